@@ -1,0 +1,38 @@
+#pragma once
+
+#include "model/Problem.h"
+#include "model/Project.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <vector>
+
+namespace cw {
+
+struct GeneratedFile {
+    QString name;             // relative to the output folder, e.g. "train.sh"
+    QByteArray content;
+    bool executable = false;
+};
+
+struct GenerateResult {
+    std::vector<GeneratedFile> files;  // sorted by name; empty when problems is not
+    Problems problems;                 // validateProject()'s; nothing is generated then
+
+    bool ok() const { return problems.empty(); }
+};
+
+// Pure: the same project gives the same bytes. See docs/generated-files.md for every file.
+GenerateResult generateScripts(const Project &project);
+
+// Writes the files into `dir` (created if needed; files not generated are left alone), each
+// through a temporary name and a rename. Returns an error message, empty on success.
+QString writeGeneratedFiles(const std::vector<GeneratedFile> &files, const QString &dir);
+
+// A reproducible .tar.gz of the files under one top folder named `topFolder` (sorted, owner 0,
+// mtime 0, gzip without a name or time stamp). Written atomically. Returns an error message.
+QString writeTarGz(const std::vector<GeneratedFile> &files, const QString &topFolder,
+                   const QString &archivePath);
+
+} // namespace cw

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "model/Project.h"
+
+#include <QString>
+
+namespace cw {
+
+// Pieces every generated bash script shares, so that "which server am I" is decided one way.
+
+// "#!/bin/bash" and a comment naming the project, the mode and what the file is for.
+QString scriptHeader(const Project &project, const QString &purpose);
+
+// The plan as bash arrays, servers in launch order (master first):
+//   NODE_NAMES, NODE_IPS, NODE_NICS, NODE_DEVICES ("0 1 2 3"), NODE_FIRST_RANK, and
+//   NODE_COUNT, WORLD_SIZE, MASTER_ADDR, MASTER_PORT. Every value is quoted with shellQuote().
+QString planTable(const Project &project);
+
+// Defines the bash function `clusterwiz_find_node`: sets NODE_RANK (the index into the plan
+// arrays) from CLUSTERWIZ_NODE_RANK when set, else by matching `hostname -I` against NODE_IPS;
+// then SERVER_NAME, HOST_IP, NIC (the plan's, else the interface holding HOST_IP), DEVICES (an
+// array), NPROC and FIRST_RANK. Prints a clear message and returns 2 when it cannot decide.
+QString findNodeFunction();
+
+} // namespace cw

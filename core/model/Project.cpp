@@ -1,0 +1,96 @@
+#include "model/Project.h"
+
+namespace cw {
+
+int Project::masterIndex() const
+{
+    if (launch.master.isEmpty())
+        return 0;
+    return serverIndex(launch.master).value_or(0);
+}
+
+std::vector<int> Project::launchOrder() const
+{
+    std::vector<int> order;
+    const int master = masterIndex();
+    if (!servers.empty())
+        order.push_back(master);
+    for (int i = 0; i < static_cast<int>(servers.size()); ++i) {
+        if (i != master)
+            order.push_back(i);
+    }
+    return order;
+}
+
+int Project::totalDevices() const
+{
+    int total = 0;
+    for (const Server &server : servers)
+        total += static_cast<int>(server.devices.size());
+    return total;
+}
+
+int Project::rankOffset(int serverIndex) const
+{
+    // Global ranks are numbered master first, then the other servers in project order.
+    const int master = masterIndex();
+    if (serverIndex == master)
+        return 0;
+    int offset = static_cast<int>(servers[master].devices.size());
+    for (int i = 0; i < serverIndex; ++i) {
+        if (i != master)
+            offset += static_cast<int>(servers[i].devices.size());
+    }
+    return offset;
+}
+
+std::optional<int> Project::serverIndex(const QString &name) const
+{
+    for (size_t i = 0; i < servers.size(); ++i) {
+        if (servers[i].name == name)
+            return static_cast<int>(i);
+    }
+    return std::nullopt;
+}
+
+QString acceleratorName(Accelerator accelerator)
+{
+    switch (accelerator) {
+    case Accelerator::Ascend910: return QStringLiteral("ascend910");
+    case Accelerator::Nvidia: return QStringLiteral("nvidia");
+    case Accelerator::Cpu: return QStringLiteral("cpu");
+    }
+    return {};
+}
+
+std::optional<Accelerator> acceleratorFromName(const QString &name)
+{
+    for (Accelerator a : {Accelerator::Ascend910, Accelerator::Nvidia, Accelerator::Cpu}) {
+        if (acceleratorName(a) == name)
+            return a;
+    }
+    return std::nullopt;
+}
+
+QString launchModeName(LaunchMode mode)
+{
+    switch (mode) {
+    case LaunchMode::Launch: return QStringLiteral("launch");
+    case LaunchMode::Mpirun: return QStringLiteral("mpirun");
+    case LaunchMode::RankTable: return QStringLiteral("ranktable");
+    case LaunchMode::NoRankTable: return QStringLiteral("no-ranktable");
+    }
+    return {};
+}
+
+std::optional<LaunchMode> launchModeFromName(const QString &name)
+{
+    for (LaunchMode m : {LaunchMode::Launch, LaunchMode::Mpirun, LaunchMode::RankTable,
+                         LaunchMode::NoRankTable}) {
+        if (launchModeName(m) == name)
+            return m;
+    }
+    return std::nullopt;
+}
+
+} // namespace cw

@@ -1,0 +1,92 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace cw {
+
+inline constexpr int kProjectFormatVersion = 1;
+inline constexpr int kMaxServers = 128;
+
+enum class Accelerator { Ascend910, Nvidia, Cpu };
+enum class LaunchMode { Launch, Mpirun, RankTable, NoRankTable };
+
+struct Server {
+    QString name;
+    QString host;             // how this machine reaches it over SSH (address or ~/.ssh/config alias)
+    int port = 22;
+    QString user;
+    QString identityFile;     // empty: ssh-agent or the user's default keys
+    QString hostIp;           // how the servers reach each other; empty means `host`
+    QString nic;              // the NIC holding hostIp, when known (discovery fills it)
+    std::vector<int> devices;
+    QStringList deviceIps;    // deviceIps[k] belongs to devices[k]; empty for nvidia and cpu
+
+    QString effectiveHostIp() const { return hostIp.isEmpty() ? host : hostIp; }
+};
+
+struct DeviceNetwork {
+    QString netmask;          // empty: the planner chooses
+    QStringList segments;     // network addresses; segments[i % 4] holds device i
+};
+
+// mpirun mode: one launcher per server (seed 000) or one process per device (seed 003).
+enum class MpirunPer { Server, Device };
+
+struct MpirunOptions {
+    MpirunPer per = MpirunPer::Server;
+    QString prefix;           // --prefix of the remote OpenMPI installation
+    QStringList extraArgs;    // appended verbatim (each one quoted) before the program
+};
+
+struct PortRange {
+    int first = 60000;
+    int last = 60031;         // newer CANN; older uses 60000-60015
+};
+
+struct LaunchConfig {
+    LaunchMode mode = LaunchMode::Launch;
+    QString workdir;
+    QString entry;
+    QStringList args;
+    QString python = QStringLiteral("python3");
+    int masterPort = 29501;
+    QString master;           // server name; empty means servers[0]
+    QString launcher = QStringLiteral("auto");   // auto | torchrun | torch.distributed.launch
+    QStringList envSetup;     // shell lines the user wrote, run verbatim before the job
+    std::vector<std::pair<QString, QString>> env;  // in the user's order
+    QString logDir = QStringLiteral("logs");
+    PortRange hcclPorts;
+    MpirunOptions mpirun;
+    QStringList upload;       // local files copied into workdir before launch
+};
+
+struct Project {
+    int formatVersion = kProjectFormatVersion;
+    QString name;
+    Accelerator accelerator = Accelerator::Cpu;
+    std::vector<Server> servers;
+    DeviceNetwork deviceNetwork;
+    LaunchConfig launch;
+    // Members this version does not know, kept so that a save never drops a newer tool's data.
+    nlohmann::ordered_json unknownFields = nlohmann::ordered_json::object();
+
+    int masterIndex() const;  // index of launch.master, or 0
+    std::vector<int> launchOrder() const;  // server indices, master first, then project order
+    int totalDevices() const;
+    int rankOffset(int serverIndex) const;  // global rank of that server's first device
+    std::optional<int> serverIndex(const QString &name) const;
+};
+
+QString acceleratorName(Accelerator accelerator);
+std::optional<Accelerator> acceleratorFromName(const QString &name);
+QString launchModeName(LaunchMode mode);
+std::optional<LaunchMode> launchModeFromName(const QString &name);
+
+} // namespace cw

@@ -1,0 +1,413 @@
+#include "model/ProjectJson.h"
+
+#include <QFile>
+#include <QSaveFile>
+
+#include <functional>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+std::string ss(const QString &s)
+{
+    return s.toStdString();
+}
+
+QString jsonTypeName(const Json &value)
+{
+    return qs(value.type_name());
+}
+
+// Reads typed members out of JSON objects and records a Problem for each one that is off.
+class Reader {
+public:
+    Problems problems;
+
+    void problem(const QString &path, const QString &message)
+    {
+        problems.push_back({QStringLiteral("schema"), path, message});
+    }
+
+    const Json *member(const Json &object, const char *key, const QString &path, bool required)
+    {
+        auto it = object.find(key);
+        if (it == object.end() || it->is_null()) {
+            if (required)
+                problem(path, QStringLiteral("is required"));
+            return nullptr;
+        }
+        return &*it;
+    }
+
+    bool readString(const Json &object, const char *key, const QString &path, QString &out,
+                    bool required = false)
+    {
+        const Json *value = member(object, key, path, required);
+        if (!value)
+            return false;
+        if (!value->is_string()) {
+            problem(path, QStringLiteral("must be a string, not %1").arg(jsonTypeName(*value)));
+            return false;
+        }
+        out = qs(value->get<std::string>());
+        return true;
+    }
+
+    bool readInt(const Json &object, const char *key, const QString &path, int &out,
+                 bool required = false)
+    {
+        const Json *value = member(object, key, path, required);
+        if (!value)
+            return false;
+        if (!value->is_number_integer()) {
+            problem(path, QStringLiteral("must be a whole number, not %1").arg(jsonTypeName(*value)));
+            return false;
+        }
+        const auto wide = value->get<long long>();
+        if (wide < INT_MIN || wide > INT_MAX) {
+            problem(path, QStringLiteral("%1 is out of range").arg(wide));
+            return false;
+        }
+        out = static_cast<int>(wide);
+        return true;
+    }
+
+    template <typename T>
+    void readArray(const Json &object, const char *key, const QString &path, std::vector<T> &out,
+                   const std::function<bool(const Json &, T &)> &convert, const char *expected)
+    {
+        const Json *value = member(object, key, path, false);
+        if (!value)
+            return;
+        if (!value->is_array()) {
+            problem(path, QStringLiteral("must be an array, not %1").arg(jsonTypeName(*value)));
+            return;
+        }
+        out.clear();
+        for (size_t i = 0; i < value->size(); ++i) {
+            T item{};
+            if (convert((*value)[i], item))
+                out.push_back(item);
+            else
+                problem(path + u'[' + QString::number(i) + u']',
+                        QStringLiteral("must be %1, not %2")
+                            .arg(QLatin1StringView(expected), jsonTypeName((*value)[i])));
+        }
+    }
+
+    void readStringList(const Json &object, const char *key, const QString &path, QStringList &out)
+    {
+        std::vector<QString> items;
+        readArray<QString>(object, key, path, items, [](const Json &j, QString &s) {
+            if (!j.is_string())
+                return false;
+            s = qs(j.get<std::string>());
+            return true;
+        }, "a string");
+        if (object.contains(key))
+            out = QStringList(items.begin(), items.end());
+    }
+
+    void readIntList(const Json &object, const char *key, const QString &path, std::vector<int> &out)
+    {
+        readArray<int>(object, key, path, out, [](const Json &j, int &n) {
+            if (!j.is_number_integer() || j.get<long long>() < INT_MIN || j.get<long long>() > INT_MAX)
+                return false;
+            n = static_cast<int>(j.get<long long>());
+            return true;
+        }, "a whole number");
+    }
+
+    const Json *readObject(const Json &object, const char *key, const QString &path, bool required)
+    {
+        const Json *value = member(object, key, path, required);
+        if (value && !value->is_object()) {
+            problem(path, QStringLiteral("must be an object, not %1").arg(jsonTypeName(*value)));
+            return nullptr;
+        }
+        return value;
+    }
+};
+
+void readServer(Reader &r, const Json &json, const QString &path, Server &server)
+{
+    r.readString(json, "name", path + u".name"_s, server.name, true);
+    r.readString(json, "host", path + u".host"_s, server.host, true);
+    r.readInt(json, "port", path + u".port"_s, server.port);
+    r.readString(json, "user", path + u".user"_s, server.user);
+    r.readString(json, "identity_file", path + u".identity_file"_s, server.identityFile);
+    r.readString(json, "host_ip", path + u".host_ip"_s, server.hostIp);
+    r.readString(json, "nic", path + u".nic"_s, server.nic);
+    r.readIntList(json, "devices", path + u".devices"_s, server.devices);
+    r.readStringList(json, "device_ips", path + u".device_ips"_s, server.deviceIps);
+}
+
+void readLaunch(Reader &r, const Json &json, LaunchConfig &launch)
+{
+    const QString p = QStringLiteral("launch");
+    QString mode;
+    if (r.readString(json, "mode", p + u".mode"_s, mode, true)) {
+        if (auto parsed = launchModeFromName(mode))
+            launch.mode = *parsed;
+        else
+            r.problem(p + u".mode"_s, QStringLiteral("\"%1\" is not one of launch, mpirun, "
+                                                   "ranktable, no-ranktable").arg(mode));
+    }
+    r.readString(json, "workdir", p + u".workdir"_s, launch.workdir, true);
+    r.readString(json, "entry", p + u".entry"_s, launch.entry, true);
+    r.readStringList(json, "args", p + u".args"_s, launch.args);
+    r.readString(json, "python", p + u".python"_s, launch.python);
+    r.readInt(json, "master_port", p + u".master_port"_s, launch.masterPort);
+    r.readString(json, "master", p + u".master"_s, launch.master);
+    r.readString(json, "launcher", p + u".launcher"_s, launch.launcher);
+    r.readStringList(json, "env_setup", p + u".env_setup"_s, launch.envSetup);
+    r.readString(json, "log_dir", p + u".log_dir"_s, launch.logDir);
+    r.readStringList(json, "upload", p + u".upload"_s, launch.upload);
+    if (const Json *env = r.readObject(json, "env", p + u".env"_s, false)) {
+        launch.env.clear();
+        for (const auto &[key, value] : env->items()) {
+            const QString path = p + u".env."_s + qs(key);
+            if (value.is_string())
+                launch.env.emplace_back(qs(key), qs(value.get<std::string>()));
+            else
+                r.problem(path, QStringLiteral("must be a string, not %1").arg(jsonTypeName(value)));
+        }
+    }
+    if (const Json *ports = r.readObject(json, "hccl_ports", p + u".hccl_ports"_s, false)) {
+        r.readInt(*ports, "first", p + u".hccl_ports.first"_s, launch.hcclPorts.first, true);
+        r.readInt(*ports, "last", p + u".hccl_ports.last"_s, launch.hcclPorts.last, true);
+    }
+    if (const Json *mpi = r.readObject(json, "mpirun", p + u".mpirun"_s, false)) {
+        QString per;
+        if (r.readString(*mpi, "per", p + u".mpirun.per"_s, per)) {
+            if (per == u"server")
+                launch.mpirun.per = MpirunPer::Server;
+            else if (per == u"device")
+                launch.mpirun.per = MpirunPer::Device;
+            else
+                r.problem(p + u".mpirun.per"_s,
+                          QStringLiteral("\"%1\" is not one of server, device").arg(per));
+        }
+        r.readString(*mpi, "prefix", p + u".mpirun.prefix"_s, launch.mpirun.prefix);
+        r.readStringList(*mpi, "extra_args", p + u".mpirun.extra_args"_s, launch.mpirun.extraArgs);
+    }
+}
+
+const char *const kKnownTopLevel[] = {"clusterwiz", "name", "accelerator", "servers",
+                                      "device_network", "launch"};
+
+} // namespace
+
+QString migrateProjectJson(Json &document)
+{
+    auto version = document.find("clusterwiz");
+    if (version == document.end())
+        return QStringLiteral("clusterwiz: is required (this is not a clusterwiz project file)");
+    if (!version->is_number_integer())
+        return QStringLiteral("clusterwiz: must be the format version number");
+    const long long found = version->get<long long>();
+    if (found > kProjectFormatVersion)
+        return QStringLiteral("clusterwiz: format %1 was written by a newer clusterwiz; this one "
+                              "reads up to %2").arg(found).arg(kProjectFormatVersion);
+    if (found < 1)
+        return QStringLiteral("clusterwiz: %1 is not a format version").arg(found);
+    // One step per format change goes here, each taking version N to N + 1.
+    document["clusterwiz"] = kProjectFormatVersion;
+    return {};
+}
+
+ProjectLoad projectFromJson(const Json &source)
+{
+    ProjectLoad load;
+    if (!source.is_object()) {
+        load.fatal = QStringLiteral("the project must be a JSON object, not %1")
+                         .arg(jsonTypeName(source));
+        return load;
+    }
+    Json document = source;
+    if (QString error = migrateProjectJson(document); !error.isEmpty()) {
+        load.fatal = error;
+        return load;
+    }
+    Reader r;
+    Project &project = load.project;
+    r.readString(document, "name", QStringLiteral("name"), project.name, true);
+    QString accelerator;
+    if (r.readString(document, "accelerator", QStringLiteral("accelerator"), accelerator, true)) {
+        if (auto parsed = acceleratorFromName(accelerator))
+            project.accelerator = *parsed;
+        else
+            r.problem(QStringLiteral("accelerator"),
+                      QStringLiteral("\"%1\" is not one of ascend910, nvidia, cpu").arg(accelerator));
+    }
+    if (const Json *servers = r.member(document, "servers", QStringLiteral("servers"), true)) {
+        if (!servers->is_array()) {
+            r.problem(QStringLiteral("servers"),
+                      QStringLiteral("must be an array, not %1").arg(jsonTypeName(*servers)));
+        } else {
+            for (size_t i = 0; i < servers->size(); ++i) {
+                const QString path = QStringLiteral("servers[%1]").arg(i);
+                const Json &item = (*servers)[i];
+                Server server;
+                if (!item.is_object())
+                    r.problem(path, QStringLiteral("must be an object, not %1").arg(jsonTypeName(item)));
+                else
+                    readServer(r, item, path, server);
+                project.servers.push_back(server);
+            }
+        }
+    }
+    if (const Json *network = r.readObject(document, "device_network",
+                                           QStringLiteral("device_network"), false)) {
+        r.readString(*network, "netmask", QStringLiteral("device_network.netmask"),
+                     project.deviceNetwork.netmask);
+        r.readStringList(*network, "segments", QStringLiteral("device_network.segments"),
+                         project.deviceNetwork.segments);
+    }
+    if (const Json *launch = r.readObject(document, "launch", QStringLiteral("launch"), true))
+        readLaunch(r, *launch, project.launch);
+
+    for (const auto &[key, value] : document.items()) {
+        if (std::find_if(std::begin(kKnownTopLevel), std::end(kKnownTopLevel),
+                         [&](const char *known) { return key == known; }) == std::end(kKnownTopLevel))
+            project.unknownFields[key] = value;
+    }
+    load.problems = std::move(r.problems);
+    return load;
+}
+
+ProjectLoad projectFromJsonText(const QByteArray &text)
+{
+    try {
+        return projectFromJson(Json::parse(text.constData(), text.constData() + text.size()));
+    } catch (const Json::parse_error &error) {
+        ProjectLoad load;
+        // nlohmann's message carries the line and column; drop its "[json.exception...]" tag.
+        QString message = qs(error.what());
+        if (const auto tagEnd = message.indexOf(u"] "); tagEnd >= 0)
+            message = message.mid(tagEnd + 2);
+        load.fatal = QStringLiteral("not valid JSON: ") + message;
+        return load;
+    }
+}
+
+ProjectLoad loadProjectFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        ProjectLoad load;
+        load.fatal = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+        return load;
+    }
+    ProjectLoad load = projectFromJsonText(file.readAll());
+    if (!load.fatal.isEmpty())
+        load.fatal = path + u": "_s + load.fatal;
+    return load;
+}
+
+Json projectToJson(const Project &project)
+{
+    auto strings = [](const QStringList &list) {
+        Json array = Json::array();
+        for (const QString &s : list)
+            array.push_back(ss(s));
+        return array;
+    };
+    Json doc;
+    doc["clusterwiz"] = kProjectFormatVersion;
+    doc["name"] = ss(project.name);
+    doc["accelerator"] = ss(acceleratorName(project.accelerator));
+    Json servers = Json::array();
+    for (const Server &s : project.servers) {
+        Json j;
+        j["name"] = ss(s.name);
+        j["host"] = ss(s.host);
+        j["port"] = s.port;
+        if (!s.user.isEmpty())
+            j["user"] = ss(s.user);
+        if (!s.identityFile.isEmpty())
+            j["identity_file"] = ss(s.identityFile);
+        if (!s.hostIp.isEmpty())
+            j["host_ip"] = ss(s.hostIp);
+        if (!s.nic.isEmpty())
+            j["nic"] = ss(s.nic);
+        j["devices"] = s.devices;
+        if (!s.deviceIps.isEmpty())
+            j["device_ips"] = strings(s.deviceIps);
+        servers.push_back(j);
+    }
+    doc["servers"] = servers;
+    if (!project.deviceNetwork.netmask.isEmpty() || !project.deviceNetwork.segments.isEmpty()) {
+        Json network;
+        if (!project.deviceNetwork.netmask.isEmpty())
+            network["netmask"] = ss(project.deviceNetwork.netmask);
+        network["segments"] = strings(project.deviceNetwork.segments);
+        doc["device_network"] = network;
+    }
+    const LaunchConfig &l = project.launch;
+    Json launch;
+    launch["mode"] = ss(launchModeName(l.mode));
+    launch["workdir"] = ss(l.workdir);
+    launch["entry"] = ss(l.entry);
+    launch["args"] = strings(l.args);
+    launch["python"] = ss(l.python);
+    launch["master_port"] = l.masterPort;
+    if (!l.master.isEmpty())
+        launch["master"] = ss(l.master);
+    if (l.launcher != u"auto")
+        launch["launcher"] = ss(l.launcher);
+    launch["env_setup"] = strings(l.envSetup);
+    Json env = Json::object();
+    for (const auto &[key, value] : l.env)
+        env[ss(key)] = ss(value);
+    launch["env"] = env;
+    launch["log_dir"] = ss(l.logDir);
+    const PortRange defaults;
+    if (l.hcclPorts.first != defaults.first || l.hcclPorts.last != defaults.last)
+        launch["hccl_ports"] = {{"first", l.hcclPorts.first}, {"last", l.hcclPorts.last}};
+    const MpirunOptions mpiDefaults;
+    if (l.mpirun.per != mpiDefaults.per || !l.mpirun.prefix.isEmpty()
+        || !l.mpirun.extraArgs.isEmpty()) {
+        Json mpi;
+        mpi["per"] = l.mpirun.per == MpirunPer::Server ? "server" : "device";
+        if (!l.mpirun.prefix.isEmpty())
+            mpi["prefix"] = ss(l.mpirun.prefix);
+        if (!l.mpirun.extraArgs.isEmpty())
+            mpi["extra_args"] = strings(l.mpirun.extraArgs);
+        launch["mpirun"] = mpi;
+    }
+    if (!l.upload.isEmpty())
+        launch["upload"] = strings(l.upload);
+    doc["launch"] = launch;
+    for (const auto &[key, value] : project.unknownFields.items())
+        doc[key] = value;
+    return doc;
+}
+
+QByteArray projectToJsonText(const Project &project)
+{
+    const std::string text = projectToJson(project).dump(2) + '\n';
+    return QByteArray(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+QString saveProjectFile(const Project &project, const QString &path)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    file.write(projectToJsonText(project));
+    if (!file.commit())
+        return QStringLiteral("cannot save %1: %2").arg(path, file.errorString());
+    return {};
+}
+
+} // namespace cw

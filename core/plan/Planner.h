@@ -1,0 +1,22 @@
+#pragma once
+
+#include "model/Project.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace cw {
+
+struct PlanResult {
+    bool ok = false;
+    Project project;          // the input with device_network and every device_ips filled
+    QString reason;           // when !ok: why no plan exists, in numbers
+    QStringList changes;      // one line per value the planner set or replaced
+};
+
+// Fills or repairs the ascend910 device network: keeps the netmask and segments the user fixed
+// and every device IP that already satisfies the rules, assigns the rest. Chooses /24 when it
+// fits, else the smallest netmask that does. For nvidia and cpu projects it changes nothing.
+PlanResult planDeviceNetwork(const Project &project);
+
+} // namespace cw
