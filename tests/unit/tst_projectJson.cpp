@@ -1,0 +1,228 @@
+#include "model/ProjectJson.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace cw;
+
+namespace {
+
+const QString kExample = QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/ascend-2x8.clusterwiz.json");
+
+QByteArray readFile(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QStringList problemPaths(const ProjectLoad &load)
+{
+    QStringList paths;
+    for (const Problem &p : load.problems)
+        paths << p.path;
+    return paths;
+}
+
+} // namespace
+
+class TestProjectJson : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void loadsTheSeedExample()
+    {
+        const ProjectLoad load = loadProjectFile(kExample);
+        QVERIFY2(load.ok(), qPrintable(load.fatal));
+        const Project &p = load.project;
+        QCOMPARE(p.name, QStringLiteral("resnet50-2x8"));
+        QCOMPARE(p.accelerator, Accelerator::Ascend910);
+        QCOMPARE(p.servers.size(), size_t(2));
+        QCOMPARE(p.servers[1].deviceIps[4], QStringLiteral("192.168.100.110"));
+        QCOMPARE(p.servers[1].devices.size(), size_t(8));
+        QCOMPARE(p.deviceNetwork.segments.size(), 4);
+        QCOMPARE(p.launch.mode, LaunchMode::Launch);
+        QCOMPARE(p.launch.args, QStringList({QStringLiteral("--epochs"), QStringLiteral("90")}));
+        QCOMPARE(p.launch.env.size(), size_t(1));
+        QCOMPARE(p.launch.env[0].first, QStringLiteral("HCCL_WHITELIST_DISABLE"));
+        QCOMPARE(p.totalDevices(), 16);
+        QCOMPARE(p.rankOffset(1), 8);
+    }
+
+    void saveThenLoadGivesTheSameProject()
+    {
+        const Project original = loadProjectFile(kExample).project;
+        const QByteArray text = projectToJsonText(original);
+        const ProjectLoad again = projectFromJsonText(text);
+        QVERIFY(again.ok());
+        QCOMPARE(projectToJsonText(again.project), text);
+        QVERIFY(text.endsWith('\n'));
+        // The documented member order is kept, so a saved file diffs cleanly against a hand-written one.
+        QVERIFY(text.indexOf("\"clusterwiz\"") < text.indexOf("\"servers\""));
+    }
+
+    void masterComesFirstInRankOrder()
+    {
+        Project p = loadProjectFile(kExample).project;
+        p.launch.master = QStringLiteral("server1");
+        QCOMPARE(p.masterIndex(), 1);
+        QCOMPARE(p.launchOrder(), std::vector<int>({1, 0}));
+        QCOMPARE(p.rankOffset(1), 0);
+        QCOMPARE(p.rankOffset(0), 8);
+    }
+
+    void schemaProblemsNameTheJsonPath_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("words");
+        const QByteArray head = R"({"clusterwiz":1,"name":"x","accelerator":"cpu",)";
+        const QByteArray launch = R"("launch":{"mode":"launch","workdir":"/w","entry":"e.py"})";
+        QTest::newRow("device ip not a string")
+            << head + R"("servers":[{"name":"a","host":"h","devices":[0]},{"name":"b","host":"h2","devices":[0,1,2,3,4],"device_ips":["1.1.1.1","1.1.1.2","1.1.1.3","1.1.1.4",5]}],)" + launch + "}"
+            << QStringLiteral("servers[1].device_ips[4]") << QStringLiteral("must be a string");
+        QTest::newRow("port as string")
+            << head + R"("servers":[{"name":"a","host":"h","port":"22"}],)" + launch + "}"
+            << QStringLiteral("servers[0].port") << QStringLiteral("whole number");
+        QTest::newRow("missing host")
+            << head + R"("servers":[{"name":"a"}],)" + launch + "}"
+            << QStringLiteral("servers[0].host") << QStringLiteral("is required");
+        QTest::newRow("server not an object")
+            << head + R"("servers":[7],)" + launch + "}"
+            << QStringLiteral("servers[0]") << QStringLiteral("must be an object");
+        QTest::newRow("unknown mode")
+            << head + R"("servers":[],"launch":{"mode":"slurm","workdir":"/w","entry":"e"}})"
+            << QStringLiteral("launch.mode") << QStringLiteral("slurm");
+        QTest::newRow("unknown accelerator")
+            << QByteArray(R"({"clusterwiz":1,"name":"x","accelerator":"tpu","servers":[],)") + launch + "}"
+            << QStringLiteral("accelerator") << QStringLiteral("tpu");
+        QTest::newRow("env value not a string")
+            << head + R"("servers":[],"launch":{"mode":"launch","workdir":"/w","entry":"e","env":{"A":1}}})"
+            << QStringLiteral("launch.env.A") << QStringLiteral("must be a string");
+        QTest::newRow("devices not an array")
+            << head + R"("servers":[{"name":"a","host":"h","devices":"0-7"}],)" + launch + "}"
+            << QStringLiteral("servers[0].devices") << QStringLiteral("must be an array");
+        QTest::newRow("port out of range of int")
+            << head + R"("servers":[{"name":"a","host":"h","port":99999999999}],)" + launch + "}"
+            << QStringLiteral("servers[0].port") << QStringLiteral("out of range");
+        QTest::newRow("missing launch")
+            << head + R"("servers":[]})" << QStringLiteral("launch") << QStringLiteral("is required");
+        QTest::newRow("mpirun per")
+            << head + R"("servers":[],"launch":{"mode":"mpirun","workdir":"/w","entry":"e","mpirun":{"per":"rack"}}})"
+            << QStringLiteral("launch.mpirun.per") << QStringLiteral("rack");
+    }
+    void schemaProblemsNameTheJsonPath()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, path);
+        QFETCH(QString, words);
+        const ProjectLoad load = projectFromJsonText(json);
+        QVERIFY2(load.fatal.isEmpty(), qPrintable(load.fatal));
+        QVERIFY2(problemPaths(load).contains(path), qPrintable(problemPaths(load).join(u',')));
+        for (const Problem &p : load.problems) {
+            if (p.path == path)
+                QVERIFY2(p.toString().contains(words), qPrintable(p.toString()));
+        }
+    }
+
+    void unreadableInputIsFatal_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("words");
+        QTest::newRow("not json") << QByteArray("{\"clusterwiz\": 1,\n  oops") << QStringLiteral("line 2");
+        QTest::newRow("empty") << QByteArray() << QStringLiteral("not valid JSON");
+        QTest::newRow("array") << QByteArray("[1,2]") << QStringLiteral("must be a JSON object");
+        QTest::newRow("no version") << QByteArray("{\"name\":\"x\"}") << QStringLiteral("clusterwiz: is required");
+        QTest::newRow("newer format") << QByteArray("{\"clusterwiz\":7}") << QStringLiteral("newer clusterwiz");
+        QTest::newRow("version string") << QByteArray("{\"clusterwiz\":\"1\"}") << QStringLiteral("format version");
+    }
+    void unreadableInputIsFatal()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, words);
+        const ProjectLoad load = projectFromJsonText(json);
+        QVERIFY2(load.fatal.contains(words), qPrintable(load.fatal));
+    }
+
+    void missingFileIsFatalAndNamesThePath()
+    {
+        const ProjectLoad load = loadProjectFile(QStringLiteral("/nonexistent/p.clusterwiz.json"));
+        QVERIFY(load.fatal.contains(QStringLiteral("/nonexistent/p.clusterwiz.json")));
+    }
+
+    void unknownMembersSurviveASave()
+    {
+        QByteArray text = readFile(kExample);
+        text.replace("\"clusterwiz\": 1,", "\"clusterwiz\": 1, \"gui\": {\"zoom\": 2},");
+        const ProjectLoad load = projectFromJsonText(text);
+        QVERIFY(load.ok());
+        const QByteArray saved = projectToJsonText(load.project);
+        QVERIFY(saved.contains("\"zoom\": 2"));
+    }
+
+    void environmentKeepsTheUsersOrder()
+    {
+        const QByteArray json = R"({"clusterwiz":1,"name":"x","accelerator":"cpu","servers":[],
+            "launch":{"mode":"launch","workdir":"/w","entry":"e","env":{"Z":"1","A":"${Z}","M":"2"}}})";
+        const ProjectLoad load = projectFromJsonText(json);
+        QVERIFY(load.ok());
+        QCOMPARE(load.project.launch.env.size(), size_t(3));
+        QCOMPARE(load.project.launch.env[0].first, QStringLiteral("Z"));
+        QCOMPARE(load.project.launch.env[1].first, QStringLiteral("A"));
+        QVERIFY(projectToJsonText(load.project).indexOf("\"Z\"") < projectToJsonText(load.project).indexOf("\"A\""));
+    }
+
+    void saveIsAtomic()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("p.clusterwiz.json"));
+        Project project = loadProjectFile(kExample).project;
+        QCOMPARE(saveProjectFile(project, path), QString());
+        const QByteArray first = readFile(path);
+        QCOMPARE(first, projectToJsonText(project));
+
+        // A folder that cannot be written: the save fails with a message and the old file stays.
+        QVERIFY(QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner));
+        project.name = QStringLiteral("renamed");
+        const QString error = saveProjectFile(project, path);
+        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        if (geteuid() != 0) {  // root writes anyway
+            QVERIFY(!error.isEmpty());
+            QCOMPARE(readFile(path), first);
+        }
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).size() == 1);  // no temporary left behind
+    }
+
+    // Random and truncated input never crashes the reader.
+    void garbageNeverCrashes()
+    {
+        const QByteArray good = readFile(kExample);
+        QRandomGenerator rng(42);
+        int outcomes[2] = {0, 0};
+        for (int i = 0; i < 2000; ++i) {
+            QByteArray text = good;
+            const int edits = 1 + rng.bounded(4);
+            for (int e = 0; e < edits; ++e)
+                text[rng.bounded(text.size())] = char(rng.bounded(256));
+            if (i % 3 == 0)
+                text.truncate(rng.bounded(text.size()));
+            const ProjectLoad load = projectFromJsonText(text);
+            // Fatal exactly when the text is not a JSON object of a format this version reads.
+            const auto parsed = nlohmann::ordered_json::parse(text.constData(),
+                                                              text.constData() + text.size(),
+                                                              nullptr, false);
+            const bool readable = !parsed.is_discarded() && parsed.is_object()
+                && parsed.contains("clusterwiz") && parsed["clusterwiz"].is_number_integer()
+                && parsed["clusterwiz"].get<long long>() >= 1
+                && parsed["clusterwiz"].get<long long>() <= kProjectFormatVersion;
+            QCOMPARE(load.fatal.isEmpty(), readable);
+            outcomes[readable ? 1 : 0]++;
+        }
+        QVERIFY(outcomes[0] > 0 && outcomes[1] > 0);  // both paths were exercised
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProjectJson)
+#include "tst_projectJson.moc"
