@@ -1,0 +1,113 @@
+#pragma once
+
+// A simulated cluster for one test (tests/cluster/cluster.sh): N servers with real sshd, each in
+// its own network namespace. Every TestCluster takes a subnet of its own (10.231.X.0/24), so tests
+// running side by side never share servers; the destructor takes it all down again.
+
+#include <QDir>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+
+#include <unistd.h>
+
+class TestCluster {
+public:
+    TestCluster() = default;
+    TestCluster(const TestCluster &) = delete;
+    TestCluster &operator=(const TestCluster &) = delete;
+    ~TestCluster() { down(); }
+
+    // Brings up `count` servers; on failure returns false and sets `error`.
+    bool up(int count, QString *error)
+    {
+        if (!m_dir.isValid()) {
+            *error = QStringLiteral("no temporary folder");
+            return false;
+        }
+        // Bridges are named after the subnet, so a taken subnet fails fast and we try the next.
+        const int start = 10 + static_cast<int>(getpid() % 200);
+        for (int attempt = 0; attempt < 40; ++attempt) {
+            const int octet = 10 + (start - 10 + attempt * 7) % 240;
+            QDir(m_dir.path()).removeRecursively();
+            QDir().mkpath(m_dir.path());
+            QString output;
+            const QString net = QStringLiteral("10.231.%1").arg(octet);
+            if (script({QStringLiteral("up"), m_dir.path(), QString::number(count), net}, &output) == 0) {
+                m_net = net;
+                m_count = count;
+                return true;
+            }
+            *error = output;
+        }
+        return false;
+    }
+
+    void down()
+    {
+        if (m_count > 0)
+            script({QStringLiteral("down"), m_dir.path()}, nullptr);
+        m_count = 0;
+    }
+
+    int count() const { return m_count; }
+    QString stateDir() const { return m_dir.path(); }
+    QString ip(int index) const { return m_net + u'.' + QString::number(11 + index); }
+    QString bridgeIp() const { return m_net + QStringLiteral(".1"); }
+    QString subnet() const { return m_net + QStringLiteral(".0/24"); }
+    QString clientKey() const { return m_dir.path() + QStringLiteral("/client/id_ed25519"); }
+    QString knownHosts() const { return m_dir.path() + QStringLiteral("/client/known_hosts"); }
+    QString serverDir(int index) const { return m_dir.path() + QStringLiteral("/s") + QString::number(index); }
+    QString hostKeyPub(int index) const { return serverDir(index) + QStringLiteral("/etc/ssh_host_ed25519_key.pub"); }
+
+    // Runs `command` on server `index` (its network, hostname and mounts); returns the exit code.
+    int exec(int index, const QStringList &command, QByteArray *output = nullptr, int timeoutMs = 30000) const
+    {
+        QProcess process;
+        process.setProcessChannelMode(QProcess::MergedChannels);
+        process.start(scriptPath(), QStringList{QStringLiteral("exec"), m_dir.path(),
+                                                QString::number(index)} + command);
+        if (!process.waitForFinished(timeoutMs)) {
+            process.kill();
+            process.waitForFinished();
+            return -1;
+        }
+        if (output)
+            *output = process.readAll();
+        return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    }
+
+    int sh(int index, const QString &script, QByteArray *output = nullptr, int timeoutMs = 30000) const
+    {
+        return exec(index, {QStringLiteral("sh"), QStringLiteral("-c"), script}, output, timeoutMs);
+    }
+
+    // Restarts server `index`'s sshd (after killing it, or after changing its host key).
+    bool restartSshd(int index) const
+    {
+        return script({QStringLiteral("sshd"), m_dir.path(), QString::number(index)}, nullptr) == 0;
+    }
+
+    static QString scriptPath() { return QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/cluster/cluster.sh"); }
+
+private:
+    int script(const QStringList &arguments, QString *output) const
+    {
+        QProcess process;
+        process.setProcessChannelMode(QProcess::MergedChannels);
+        process.start(scriptPath(), arguments);
+        if (!process.waitForFinished(120000)) {
+            process.kill();
+            process.waitForFinished();
+            return -1;
+        }
+        if (output)
+            *output = QString::fromUtf8(process.readAll());
+        return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    }
+
+    QTemporaryDir m_dir{QDir::tempPath() + QStringLiteral("/clusterwiz-cluster-XXXXXX")};
+    QString m_net;
+    int m_count = 0;
+};
