@@ -1,0 +1,164 @@
+#include "model/ProjectValidator.h"
+
+#include "model/ValidatorParts.h"
+#include "net/Ipv4.h"
+#include "plan/DeviceRules.h"
+#include "shell/ValueRules.h"
+
+#include <QHash>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+// Linux interface names: at most 15 bytes, no '/', whitespace or shell metacharacters.
+QString nicProblem(const QString &nic)
+{
+    if (nic.size() > 15)
+        return u"\"%1\" is longer than 15 characters"_s.arg(nic);
+    if (nic.front() == u'-')
+        return u"\"%1\" must not start with '-'"_s.arg(nic);
+    for (QChar c : nic) {
+        const bool ok = (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') ||
+                        (c >= u'0' && c <= u'9') || c == u'_' || c == u'.' || c == u'-' ||
+                        c == u':' || c == u'@';
+        if (!ok)
+            return u"\"%1\" is not a network interface name"_s.arg(nic);
+    }
+    return {};
+}
+
+void checkServerFields(const Project &project, int s, ProblemList &out)
+{
+    const Server &server = project.servers[static_cast<size_t>(s)];
+    const QString label = serverLabel(project, s);
+    auto report = [&](const QString &rule, const char *field, const QString &what,
+                      const QString &problem) {
+        if (!problem.isEmpty())
+            out.add(rule, serverFieldPath(s, field), u"%1: %2 %3"_s.arg(label, what, problem));
+    };
+    report(u"server-name"_s, "name", u"name"_s, serverNameProblem(server.name));
+    report(u"host"_s, "host", u"host"_s, sshHostProblem(server.host));
+    report(u"port"_s, "port", u"SSH port"_s, portProblem(server.port));
+    if (!server.user.isEmpty())
+        report(u"user"_s, "user", u"user"_s, userProblem(server.user));
+    if (!server.identityFile.isEmpty())
+        report(u"identity-file"_s, "identity_file", u"identity_file"_s,
+               pathProblem(server.identityFile));
+    if (!server.nic.isEmpty())
+        report(u"nic"_s, "nic", u"nic"_s, nicProblem(server.nic));
+    if (!server.hostIp.isEmpty()) {
+        report(u"host-ip"_s, "host_ip", u"host_ip"_s, ipv4Problem(server.hostIp));
+    } else if (sshHostProblem(server.host).isEmpty() && !Ipv4::parse(server.host)) {
+        // The servers reach each other by address (HCCL_IF_IP, hostfile, hostname -I matching);
+        // an ssh alias only tells this machine how to get there.
+        out.add(u"host-ip"_s, serverFieldPath(s, "host_ip"),
+                u"%1: host_ip is not set and host \"%2\" is not an IPv4 address; set host_ip or "
+                "let discovery fill it"_s.arg(label, server.host));
+    }
+    if (project.accelerator != Accelerator::Ascend910 && !server.deviceIps.isEmpty()) {
+        out.add(u"device-ips-unexpected"_s, serverFieldPath(s, "device_ips"),
+                u"%1: device_ips are only for ascend910, not %2; remove them"_s.arg(
+                    label, acceleratorName(project.accelerator)));
+    }
+}
+
+void checkServerList(const Project &project, ProblemList &out)
+{
+    QHash<QString, int> names;
+    QHash<quint32, int> hostIps;
+    for (int s = 0; s < static_cast<int>(project.servers.size()); ++s) {
+        const Server &server = project.servers[static_cast<size_t>(s)];
+        if (!server.name.isEmpty()) {
+            if (auto it = names.constFind(server.name); it != names.constEnd()) {
+                out.add(
+                    u"server-name-unique"_s, serverFieldPath(s, "name"),
+                    u"servers[%1]: name \"%2\" is already used by servers[%3]; server names must "
+                    "be unique"_s.arg(s)
+                        .arg(server.name)
+                        .arg(*it));
+            } else {
+                names.insert(server.name, s);
+            }
+        }
+        const auto ip = Ipv4::parse(server.effectiveHostIp());
+        if (!ip)
+            continue;
+        if (auto it = hostIps.constFind(ip->value); it != hostIps.constEnd()) {
+            out.add(
+                u"host-ip-unique"_s,
+                serverFieldPath(s, server.hostIp.isEmpty() ? "host" : "host_ip"),
+                u"%1: host IP %2 is already the host IP of %3; every server needs its own"_s.arg(
+                    serverLabel(project, s), ip->toString(), serverLabel(project, *it)));
+        } else {
+            hostIps.insert(ip->value, s);
+        }
+    }
+}
+
+// mpirun passes one ssh port to every remote launch, so all servers it reaches (all but the
+// master, where it runs) must listen on the same one.
+void checkMpirunPorts(const Project &project, ProblemList &out)
+{
+    if (project.launch.mode != LaunchMode::Mpirun)
+        return;
+    const std::vector<int> order = project.launchOrder();
+    if (order.size() < 3)
+        return;
+    const int reference = order[1];
+    const int port = project.servers[static_cast<size_t>(reference)].port;
+    for (size_t r = 2; r < order.size(); ++r) {
+        const Server &server = project.servers[static_cast<size_t>(order[r])];
+        if (server.port == port)
+            continue;
+        out.add(u"mpirun-ssh-port"_s, serverFieldPath(order[r], "port"),
+                u"%1: SSH port %2 differs from port %3 of %4; mpirun reaches every other server "
+                "through one SSH port"_s.arg(serverLabel(project, order[r]))
+                    .arg(server.port)
+                    .arg(port)
+                    .arg(serverLabel(project, reference)));
+    }
+}
+
+} // namespace
+
+QString leadingDashProblem(const QString &text)
+{
+    if (!text.isEmpty() && text.front() == u'-')
+        return u"\"%1\" must not start with '-'"_s.arg(text);
+    return {};
+}
+
+void validateServers(const Project &project, ProblemList &out)
+{
+    if (project.servers.empty())
+        out.add(u"no-servers"_s, u"servers"_s, u"the project has no servers; add at least one"_s);
+    if (static_cast<int>(project.servers.size()) > kMaxServers) {
+        out.add(
+            u"server-count"_s, u"servers"_s,
+            u"%1 servers; a cluster has at most %2"_s.arg(project.servers.size()).arg(kMaxServers));
+    }
+    for (int s = 0; s < static_cast<int>(project.servers.size()); ++s)
+        checkServerFields(project, s, out);
+    checkServerList(project, out);
+    if (!project.launch.master.isEmpty() && !project.serverIndex(project.launch.master)) {
+        out.add(u"master"_s, u"launch.master"_s,
+                u"launch: master \"%1\" is not the name of a server"_s.arg(project.launch.master));
+    }
+    checkMpirunPorts(project, out);
+}
+
+Problems validateProject(const Project &project)
+{
+    ProblemList out;
+    if (QString problem = serverNameProblem(project.name); !problem.isEmpty())
+        out.add(u"name"_s, u"name"_s, u"project name "_s + problem);
+    validateServers(project, out);
+    out.append(validateDeviceSubsets(project));
+    out.append(validateDeviceNetwork(project));
+    validateLaunch(project, out);
+    return out.take();
+}
+
+} // namespace cw

@@ -1,0 +1,16 @@
+#pragma once
+
+#include "model/Project.h"
+#include "plan/RuleText.h"
+
+namespace cw {
+
+// The parts of validateProject(), one per section of the project file.
+void validateServers(const Project &project, ProblemList &out);
+void validateLaunch(const Project &project, ProblemList &out);
+
+// "must not start with '-'" for values that become a program's argument or a file name a
+// command could read as an option; empty when fine.
+QString leadingDashProblem(const QString &text);
+
+} // namespace cw

@@ -1,0 +1,123 @@
+#include "plan/DeviceRules.h"
+
+#include "plan/RuleText.h"
+
+#include <QHash>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+constexpr int kAscendDevices = 8;
+
+bool validAscendCount(size_t count)
+{
+    return count == 1 || count == 2 || count == 4 || count == 8;
+}
+
+QString joinIds(const std::vector<int> &ids)
+{
+    QStringList parts;
+    for (int id : ids)
+        parts << QString::number(id);
+    return parts.join(u", "_s);
+}
+
+// Ids in range and listed once; returns false when any was not, so the group rules, which
+// reason about which ids are used, are skipped for that server.
+bool checkIds(const Project &project, int s, bool ascend, ProblemList &out)
+{
+    const Server &server = project.servers[static_cast<size_t>(s)];
+    auto label = [&] { return serverLabel(project, s); };
+    QHash<int, int> firstPosition;
+    bool ok = true;
+    for (size_t k = 0; k < server.devices.size(); ++k) {
+        const int id = server.devices[k];
+        const int position = static_cast<int>(k);
+        if (id < 0 || (ascend && id >= kAscendDevices)) {
+            out.add(
+                u"device-ids"_s, devicePath(s, position),
+                ascend
+                    ? u"%1 device %2: is not an Ascend 910 device id (0-7)"_s.arg(label()).arg(id)
+                    : u"%1 device %2: is not a device id (0 or more)"_s.arg(label()).arg(id));
+            ok = false;
+            continue;
+        }
+        if (auto it = firstPosition.constFind(id); it != firstPosition.constEnd()) {
+            out.add(u"device-ids"_s, devicePath(s, position),
+                    u"%1 device %2: is listed twice (devices[%3] and devices[%4]); each device "
+                    "is used once"_s.arg(label())
+                        .arg(id)
+                        .arg(*it)
+                        .arg(position));
+            ok = false;
+            continue;
+        }
+        firstPosition.insert(id, position);
+    }
+    return ok;
+}
+
+// Ascend 910: which subsets of the 8 NPUs one server may use (the HCCL topology of seed 004).
+void checkAscendSubset(const Project &project, int s, bool idsOk, ProblemList &out)
+{
+    const Server &server = project.servers[static_cast<size_t>(s)];
+    const size_t count = server.devices.size();
+    const bool multi = project.servers.size() > 1;
+    // The common case, all eight or a lone server's 1, 2, 4 or 8, needs no text at all.
+    if (count == kAscendDevices || (!multi && count == 1))
+        return;
+    const QString label = serverLabel(project, s);
+    const QString path = serverFieldPath(s, "devices");
+    if (!validAscendCount(count)) {
+        out.add(
+            u"device-count"_s, path,
+            u"%1: uses %2 devices; an Ascend 910 server uses 1, 2, 4 or 8"_s.arg(label).arg(count));
+        return;
+    }
+    if (multi) {
+        out.add(u"device-multi-server"_s, path,
+                u"%1: uses %2 devices; with several servers every server uses all 8 (8 x N)"_s
+                    .arg(label)
+                    .arg(count));
+    }
+    if (!idsOk)
+        return;
+    unsigned used = 0;
+    for (int id : server.devices)
+        used |= 1u << id;
+    if (count == 4 && used != 0x0fu && used != 0xf0u) {
+        out.add(u"device-group-4"_s, path,
+                u"%1: four devices must be 0, 1, 2, 3 or 4, 5, 6, 7, not %2"_s.arg(
+                    label, joinIds(server.devices)));
+    }
+    if (count == 2 && (server.devices[0] < 4) != (server.devices[1] < 4)) {
+        out.add(u"device-group-2"_s, path,
+                u"%1: devices %2 and %3 are in different groups; two devices must both be in "
+                "0-3 or both in 4-7"_s.arg(label)
+                    .arg(server.devices[0])
+                    .arg(server.devices[1]));
+    }
+}
+
+} // namespace
+
+Problems validateDeviceSubsets(const Project &project)
+{
+    ProblemList out;
+    const bool ascend = project.accelerator == Accelerator::Ascend910;
+    for (int s = 0; s < static_cast<int>(project.servers.size()); ++s) {
+        if (project.servers[static_cast<size_t>(s)].devices.empty()) {
+            out.add(u"devices-empty"_s, serverFieldPath(s, "devices"),
+                    u"%1: lists no devices; list at least one"_s.arg(serverLabel(project, s)));
+            continue;
+        }
+        const bool idsOk = checkIds(project, s, ascend, out);
+        if (ascend)
+            checkAscendSubset(project, s, idsOk, out);
+    }
+    return out.take();
+}
+
+} // namespace cw

@@ -1,0 +1,55 @@
+#include "plan/HccnCommands.h"
+
+#include "net/Ipv4.h"
+
+namespace cw {
+namespace {
+
+// Every call names the device with "-i N"; building the prefix once keeps the argv shapes aligned.
+QStringList hccnFor(int device)
+{
+    return {QStringLiteral("hccn_tool"), QStringLiteral("-i"), QString::number(device)};
+}
+
+} // namespace
+
+std::vector<QStringList> hccnSetIpCommands(const Project &project, int serverIndex)
+{
+    std::vector<QStringList> commands;
+    if (serverIndex < 0 || serverIndex >= static_cast<int>(project.servers.size()))
+        return commands;
+    const Server &server = project.servers[static_cast<size_t>(serverIndex)];
+    const QString &netmask = project.deviceNetwork.netmask;
+    const size_t count =
+        std::min(server.devices.size(), static_cast<size_t>(server.deviceIps.size()));
+    for (size_t k = 0; k < count; ++k) {
+        QStringList argv = hccnFor(server.devices[k]);
+        argv << QStringLiteral("-ip") << QStringLiteral("-s") << QStringLiteral("address")
+             << server.deviceIps[static_cast<qsizetype>(k)] << QStringLiteral("netmask") << netmask;
+        commands.push_back(argv);
+    }
+    return commands;
+}
+
+QStringList hccnGetIpCommand(int device)
+{
+    return hccnFor(device) << QStringLiteral("-ip") << QStringLiteral("-g");
+}
+
+QStringList hccnNetdetectCommand(int device, const QString &peerAddress)
+{
+    return hccnFor(device) << QStringLiteral("-netdetect") << QStringLiteral("-s")
+                           << QStringLiteral("address") << peerAddress;
+}
+
+QStringList hccnNetHealthCommand(int device)
+{
+    return hccnFor(device) << QStringLiteral("-net_health") << QStringLiteral("-g");
+}
+
+QStringList hccnLinkCommand(int device)
+{
+    return hccnFor(device) << QStringLiteral("-link") << QStringLiteral("-g");
+}
+
+} // namespace cw

@@ -1,0 +1,90 @@
+#include "plan/RuleText.h"
+
+#include "shell/ValueRules.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+QString seenKey(const QString &rule, const QString &path)
+{
+    return rule + QChar(u'\x1f') + path;
+}
+
+} // namespace
+
+QString printable(const QString &text)
+{
+    QString out;
+    out.reserve(text.size());
+    for (QChar c : text) {
+        const char16_t u = c.unicode();
+        if (u == u'\n')
+            out += u"\\n"_s;
+        else if (u == u'\r')
+            out += u"\\r"_s;
+        else if (u == u'\t')
+            out += u"\\t"_s;
+        else if (u == 0)
+            out += u"\\0"_s;
+        else if (u < 0x20 || u == 0x7f)
+            out += u"\\x"_s + QString::number(u, 16).rightJustified(2, u'0');
+        else
+            out += c;
+    }
+    return out;
+}
+
+QString serverLabel(const Project &project, int serverIndex)
+{
+    if (serverIndex >= 0 && serverIndex < static_cast<int>(project.servers.size())) {
+        const QString &name = project.servers[static_cast<size_t>(serverIndex)].name;
+        if (serverNameProblem(name).isEmpty())
+            return name;
+    }
+    return serverPath(serverIndex);
+}
+
+QString serverPath(int serverIndex)
+{
+    return u"servers["_s + QString::number(serverIndex) + u']';
+}
+
+QString serverFieldPath(int serverIndex, const char *field)
+{
+    return serverPath(serverIndex) + u'.' + QLatin1StringView(field);
+}
+
+QString deviceIpPath(int serverIndex, int position)
+{
+    return serverPath(serverIndex) + u".device_ips["_s + QString::number(position) + u']';
+}
+
+QString devicePath(int serverIndex, int position)
+{
+    return serverPath(serverIndex) + u".devices["_s + QString::number(position) + u']';
+}
+
+void ProblemList::add(const QString &rule, const QString &path, const QString &message)
+{
+    const QString shownPath = printable(path);
+    const QString key = seenKey(rule, shownPath);
+    if (m_seen.contains(key))
+        return;
+    m_seen.insert(key);
+    m_problems.push_back({rule, shownPath, printable(message)});
+}
+
+void ProblemList::append(const Problems &problems)
+{
+    for (const Problem &problem : problems)
+        add(problem.rule, problem.path, problem.message);
+}
+
+bool ProblemList::has(const QString &rule, const QString &path) const
+{
+    return m_seen.contains(seenKey(rule, printable(path)));
+}
+
+} // namespace cw

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "model/Project.h"
+#include "plan/AddressPool.h"
+#include "plan/SegmentMath.h"
+
+#include <QString>
+
+#include <array>
+#include <vector>
+
+namespace cw {
+
+// How the planner picks segments and explains a segment that is too small.
+
+using Segments = std::array<Ipv4Network, kSegmentCount>;
+
+inline constexpr int kWidestAutoPrefix = 20; // tried down to /20 when the user fixed no netmask
+
+// Without fixed segments, each segment follows the most common one among the IPs its devices
+// already have (servers taken in `order`), so a repair keeps what works; segments no IP
+// settles get the seed's defaults (192.168.100.0 ... for a /24, spread out for wider masks).
+Segments inferSegments(const Project &project, const std::vector<int> &order, int prefix);
+
+// Why segment j cannot hold `needed` devices of `servers` servers when only `usable` distinct
+// last octets are left, in numbers, and which netmask would do.
+QString capacityReason(const AddressPool &pool, int j, int needed, int servers, int usable);
+
+} // namespace cw

@@ -1,0 +1,152 @@
+#include "DeviceTestProjects.h"
+
+#include "plan/DeviceRules.h"
+
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace cw;
+using namespace cw::testing;
+
+using DeviceLists = std::vector<std::vector<int>>;
+Q_DECLARE_METATYPE(DeviceLists)
+Q_DECLARE_METATYPE(cw::Accelerator)
+
+class tst_DeviceSubsetRules : public QObject {
+    Q_OBJECT
+
+private:
+    static Project withDevices(Accelerator accelerator, const DeviceLists &lists)
+    {
+        Project project = ascendCluster(static_cast<int>(lists.size()));
+        project.accelerator = accelerator;
+        for (size_t s = 0; s < lists.size(); ++s)
+            project.servers[s].devices = lists[s];
+        return project;
+    }
+
+private Q_SLOTS:
+    void rules_data()
+    {
+        QTest::addColumn<Accelerator>("accelerator");
+        QTest::addColumn<DeviceLists>("devices");
+        QTest::addColumn<QStringList>("rules");
+        const auto A = Accelerator::Ascend910;
+        const QStringList none;
+        auto row = [](const char *name, Accelerator a, DeviceLists d, QStringList rules) {
+            QTest::newRow(name) << a << d << rules;
+        };
+        row("ascend all eight", A, {{0, 1, 2, 3, 4, 5, 6, 7}}, none);
+        row("ascend eight unordered", A, {{7, 6, 5, 4, 3, 2, 1, 0}}, none);
+        row("ascend one device 0", A, {{0}}, none);
+        row("ascend one device 5", A, {{5}}, none);
+        row("ascend two low", A, {{0, 1}}, none);
+        row("ascend two high", A, {{6, 7}}, none);
+        row("ascend two 1 and 3", A, {{1, 3}}, none);
+        row("ascend four low", A, {{0, 1, 2, 3}}, none);
+        row("ascend four high", A, {{4, 5, 6, 7}}, none);
+        row("ascend four high unordered", A, {{7, 5, 4, 6}}, none);
+        row("ascend two across groups 0/4", A, {{0, 4}}, {u"device-group-2"_s});
+        row("ascend two across groups 3/4", A, {{3, 4}}, {u"device-group-2"_s});
+        row("ascend four mixed", A, {{0, 1, 2, 4}}, {u"device-group-4"_s});
+        row("ascend four middle", A, {{2, 3, 4, 5}}, {u"device-group-4"_s});
+        row("ascend three", A, {{0, 1, 2}}, {u"device-count"_s});
+        row("ascend five", A, {{0, 1, 2, 3, 4}}, {u"device-count"_s});
+        row("ascend seven", A, {{0, 1, 2, 3, 4, 5, 6}}, {u"device-count"_s});
+        row("ascend none", A, {{}}, {u"devices-empty"_s});
+        row("ascend id 8", A, {{0, 8}}, {u"device-ids"_s});
+        row("ascend id -1", A, {{-1}}, {u"device-ids"_s});
+        row("ascend id twice", A, {{0, 1, 2, 3, 4, 5, 6, 6}}, {u"device-ids"_s});
+        row("ascend nine with a repeat", A, {{0, 1, 2, 3, 4, 5, 6, 7, 0}},
+            {u"device-count"_s, u"device-ids"_s});
+        row("ascend 2x8", A, {{0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7}}, none);
+        row("ascend 8 and 4", A, {{0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2, 3}},
+            {u"device-multi-server"_s});
+        row("ascend 1 and 1", A, {{0}, {0}}, {u"device-multi-server"_s});
+        row("ascend 8 and 3", A, {{0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2}}, {u"device-count"_s});
+        row("nvidia sixteen", Accelerator::Nvidia,
+            {{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}}, none);
+        row("nvidia three", Accelerator::Nvidia, {{0, 3, 9}}, none);
+        row("nvidia 8 and 2", Accelerator::Nvidia, {{0, 1, 2, 3, 4, 5, 6, 7}, {0, 4}}, none);
+        row("nvidia negative", Accelerator::Nvidia, {{-1}}, {u"device-ids"_s});
+        row("nvidia twice", Accelerator::Nvidia, {{2, 2}}, {u"device-ids"_s});
+        row("nvidia none", Accelerator::Nvidia, {{}}, {u"devices-empty"_s});
+        row("cpu three", Accelerator::Cpu, {{0, 1, 2}}, none);
+        row("cpu 4 and 1", Accelerator::Cpu, {{0, 1, 2, 3}, {0}}, none);
+        row("cpu twice", Accelerator::Cpu, {{0, 0}}, {u"device-ids"_s});
+        row("cpu none", Accelerator::Cpu, {{0}, {}}, {u"devices-empty"_s});
+    }
+
+    void rules()
+    {
+        QFETCH(Accelerator, accelerator);
+        QFETCH(DeviceLists, devices);
+        QFETCH(QStringList, rules);
+        const Problems problems = validateDeviceSubsets(withDevices(accelerator, devices));
+        QVERIFY2(ruleIds(problems) == rules, qPrintable(describe(problems)));
+    }
+
+    void pathsAndMessages()
+    {
+        Problems problems = validateDeviceSubsets(withDevices(
+            Accelerator::Ascend910, {{0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 6}}));
+        QCOMPARE(problems.size(), size_t{1});
+        QCOMPARE(problems[0].path, u"servers[1].devices[7]"_s);
+        QCOMPARE(
+            problems[0].message,
+            u"server1 device 6: is listed twice (devices[6] and devices[7]); each device is used once"_s);
+
+        problems = validateDeviceSubsets(withDevices(Accelerator::Ascend910, {{3, 4}}));
+        QCOMPARE(problems.size(), size_t{1});
+        QCOMPARE(problems[0].path, u"servers[0].devices"_s);
+        QCOMPARE(
+            problems[0].message,
+            u"server0: devices 3 and 4 are in different groups; two devices must both be in 0-3 or both in 4-7"_s);
+
+        problems = validateDeviceSubsets(
+            withDevices(Accelerator::Ascend910,
+                        {{0, 1, 2, 3, 4, 5, 6, 7}, {4, 5, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7}}));
+        QCOMPARE(problems.size(), size_t{1});
+        QCOMPARE(problems[0].rule, u"device-multi-server"_s);
+        QCOMPARE(problems[0].path, u"servers[1].devices"_s);
+        QVERIFY(problems[0].message.startsWith(u"server1: uses 4 devices"_s));
+
+        problems = validateDeviceSubsets(withDevices(Accelerator::Ascend910, {{0, 9}}));
+        QCOMPARE(problems.size(), size_t{1});
+        QCOMPARE(problems[0].path, u"servers[0].devices[1]"_s);
+        QCOMPARE(problems[0].message, u"server0 device 9: is not an Ascend 910 device id (0-7)"_s);
+    }
+
+    // A server whose name is itself broken is named by its JSON path, escapes and all.
+    void hostileServerNameIsNotEchoed()
+    {
+        Project project = withDevices(Accelerator::Ascend910, {{0, 1, 2}});
+        project.servers[0].name = u"$(touch x)\nserver9 device 1: fine"_s;
+        const Problems problems = validateDeviceSubsets(project);
+        QCOMPARE(problems.size(), size_t{1});
+        QVERIFY(problems[0].message.startsWith(u"servers[0]: uses 3 devices"_s));
+        QVERIFY(!problems[0].message.contains(u'\n'));
+    }
+
+    void everyRuleOneProblemPerPlace()
+    {
+        // Servers that break several checks at once (a repeated id three times, two ids out of
+        // range, none at all) still produce one problem per (rule, path).
+        Project project = withDevices(Accelerator::Ascend910, {{0, 0, 0}, {9, 9}, {}});
+        const Problems problems = validateDeviceSubsets(project);
+        QSet<QString> seen;
+        for (const Problem &problem : problems) {
+            const QString key = problem.rule + u'|' + problem.path;
+            QVERIFY2(!seen.contains(key), qPrintable(key));
+            seen.insert(key);
+        }
+        QCOMPARE(ruleIds(problems), (QStringList{u"device-count"_s, u"device-ids"_s,
+                                                 u"device-multi-server"_s, u"devices-empty"_s}));
+        // server0: devices[1], devices[2] repeat 0, and 3 devices; server1: 9 twice out of range,
+        // and 2 devices among several servers; server2: no devices.
+        QCOMPARE(problems.size(), size_t{7});
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_DeviceSubsetRules)
+#include "tst_deviceSubsetRules.moc"

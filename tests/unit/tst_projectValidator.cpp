@@ -1,0 +1,402 @@
+#include "DeviceTestProjects.h"
+
+#include "model/ProjectValidator.h"
+#include "plan/RuleText.h"
+
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace cw;
+using namespace cw::testing;
+
+namespace {
+
+using Setter = std::function<void(Project &, const QString &)>;
+
+// The same rehearsal cluster on CPU: no device IPs, any device list.
+void toCpu(Project &project)
+{
+    project.accelerator = Accelerator::Cpu;
+    project.deviceNetwork = {};
+    for (Server &server : project.servers)
+        server.deviceIps.clear();
+}
+
+struct Field {
+    const char *name;
+    QString path;
+    Setter set;
+    QString kinds; // which hostile kinds the field refuses: s(ubst) q(uote) n(ewline) d(ash) z(NUL)
+};
+
+// Every validated field, with the hostile values it refuses. A value a field accepts (a `$(...)`
+// in a path) is harmless there because it only ever reaches a script single-quoted.
+std::vector<Field> fields()
+{
+    auto env = [](Project &p, const QString &v) { p.launch.env = {{v, u"1"_s}}; };
+    return {
+        {"project name", u"name"_s, [](Project &p, const QString &v) { p.name = v; }, u"sqndz"_s},
+        {"server name", u"servers[1].name"_s,
+         [](Project &p, const QString &v) { p.servers[1].name = v; }, u"sqndz"_s},
+        {"host", u"servers[1].host"_s, [](Project &p, const QString &v) { p.servers[1].host = v; },
+         u"sqndz"_s},
+        {"user", u"servers[1].user"_s, [](Project &p, const QString &v) { p.servers[1].user = v; },
+         u"sqndz"_s},
+        {"host_ip", u"servers[1].host_ip"_s,
+         [](Project &p, const QString &v) { p.servers[1].hostIp = v; }, u"sqndz"_s},
+        {"nic", u"servers[1].nic"_s, [](Project &p, const QString &v) { p.servers[1].nic = v; },
+         u"sqndz"_s},
+        {"identity_file", u"servers[1].identity_file"_s,
+         [](Project &p, const QString &v) { p.servers[1].identityFile = v; }, u"nz"_s},
+        {"device ip", u"servers[1].device_ips[3]"_s,
+         [](Project &p, const QString &v) { p.servers[1].deviceIps[3] = v; }, u"sqndz"_s},
+        {"netmask", u"device_network.netmask"_s,
+         [](Project &p, const QString &v) { p.deviceNetwork.netmask = v; }, u"sqndz"_s},
+        {"segment", u"device_network.segments[2]"_s,
+         [](Project &p, const QString &v) { p.deviceNetwork.segments[2] = v; }, u"sqndz"_s},
+        {"workdir", u"launch.workdir"_s, [](Project &p, const QString &v) { p.launch.workdir = v; },
+         u"sqndz"_s},
+        {"entry", u"launch.entry"_s, [](Project &p, const QString &v) { p.launch.entry = v; },
+         u"ndz"_s},
+        {"python", u"launch.python"_s, [](Project &p, const QString &v) { p.launch.python = v; },
+         u"sndz"_s},
+        {"log_dir", u"launch.log_dir"_s, [](Project &p, const QString &v) { p.launch.logDir = v; },
+         u"ndz"_s},
+        {"master", u"launch.master"_s, [](Project &p, const QString &v) { p.launch.master = v; },
+         u"sqndz"_s},
+        {"launcher", u"launch.launcher"_s,
+         [](Project &p, const QString &v) { p.launch.launcher = v; }, u"sqndz"_s},
+        {"env_setup", u"launch.env_setup[0]"_s,
+         [](Project &p, const QString &v) { p.launch.envSetup[0] = v; }, u"nz"_s},
+        {"args", u"launch.args[1]"_s, [](Project &p, const QString &v) { p.launch.args[1] = v; },
+         u"z"_s},
+        {"env value", u"launch.env.HCCL_WHITELIST_DISABLE"_s,
+         [](Project &p, const QString &v) {
+             p.launch.env = {{u"HCCL_WHITELIST_DISABLE"_s, v}};
+         },
+         u"z"_s},
+        {"env name", u"launch.env."_s, env, u"sqndz"_s},
+        {"mpirun prefix", u"launch.mpirun.prefix"_s,
+         [](Project &p, const QString &v) { p.launch.mpirun.prefix = v; }, u"sqndz"_s},
+        {"mpirun extra arg", u"launch.mpirun.extra_args[0]"_s,
+         [](Project &p, const QString &v) { p.launch.mpirun.extraArgs = {v}; }, u"z"_s},
+        {"upload", u"launch.upload[0]"_s,
+         [](Project &p, const QString &v) { p.launch.upload = {v}; }, u"nz"_s},
+    };
+}
+
+} // namespace
+
+class tst_ProjectValidator : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void seedExampleValidates()
+    {
+        const ProjectLoad load = loadProjectFile(examplePath());
+        QVERIFY(load.ok());
+        const Problems problems = validateProject(load.project);
+        QVERIFY2(problems.empty(), qPrintable(describe(problems)));
+    }
+
+    // One row per rule: the mutation breaks it alone and exactly that rule id comes back, at
+    // that path.
+    void oneRulePerRow_data()
+    {
+        QTest::addColumn<Mutation>("mutate");
+        QTest::addColumn<QString>("rule");
+        QTest::addColumn<QString>("path");
+        auto row = [](const char *name, Mutation m, const QString &rule, const QString &path) {
+            QTest::newRow(name) << m << rule << path;
+        };
+        row(
+            "project name empty", [](Project &p) { p.name.clear(); }, u"name"_s, u"name"_s);
+        row(
+            "server name with a space", [](Project &p) { p.servers[0].name = u"server 0"_s; },
+            u"server-name"_s, u"servers[0].name"_s);
+        row(
+            "server name repeated", [](Project &p) { p.servers[1].name = u"server0"_s; },
+            u"server-name-unique"_s, u"servers[1].name"_s);
+        row(
+            "host empty", [](Project &p) { p.servers[0].host.clear(); }, u"host"_s,
+            u"servers[0].host"_s);
+        row(
+            "host option", [](Project &p) { p.servers[0].host = u"-oProxyCommand=sh"_s; },
+            u"host"_s, u"servers[0].host"_s);
+        row(
+            "port 0", [](Project &p) { p.servers[1].port = 0; }, u"port"_s, u"servers[1].port"_s);
+        row(
+            "port 65536", [](Project &p) { p.servers[1].port = 65536; }, u"port"_s,
+            u"servers[1].port"_s);
+        row(
+            "user with ;", [](Project &p) { p.servers[1].user = u"root;id"_s; }, u"user"_s,
+            u"servers[1].user"_s);
+        row(
+            "host_ip leading zero", [](Project &p) { p.servers[1].hostIp = u"10.0.0.023"_s; },
+            u"host-ip"_s, u"servers[1].host_ip"_s);
+        row(
+            "host_ip missing for an alias",
+            [](Project &p) {
+                p.servers[1].hostIp.clear();
+                p.servers[1].host = u"gpu-b"_s;
+            },
+            u"host-ip"_s, u"servers[1].host_ip"_s);
+        row(
+            "host_ip repeated", [](Project &p) { p.servers[1].hostIp = u"10.0.0.22"_s; },
+            u"host-ip-unique"_s, u"servers[1].host_ip"_s);
+        row(
+            "host repeated without host_ip",
+            [](Project &p) {
+                p.servers[0].hostIp.clear();
+                p.servers[1].hostIp.clear();
+                p.servers[1].host = u"10.0.0.22"_s;
+            },
+            u"host-ip-unique"_s, u"servers[1].host"_s);
+        row(
+            "identity file with newline", [](Project &p) { p.servers[0].identityFile = u"id\n"_s; },
+            u"identity-file"_s, u"servers[0].identity_file"_s);
+        row(
+            "nic too long", [](Project &p) { p.servers[0].nic = u"enp1s0f0np0xyzab"_s; }, u"nic"_s,
+            u"servers[0].nic"_s);
+        row(
+            "no servers", [](Project &p) { p.servers.clear(); }, u"no-servers"_s, u"servers"_s);
+        row(
+            "129 servers",
+            [](Project &p) {
+                p = ascendCluster(129);
+                toCpu(p);
+            },
+            u"server-count"_s, u"servers"_s);
+        row(
+            "master unknown", [](Project &p) { p.launch.master = u"server9"_s; }, u"master"_s,
+            u"launch.master"_s);
+        row(
+            "workdir relative", [](Project &p) { p.launch.workdir = u"train"_s; }, u"workdir"_s,
+            u"launch.workdir"_s);
+        row(
+            "workdir empty", [](Project &p) { p.launch.workdir.clear(); }, u"workdir"_s,
+            u"launch.workdir"_s);
+        row(
+            "entry an option", [](Project &p) { p.launch.entry = u"-c"_s; }, u"entry"_s,
+            u"launch.entry"_s);
+        row(
+            "python with options", [](Project &p) { p.launch.python = u"python3 -u"_s; },
+            u"python"_s, u"launch.python"_s);
+        row(
+            "python empty", [](Project &p) { p.launch.python.clear(); }, u"python"_s,
+            u"launch.python"_s);
+        row(
+            "log_dir empty", [](Project &p) { p.launch.logDir.clear(); }, u"log-dir"_s,
+            u"launch.log_dir"_s);
+        row(
+            "launcher unknown", [](Project &p) { p.launch.launcher = u"deepspeed"_s; },
+            u"launcher"_s, u"launch.launcher"_s);
+        row(
+            "env name with a dash",
+            [](Project &p) {
+                p.launch.env = {{u"A-B"_s, u"1"_s}};
+            },
+            u"env-name"_s, u"launch.env.A-B"_s);
+        row(
+            "env name twice",
+            [](Project &p) {
+                p.launch.env = {{u"A"_s, u"1"_s}, {u"A"_s, u"2"_s}};
+            },
+            u"env-name"_s, u"launch.env.A"_s);
+        row(
+            "env value NUL",
+            [](Project &p) {
+                p.launch.env = {{u"A"_s, QString(u"x\0y"_s)}};
+            },
+            u"env-value"_s, u"launch.env.A"_s);
+        row(
+            "env_setup two lines", [](Project &p) { p.launch.envSetup = {u"a\rb"_s}; },
+            u"env-setup"_s, u"launch.env_setup[0]"_s);
+        row(
+            "args NUL", [](Project &p) { p.launch.args << QString(u"a\0"_s); }, u"args"_s,
+            u"launch.args[2]"_s);
+        row(
+            "master_port 0", [](Project &p) { p.launch.masterPort = 0; }, u"master-port"_s,
+            u"launch.master_port"_s);
+        row(
+            "master_port in the HCCL range", [](Project &p) { p.launch.masterPort = 60010; },
+            u"master-port"_s, u"launch.master_port"_s);
+        row(
+            "HCCL range upside down",
+            [](Project &p) {
+                p.launch.hcclPorts = {60031, 60000};
+            },
+            u"hccl-ports"_s, u"launch.hccl_ports"_s);
+        row(
+            "HCCL range past 65535",
+            [](Project &p) {
+                p.launch.hcclPorts = {65530, 65540};
+            },
+            u"hccl-ports"_s, u"launch.hccl_ports"_s);
+        row(
+            "mpirun prefix relative", [](Project &p) { p.launch.mpirun.prefix = u"opt/ompi"_s; },
+            u"mpirun-prefix"_s, u"launch.mpirun.prefix"_s);
+        row(
+            "mpirun extra arg NUL",
+            [](Project &p) { p.launch.mpirun.extraArgs = {QString(u"\0"_s)}; }, u"mpirun-args"_s,
+            u"launch.mpirun.extra_args[0]"_s);
+        row(
+            "upload empty",
+            [](Project &p) {
+                p.launch.upload = {u"a"_s, QString()};
+            },
+            u"upload"_s, u"launch.upload[1]"_s);
+        row(
+            "mpirun ssh ports differ",
+            [](Project &p) {
+                p = ascendCluster(3);
+                toCpu(p);
+                p.launch.mode = LaunchMode::Mpirun;
+                p.servers[0].port = 2200; // the master's own port does not matter
+                p.servers[2].port = 2222;
+            },
+            u"mpirun-ssh-port"_s, u"servers[2].port"_s);
+        row(
+            "devices empty",
+            [](Project &p) {
+                toCpu(p);
+                p.servers[0].devices.clear();
+            },
+            u"devices-empty"_s, u"servers[0].devices"_s);
+        row(
+            "device ips on cpu",
+            [](Project &p) {
+                toCpu(p);
+                p.servers[1].deviceIps = {u"192.168.100.1"_s};
+            },
+            u"device-ips-unexpected"_s, u"servers[1].device_ips"_s);
+        row(
+            "device ips missing", [](Project &p) { p.servers[1].deviceIps.clear(); },
+            u"device-ip-count"_s, u"servers[1].device_ips"_s);
+        row(
+            "device subset",
+            [](Project &p) {
+                p.servers.pop_back();
+                p.servers[0].devices = {0, 4};
+                p.servers[0].deviceIps = {u"192.168.100.101"_s, u"192.168.100.100"_s};
+            },
+            u"device-group-2"_s, u"servers[0].devices"_s);
+        row(
+            "device network", [](Project &p) { p.servers[1].deviceIps[2] = u"192.168.102.101"_s; },
+            u"ip-unique"_s, u"servers[1].device_ips[2]"_s);
+    }
+
+    void oneRulePerRow()
+    {
+        QFETCH(Mutation, mutate);
+        QFETCH(QString, rule);
+        QFETCH(QString, path);
+        Project project = seedExample();
+        mutate(project);
+        const Problems problems = validateProject(project);
+        QVERIFY2(ruleIds(problems) == QStringList{rule}, qPrintable(describe(problems)));
+        QVERIFY2(testing::paths(problems).contains(path), qPrintable(describe(problems)));
+    }
+
+    void hostileValues_data()
+    {
+        QTest::addColumn<Mutation>("mutate");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<bool>("refused");
+        const std::vector<std::pair<QChar, QString>> hostile{{u's', u"$(touch x)"_s},
+                                                             {u'q', u"it's"_s},
+                                                             {u'n', u"a\nb"_s},
+                                                             {u'd', u"-x"_s},
+                                                             {u'z', QString(u"a\0b"_s)}};
+        for (const Field &field : fields()) {
+            for (const auto &[kind, value] : hostile) {
+                const Setter set = field.set;
+                const QString v = value;
+                // An env name is part of its own path, escaped the way messages escape it.
+                const QString path =
+                    field.path.endsWith(u'.') ? field.path + printable(value) : field.path;
+                QTest::addRow("%s %c", field.name, char(kind.unicode()))
+                    << Mutation([set, v](Project &p) { set(p, v); }) << path
+                    << field.kinds.contains(kind);
+            }
+        }
+    }
+
+    void hostileValues()
+    {
+        QFETCH(Mutation, mutate);
+        QFETCH(QString, path);
+        QFETCH(bool, refused);
+        Project project = seedExample();
+        mutate(project);
+        const Problems problems = validateProject(project);
+        QCOMPARE(testing::paths(problems).contains(path), refused);
+        for (const Problem &problem : problems) {
+            // Messages and paths show control characters escaped: one problem, one line.
+            QVERIFY(!problem.message.contains(u'\n') && !problem.message.contains(QChar(u'\0')));
+            QVERIFY(!problem.path.contains(u'\n') && !problem.path.contains(QChar(u'\0')));
+        }
+    }
+
+    void messagesNameServerAndField()
+    {
+        Project project = seedExample();
+        project.servers[1].port = 0;
+        project.servers[0].hostIp = u"10.0.0.999"_s;
+        project.launch.masterPort = 60000;
+        const Problems problems = validateProject(project);
+        QStringList lines;
+        for (const Problem &problem : problems)
+            lines << problem.toString();
+        QCOMPARE(
+            lines,
+            (QStringList{
+                u"servers[0].host_ip: server0: host_ip \"10.0.0.999\" is not an IPv4 address (a.b.c.d)"_s,
+                u"servers[1].port: server1: SSH port 0 is not a port (1-65535)"_s,
+                u"launch.master_port: launch: master_port 60000 lies inside the HCCL port range 60000-60031"_s}));
+    }
+
+    // A broken server name is not repeated inside other messages about that server.
+    void brokenNameIsReplacedByPath()
+    {
+        Project project = seedExample();
+        project.servers[1].name = u"x\ny"_s;
+        project.servers[1].port = 0;
+        const Problems problems = validateProject(project);
+        QStringList messages;
+        for (const Problem &problem : problems)
+            messages << problem.message;
+        QVERIFY2(messages.contains(u"servers[1]: SSH port 0 is not a port (1-65535)"_s),
+                 qPrintable(describe(problems)));
+    }
+
+    void nvidiaAndCpuNeedNoDeviceNetwork()
+    {
+        Project project = ascendCluster(3);
+        toCpu(project);
+        project.servers[1].devices = {0, 1, 2};
+        QVERIFY2(validateProject(project).empty(), qPrintable(describe(validateProject(project))));
+        project.accelerator = Accelerator::Nvidia;
+        QVERIFY(validateProject(project).empty());
+    }
+
+    void noDuplicatePlaces()
+    {
+        Project project = seedExample();
+        project.servers[1] = project.servers[0]; // same name, host IP and device IPs
+        const Problems problems = validateProject(project);
+        QVERIFY(!problems.empty());
+        QSet<QString> seen;
+        for (const Problem &problem : problems) {
+            const QString key = problem.rule + u'|' + problem.path;
+            QVERIFY2(!seen.contains(key), qPrintable(key));
+            seen.insert(key);
+        }
+        QCOMPARE(ruleIds(problems),
+                 (QStringList{u"host-ip-unique"_s, u"ip-unique"_s, u"server-name-unique"_s}));
+        QCOMPARE(problems.size(), size_t{2 + 8}); // name, host IP, then each of 8 device IPs
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_ProjectValidator)
+#include "tst_projectValidator.moc"
