@@ -62,7 +62,7 @@ clusterwiz_find_node() {
     NODE_RANK=""
     if [ -n "${CLUSTERWIZ_NODE_RANK:-}" ]; then
         case "$CLUSTERWIZ_NODE_RANK" in
-            ''|*[!0-9]*) echo "clusterwiz: CLUSTERWIZ_NODE_RANK='$CLUSTERWIZ_NODE_RANK' is not a number" >&2; return 2 ;;
+            ''|*[!0-9]*|0?*) echo "clusterwiz: CLUSTERWIZ_NODE_RANK='$CLUSTERWIZ_NODE_RANK' is not a number" >&2; return 2 ;;
         esac
         if [ "$CLUSTERWIZ_NODE_RANK" -ge "$NODE_COUNT" ]; then
             echo "clusterwiz: CLUSTERWIZ_NODE_RANK=$CLUSTERWIZ_NODE_RANK but the plan has $NODE_COUNT servers" >&2

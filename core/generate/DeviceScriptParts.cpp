@@ -1,0 +1,144 @@
+#include "generate/DeviceScriptParts.h"
+
+#include "plan/HccnCommands.h"
+#include "shell/ShellQuote.h"
+
+#include <set>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+// A command line stored as a bash string: quoted once as words, once more as a value.
+QString storedCommand(const QStringList &argv)
+{
+    return shellQuote(shellJoin(argv));
+}
+
+QString indexedArray(const QString &name, const std::vector<std::pair<int, QString>> &entries)
+{
+    QString text = name + u"=(\n"_s;
+    for (const auto &[index, value] : entries)
+        text += u"    ["_s + QString::number(index) + u"]="_s + value + u'\n';
+    return text + u")\n"_s;
+}
+
+// The set command of one device with placeholder words, so that the undo lines written at run
+// time have exactly the shape of the commands the plan runs.
+QString undoTemplate(int device)
+{
+    Project scratch;
+    scratch.accelerator = Accelerator::Ascend910;
+    Server server;
+    server.devices = {device};
+    server.deviceIps = {QStringLiteral("ADDRESS")};
+    scratch.servers.push_back(server);
+    scratch.deviceNetwork.netmask = QStringLiteral("NETMASK");
+    const std::vector<QStringList> commands = hccnSetIpCommands(scratch, 0);
+    return commands.empty() ? QStringLiteral("''") : storedCommand(commands.front());
+}
+
+} // namespace
+
+QString deviceIpTable(const Project &project, DeviceTableUse use)
+{
+    const bool check = use == DeviceTableUse::Check;
+    QStringList deviceIps;
+    std::vector<std::pair<int, QString>> setCommands, netdetectCommands;
+    std::set<int> deviceIds;
+    for (int index : project.launchOrder()) {
+        const Server &server = project.servers[static_cast<size_t>(index)];
+        deviceIps << shellQuote(server.deviceIps.join(u' '));
+        const int firstRank = project.rankOffset(index);
+        const std::vector<QStringList> commands = hccnSetIpCommands(project, index);
+        for (size_t k = 0; k < server.devices.size(); ++k) {
+            const int rank = firstRank + static_cast<int>(k);
+            deviceIds.insert(server.devices[k]);
+            if (!check && k < commands.size())
+                setCommands.emplace_back(rank, storedCommand(commands[k]));
+            if (check && static_cast<qsizetype>(k) < server.deviceIps.size()) {
+                const QStringList argv = hccnNetdetectCommand(
+                    server.devices[k], server.deviceIps[static_cast<qsizetype>(k)]);
+                netdetectCommands.emplace_back(rank, storedCommand(argv));
+            }
+        }
+    }
+    std::vector<std::pair<int, QString>> getIp, link, netHealth, undo;
+    for (int device : deviceIds) {
+        getIp.emplace_back(device, storedCommand(hccnGetIpCommand(device)));
+        link.emplace_back(device, storedCommand(hccnLinkCommand(device)));
+        netHealth.emplace_back(device, storedCommand(hccnNetHealthCommand(device)));
+        undo.emplace_back(device, undoTemplate(device));
+    }
+
+    QString text = QStringLiteral("\n# Device IPs of every server (same order as NODE_DEVICES) and "
+                                  "the hccn_tool command lines.\n");
+    text += u"NODE_DEVICE_IPS=("_s + deviceIps.join(u' ') + u")\n"_s;
+    text += u"DEVICE_NETMASK="_s + shellQuote(project.deviceNetwork.netmask) + u'\n';
+    text += indexedArray(QStringLiteral("HCCN_GET_IP_COMMANDS"), getIp);
+    if (check) {
+        text += indexedArray(QStringLiteral("HCCN_LINK_COMMANDS"), link);
+        text += indexedArray(QStringLiteral("HCCN_NET_HEALTH_COMMANDS"), netHealth);
+        text += indexedArray(QStringLiteral("HCCN_NETDETECT_COMMANDS"), netdetectCommands);
+    } else {
+        text += indexedArray(QStringLiteral("HCCN_SET_COMMANDS"), setCommands);
+        text += indexedArray(QStringLiteral("HCCN_UNDO_TEMPLATES"), undo);
+    }
+    return text;
+}
+
+QString hccnFunctions()
+{
+    return QStringLiteral(R"BASH(
+# Runs one stored command line: its words are single-quoted, so the eval only splits them.
+# A hung driver call must not hang the script.
+clusterwiz_run_words() {
+    local -a words
+    eval "words=($1)"
+    if command -v timeout >/dev/null 2>&1; then
+        timeout 60 "${words[@]}"
+    else
+        "${words[@]}"
+    fi
+}
+
+clusterwiz_first_line() {
+    local text=${1//$'\r'/}
+    text=${text%%$'\n'*}
+    if [ -z "$text" ]; then
+        echo "no output"
+    else
+        echo "$text"
+    fi
+}
+
+# `hccn_tool -i N -ip -g` prints "ipaddr:A" and "netmask:M"; other lines are ignored.
+clusterwiz_read_device_ip() {
+    local output status line
+    READ_ADDRESS=""
+    READ_NETMASK=""
+    READ_ERROR=""
+    output=$(clusterwiz_run_words "${HCCN_GET_IP_COMMANDS[$1]}" 2>&1)
+    status=$?
+    while IFS= read -r line; do
+        line=${line//[[:space:]]/}
+        case "$line" in
+            ipaddr:*) READ_ADDRESS=${line#ipaddr:} ;;
+            netmask:*) READ_NETMASK=${line#netmask:} ;;
+        esac
+    done <<< "$output"
+    if [ "$status" -ne 0 ]; then
+        READ_ERROR="hccn_tool exited $status: $(clusterwiz_first_line "$output")"
+        return 1
+    fi
+    if [ -z "$READ_ADDRESS" ] || [ -z "$READ_NETMASK" ]; then
+        READ_ERROR="unrecognised output: $(clusterwiz_first_line "$output")"
+        return 1
+    fi
+    return 0
+}
+)BASH");
+}
+
+} // namespace cw

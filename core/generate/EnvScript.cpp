@@ -1,0 +1,63 @@
+#include "generate/ScriptFiles.h"
+
+#include "generate/ScriptParts.h"
+#include "shell/ShellQuote.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+// The interface the servers share, pinned for every communication library the accelerator uses.
+// A wrong NIC (docker0, virbr0, veth) is the commonest cause of a hang at init.
+QString interfacePinning(Accelerator accelerator)
+{
+    QString text = QStringLiteral(
+        "# Pin the interface the servers share (HOST_IP and NIC come from train.sh's\n"
+        "# clusterwiz_find_node; NIC is the plan's, else the interface holding HOST_IP).\n");
+    if (accelerator == Accelerator::Ascend910) {
+        text += QStringLiteral("if [ -n \"${HOST_IP:-}\" ]; then\n"
+                               "    export HCCL_IF_IP=\"$HOST_IP\"\n"
+                               "fi\n");
+    }
+    text += QStringLiteral("if [ -n \"${NIC:-}\" ]; then\n");
+    if (accelerator == Accelerator::Ascend910)
+        text += QStringLiteral("    export HCCL_SOCKET_IFNAME=\"$NIC\"\n");
+    if (accelerator == Accelerator::Nvidia)
+        text += QStringLiteral("    export NCCL_SOCKET_IFNAME=\"$NIC\"\n");
+    text += QStringLiteral("    export GLOO_SOCKET_IFNAME=\"$NIC\"\n"
+                           "fi\n");
+    return text;
+}
+
+} // namespace
+
+QByteArray envScript(const Project &project)
+{
+    const LaunchConfig &launch = project.launch;
+    QString text = scriptHeader(
+        project, QStringLiteral("The environment of every rank: sourced by train.sh, not run."));
+    text += u'\n';
+    if (!launch.envSetup.isEmpty()) {
+        // Shell lines by design (`source .../set_env.sh`): written as the user wrote them.
+        text += QStringLiteral("# The project's env_setup lines, as written.\n");
+        for (const QString &line : launch.envSetup)
+            text += line + u'\n';
+        text += u'\n';
+    }
+    text +=
+        QStringLiteral("# Read by train_ddp.py and other scripts to choose hccl, nccl or gloo.\n");
+    text += u"export CLUSTERWIZ_ACCELERATOR="_s + shellQuote(acceleratorName(project.accelerator)) +
+            u'\n';
+    text += u'\n';
+    text += interfacePinning(project.accelerator);
+    if (!launch.env.empty()) {
+        // After the pinning, so that a value the user set on purpose wins.
+        text += QStringLiteral("\n# The project's env; only ${NAME} references expand.\n");
+        for (const auto &[name, value] : launch.env)
+            text += u"export "_s + name + u'=' + shellEnvValue(value) + u'\n';
+    }
+    return text.toUtf8();
+}
+
+} // namespace cw
