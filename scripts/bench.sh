@@ -1,0 +1,66 @@
+#!/bin/bash
+# Measures the export path for the largest supported cluster (128 servers x 8 NPUs):
+#  1. in-process plan + validate + generate (tests/bench/bench_generate), median and min of RUNS;
+#  2. wall time of `clusterwiz-cli generate PROJECT -o DIR` on the same project, process start
+#     and file writes included (hyperfine when installed, else a loop timed with date +%s%N).
+# Bars: median under 20 ms in-process, under 100 ms wall. Exits 1 when a bar is missed.
+# Figures and the machine they were taken on: docs/benchmarks.md.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+build=${BUILD_DIR:-build-bench}
+runs=${RUNS:-30}
+in_process_bar_ms=20
+wall_bar_ms=100
+
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCLUSTERWIZ_BUILD_GUI=OFF \
+    -DCLUSTERWIZ_BUILD_TESTS=ON >/dev/null
+cmake --build "$build" -j "$(nproc)" --target clusterwiz-cli bench_generate >/dev/null
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+project=$work/bench-128x8.clusterwiz.json
+
+status=0
+"$build/bin/bench_generate" --runs "$runs" --max-ms "$in_process_bar_ms" \
+    --write-project "$project" || status=1
+
+cli=("$build/bin/clusterwiz-cli" generate "$project" -o "$work/out")
+"${cli[@]}" >/dev/null   # warm-up; also proves the command succeeds
+
+echo "clusterwiz-cli generate, wall time, $runs runs:"
+if command -v hyperfine >/dev/null; then
+    hyperfine --style basic --warmup 3 --runs "$runs" --export-json "$work/hyperfine.json" \
+        "${cli[*]} >/dev/null"
+    median_ms=$(/usr/bin/python3 -c 'import json, sys
+print("%.3f" % (json.load(open(sys.argv[1]))["results"][0]["median"] * 1000))' "$work/hyperfine.json")
+    min_ms=$(/usr/bin/python3 -c 'import json, sys
+print("%.3f" % (json.load(open(sys.argv[1]))["results"][0]["min"] * 1000))' "$work/hyperfine.json")
+else
+    samples=()
+    for ((i = 0; i < runs; i++)); do
+        start=$(date +%s%N)
+        "${cli[@]}" >/dev/null
+        end=$(date +%s%N)
+        samples+=($((end - start)))
+    done
+    mapfile -t sorted < <(printf '%s\n' "${samples[@]}" | sort -n)
+    n=${#sorted[@]}
+    if ((n % 2)); then
+        median_ns=${sorted[n / 2]}
+    else
+        median_ns=$(((sorted[n / 2 - 1] + sorted[n / 2]) / 2))
+    fi
+    median_ms=$(awk -v ns="$median_ns" 'BEGIN { printf "%.3f", ns / 1e6 }')
+    min_ms=$(awk -v ns="${sorted[0]}" 'BEGIN { printf "%.3f", ns / 1e6 }')
+fi
+echo "  wall       median $median_ms ms   min $min_ms ms"
+if awk -v m="$median_ms" -v bar="$wall_bar_ms" 'BEGIN { exit !(m < bar) }'; then
+    echo "  bar: median wall under $wall_bar_ms ms: PASS"
+else
+    echo "  bar: median wall under $wall_bar_ms ms: FAIL"
+    status=1
+fi
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'),"\
+    "load average $(cut -d' ' -f1-3 /proc/loadavg)"
+exit "$status"

@@ -1,0 +1,20 @@
+#!/bin/bash
+# The main job: on a fresh Debian 12 machine (as root), install what clusterwiz needs, build it
+# into build/, and export the scripts of the shipped 2-server x 8-NPU example.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+./scripts/install-deps.sh
+
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build -j "$(nproc)"
+
+mkdir -p out
+build/bin/clusterwiz-cli validate resources/examples/ascend-2x8.clusterwiz.json
+build/bin/clusterwiz-cli generate resources/examples/ascend-2x8.clusterwiz.json \
+    -o out/ascend-2x8 --tar out/ascend-2x8.tar.gz
+
+echo
+echo "The scripts for resources/examples/ascend-2x8.clusterwiz.json are in $PWD/out/ascend-2x8/"
+echo "and, as one archive to copy to the servers, in $PWD/out/ascend-2x8.tar.gz."
+echo "Start with $PWD/out/ascend-2x8/README.txt: it says what to copy where and what to run."

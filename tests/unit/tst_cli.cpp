@@ -1,0 +1,446 @@
+// clusterwiz-cli as users and scripts run it: the real binary in a child process, checked by exit
+// code, stdout, stderr and the files it leaves behind.
+#include "generate/Generator.h"
+#include "model/ProjectJson.h"
+#include "plan/Planner.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct CliRun {
+    int exitCode = -1;
+    QString out;
+    QString err;
+
+    QStringList errLines() const { return err.split(u'\n', Qt::SkipEmptyParts); }
+};
+
+QString examplesDir()
+{
+    return QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples");
+}
+
+QString examplePath(const QString &name)
+{
+    return examplesDir() + u'/' + name + u".clusterwiz.json"_s;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+bool writeAll(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+cw::Project loadExample(const QString &name)
+{
+    cw::ProjectLoad load = cw::loadProjectFile(examplePath(name));
+    if (!load.ok())
+        qFatal("example %s does not load", qPrintable(name));
+    return load.project;
+}
+
+// 128 ascend servers of 8 devices with the device network fixed to four /24 segments and no
+// device IPs: each segment would need 256 distinct last octets, which a /24 cannot give.
+cw::Project project128On24()
+{
+    cw::Project project = loadExample(u"ascend-2x8"_s);
+    const cw::Server model = project.servers.front();
+    project.servers.clear();
+    for (int i = 0; i < 128; ++i) {
+        cw::Server server = model;
+        server.name = u"server%1"_s.arg(i);
+        server.host = server.hostIp = u"10.0.0.%1"_s.arg(i + 1);
+        server.deviceIps.clear();
+        project.servers.push_back(server);
+    }
+    return project;
+}
+
+cw::Project brokenDeviceIp()
+{
+    cw::Project project = loadExample(u"ascend-2x8"_s);
+    project.servers[1].deviceIps[4] = u"192.168.100.300"_s;
+    return project;
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_temp;
+
+    CliRun run(const QStringList &arguments, const QString &workingDir = {})
+    {
+        QProcess process;
+        process.setProgram(QStringLiteral(CLUSTERWIZ_BIN_DIR "/clusterwiz-cli"));
+        process.setArguments(arguments);
+        if (!workingDir.isEmpty())
+            process.setWorkingDirectory(workingDir);
+        process.start();
+        CliRun result;
+        if (!process.waitForStarted(10000) || !process.waitForFinished(60000)) {
+            process.kill();
+            process.waitForFinished();
+            result.err = u"clusterwiz-cli did not start or did not finish"_s;
+            return result;
+        }
+        if (process.exitStatus() != QProcess::NormalExit) {
+            result.err = u"clusterwiz-cli crashed"_s;
+            return result;
+        }
+        result.exitCode = process.exitCode();
+        result.out = QString::fromUtf8(process.readAllStandardOutput());
+        result.err = QString::fromUtf8(process.readAllStandardError());
+        return result;
+    }
+
+    QString save(const cw::Project &project, const QString &name)
+    {
+        const QString path = m_temp.filePath(name);
+        const QString error = cw::saveProjectFile(project, path);
+        if (!error.isEmpty())
+            qFatal("%s", qPrintable(error));
+        return path;
+    }
+
+    QString saveText(const QByteArray &text, const QString &name)
+    {
+        const QString path = m_temp.filePath(name);
+        if (!writeAll(path, text))
+            qFatal("cannot write %s", qPrintable(path));
+        return path;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_temp.isValid());
+        QVERIFY2(QFileInfo(QStringLiteral(CLUSTERWIZ_BIN_DIR "/clusterwiz-cli")).isExecutable(),
+                 "build clusterwiz-cli first");
+    }
+
+    void validateValid()
+    {
+        const QString path = examplePath(u"ascend-2x8"_s);
+        const CliRun r = run({u"validate"_s, path});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, path + u": valid (2 servers, 16 devices, mode launch)\n"_s);
+        QCOMPARE(r.err, QString());
+
+        const QString partial = examplePath(u"ascend-1x4"_s);
+        const CliRun one = run({u"validate"_s, partial});
+        QCOMPARE(one.exitCode, 0);
+        QCOMPARE(one.out, partial + u": valid (1 server, 4 devices, mode ranktable)\n"_s);
+    }
+
+    void validateInvalid_data()
+    {
+        QTest::addColumn<QByteArray>("document");
+        QTest::addColumn<QString>("expectedPath");
+
+        QTest::newRow("device ip out of range")
+            << cw::projectToJsonText(brokenDeviceIp()) << u"servers[1].device_ips[4]"_s;
+
+        cw::Project hostile = loadExample(u"ascend-2x8"_s);
+        hostile.servers[1].deviceIps[4] = u"$(reboot)"_s;
+        QTest::newRow("device ip is a command")
+            << cw::projectToJsonText(hostile) << u"servers[1].device_ips[4]"_s;
+
+        nlohmann::ordered_json wrongType = cw::projectToJson(loadExample(u"ascend-2x8"_s));
+        wrongType["servers"][0]["port"] = "22";
+        QTest::newRow("port is a string")
+            << QByteArray::fromStdString(wrongType.dump(2)) << u"servers[0].port"_s;
+
+        nlohmann::ordered_json noLaunch = cw::projectToJson(loadExample(u"cpu-2x2"_s));
+        noLaunch.erase("launch");
+        QTest::newRow("launch missing")
+            << QByteArray::fromStdString(noLaunch.dump()) << u"launch"_s;
+    }
+
+    void validateInvalid()
+    {
+        QFETCH(QByteArray, document);
+        QFETCH(QString, expectedPath);
+        const QString path = saveText(document, u"invalid.clusterwiz.json"_s);
+        const CliRun r = run({u"validate"_s, path});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.out, QString());
+        const QStringList lines = r.errLines();
+        QVERIFY2(lines.size() >= 2, qPrintable(r.err));
+        // One `path: message` line per problem, then the summary.
+        QVERIFY2(std::any_of(
+                     lines.begin(), lines.end(),
+                     [&](const QString &line) { return line.startsWith(expectedPath + u": "_s); }),
+                 qPrintable(r.err));
+        QVERIFY2(lines.constLast().startsWith(path + u": invalid ("_s), qPrintable(r.err));
+    }
+
+    void validateUnreadable_data()
+    {
+        QTest::addColumn<QByteArray>("document");
+        QTest::addColumn<QString>("expected");
+
+        QTest::newRow("missing file") << QByteArray() << u"cannot read"_s;
+        QTest::newRow("not json") << QByteArray("{ \"clusterwiz\": 1, nope") << u"not valid JSON"_s;
+        QTest::newRow("empty file") << QByteArray("") << u"not valid JSON"_s;
+        QTest::newRow("json array") << QByteArray("[1, 2, 3]") << u"must be a JSON object"_s;
+        QTest::newRow("not a project")
+            << QByteArray("{\"name\": \"x\"}") << u"not a clusterwiz project"_s;
+        QTest::newRow("newer format") << QByteArray("{\"clusterwiz\": 99}") << u"newer"_s;
+    }
+
+    void validateUnreadable()
+    {
+        QFETCH(QByteArray, document);
+        QFETCH(QString, expected);
+        QString path = m_temp.filePath(u"does-not-exist.clusterwiz.json"_s);
+        if (QString::fromLatin1(QTest::currentDataTag()) != u"missing file")
+            path = saveText(document, u"unreadable.clusterwiz.json"_s);
+        const CliRun r = run({u"validate"_s, path});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.out, QString());
+        QCOMPARE(r.errLines().size(), 1);
+        QVERIFY2(r.err.contains(path), qPrintable(r.err));
+        QVERIFY2(r.err.contains(expected), qPrintable(r.err));
+    }
+
+    void planFillsEmptyDeviceIps()
+    {
+        cw::Project project = loadExample(u"ascend-2x8"_s);
+        for (cw::Server &server : project.servers)
+            server.deviceIps.clear();
+        project.deviceNetwork = {};
+        const QString input = save(project, u"unplanned.clusterwiz.json"_s);
+        const QByteArray before = readAll(input);
+        QVERIFY(run({u"validate"_s, input}).exitCode != 0);
+
+        const QString output = m_temp.filePath(u"planned.clusterwiz.json"_s);
+        const CliRun r = run({u"plan"_s, input, u"-o"_s, output});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.errLines().size() >= 2, qPrintable(r.err)); // changes, then the summary
+        QVERIFY2(r.errLines().constLast().contains(output), qPrintable(r.err));
+        QCOMPARE(readAll(input), before);
+
+        const CliRun check = run({u"validate"_s, output});
+        QCOMPARE(check.exitCode, 0);
+        QCOMPARE(check.err, QString());
+        const cw::ProjectLoad planned = cw::loadProjectFile(output);
+        QVERIFY(planned.ok());
+        for (const cw::Server &server : planned.project.servers)
+            QCOMPARE(server.deviceIps.size(), qsizetype(8));
+
+        // Without -o the same document goes to stdout, and only there.
+        const CliRun toStdout = run({u"plan"_s, input});
+        QCOMPARE(toStdout.exitCode, 0);
+        QCOMPARE(toStdout.out.toUtf8(), readAll(output));
+        QVERIFY(!toStdout.err.contains(u"\"clusterwiz\""_s));
+    }
+
+    void planInPlace()
+    {
+        cw::Project project = loadExample(u"ascend-2x8"_s);
+        project.servers[1].deviceIps[4] = QString();
+        const QString path = save(project, u"inplace.clusterwiz.json"_s);
+
+        const CliRun r = run({u"plan"_s, path, u"--output"_s, path});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(run({u"validate"_s, path}).exitCode, 0);
+        // The atomic save leaves no temporary file behind.
+        QCOMPARE(QDir(m_temp.path()).entryList({u"inplace*"_s}, QDir::Files | QDir::Hidden),
+                 QStringList{u"inplace.clusterwiz.json"_s});
+
+        // A second run has nothing left to do and leaves the file as it is.
+        const QByteArray planned = readAll(path);
+        const CliRun again = run({u"plan"_s, path, u"-o"_s, path});
+        QCOMPARE(again.exitCode, 0);
+        QVERIFY2(again.err.contains(u"nothing to change"_s), qPrintable(again.err));
+        QCOMPARE(readAll(path), planned);
+    }
+
+    void planImpossible()
+    {
+        const cw::Project project = project128On24();
+        const cw::PlanResult inProcess = cw::planDeviceNetwork(project);
+        QVERIFY(!inProcess.ok);
+        QVERIFY(!inProcess.reason.isEmpty());
+
+        const QString input = save(project, u"huge.clusterwiz.json"_s);
+        const QString output = m_temp.filePath(u"huge-planned.clusterwiz.json"_s);
+        const CliRun r = run({u"plan"_s, input, u"-o"_s, output});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.out, QString());
+        QVERIFY2(r.err.contains(inProcess.reason), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(output));
+    }
+
+    void generateWritesFolderAndArchive()
+    {
+        const QString input = examplePath(u"ascend-2x8"_s);
+        const cw::GenerateResult expected = cw::generateScripts(loadExample(u"ascend-2x8"_s));
+        QVERIFY(expected.ok());
+        QVERIFY(!expected.files.empty());
+
+        // Relative paths are taken from the working directory and reported absolute.
+        const QString dir = m_temp.filePath(u"gen/ascend-2x8"_s);
+        const QString archive = m_temp.filePath(u"gen/ascend-2x8.tar.gz"_s);
+        QVERIFY(QDir().mkpath(m_temp.filePath(u"gen"_s)));
+        const CliRun r = run(
+            {u"generate"_s, input, u"-o"_s, u"ascend-2x8"_s, u"--tar"_s, u"ascend-2x8.tar.gz"_s},
+            m_temp.filePath(u"gen"_s));
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err, QString());
+        const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.constLast(),
+                 u"Generated %1 files in %2"_s.arg(expected.files.size()).arg(dir));
+        QVERIFY(lines.contains(archive));
+
+        for (const cw::GeneratedFile &file : expected.files) {
+            const QString path = dir + u'/' + file.name;
+            QVERIFY2(lines.contains(path), qPrintable(path));
+            QCOMPARE(readAll(path), file.content);
+            QCOMPARE(QFileInfo(path).isExecutable(), file.executable);
+        }
+
+        const QByteArray gzip = readAll(archive);
+        QVERIFY(gzip.startsWith("\x1f\x8b"));
+        QProcess tar;
+        tar.start(u"tar"_s, {u"-tzf"_s, archive});
+        QVERIFY(tar.waitForFinished(30000));
+        QCOMPARE(tar.exitCode(), 0);
+        const QString listing = QString::fromUtf8(tar.readAllStandardOutput());
+        for (const cw::GeneratedFile &file : expected.files)
+            QVERIFY2(listing.contains(u"ascend-2x8/"_s + file.name), qPrintable(listing));
+
+        // Same project, same bytes: a second run over the same paths changes nothing.
+        QCOMPARE(run({u"generate"_s, input, u"-o"_s, dir, u"--tar"_s, archive}).exitCode, 0);
+        QCOMPARE(readAll(archive), gzip);
+    }
+
+    void generateInvalidWritesNothing()
+    {
+        const QString input = save(brokenDeviceIp(), u"broken.clusterwiz.json"_s);
+        const QString dir = m_temp.filePath(u"never"_s);
+        const QString archive = m_temp.filePath(u"never.tar.gz"_s);
+        const CliRun r = run({u"generate"_s, input, u"-o"_s, dir, u"--tar"_s, archive});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.out, QString());
+        QVERIFY2(r.err.contains(u"servers[1].device_ips[4]: "_s), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(dir));
+        QVERIFY(!QFileInfo::exists(archive));
+    }
+
+    void help_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("usage");
+        QTest::newRow("--help") << QStringList{u"--help"_s} << u"Usage: clusterwiz-cli COMMAND"_s;
+        QTest::newRow("-h") << QStringList{u"-h"_s} << u"Usage: clusterwiz-cli COMMAND"_s;
+        for (const QString &command : {u"validate"_s, u"plan"_s, u"generate"_s}) {
+            const QString usage = u"Usage: clusterwiz-cli "_s + command + u" [options] PROJECT"_s;
+            QTest::newRow(qPrintable(command + u" --help"_s))
+                << QStringList{command, u"--help"_s} << usage;
+            QTest::newRow(qPrintable(u"help "_s + command))
+                << QStringList{u"help"_s, command} << usage;
+        }
+    }
+
+    void help()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, usage);
+        const CliRun r = run(arguments);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err, QString());
+        QVERIFY2(r.out.startsWith(usage), qPrintable(r.out));
+    }
+
+    void version()
+    {
+        const CliRun r = run({u"--version"_s});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, u"clusterwiz-cli "_s + QStringLiteral(CLUSTERWIZ_VERSION) + u'\n');
+    }
+
+    void usageErrors_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("expected");
+        const QString project = examplePath(u"cpu-2x2"_s);
+        QTest::newRow("nothing") << QStringList{} << u"no command"_s;
+        QTest::newRow("unknown command") << QStringList{u"frobnicate"_s} << u"frobnicate"_s;
+        QTest::newRow("unknown option") << QStringList{u"--frobnicate"_s} << u"--frobnicate"_s;
+        QTest::newRow("help unknown") << QStringList{u"help"_s, u"nope"_s} << u"nope"_s;
+        QTest::newRow("validate no project")
+            << QStringList{u"validate"_s} << u"PROJECT is missing"_s;
+        QTest::newRow("validate two projects")
+            << QStringList{u"validate"_s, project, project} << u"unexpected"_s;
+        QTest::newRow("validate bad option")
+            << QStringList{u"validate"_s, u"--bogus"_s, project} << u"bogus"_s;
+        QTest::newRow("plan -o without value")
+            << QStringList{u"plan"_s, project, u"-o"_s} << u"Missing value"_s;
+        QTest::newRow("generate without -o")
+            << QStringList{u"generate"_s, project} << u"--output"_s;
+        QTest::newRow("generate empty --tar")
+            << QStringList{u"generate"_s, project, u"-o"_s, m_temp.filePath(u"x"_s), u"--tar="_s}
+            << u"--tar"_s;
+    }
+
+    void usageErrors()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, expected);
+        const CliRun r = run(arguments);
+        QCOMPARE(r.exitCode, 64);
+        QCOMPARE(r.out, QString());
+        QCOMPARE(r.errLines().size(), 1); // one line: what is wrong and where to look
+        QVERIFY2(r.err.contains(expected), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"--help"_s), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(m_temp.filePath(u"x"_s)));
+    }
+
+    void shippedExamplesPresent()
+    {
+        const QStringList names = QDir(examplesDir()).entryList({u"*.clusterwiz.json"_s});
+        for (const QString &name : {u"ascend-1x8"_s, u"ascend-1x4"_s, u"ascend-2x8"_s,
+                                    u"ascend-16x8"_s, u"nvidia-2x8"_s, u"cpu-2x2"_s})
+            QVERIFY2(names.contains(name + u".clusterwiz.json"_s), qPrintable(name));
+    }
+
+    void shippedExampleValidates_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QDir dir(examplesDir());
+        for (const QString &name : dir.entryList({u"*.clusterwiz.json"_s}, QDir::Files))
+            QTest::newRow(qPrintable(name)) << dir.filePath(name);
+    }
+
+    void shippedExampleValidates()
+    {
+        QFETCH(QString, path);
+        const CliRun r = run({u"validate"_s, path});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.startsWith(path + u": valid ("_s), qPrintable(r.out));
+        QCOMPARE(r.err, QString());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
