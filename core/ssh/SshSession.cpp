@@ -1,0 +1,286 @@
+#include "ssh/SshSession.h"
+
+#include "shell/ValueRules.h"
+#include "ssh/KnownHosts.h"
+#include "ssh/SshSessionPrivate.h"
+
+#include <QFile>
+
+#include <mutex>
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+namespace {
+
+QString takeLibsshString(char *text)
+{
+    const QString result = text ? QString::fromUtf8(text) : QString();
+    ssh_string_free_char(text);
+    return result;
+}
+
+SshError invalid(const QString &message)
+{
+    return SshError::make(SshError::Kind::InvalidTarget, message);
+}
+
+// Values reach libssh (and the known_hosts file) only when they cannot be read as something else:
+// "user@host" or "-oProxyCommand=..." as a host, a path with libssh's %-escapes.
+SshError checkTarget(const SshTarget &t)
+{
+    const QString where = t.host.isEmpty() ? u"ssh target"_s : t.host;
+    if (const QString p = sshHostProblem(t.host); !p.isEmpty())
+        return invalid(u"host "_s + p);
+    if (t.port != 0)
+        if (const QString p = portProblem(t.port); !p.isEmpty())
+            return invalid(where + u": port "_s + p);
+    if (!t.user.isEmpty())
+        if (const QString p = userProblem(t.user); !p.isEmpty())
+            return invalid(where + u": user "_s + p);
+    const std::pair<QString, QString> paths[] = {{u"identity file"_s, t.identityFile},
+                                                 {u"known_hosts file"_s, t.knownHostsFile},
+                                                 {u"ssh config file"_s, t.sshConfigFile}};
+    for (const auto &[name, path] : paths) {
+        if (path.isEmpty())
+            continue;
+        if (const QString p = pathProblem(path); !p.isEmpty())
+            return invalid(where + u": "_s + name + u' ' + p);
+        if (path.contains(u'%'))
+            return invalid(where + u": "_s + name + u" must not contain '%'"_s);
+    }
+    if (t.connectTimeoutMs <= 0)
+        return invalid(where + u": the connect timeout must be positive"_s);
+    return {};
+}
+
+// Host-key options are set after the config is read, so the config cannot weaken them.
+SshError applyOptions(SshSessionPrivate &d)
+{
+    const SshTarget &t = d.target;
+    ssh_session s = d.session;
+    const QByteArray host = t.host.toUtf8();
+    const QByteArray user = t.user.toUtf8();
+    const int port = t.port;
+    ssh_options_set(s, SSH_OPTIONS_HOST, host.constData());
+    if (port > 0)
+        ssh_options_set(s, SSH_OPTIONS_PORT, &port);
+    if (!user.isEmpty())
+        ssh_options_set(s, SSH_OPTIONS_USER, user.constData());
+    const bool processConfig = t.parseSshConfig;
+    ssh_options_set(s, SSH_OPTIONS_PROCESS_CONFIG, &processConfig);
+    if (t.parseSshConfig) {
+        const QByteArray config = QFile::encodeName(expandHomePath(t.sshConfigFile));
+        if (ssh_options_parse_config(s, config.isEmpty() ? nullptr : config.constData()) < 0)
+            return invalid(u"cannot read the ssh config for %1: %2"_s.arg(t.host, d.libsshError()));
+        // An explicit port or user wins over the config, as on the ssh command line.
+        if (port > 0)
+            ssh_options_set(s, SSH_OPTIONS_PORT, &port);
+        if (!user.isEmpty())
+            ssh_options_set(s, SSH_OPTIONS_USER, user.constData());
+    }
+    const int strict = 1;
+    ssh_options_set(s, SSH_OPTIONS_STRICTHOSTKEYCHECK, &strict);
+    const QByteArray knownHosts = QFile::encodeName(knownHostsPath(t.knownHostsFile));
+    ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, knownHosts.constData());
+    const long seconds = t.connectTimeoutMs / 1000;
+    const long micros = long(t.connectTimeoutMs % 1000) * 1000;
+    ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &seconds);
+    ssh_options_set(s, SSH_OPTIONS_TIMEOUT_USEC, &micros);
+    const int nodelay = 1; // small commands: no Nagle delay on each request
+    ssh_options_set(s, SSH_OPTIONS_NODELAY, &nodelay);
+    return {};
+}
+
+// A peer that vanished without a FIN (power loss, cable) is noticed in about 30 s even when
+// nothing is being sent; the watchdog covers calls that wait for an answer.
+void enableKeepalive(int fd)
+{
+    const int on = 1, idle = 15, interval = 5, count = 3;
+    ::setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &on, sizeof on);
+    ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof idle);
+    ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &interval, sizeof interval);
+    ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &count, sizeof count);
+}
+
+void readEffectiveTarget(SshSessionPrivate &d)
+{
+    char *text = nullptr;
+    if (ssh_options_get(d.session, SSH_OPTIONS_HOST, &text) == SSH_OK)
+        d.host = takeLibsshString(text);
+    unsigned int port = 22;
+    if (ssh_options_get_port(d.session, &port) >= 0 && port > 0)
+        d.port = int(port);
+    text = nullptr;
+    if (ssh_options_get(d.session, SSH_OPTIONS_USER, &text) == SSH_OK)
+        d.user = takeLibsshString(text);
+    const QString endpoint = sshEndpoint(d.host, d.port);
+    d.endpoint =
+        d.host == d.target.host.toLower() ? endpoint : d.target.host + u" ("_s + endpoint + u')';
+}
+
+} // namespace
+
+void SshSessionPrivate::close()
+{
+    watchdog.stop();
+    if (session) {
+        if (ssh_is_connected(session))
+            ssh_disconnect(session);
+        ssh_free(session);
+        session = nullptr;
+    }
+    connected = false;
+}
+
+QString SshSessionPrivate::libsshError() const
+{
+    return session ? QString::fromUtf8(ssh_get_error(session)) : u"no session"_s;
+}
+
+SshError SshSessionPrivate::failure(SshError::Kind kind, const QString &what) const
+{
+    if (watchdog.fired() && watchdog.firedByCancel())
+        return SshError::make(SshError::Kind::Cancelled, what + u": cancelled"_s);
+    if (watchdog.fired())
+        return SshError::make(SshError::Kind::Timeout,
+                              what + u": no answer from "_s + endpoint + u" in time"_s);
+    if (!session || !ssh_is_connected(session))
+        return SshError::make(SshError::Kind::Unreachable, what + u": connection to "_s + endpoint +
+                                                               u" lost ("_s + libsshError() + u')');
+    return SshError::make(kind, what + u" on "_s + endpoint + u": "_s + libsshError());
+}
+
+void wipeSecret(QByteArray &secret)
+{
+    if (!secret.isEmpty()) {
+        volatile char *bytes = secret.data();
+        for (qsizetype i = 0; i < secret.size(); ++i)
+            bytes[i] = 0;
+    }
+    secret.clear();
+}
+
+QString sshAuthMethodName(SshAuthMethod method)
+{
+    switch (method) {
+    case SshAuthMethod::None:
+        return u"none"_s;
+    case SshAuthMethod::Agent:
+        return u"agent"_s;
+    case SshAuthMethod::IdentityFile:
+        return u"identity-file"_s;
+    case SshAuthMethod::DefaultKeys:
+        return u"default-keys"_s;
+    case SshAuthMethod::Password:
+        return u"password"_s;
+    }
+    return u"none"_s;
+}
+
+SshSession::SshSession() : d(std::make_unique<SshSessionPrivate>()) {}
+SshSession::~SshSession() = default;
+SshSession::SshSession(SshSession &&) noexcept = default;
+SshSession &SshSession::operator=(SshSession &&) noexcept = default;
+
+SshError SshSession::connect(const SshTarget &target, HostKeyPolicy *policy,
+                             const SshCredentials &credentials)
+{
+    d->close();
+    d->target = target;
+    d->hostKey = {};
+    d->authMethod = SshAuthMethod::None;
+    d->host = target.host.toLower();
+    d->port = target.port > 0 ? target.port : 22;
+    d->user = target.user;
+    d->endpoint = sshEndpoint(target.host, d->port);
+    if (SshError error = checkTarget(target); error.isError())
+        return error;
+
+    static std::once_flag initOnce;
+    std::call_once(initOnce, [] { ssh_init(); });
+    d->session = ssh_new();
+    if (!d->session)
+        return SshError::make(SshError::Kind::Protocol, u"libssh could not create a session"_s);
+    SshError error = applyOptions(*d);
+    if (!error.isError() && ssh_connect(d->session) != SSH_OK)
+        error = SshError::make(SshError::Kind::Unreachable,
+                               u"cannot connect to %1: %2"_s.arg(d->endpoint, d->libsshError()));
+    if (!error.isError()) {
+        readEffectiveTarget(*d);
+        enableKeepalive(d->fd());
+        error = checkHostKey(*d, policy);
+    }
+    if (!error.isError())
+        error = authenticate(*d, credentials);
+    if (error.isError()) {
+        d->close();
+        return error;
+    }
+    d->connected = true;
+    return {};
+}
+
+void SshSession::disconnect()
+{
+    d->close();
+}
+
+bool SshSession::isConnected() const
+{
+    return d->connected && d->session && ssh_is_connected(d->session);
+}
+
+const SshTarget &SshSession::target() const
+{
+    return d->target;
+}
+const HostKeyInfo &SshSession::hostKey() const
+{
+    return d->hostKey;
+}
+SshAuthMethod SshSession::authMethod() const
+{
+    return d->authMethod;
+}
+QString SshSession::endpoint() const
+{
+    return d->endpoint;
+}
+QString SshSession::user() const
+{
+    return d->user;
+}
+
+ExecResult SshSession::exec(const QString &command, int timeoutMs, const std::atomic<bool> *cancel,
+                            const QByteArray &stdinData)
+{
+    ExecOptions options;
+    options.timeoutMs = timeoutMs;
+    options.cancel = cancel;
+    options.stdinData = stdinData;
+    return runCommand(*d, command, options);
+}
+
+ExecResult SshSession::execStreaming(const QString &command, const SshDataSink &onData,
+                                     int idleTimeoutMs, const std::atomic<bool> *cancel)
+{
+    ExecOptions options;
+    options.idleTimeoutMs = idleTimeoutMs;
+    options.cancel = cancel;
+    options.sink = &onData;
+    return runCommand(*d, command, options);
+}
+
+SshError SshSession::upload(const QByteArray &data, const QString &remotePath, int mode,
+                            int timeoutMs, const std::atomic<bool> *cancel)
+{
+    return uploadFile(*d, data, remotePath, mode, timeoutMs, cancel);
+}
+
+} // namespace cw

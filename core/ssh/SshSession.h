@@ -1,0 +1,101 @@
+#pragma once
+
+// One SSH connection to one server (libssh 0.10 behind a pimpl: no libssh type here).
+//
+// Threads: a session is used by one thread at a time (libssh's rule); different sessions may be
+// used on different threads at once. Only the cancel flags may be touched from other threads.
+//
+// Order of connect(): TCP connect and key exchange (SshTarget::connectTimeoutMs), TCP keepalive on
+// the socket, host-key check against known_hosts (a Changed/Other key is refused, an Unknown one
+// goes to the HostKeyPolicy), then authentication: ssh-agent (when SSH_AUTH_SOCK is set), the
+// target's identity file, the default keys (~/.ssh/id_* and the config's IdentityFile), and a
+// password last. Secrets come from SshCredentials callbacks, are used for this one connection,
+// wiped after use and never stored or logged.
+
+#include "ssh/HostKeyPolicy.h"
+#include "ssh/SshTypes.h"
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace cw {
+
+class SshSessionPrivate;
+
+struct SshCredentials {
+    // Asked when a private key to be tried is encrypted; `key` names it (its file, or libssh's
+    // prompt for a default key). nullopt skips that key.
+    std::function<std::optional<QByteArray>(const QString &key)> passphrase;
+    // Asked at most once, after every key failed, when the server offers password login;
+    // `account` is "user@host:port". nullopt skips password login.
+    std::function<std::optional<QByteArray>(const QString &account)> password;
+};
+
+enum class SshAuthMethod { None, Agent, IdentityFile, DefaultKeys, Password };
+QString sshAuthMethodName(SshAuthMethod method); // "none", "agent", "identity-file", ...
+
+// Receives a streaming command's output in arrival order, on the session's thread; one of the
+// two views may be empty.
+using SshDataSink = std::function<void(QByteArrayView out, QByteArrayView err)>;
+
+class SshSession {
+public:
+    SshSession();
+    ~SshSession(); // disconnects
+    SshSession(SshSession &&) noexcept;
+    SshSession &operator=(SshSession &&) noexcept;
+    SshSession(const SshSession &) = delete;
+    SshSession &operator=(const SshSession &) = delete;
+
+    // Connects, checks the host key and authenticates; a connected session is disconnected first.
+    // `policy` null refuses unknown keys. Returns Kind::None on success.
+    SshError connect(const SshTarget &target, HostKeyPolicy *policy = nullptr,
+                     const SshCredentials &credentials = {});
+    void disconnect();
+    bool isConnected() const;
+
+    const SshTarget &target() const;
+    const HostKeyInfo &hostKey() const; // valid after connect() got as far as the key exchange
+    SshAuthMethod authMethod() const;   // which method logged in
+    QString endpoint() const;           // "host:port" (or "alias (host:port)") for messages
+    QString user() const;               // the user that logged in
+
+    // Handles what the server sent while the session sat idle (its keepalive probes get their
+    // answers) without waiting, and says whether the connection is still up; a lost one is
+    // closed. Call it every few seconds on a session kept open between commands (SshThread does).
+    bool keepAlive();
+
+    // Runs `command` through the remote user's shell and collects stdout and stderr apart.
+    // `timeoutMs` <= 0: no limit. `stdinData` is written to the command's stdin, then EOF (an
+    // empty one sends EOF at once). On timeout or cancel the call returns at once: the channel is
+    // asked to deliver TERM (OpenSSH refuses that for root logins) and closed, and the remote
+    // process (and what it started) may live on: the caller kills the remote process group itself
+    // (jobs run under setsid, pgid recorded). The session stays usable unless the connection
+    // itself was lost (a step that got no answer in time drops it: Kind::Timeout).
+    ExecResult exec(const QString &command, int timeoutMs,
+                    const std::atomic<bool> *cancel = nullptr, const QByteArray &stdinData = {});
+
+    // Like exec() but hands output to `onData` as it arrives (log tails). `idleTimeoutMs`: no byte
+    // for that long ends the call with timedOut (<= 0: wait until EOF or cancel).
+    ExecResult execStreaming(const QString &command, const SshDataSink &onData, int idleTimeoutMs,
+                             const std::atomic<bool> *cancel = nullptr);
+
+    // Writes `data` to `remotePath` with permission bits `mode` (e.g. 0755): SFTP into a
+    // temporary name in the same folder, chmod, then `mv -f` over the final name, so the final
+    // name never shows a partial file. `timeoutMs` bounds the whole upload (a dead TCP path cannot
+    // hang it; the connection is then dropped and the error is Kind::Timeout). The folder must
+    // exist. A cancel drops the connection too (SFTP has no way to abort one request).
+    SshError upload(const QByteArray &data, const QString &remotePath, int mode, int timeoutMs,
+                    const std::atomic<bool> *cancel = nullptr);
+
+private:
+    std::unique_ptr<SshSessionPrivate> d;
+};
+
+} // namespace cw

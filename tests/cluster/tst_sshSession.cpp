@@ -1,0 +1,649 @@
+// SshSession against real OpenSSH servers (tests/cluster/cluster.sh): exec, exit status, output
+// and stdin, timeouts and cancel, host-key trust (unknown, accepted, changed, ssh config that
+// tries to switch checking off), dead servers and dead links, SFTP upload, streaming, SshThread.
+#include "TestCluster.h"
+
+#include "ssh/SshSession.h"
+#include "ssh/SshThread.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QRandomGenerator>
+#include <QTest>
+#include <QThread>
+
+#include <signal.h>
+#include <thread>
+
+using namespace cw;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QByteArray readFile(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<unreadable>");
+}
+
+void writeFile(const QString &path, const QByteArray &data)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(data);
+}
+
+QByteArray randomBytes(qsizetype size)
+{
+    QByteArray data(size, Qt::Uninitialized);
+    QRandomGenerator::global()->fillRange(reinterpret_cast<quint32 *>(data.data()),
+                                          size / qsizetype(sizeof(quint32)));
+    return data;
+}
+
+// What OpenSSH prints for a key file ("256 SHA256:... comment (ED25519)"), second field.
+QString fingerprintOf(const QString &publicKeyFile)
+{
+    QProcess keygen;
+    keygen.start(u"ssh-keygen"_s, {u"-lf"_s, publicKeyFile});
+    keygen.waitForFinished(10000);
+    return QString::fromUtf8(keygen.readAllStandardOutput()).section(u' ', 1, 1);
+}
+
+// Logins sshd accepted: a refused host key must leave this unchanged (nothing could run).
+int acceptedLogins(const TestCluster &cluster, int index)
+{
+    return int(readFile(cluster.serverDir(index) + u"/sshd.log"_s).count("Accepted publickey"));
+}
+
+bool run(const QString &program, const QStringList &arguments, const QByteArray &input = {})
+{
+    QProcess process;
+    process.start(program, arguments);
+    process.write(input);
+    process.closeWriteChannel();
+    return process.waitForFinished(20000) && process.exitStatus() == QProcess::NormalExit &&
+           process.exitCode() == 0;
+}
+
+// Stops server `index`'s sshd and waits until it no longer listens (a zombie does not).
+bool killSshd(const TestCluster &cluster, int index)
+{
+    const pid_t pid = readFile(cluster.serverDir(index) + u"/sshd.pid"_s).trimmed().toInt();
+    if (pid <= 0 || ::kill(pid, SIGTERM) != 0)
+        return false;
+    for (int i = 0; i < 100; ++i) {
+        const QByteArray status = readFile(u"/proc/%1/status"_s.arg(pid));
+        if (status == "<unreadable>" || status.contains("State:\tZ"))
+            return true;
+        QThread::msleep(50);
+    }
+    return false;
+}
+
+QString namespaceOf(const TestCluster &cluster, int index)
+{
+    const QByteArray env = readFile(cluster.stateDir() + u"/cluster.env"_s);
+    const qsizetype at = env.indexOf("PREFIX=") + 7;
+    return QString::fromUtf8(env.mid(at, env.indexOf('\n', at) - at)) + u's' +
+           QString::number(index);
+}
+
+// Ends every SSH connection to server `index` from the server's side (its per-connection sshd
+// processes exit and close the TCP connection); the listener stays.
+bool dropConnections(const TestCluster &cluster, int index)
+{
+    QProcess ip;
+    ip.start(u"ip"_s, {u"netns"_s, u"pids"_s, namespaceOf(cluster, index)});
+    if (!ip.waitForFinished(10000))
+        return false;
+    int killed = 0;
+    for (const QByteArray &pid : ip.readAllStandardOutput().split('\n')) {
+        if (pid.trimmed().isEmpty())
+            continue;
+        if (readFile(u"/proc/%1/cmdline"_s.arg(QString::fromLatin1(pid.trimmed())))
+                .startsWith("sshd: root"))
+            killed += ::kill(pid.trimmed().toInt(), SIGTERM) == 0;
+    }
+    return killed > 0;
+}
+
+} // namespace
+
+class TestSshSession : public QObject {
+    Q_OBJECT
+
+    TestCluster m_cluster; // two servers shared by the tests that change nothing on them
+    QTemporaryDir m_dir;
+    int m_files = 0;
+
+    QString freshKnownHosts() { return m_dir.filePath(u"known_hosts-%1"_s.arg(++m_files)); }
+
+    static SshTarget targetFor(const TestCluster &cluster, int index, const QString &knownHosts)
+    {
+        SshTarget target;
+        target.host = cluster.ip(index);
+        target.port = 22;
+        target.user = u"root"_s;
+        target.identityFile = cluster.clientKey();
+        target.knownHostsFile = knownHosts;
+        target.connectTimeoutMs = 5000;
+        target.parseSshConfig = false;
+        return target;
+    }
+
+    // A connected session to shared server `index`, its key accepted into a fresh known_hosts.
+    void connectFresh(SshSession &session, int index)
+    {
+        AcceptNewHostKeys accept;
+        const SshError error =
+            session.connect(targetFor(m_cluster, index, freshKnownHosts()), &accept);
+        QVERIFY2(!error.isError(), qPrintable(error.message));
+    }
+
+    void bringUp(TestCluster &cluster, int count)
+    {
+        QString error;
+        QVERIFY2(cluster.up(count, &error), qPrintable(error));
+    }
+
+private Q_SLOTS:
+    void initTestCase() { bringUp(m_cluster, 2); }
+
+    void connectsWithKeyFileAndRunsHostname()
+    {
+        SshSession session;
+        AcceptNewHostKeys accept;
+        const SshError error = session.connect(targetFor(m_cluster, 0, freshKnownHosts()), &accept);
+        QVERIFY2(!error.isError(), qPrintable(error.message));
+        QVERIFY(session.isConnected());
+        QCOMPARE(session.authMethod(), SshAuthMethod::IdentityFile);
+        QCOMPARE(session.user(), u"root"_s);
+        QCOMPARE(session.hostKey().type, u"ssh-ed25519"_s);
+        QCOMPARE(session.hostKey().fingerprint, fingerprintOf(m_cluster.hostKeyPub(0)));
+        QVERIFY(session.hostKey().recorded);
+        const ExecResult result = session.exec(u"hostname"_s, 10000);
+        QVERIFY2(result.ok(), qPrintable(result.error.message));
+        QCOMPARE(result.out, QByteArray("server0\n"));
+        QCOMPARE(result.exitStatus, 0);
+        QVERIFY(result.err.isEmpty());
+    }
+
+    void exitStatus_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("signal");
+        QTest::newRow("exit 3") << u"exit 3"_s << 3 << QString();
+        QTest::newRow("true") << u"true"_s << 0 << QString();
+        QTest::newRow("false") << u"false"_s << 1 << QString();
+        QTest::newRow("exit 255") << u"exit 255"_s << 255 << QString();
+        QTest::newRow("not found") << u"no-such-command-here"_s << 127 << QString();
+        QTest::newRow("killed") << u"kill -KILL $$"_s << -1 << u"KILL"_s;
+    }
+    void exitStatus()
+    {
+        QFETCH(QString, command);
+        QFETCH(int, status);
+        QFETCH(QString, signal);
+        SshSession session;
+        connectFresh(session, 1);
+        const ExecResult result = session.exec(command, 10000);
+        QVERIFY2(!result.error.isError(), qPrintable(result.error.message));
+        QCOMPARE(result.exitStatus, status);
+        QCOMPARE(result.exitSignal, signal);
+    }
+
+    void stderrIsSeparate()
+    {
+        SshSession session;
+        connectFresh(session, 0);
+        const ExecResult result =
+            session.exec(u"echo out1; echo err1 >&2; echo out2; echo err2 >&2; exit 4"_s, 10000);
+        QCOMPARE(result.out, QByteArray("out1\nout2\n"));
+        QCOMPARE(result.err, QByteArray("err1\nerr2\n"));
+        QCOMPARE(result.exitStatus, 4);
+        QCOMPARE(session.exec(u"echo a"_s + QChar(0) + u"; touch /root/nul"_s, 5000).error.kind,
+                 SshError::Kind::InvalidTarget);
+    }
+
+    void largeOutputArrivesIntact()
+    {
+        SshSession session;
+        connectFresh(session, 0);
+        QElapsedTimer timer;
+        timer.start();
+        const ExecResult result = session.exec(
+            u"head -c 5242880 /dev/urandom > /root/big.bin && cat /root/big.bin"_s, 30000);
+        QVERIFY2(result.ok(), qPrintable(result.error.message + QString::fromUtf8(result.err)));
+        QCOMPARE(result.out.size(), 5242880);
+        // The server's /root is this folder bind-mounted: compare with the file itself.
+        QVERIFY(result.out == readFile(m_cluster.serverDir(0) + u"/root/big.bin"_s));
+        qInfo("5 MiB in %lld ms", timer.elapsed());
+    }
+
+    void stdinReachesTheCommand()
+    {
+        SshSession session;
+        connectFresh(session, 0);
+        // More than every window on the way: feeding and reading must interleave.
+        const QByteArray input = randomBytes(3 * 1024 * 1024);
+        const ExecResult result = session.exec(u"cat"_s, 30000, nullptr, input);
+        QVERIFY2(result.ok(), qPrintable(result.error.message));
+        QVERIFY(result.out == input);
+        const ExecResult empty = session.exec(u"wc -c"_s, 10000);
+        QCOMPARE(empty.out.trimmed(), QByteArray("0"));
+    }
+
+    void execTimeoutReturnsInTime()
+    {
+        SshSession session;
+        connectFresh(session, 0);
+        QElapsedTimer timer;
+        timer.start();
+        const ExecResult result = session.exec(u"sleep 31"_s, 1500);
+        const qint64 elapsed = timer.elapsed();
+        QVERIFY2(elapsed >= 1400 && elapsed < 3000, qPrintable(QString::number(elapsed)));
+        QVERIFY(result.timedOut);
+        QCOMPARE(result.error.kind, SshError::Kind::Timeout);
+        QVERIFY(result.error.message.contains(m_cluster.ip(0)));
+        QCOMPARE(result.exitStatus, -1);
+        // The session is still usable.
+        QCOMPARE(session.exec(u"echo alive"_s, 10000).out, QByteArray("alive\n"));
+    }
+
+    void cancelStopsARunningExec()
+    {
+        SshSession session;
+        connectFresh(session, 0);
+        std::atomic<bool> cancel{false};
+        std::thread canceller([&] {
+            QThread::msleep(300);
+            cancel = true;
+        });
+        QElapsedTimer timer;
+        timer.start();
+        const ExecResult result = session.exec(u"sleep 32"_s, 0, &cancel);
+        const qint64 elapsed = timer.elapsed();
+        canceller.join();
+        QVERIFY2(elapsed < 1500, qPrintable(QString::number(elapsed)));
+        QVERIFY(result.cancelled);
+        QCOMPARE(result.error.kind, SshError::Kind::Cancelled);
+        QCOMPARE(session.exec(u"echo alive"_s, 10000).out, QByteArray("alive\n"));
+    }
+
+    void unknownHostKeyIsRefused()
+    {
+        const QString knownHosts = freshKnownHosts();
+        const int loginsBefore = acceptedLogins(m_cluster, 0);
+        const QString fingerprint = fingerprintOf(m_cluster.hostKeyPub(0));
+        RejectUnknownHostKeys reject;
+        HostKeyPolicy *policies[] = {nullptr, &reject};
+        for (HostKeyPolicy *policy : policies) {
+            SshSession session;
+            const SshError error = session.connect(targetFor(m_cluster, 0, knownHosts), policy);
+            QCOMPARE(error.kind, SshError::Kind::HostKeyUnknown);
+            QVERIFY2(error.message.contains(m_cluster.ip(0) + u":22"_s), qPrintable(error.message));
+            QVERIFY2(error.message.contains(fingerprint), qPrintable(error.message));
+            QCOMPARE(session.hostKey().state, HostKeyInfo::State::Unknown);
+            QCOMPARE(session.hostKey().fingerprint, fingerprint);
+            QVERIFY(!session.isConnected());
+            const ExecResult result = session.exec(u"touch /root/marker-unknown"_s, 5000);
+            QCOMPARE(result.error.kind, SshError::Kind::Unreachable);
+        }
+        QVERIFY(m_cluster.sh(0, u"test -e /root/marker-unknown"_s) != 0);
+        QCOMPARE(acceptedLogins(m_cluster, 0), loginsBefore);
+        QVERIFY(!QFile::exists(knownHosts) || readFile(knownHosts).isEmpty());
+    }
+
+    void acceptedKeyIsRecordedThenKnown()
+    {
+        const QString knownHosts = freshKnownHosts();
+        const SshTarget target = targetFor(m_cluster, 1, knownHosts);
+        const QString fingerprint = fingerprintOf(m_cluster.hostKeyPub(1));
+        {
+            // The GUI's flow: trust only the fingerprint the user saw.
+            TrustFingerprints wrong({u"SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"_s});
+            SshSession session;
+            QCOMPARE(session.connect(target, &wrong).kind, SshError::Kind::HostKeyUnknown);
+            TrustFingerprints right({fingerprint});
+            const SshError error = session.connect(target, &right);
+            QVERIFY2(!error.isError(), qPrintable(error.message));
+            QCOMPARE(session.hostKey().state, HostKeyInfo::State::Unknown);
+            QVERIFY(session.hostKey().recorded);
+            QCOMPARE(session.hostKey().knownHostsName, m_cluster.ip(1));
+            QCOMPARE(readFile(knownHosts), session.hostKey().knownHostsLine.toUtf8() + '\n');
+        }
+        SshSession again;
+        const SshError error = again.connect(target, nullptr);
+        QVERIFY2(!error.isError(), qPrintable(error.message));
+        QCOMPARE(again.hostKey().state, HostKeyInfo::State::Known);
+        QVERIFY(!again.hostKey().recorded);
+        QCOMPARE(again.exec(u"hostname"_s, 10000).out, QByteArray("server1\n"));
+        QCOMPARE(readFile(knownHosts).count('\n'), 1);
+        QVERIFY(run(u"ssh-keygen"_s, {u"-F"_s, m_cluster.ip(1), u"-f"_s, knownHosts}));
+    }
+
+    void changedHostKeyIsRefused()
+    {
+        TestCluster cluster;
+        bringUp(cluster, 1);
+        const QString knownHosts = freshKnownHosts();
+        AcceptNewHostKeys accept;
+        {
+            SshSession session;
+            const SshError error = session.connect(targetFor(cluster, 0, knownHosts), &accept);
+            QVERIFY2(!error.isError(), qPrintable(error.message));
+        }
+        const QByteArray recorded = readFile(knownHosts);
+        const QString oldFingerprint = fingerprintOf(cluster.hostKeyPub(0));
+        const QString key = cluster.serverDir(0) + u"/etc/ssh_host_ed25519_key"_s;
+        QVERIFY(run(u"ssh-keygen"_s,
+                    {u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, QString(), u"-f"_s, key}, "y\n"));
+        QVERIFY(killSshd(cluster, 0));
+        QVERIFY(cluster.restartSshd(0));
+        const QString newFingerprint = fingerprintOf(cluster.hostKeyPub(0));
+        QVERIFY(newFingerprint != oldFingerprint);
+        const int loginsBefore = acceptedLogins(cluster, 0);
+
+        SshSession session; // even a policy that accepts new keys must not accept a changed one
+        const SshError error = session.connect(targetFor(cluster, 0, knownHosts), &accept);
+        QCOMPARE(error.kind, SshError::Kind::HostKeyChanged);
+        QCOMPARE(session.hostKey().state, HostKeyInfo::State::Changed);
+        QVERIFY2(error.message.contains(cluster.ip(0) + u":22"_s), qPrintable(error.message));
+        QVERIFY2(error.message.contains(newFingerprint), qPrintable(error.message));
+        QCOMPARE(session.exec(u"touch /root/marker-changed"_s, 5000).error.kind,
+                 SshError::Kind::Unreachable);
+        QVERIFY(cluster.sh(0, u"test -e /root/marker-changed"_s) != 0);
+        QCOMPARE(acceptedLogins(cluster, 0), loginsBefore);
+        QCOMPARE(readFile(knownHosts), recorded);
+    }
+
+    void sshConfigCannotSwitchOffHostKeyChecking()
+    {
+        const QString config = m_dir.filePath(u"ssh_config"_s);
+        writeFile(config, "Host node0\n    HostName " + m_cluster.ip(0).toUtf8() +
+                              "\n    User root\n    IdentityFile " +
+                              m_cluster.clientKey().toUtf8() +
+                              "\nHost *\n    StrictHostKeyChecking no\n"
+                              "    UserKnownHostsFile /dev/null\n");
+        const QString knownHosts = freshKnownHosts();
+        const int loginsBefore = acceptedLogins(m_cluster, 0);
+        SshTarget target;
+        target.host = u"node0"_s;
+        target.knownHostsFile = knownHosts;
+        target.sshConfigFile = config;
+        target.parseSshConfig = true;
+        target.connectTimeoutMs = 5000;
+        SshSession session;
+        const SshError refused = session.connect(target, nullptr);
+        QCOMPARE(refused.kind, SshError::Kind::HostKeyUnknown);
+        QCOMPARE(acceptedLogins(m_cluster, 0), loginsBefore);
+
+        // The alias itself works: HostName, User and IdentityFile come from the config, and the
+        // key is recorded under the real address in our known_hosts, not in /dev/null.
+        AcceptNewHostKeys accept;
+        const SshError error = session.connect(target, &accept);
+        QVERIFY2(!error.isError(), qPrintable(error.message));
+        QCOMPARE(session.hostKey().knownHostsName, m_cluster.ip(0));
+        QCOMPARE(session.authMethod(), SshAuthMethod::DefaultKeys);
+        QCOMPARE(session.exec(u"hostname"_s, 10000).out, QByteArray("server0\n"));
+        QVERIFY(readFile(knownHosts).startsWith(m_cluster.ip(0).toUtf8() + " ssh-ed25519 "));
+        // libssh checks our known_hosts, not the config's /dev/null: now the key is Known.
+        SshSession again;
+        const SshError known = again.connect(target, nullptr);
+        QVERIFY2(!known.isError(), qPrintable(known.message));
+        QCOMPARE(again.hostKey().state, HostKeyInfo::State::Known);
+    }
+
+    void encryptedKeyAsksForItsPassphrase()
+    {
+        const QString key = m_dir.filePath(u"id_encrypted"_s);
+        QVERIFY(run(u"ssh-keygen"_s,
+                    {u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, u"s3cret phrase"_s, u"-f"_s, key}));
+        const QString stranger = m_dir.filePath(u"id_stranger"_s);
+        QVERIFY(run(u"ssh-keygen"_s,
+                    {u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, u"other"_s, u"-f"_s, stranger}));
+        QFile authorized(m_cluster.serverDir(0) + u"/root/.ssh/authorized_keys"_s);
+        QVERIFY(authorized.open(QIODevice::Append));
+        authorized.write(readFile(key + u".pub"_s));
+        authorized.close();
+        const QString knownHosts = freshKnownHosts();
+        AcceptNewHostKeys accept;
+
+        QStringList asked;
+        auto credentials = [&](const QByteArray &answer) {
+            SshCredentials c;
+            c.passphrase = [&asked, answer](const QString &what) -> std::optional<QByteArray> {
+                asked << what;
+                return answer;
+            };
+            return c;
+        };
+        SshTarget target = targetFor(m_cluster, 0, knownHosts);
+        target.identityFile = key;
+        SshSession session;
+        SshError error = session.connect(target, &accept, credentials("s3cret phrase"));
+        QVERIFY2(!error.isError(), qPrintable(error.message));
+        QCOMPARE(session.authMethod(), SshAuthMethod::IdentityFile);
+        QCOMPARE(asked, QStringList{key});
+        QVERIFY(session.exec(u"true"_s, 10000).ok());
+
+        asked.clear();
+        error = session.connect(target, &accept, credentials("wrong"));
+        QCOMPARE(error.kind, SshError::Kind::AuthFailed);
+        QVERIFY(!error.message.contains(u"wrong"_s)); // secrets never reach messages
+        QVERIFY(asked.contains(key));
+        QCOMPARE(session.connect(target, &accept, {}).kind, SshError::Kind::AuthFailed);
+
+        // A key the server does not accept is never decrypted: no passphrase prompt for it.
+        asked.clear();
+        target.identityFile = stranger;
+        QCOMPARE(session.connect(target, &accept, credentials("other")).kind,
+                 SshError::Kind::AuthFailed);
+        QVERIFY(!asked.contains(stranger));
+    }
+
+    void deadServerIsUnreachable()
+    {
+        TestCluster cluster;
+        bringUp(cluster, 2);
+        QVERIFY(killSshd(cluster, 0));
+        SshTarget target = targetFor(cluster, 0, freshKnownHosts());
+        target.connectTimeoutMs = 3000;
+        AcceptNewHostKeys accept;
+        SshSession session;
+        QElapsedTimer timer;
+        timer.start();
+        SshError error = session.connect(target, &accept);
+        QCOMPARE(error.kind, SshError::Kind::Unreachable);
+        QVERIFY2(error.message.contains(cluster.ip(0) + u":22"_s), qPrintable(error.message));
+        QVERIFY(timer.elapsed() < 3500);
+
+        // A link that is down answers nothing at all: the connect timeout ends the wait.
+        const QString ns = namespaceOf(cluster, 1);
+        QVERIFY(run(u"ip"_s, {u"-n"_s, ns, u"link"_s, u"set"_s, u"eth0"_s, u"down"_s}));
+        target = targetFor(cluster, 1, freshKnownHosts());
+        target.connectTimeoutMs = 2000;
+        timer.restart();
+        error = session.connect(target, &accept);
+        QCOMPARE(error.kind, SshError::Kind::Unreachable);
+        QVERIFY2(timer.elapsed() < 3500, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    // A TCP path that dies under open sessions: exec and SFTP return by their time limits.
+    void deadLinkCannotHangExecOrUpload()
+    {
+        TestCluster cluster;
+        bringUp(cluster, 1);
+        AcceptNewHostKeys accept;
+        const QString knownHosts = freshKnownHosts();
+        SshSession forExec, forUpload;
+        for (SshSession *session : {&forExec, &forUpload}) {
+            const SshError error = session->connect(targetFor(cluster, 0, knownHosts), &accept);
+            QVERIFY2(!error.isError(), qPrintable(error.message));
+        }
+        const QString ns = namespaceOf(cluster, 0);
+        QVERIFY(run(u"ip"_s, {u"-n"_s, ns, u"link"_s, u"set"_s, u"eth0"_s, u"down"_s}));
+        QElapsedTimer timer;
+        timer.start();
+        const ExecResult result = forExec.exec(u"echo hi"_s, 1500);
+        QCOMPARE(result.error.kind, SshError::Kind::Timeout);
+        QVERIFY2(timer.elapsed() < 3500, qPrintable(QString::number(timer.elapsed())));
+        timer.restart();
+        const SshError upload =
+            forUpload.upload(randomBytes(1024 * 1024), u"/root/f"_s, 0644, 2000);
+        QVERIFY2(timer.elapsed() < 4000, qPrintable(QString::number(timer.elapsed())));
+        QCOMPARE(upload.kind, SshError::Kind::Timeout);
+        QVERIFY2(upload.message.contains(cluster.ip(0)), qPrintable(upload.message));
+        QVERIFY(!forUpload.isConnected());
+        QVERIFY(run(u"ip"_s, {u"-n"_s, ns, u"link"_s, u"set"_s, u"eth0"_s, u"up"_s}));
+    }
+
+    void keepAliveNoticesALostConnection()
+    {
+        SshSession session;
+        connectFresh(session, 1);
+        QVERIFY(session.keepAlive());
+        QVERIFY(dropConnections(m_cluster, 1));
+        QTRY_VERIFY_WITH_TIMEOUT(!session.keepAlive(), 5000);
+        QVERIFY(!session.isConnected());
+        QCOMPARE(session.exec(u"true"_s, 5000).error.kind, SshError::Kind::Unreachable);
+    }
+
+    void uploadWritesExactBytesAndModeViaRename()
+    {
+        SshSession session;
+        connectFresh(session, 0);
+        QVERIFY(session.exec(u"rm -rf /root/up && mkdir /root/up"_s, 10000).ok());
+        const QString localDir = m_cluster.serverDir(0) + u"/root/up"_s;
+        const QString localFinal = localDir + u"/file.bin"_s;
+        for (const auto &[data, mode, modeText] :
+             {std::tuple{randomBytes(8 * 1024 * 1024), 0750, "750"},
+              std::tuple{randomBytes(6 * 1024 * 1024 + 3), 0640, "640"}}) {
+            const qint64 oldSize =
+                QFileInfo(localFinal).exists() ? QFileInfo(localFinal).size() : -1;
+            // Watches the folder while the upload runs: the final name only ever shows a whole
+            // file, and the bytes pass through a temporary name beside it.
+            std::atomic<bool> uploading{true};
+            std::atomic<bool> partialSeen{false};
+            std::atomic<bool> temporarySeen{false};
+            std::thread watcher([&, expected = data.size()] {
+                while (uploading) {
+                    const QFileInfo final(localFinal);
+                    if (final.exists() && final.size() != oldSize && final.size() != expected)
+                        partialSeen = true;
+                    if (!QDir(localDir)
+                             .entryList({u".file.bin.cw-*"_s}, QDir::Hidden | QDir::Files)
+                             .isEmpty())
+                        temporarySeen = true;
+                    std::this_thread::yield();
+                }
+            });
+            const SshError error = session.upload(data, u"/root/up/file.bin"_s, mode, 30000);
+            uploading = false;
+            watcher.join();
+            QVERIFY2(!error.isError(), qPrintable(error.message));
+            QVERIFY(!partialSeen);
+            QVERIFY(temporarySeen);
+            QVERIFY(readFile(localFinal) == data);
+            QByteArray stat;
+            QCOMPARE(m_cluster.sh(0, u"stat -c %a /root/up/file.bin"_s, &stat), 0);
+            QCOMPARE(stat.trimmed(), QByteArray(modeText));
+            QCOMPARE(QDir(localDir).entryList(QDir::Hidden | QDir::Files),
+                     QStringList{u"file.bin"_s});
+        }
+        QCOMPARE(session.upload("x", u"/root/no-such-folder/f"_s, 0644, 10000).kind,
+                 SshError::Kind::Sftp);
+        QCOMPARE(session.upload("x", u"/root/up/"_s, 0644, 10000).kind,
+                 SshError::Kind::InvalidTarget);
+        QCOMPARE(session.upload("x", u"/root/up/a\nb"_s, 0644, 10000).kind,
+                 SshError::Kind::InvalidTarget);
+        QVERIFY(session.isConnected());
+    }
+
+    void streamingDeliversChunksInOrder()
+    {
+        SshSession session;
+        connectFresh(session, 0);
+        QByteArray out, err;
+        int chunks = 0;
+        qint64 firstChunkMs = -1;
+        QElapsedTimer timer;
+        timer.start();
+        const ExecResult result = session.execStreaming(
+            u"for i in $(seq 1 40); do echo line$i; sleep 0.03; done; echo done >&2"_s,
+            [&](QByteArrayView o, QByteArrayView e) {
+                if (firstChunkMs < 0)
+                    firstChunkMs = timer.elapsed();
+                out += o.toByteArray();
+                err += e.toByteArray();
+                ++chunks;
+            },
+            5000);
+        QVERIFY2(result.ok(), qPrintable(result.error.message));
+        QByteArray expected;
+        for (int i = 1; i <= 40; ++i)
+            expected += "line" + QByteArray::number(i) + '\n';
+        QCOMPARE(out, expected);
+        QCOMPARE(err, QByteArray("done\n"));
+        QVERIFY2(chunks > 5, qPrintable(QString::number(chunks)));
+        QVERIFY(firstChunkMs >= 0 && firstChunkMs < timer.elapsed() / 2);
+        QVERIFY(result.out.isEmpty());
+
+        // Silence past the idle limit ends the call; what came before was delivered.
+        out.clear();
+        timer.restart();
+        const ExecResult idle = session.execStreaming(
+            u"echo first; sleep 33"_s,
+            [&](QByteArrayView o, QByteArrayView) { out += o.toByteArray(); }, 800);
+        QVERIFY(idle.timedOut);
+        QCOMPARE(out, QByteArray("first\n"));
+        QVERIFY2(timer.elapsed() < 2500, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    void sshThreadRunsRequestsOffThisThread()
+    {
+        SshThread ssh;
+        QList<SshError> opened;
+        QHash<quint64, ExecResult> finished;
+        connect(&ssh, &SshThread::opened, this,
+                [&](quint64, const QString &, const SshError &error, const HostKeyInfo &,
+                    SshAuthMethod) { opened << error; });
+        connect(&ssh, &SshThread::execFinished, this,
+                [&](quint64 id, const QString &, const ExecResult &result) {
+                    finished.insert(id, result);
+                });
+        ssh.open(u"s1"_s, targetFor(m_cluster, 1, freshKnownHosts()),
+                 std::make_shared<AcceptNewHostKeys>());
+        const quint64 hostname = ssh.exec(u"s1"_s, u"hostname"_s, 10000);
+        const quint64 missing = ssh.exec(u"nobody"_s, u"hostname"_s, 10000);
+        QElapsedTimer timer;
+        timer.start();
+        const quint64 sleeper = ssh.exec(u"s1"_s, u"sleep 34"_s, 0);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
+        ssh.cancel(sleeper);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 3, 5000);
+        QVERIFY(timer.elapsed() < 5000);
+        QCOMPARE(opened.size(), 1);
+        QVERIFY2(!opened[0].isError(), qPrintable(opened[0].message));
+        QCOMPARE(finished[hostname].out, QByteArray("server1\n"));
+        QVERIFY(finished[missing].error.isError());
+        QVERIFY(finished[sleeper].cancelled);
+
+        QStringList lost;
+        connect(&ssh, &SshThread::lost, this,
+                [&](const QString &name, const SshError &) { lost << name; });
+        QVERIFY(dropConnections(m_cluster, 1));
+        QTRY_COMPARE_WITH_TIMEOUT(lost, QStringList{u"s1"_s}, 6000);
+        const quint64 after = ssh.exec(u"s1"_s, u"true"_s, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(finished.contains(after), 5000);
+        QVERIFY(finished[after].error.isError());
+    }
+
+    void cleanupTestCase() { m_cluster.down(); }
+};
+
+QTEST_GUILESS_MAIN(TestSshSession)
+#include "tst_sshSession.moc"
