@@ -1,0 +1,67 @@
+#pragma once
+
+#include "discover/ServerFacts.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace cw {
+
+// Parsers for the output of each probe, pure text in, values out. They read by prefix and
+// column, tolerate extra spaces, CRLF and unknown lines, and never throw or crash: when the
+// output is not what the tool prints, they return what they could read and set *problem to
+// "unrecognised output: <first line>" (problem may be null). Exit statuses are interpreted by
+// parseProbeOutput(), which calls these only for output worth reading.
+
+// ---- system ----------------------------------------------------------------------------------
+QString parseHostname(const QString &text, QString *problem = nullptr);
+QStringList parseHostIps(const QString &text, QString *problem = nullptr); // hostname -I
+OsFacts parseOsRelease(const QString &text, QString *problem = nullptr);
+PythonFacts parsePythonProbe(const QString &text, QString *problem = nullptr); // found = true
+MpiFacts parseMpirunVersion(const QString &text, QString *problem = nullptr);  // found = true
+std::vector<GpuFacts> parseNvidiaSmiList(const QString &text, QString *problem = nullptr);
+PathFacts parsePathsProbe(const QString &text, QString *problem = nullptr);
+QStringList parseSshdProcesses(const QString &text, QString *problem = nullptr); // pgrep -a
+// "$SSH_CONNECTION": client address, client port, server address, server port.
+void parseSshConnection(const QString &text, SshdFacts &sshd, QString *problem = nullptr);
+
+// ---- network ---------------------------------------------------------------------------------
+std::vector<Nic> parseIpAddr(const QString &text, QString *problem = nullptr); // ip -o addr
+std::vector<ListeningPort> parseSsListening(const QString &text, QString *problem = nullptr);
+
+// ---- Ascend ----------------------------------------------------------------------------------
+NpuFacts parseNpuSmiInfo(const QString &text, QString *problem = nullptr); // toolFound = true
+
+struct HccnIp {
+    QString address;
+    QString netmask;
+};
+// `ipaddr:A` and `netmask:M`; nullopt (and a problem) when either is missing or not IPv4.
+std::optional<HccnIp> parseHccnIp(const QString &text, QString *problem = nullptr);
+LinkState parseHccnLink(const QString &text, QString *problem = nullptr);
+NetHealth parseHccnNetHealth(const QString &text, QString *problem = nullptr);
+HccnConfFacts parseHccnConf(const QString &text, QString *problem = nullptr); // present = true
+
+// ---- firewall --------------------------------------------------------------------------------
+UfwFacts parseUfwStatus(const QString &text, QString *problem = nullptr); // readable = true
+FirewalldFacts parseFirewalldListAll(const QString &text, QString *problem = nullptr);
+PacketFilterFacts parseNftRuleset(const QString &text, QString *problem = nullptr);
+PacketFilterFacts parseIptablesRules(const QString &text, QString *problem = nullptr);
+
+// ---- the whole probe output ------------------------------------------------------------------
+
+// The sections of a probe output in order; text before the first marker (login banners, shell
+// start-up noise) is dropped. A marker line is `@@clusterwiz-probe NAME rc=N@@`.
+std::vector<ProbeSection> splitProbeSections(const QString &text);
+
+// Everything discovery learned from one server's probe output. Sections with rc=127 mean the
+// tool is missing (no issue); rc=124 adds the issue "timed out"; output that a parser cannot
+// read adds a ProbeIssue naming the section; a missing end marker adds the issue
+// {"end", "incomplete output: ..."}. Unknown sections are kept in `sections` and ignored.
+ServerFacts parseProbeOutput(const QString &text);
+ServerFacts parseProbeOutput(const QByteArray &utf8);
+
+} // namespace cw

@@ -1,0 +1,222 @@
+#include "discover/ProbeScript.h"
+
+#include "discover/ProbeNames.h"
+#include "plan/HccnCommands.h"
+#include "shell/ShellQuote.h"
+#include "shell/ValueRules.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+const QString kCannSetEnv = u"/usr/local/Ascend/ascend-toolkit/set_env.sh"_s;
+
+// Runs one probe: captures stdout and stderr together, escapes any line of the output that
+// looks like a section marker (so output can never fake a section), then prints the marker
+// with the exit status and the output. `timeout` stops a hung tool (a stuck driver, D-Bus).
+// The script and the programs it embeds use no single quote after a backslash and no double
+// backslash, so that probeCommand() also reads the same in fish, whose quoting differs there.
+QString prelude()
+{
+    return uR"(# clusterwiz discovery: read-only probes, one section each.
+unset IFS
+LC_ALL=C
+export LC_ALL
+PATH=${PATH:-/usr/bin:/bin}:/usr/local/sbin:/usr/sbin:/sbin:/usr/local/Ascend/driver/tools
+export PATH
+if timeout -k 2 1 true >/dev/null 2>&1; then cw_t='timeout -k 2 %1'; else cw_t=''; fi
+cw_probe() {
+    cw_name=$1
+    shift
+    cw_out=$($cw_t "$@" 2>&1 </dev/null)
+    cw_rc=$?
+    case $cw_out in
+    *@@clusterwiz-probe*) cw_out=$(printf '%s\n' "$cw_out" | sed 's/^@@clusterwiz-probe/ &/') ;;
+    esac
+    printf '@@clusterwiz-probe %s rc=%s@@\n' "$cw_name" "$cw_rc"
+    if [ -n "$cw_out" ]; then printf '%s\n' "$cw_out"; fi
+}
+)"_s.arg(kProbeTimeoutSeconds);
+}
+
+// Checks paths given as "kind:path" arguments and prints "kind yes|no path". A leading ~/,
+// $HOME/ or ${HOME}/ is the remote user's home; nothing else in a path is expanded.
+const QString kPathsProgram = uR"(for cw_arg do
+    cw_kind=${cw_arg%%:*}
+    cw_path=${cw_arg#*:}
+    case $cw_path in
+    "~") cw_real=$HOME ;;
+    "~/"* | "$"HOME/* | "$"{HOME}/*) cw_real=$HOME/${cw_path#*/} ;;
+    *) cw_real=$cw_path ;;
+    esac
+    case $cw_kind in
+    workdir) test -d "$cw_real" ;;
+    writable) test -d "$cw_real" && test -w "$cw_real" ;;
+    entry) test -e "$cw_real" ;;
+    *) test -r "$cw_real" ;;
+    esac && cw_v=yes || cw_v=no
+    printf "%s %s %s\n" "$cw_kind" "$cw_v" "$cw_path"
+done)"_s;
+
+// Prints the interpreter's version and path, then torch's version or why it did not import.
+const QString kPythonProgram = uR"(import sys
+print("python " + sys.version.split()[0])
+print("executable " + str(sys.executable))
+try:
+    import torch
+    print("torch " + str(torch.__version__))
+except BaseException as e:
+    m = str(e).splitlines()
+    print("torch-error " + type(e).__name__ + (": " + m[0] if m else "")))"_s;
+
+QString probeCall(const QString &name, const QStringList &argv)
+{
+    return u"cw_probe "_s + shellQuote(name) + u' ' + shellJoin(argv) + u'\n';
+}
+
+QString probeCall(const char *name, const QStringList &argv)
+{
+    return probeCall(QLatin1String(name), argv);
+}
+
+QString stripQuotes(const QString &word)
+{
+    if (word.size() >= 2 && (word.front() == u'"' || word.front() == u'\'') &&
+        word.back() == word.front()) {
+        const QString inner = word.mid(1, word.size() - 2);
+        return inner.contains(word.front()) ? QString() : inner;
+    }
+    return word;
+}
+
+// A sourced file the probe can test without expanding anything the user wrote.
+bool isPlainPath(const QString &path)
+{
+    if (!pathProblem(path).isEmpty())
+        return false;
+    QString rest = path;
+    for (const QString &home : {u"~/"_s, u"$HOME/"_s, u"${HOME}/"_s}) {
+        if (rest.startsWith(home)) {
+            rest = rest.mid(home.size());
+            break;
+        }
+    }
+    for (QChar c : rest) {
+        if (c == u'$' || c == u'`' || c == u'"' || c == u'\'' || c == u'\\' || c == u';' ||
+            c == u'|' || c == u'&' || c == u'<' || c == u'>' || c.isSpace())
+            return false;
+    }
+    return !rest.isEmpty();
+}
+
+QString pathsProbe(const Project &project)
+{
+    const LaunchConfig &launch = project.launch;
+    QStringList argv{u"sh"_s, u"-c"_s, kPathsProgram, u"sh"_s};
+    if (!launch.workdir.isEmpty() && pathProblem(launch.workdir).isEmpty()) {
+        argv << u"workdir:"_s + launch.workdir << u"writable:"_s + launch.workdir;
+    }
+    if (!launch.entry.isEmpty() && pathProblem(launch.entry).isEmpty()) {
+        QString entry = launch.entry;
+        if (!entry.startsWith(u'/') && !launch.workdir.isEmpty() &&
+            pathProblem(launch.workdir).isEmpty()) {
+            QString dir = launch.workdir;
+            while (dir.size() > 1 && dir.endsWith(u'/'))
+                dir.chop(1);
+            entry = dir == u"/"_s ? dir + entry : dir + u'/' + entry;
+        }
+        argv << u"entry:"_s + entry;
+    }
+    for (const QString &file : probedSetEnvFiles(project))
+        argv << u"setenv:"_s + file;
+    return probeCall(probe::kPaths, argv);
+}
+
+QString ascendProbes(const Server &server)
+{
+    QString text = probeCall(probe::kHccnConf, {u"cat"_s, u"/etc/hccn.conf"_s});
+    for (int device : probedAscendDevices(server)) {
+        text += probeCall(probe::deviceSection(probe::kHccnIp, device), hccnGetIpCommand(device));
+        text += probeCall(probe::deviceSection(probe::kHccnLink, device), hccnLinkCommand(device));
+        text += probeCall(probe::deviceSection(probe::kHccnHealth, device),
+                          hccnNetHealthCommand(device));
+    }
+    return text;
+}
+
+} // namespace
+
+std::vector<int> probedAscendDevices(const Server &server)
+{
+    std::vector<int> devices;
+    for (int device : server.devices) {
+        if (device >= 0 && device < 64)
+            devices.push_back(device);
+    }
+    if (devices.empty()) {
+        for (int device = 0; device < 8; ++device)
+            devices.push_back(device);
+    }
+    return devices;
+}
+
+QStringList probedSetEnvFiles(const Project &project)
+{
+    QStringList files;
+    for (const QString &line : project.launch.envSetup) {
+        const QStringList words = line.simplified().split(u' ', Qt::SkipEmptyParts);
+        if (words.size() < 2 || (words[0] != u"source"_s && words[0] != u"."_s))
+            continue;
+        const QString file = stripQuotes(words[1]);
+        if (isPlainPath(file) && !files.contains(file))
+            files << file;
+    }
+    if (project.accelerator == Accelerator::Ascend910 && !files.contains(kCannSetEnv))
+        files << kCannSetEnv;
+    return files;
+}
+
+QString probeScript(const Project &project, int serverIndex)
+{
+    if (serverIndex < 0 || serverIndex >= static_cast<int>(project.servers.size()))
+        return {};
+    const Server &server = project.servers[static_cast<size_t>(serverIndex)];
+    QString text = prelude();
+    text += probeCall(probe::kHostname, {u"hostname"_s});
+    text += probeCall(probe::kHostIps, {u"hostname"_s, u"-I"_s});
+    text += probeCall(probe::kIpAddr, {u"ip"_s, u"-o"_s, u"addr"_s});
+    text += probeCall(
+        probe::kOsRelease,
+        {u"sh"_s, u"-c"_s, u"cat /etc/os-release 2>/dev/null || cat /usr/lib/os-release"_s});
+    text += probeCall(probe::kSshConnection, {u"printenv"_s, u"SSH_CONNECTION"_s});
+    text += probeCall(probe::kSshdProcesses, {u"pgrep"_s, u"-a"_s, u"sshd"_s});
+    text += probeCall(probe::kListening, {u"ss"_s, u"-tulnp"_s});
+    text += pathsProbe(project);
+    text += probeCall(probe::kMpirun, {u"mpirun"_s, u"--version"_s});
+    text += probeCall(probe::kUfw, {u"ufw"_s, u"status"_s, u"verbose"_s});
+    text += probeCall(probe::kFirewalldState, {u"firewall-cmd"_s, u"--state"_s});
+    text += u"if [ \"$cw_rc\" -eq 0 ]; then\n    "_s +
+            probeCall(probe::kFirewalld, {u"firewall-cmd"_s, u"--list-all"_s}) + u"fi\n"_s;
+    text += probeCall(probe::kNft, {u"nft"_s, u"list"_s, u"ruleset"_s});
+    text += probeCall(probe::kIptables, {u"iptables"_s, u"-S"_s});
+    text += probeCall(probe::kNpuSmi, {u"npu-smi"_s, u"info"_s});
+    text += probeCall(probe::kNvidiaSmi, {u"nvidia-smi"_s, u"-L"_s});
+    if (project.accelerator == Accelerator::Ascend910)
+        text += ascendProbes(server);
+    const QString python = project.launch.python.isEmpty() ? u"python3"_s : project.launch.python;
+    text += probeCall(probe::kPython, {python, u"-c"_s, kPythonProgram});
+    text += u"printf '%s\\n' "_s +
+            shellQuote(QLatin1String(probe::kMarker) + u' ' + QLatin1String(probe::kEnd) +
+                       u" rc=0@@"_s) +
+            u'\n';
+    return text;
+}
+
+QString probeCommand(const Project &project, int serverIndex)
+{
+    const QString script = probeScript(project, serverIndex);
+    return script.isEmpty() ? QString() : u"sh -c "_s + shellQuote(script);
+}
+
+} // namespace cw

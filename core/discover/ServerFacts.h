@@ -1,0 +1,197 @@
+#pragma once
+
+#include "discover/FirewallFacts.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace cw {
+
+// What discovery learned about one server, parsed from the output of probeScript(). Every field
+// keeps its default when its probe was not run, its tool was missing or its output unreadable;
+// the reason is then in `issues` (unreadable output) or in the part's `error` (the tool failed).
+
+// Output a parser could not read: message is "unrecognised output: <first line of it>".
+struct ProbeIssue {
+    QString probe; // section name, e.g. "npu-smi" or "hccn-ip.3"
+    QString message;
+    bool operator==(const ProbeIssue &) const = default;
+};
+
+// One section of the probe output as received: `@@clusterwiz-probe NAME rc=N@@` and its text.
+struct ProbeSection {
+    QString name;
+    int rc = 0;     // 127: the command was not found; 124: it timed out
+    QString output; // stdout and stderr together, trailing newlines removed
+};
+
+struct NicAddress {
+    QString family; // inet or inet6
+    QString address;
+    int prefix = 0;
+    QString scope; // global, host, link
+};
+
+struct Nic {
+    int index = 0;
+    QString name;
+    std::vector<NicAddress> addresses;
+};
+
+struct OsFacts {
+    QString prettyName; // PRETTY_NAME, e.g. "Debian GNU/Linux 12 (bookworm)"
+    QString id;         // ID, e.g. debian, ubuntu, openEuler
+    QString versionId;  // VERSION_ID
+};
+
+struct NpuDevice {
+    int id = -1;
+    QString name;   // chip name as npu-smi shows it, e.g. 910B1
+    QString health; // OK, Warning, Alarm, Critical, ...
+    QString busId;
+    bool healthy() const { return health.compare(QLatin1String("OK"), Qt::CaseInsensitive) == 0; }
+};
+
+struct NpuFacts {
+    bool toolFound = false; // npu-smi ran
+    bool present = false;   // it listed at least one NPU
+    int count = 0;
+    QString chipName; // name of the first NPU
+    QString smiVersion;
+    std::vector<NpuDevice> devices;
+    QString error; // first line of a failed `npu-smi info`
+};
+
+enum class LinkState { Unknown, Up, Down };
+
+// The values of `hccn_tool -i N -net_health -g`, as the vendor documents them.
+enum class NetHealth {
+    Unknown,
+    Success,
+    SocketFail,
+    ReceiveTimeout,
+    Unreachable,
+    TimeExceeded,
+    Fault,
+    Init,
+    ThreadError,
+    DetectIpSet
+};
+
+QString linkStateName(LinkState state);  // "UP", "DOWN", "unknown"
+QString netHealthName(NetHealth health); // the tool's words: "Success", "Receive timeout"
+std::optional<NetHealth> netHealthFromText(const QString &text); // case and spaces tolerated
+
+// One Ascend device as hccn_tool reports it.
+struct AscendDeviceFacts {
+    int device = -1;
+    QString address; // `-ip -g`; empty when unset or unread
+    QString netmask;
+    QString ipError; // first line of the tool's message when `-ip -g` failed
+    LinkState link = LinkState::Unknown;
+    QString linkError;
+    NetHealth netHealth = NetHealth::Unknown;
+    QString netHealthError;
+};
+
+// /etc/hccn.conf: the device network the driver restores at boot.
+struct HccnConfEntry {
+    int device = -1;
+    QString address;
+    QString netmask;
+    QString netdetect;
+};
+
+struct HccnConfFacts {
+    bool present = false;
+    std::vector<HccnConfEntry> devices; // ascending device ids
+    const HccnConfEntry *device(int id) const;
+};
+
+struct GpuFacts {
+    int index = -1;
+    QString name; // e.g. "NVIDIA H100 80GB HBM3"
+    QString uuid;
+    QStringList migDevices; // MIG UUIDs under this GPU
+};
+
+struct PythonFacts {
+    bool found = false;   // the interpreter of launch.python ran
+    QString executable;   // sys.executable
+    QString version;      // e.g. 3.11.2
+    QString torchVersion; // empty when torch did not import
+    QString torchError;   // e.g. "ModuleNotFoundError: No module named 'torch'"
+    QString error;        // first line when the interpreter itself failed
+};
+
+struct MpiFacts {
+    bool found = false;
+    QString implementation; // "Open MPI", "MPICH", "Intel MPI"
+    QString version;        // e.g. 4.1.4
+    QString error;
+};
+
+struct ListeningPort {
+    QString proto;     // tcp or udp
+    QString address;   // 0.0.0.0, ::, 127.0.0.1, * ...
+    QString interface; // "%lo" scope of the address, without the %
+    int port = 0;
+    QStringList processes; // from users:(("sshd",...)) when the user may see them
+};
+
+struct SshdFacts {
+    std::optional<bool> running; // from pgrep -a sshd; nullopt when pgrep was missing
+    QStringList processes;       // "PID command line"
+    std::vector<int> ports;      // ports ss shows held by sshd (needs enough privileges)
+    // $SSH_CONNECTION of the probe's own session: the port and address sshd served it on.
+    QString sessionServerAddress;
+    int sessionServerPort = 0;
+    QString sessionClientAddress;
+};
+
+struct PathCheck {
+    QString path; // as the project wrote it (~ not expanded)
+    bool present = false;
+};
+
+struct PathFacts {
+    std::optional<PathCheck> workdir; // an existing directory
+    std::optional<bool> workdirWritable;
+    std::optional<PathCheck> entry; // entry under workdir, or entry when absolute
+    std::vector<PathCheck> setEnv;  // every file env_setup sources, readable
+};
+
+struct ServerFacts {
+    QString hostname;
+    QStringList hostIps;   // `hostname -I`, in its order
+    std::vector<Nic> nics; // `ip -o addr`
+    OsFacts os;
+    NpuFacts npu;
+    std::vector<AscendDeviceFacts> ascendDevices; // in probe order
+    HccnConfFacts hccnConf;
+    bool nvidiaSmiFound = false;
+    QString nvidiaSmiError;
+    std::vector<GpuFacts> gpus;
+    PythonFacts python;
+    MpiFacts mpirun;
+    FirewallFacts firewall;
+    SshdFacts sshd;
+    std::vector<ListeningPort> listeningPorts; // `ss -tulnp`
+    PathFacts paths;
+
+    std::vector<ProbeSection> sections; // raw output, for details views and snapshots
+    bool complete = false;              // the end marker arrived
+    std::vector<ProbeIssue> issues;
+
+    const AscendDeviceFacts *ascendDevice(int device) const;
+    const ProbeSection *section(const QString &name) const;
+    // The NIC holding an IPv4 address, or nullptr (for HCCL_SOCKET_IFNAME and friends).
+    const Nic *nicWithAddress(const QString &address) const;
+    // The first listener on a port of that protocol ("tcp"), or nullptr: the port is free.
+    const ListeningPort *listenerOn(int port, const QString &proto = QStringLiteral("tcp")) const;
+};
+
+} // namespace cw
