@@ -105,12 +105,14 @@ struct Command {
     int (*run)(const QStringList &, QTextStream &, QTextStream &);
 };
 
-const std::array<Command, 3> kCommands = {{
+const std::array<Command, 4> kCommands = {{
     {"validate", "check a project file against every rule; exit 0 valid, 1 invalid, 2 unreadable",
      &runValidate},
     {"plan", "fill or repair the Ascend device network (device IPs, netmask, segments)", &runPlan},
     {"generate", "write the launch scripts for a project into a folder (and a .tar.gz)",
      &runGenerate},
+    {"discover", "ask every server over SSH what it has (hostname, IPs, devices, software)",
+     &runDiscover},
 }};
 
 void printOverview(QTextStream &out)
@@ -125,8 +127,8 @@ void printOverview(QTextStream &out)
     out << u"\nOptions:\n"
            u"  -h, --help     show this help; COMMAND --help shows a command's own help\n"
            u"  -v, --version  show the version\n\n"
-           u"Exit codes: 0 success, 1 invalid project or no plan, 2 a file cannot be read or\n"
-           u"written, 64 wrong usage.\n"_s;
+           u"Exit codes: 0 success, 1 invalid project, no plan or a server that failed, 2 a file\n"
+           u"cannot be read or written, 64 wrong usage.\n"_s;
     out.flush();
 }
 

@@ -74,7 +74,7 @@ Subsystem sftp internal-sftp
 MaxStartups 100:30:200
 MaxSessions 100
 ClientAliveInterval 5
-SetEnv HCCN_CONF=$dir/hccn.conf PYTHONPATH=$fixtures/torch-launcher-fix
+SetEnv HCCN_CONF=$dir/hccn.conf PYTHONPATH=$fixtures/torch-launcher-fix PYTHONDONTWRITEBYTECODE=1
 CFG
     : > "$dir/hccn.conf"
     for d in 0 1 2 3 4 5 6 7; do
