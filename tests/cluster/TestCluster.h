@@ -5,10 +5,14 @@
 // running side by side never share servers; the destructor takes it all down again.
 
 #include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
+#include <QThread>
+
+#include <csignal>
 
 #include <unistd.h>
 
@@ -83,6 +87,36 @@ public:
         return exec(index, {QStringLiteral("sh"), QStringLiteral("-c"), script}, output, timeoutMs);
     }
 
+    // The network namespace of server `index` (cluster.sh names it PREFIXsINDEX).
+    QString namespaceName(int index) const
+    {
+        const QByteArray env = readAll(m_dir.path() + QStringLiteral("/cluster.env"));
+        const qsizetype at = env.indexOf("PREFIX=") + 7;
+        return QString::fromUtf8(env.mid(at, env.indexOf('\n', at) - at)) + u's'
+            + QString::number(index);
+    }
+
+    // Stops server `index`'s sshd and waits until it no longer listens (a zombie does not).
+    bool killSshd(int index) const
+    {
+        const pid_t pid = readAll(serverDir(index) + QStringLiteral("/sshd.pid")).trimmed().toInt();
+        if (pid <= 0 || ::kill(pid, SIGTERM) != 0)
+            return false;
+        for (int i = 0; i < 100; ++i) {
+            QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+            if (!status.open(QIODevice::ReadOnly) || status.readAll().contains("State:\tZ"))
+                return true;
+            QThread::msleep(50);
+        }
+        return false;
+    }
+
+    // Logins sshd of server `index` has accepted so far: a test's proof that nothing ran there.
+    int acceptedLogins(int index) const
+    {
+        return int(readAll(serverDir(index) + QStringLiteral("/sshd.log")).count("Accepted publickey"));
+    }
+
     // Restarts server `index`'s sshd (after killing it, or after changing its host key).
     bool restartSshd(int index) const
     {
@@ -92,6 +126,12 @@ public:
     static QString scriptPath() { return QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/cluster/cluster.sh"); }
 
 private:
+    static QByteArray readAll(const QString &path)
+    {
+        QFile file(path);
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    }
+
     int script(const QStringList &arguments, QString *output) const
     {
         QProcess process;

@@ -64,26 +64,6 @@ QString fingerprintOf(const QString &publicKeyFile)
     return QString::fromUtf8(keygen.readAllStandardOutput()).section(u' ', 1, 1);
 }
 
-int acceptedLogins(const TestCluster &cluster, int index)
-{
-    return int(readFile(cluster.serverDir(index) + u"/sshd.log"_s).count("Accepted publickey"));
-}
-
-// Stops server `index`'s sshd and waits until it no longer listens (a zombie does not).
-bool killSshd(const TestCluster &cluster, int index)
-{
-    const pid_t pid = readFile(cluster.serverDir(index) + u"/sshd.pid"_s).trimmed().toInt();
-    if (pid <= 0 || ::kill(pid, SIGTERM) != 0)
-        return false;
-    for (int i = 0; i < 100; ++i) {
-        const QByteArray status = readFile(u"/proc/%1/status"_s.arg(pid));
-        if (status.isEmpty() || status.contains("State:\tZ"))
-            return true;
-        QThread::msleep(50);
-    }
-    return false;
-}
-
 QString deviceIp(int server, int device)
 {
     return u"192.168.%1.%2"_s.arg(100 + device % 4).arg(200 + server);
@@ -195,7 +175,7 @@ private Q_SLOTS:
         const QString knownHosts = m_dir.filePath(u"fresh_known_hosts"_s);
         int logins[kServers];
         for (int i = 0; i < kServers; ++i)
-            logins[i] = acceptedLogins(m_cluster, i);
+            logins[i] = m_cluster.acceptedLogins(i);
         const QByteArray before = readFile(path);
 
         const CliRun run = runDiscover({path, u"--update"_s, u"--known-hosts"_s, knownHosts,
@@ -207,7 +187,7 @@ private Q_SLOTS:
             QVERIFY(fingerprint.startsWith(u"SHA256:"_s));
             QVERIFY2(table.contains(fingerprint), qPrintable(table));
             QVERIFY2(table.contains(m_cluster.ip(i) + u":22"_s), qPrintable(table));
-            QCOMPARE(acceptedLogins(m_cluster, i), logins[i]); // nothing ran there
+            QCOMPARE(m_cluster.acceptedLogins(i), logins[i]); // nothing ran there
         }
         QVERIFY2(run.err.contains("4 of 4 servers failed"), run.err.constData());
         QVERIFY(readFile(knownHosts).isEmpty());
@@ -219,7 +199,7 @@ private Q_SLOTS:
         const QString path = writeProject(u"dead.clusterwiz.json"_s);
         // Server 3: no sshd. Server 2: every command hangs (bash reads ~/.bashrc for SSH
         // commands; the server's /root is its own folder).
-        QVERIFY(killSshd(m_cluster, 3));
+        QVERIFY(m_cluster.killSshd(3));
         const QString bashrc = m_cluster.serverDir(2) + u"/root/.bashrc"_s;
         {
             QFile file(bashrc);

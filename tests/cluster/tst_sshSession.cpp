@@ -52,11 +52,6 @@ QString fingerprintOf(const QString &publicKeyFile)
 }
 
 // Logins sshd accepted: a refused host key must leave this unchanged (nothing could run).
-int acceptedLogins(const TestCluster &cluster, int index)
-{
-    return int(readFile(cluster.serverDir(index) + u"/sshd.log"_s).count("Accepted publickey"));
-}
-
 bool run(const QString &program, const QStringList &arguments, const QByteArray &input = {})
 {
     QProcess process;
@@ -67,35 +62,12 @@ bool run(const QString &program, const QStringList &arguments, const QByteArray 
            process.exitCode() == 0;
 }
 
-// Stops server `index`'s sshd and waits until it no longer listens (a zombie does not).
-bool killSshd(const TestCluster &cluster, int index)
-{
-    const pid_t pid = readFile(cluster.serverDir(index) + u"/sshd.pid"_s).trimmed().toInt();
-    if (pid <= 0 || ::kill(pid, SIGTERM) != 0)
-        return false;
-    for (int i = 0; i < 100; ++i) {
-        const QByteArray status = readFile(u"/proc/%1/status"_s.arg(pid));
-        if (status == "<unreadable>" || status.contains("State:\tZ"))
-            return true;
-        QThread::msleep(50);
-    }
-    return false;
-}
-
-QString namespaceOf(const TestCluster &cluster, int index)
-{
-    const QByteArray env = readFile(cluster.stateDir() + u"/cluster.env"_s);
-    const qsizetype at = env.indexOf("PREFIX=") + 7;
-    return QString::fromUtf8(env.mid(at, env.indexOf('\n', at) - at)) + u's' +
-           QString::number(index);
-}
-
 // Ends every SSH connection to server `index` from the server's side (its per-connection sshd
 // processes exit and close the TCP connection); the listener stays.
 bool dropConnections(const TestCluster &cluster, int index)
 {
     QProcess ip;
-    ip.start(u"ip"_s, {u"netns"_s, u"pids"_s, namespaceOf(cluster, index)});
+    ip.start(u"ip"_s, {u"netns"_s, u"pids"_s, cluster.namespaceName(index)});
     if (!ip.waitForFinished(10000))
         return false;
     int killed = 0;
@@ -276,7 +248,7 @@ private Q_SLOTS:
     void unknownHostKeyIsRefused()
     {
         const QString knownHosts = freshKnownHosts();
-        const int loginsBefore = acceptedLogins(m_cluster, 0);
+        const int loginsBefore = m_cluster.acceptedLogins(0);
         const QString fingerprint = fingerprintOf(m_cluster.hostKeyPub(0));
         RejectUnknownHostKeys reject;
         HostKeyPolicy *policies[] = {nullptr, &reject};
@@ -293,7 +265,7 @@ private Q_SLOTS:
             QCOMPARE(result.error.kind, SshError::Kind::Unreachable);
         }
         QVERIFY(m_cluster.sh(0, u"test -e /root/marker-unknown"_s) != 0);
-        QCOMPARE(acceptedLogins(m_cluster, 0), loginsBefore);
+        QCOMPARE(m_cluster.acceptedLogins(0), loginsBefore);
         QVERIFY(!QFile::exists(knownHosts) || readFile(knownHosts).isEmpty());
     }
 
@@ -341,11 +313,11 @@ private Q_SLOTS:
         const QString key = cluster.serverDir(0) + u"/etc/ssh_host_ed25519_key"_s;
         QVERIFY(run(u"ssh-keygen"_s,
                     {u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, QString(), u"-f"_s, key}, "y\n"));
-        QVERIFY(killSshd(cluster, 0));
+        QVERIFY(cluster.killSshd(0));
         QVERIFY(cluster.restartSshd(0));
         const QString newFingerprint = fingerprintOf(cluster.hostKeyPub(0));
         QVERIFY(newFingerprint != oldFingerprint);
-        const int loginsBefore = acceptedLogins(cluster, 0);
+        const int loginsBefore = cluster.acceptedLogins(0);
 
         SshSession session; // even a policy that accepts new keys must not accept a changed one
         const SshError error = session.connect(targetFor(cluster, 0, knownHosts), &accept);
@@ -356,7 +328,7 @@ private Q_SLOTS:
         QCOMPARE(session.exec(u"touch /root/marker-changed"_s, 5000).error.kind,
                  SshError::Kind::Unreachable);
         QVERIFY(cluster.sh(0, u"test -e /root/marker-changed"_s) != 0);
-        QCOMPARE(acceptedLogins(cluster, 0), loginsBefore);
+        QCOMPARE(cluster.acceptedLogins(0), loginsBefore);
         QCOMPARE(readFile(knownHosts), recorded);
     }
 
@@ -369,7 +341,7 @@ private Q_SLOTS:
                               "\nHost *\n    StrictHostKeyChecking no\n"
                               "    UserKnownHostsFile /dev/null\n");
         const QString knownHosts = freshKnownHosts();
-        const int loginsBefore = acceptedLogins(m_cluster, 0);
+        const int loginsBefore = m_cluster.acceptedLogins(0);
         SshTarget target;
         target.host = u"node0"_s;
         target.knownHostsFile = knownHosts;
@@ -379,7 +351,7 @@ private Q_SLOTS:
         SshSession session;
         const SshError refused = session.connect(target, nullptr);
         QCOMPARE(refused.kind, SshError::Kind::HostKeyUnknown);
-        QCOMPARE(acceptedLogins(m_cluster, 0), loginsBefore);
+        QCOMPARE(m_cluster.acceptedLogins(0), loginsBefore);
 
         // The alias itself works: HostName, User and IdentityFile come from the config, and the
         // key is recorded under the real address in our known_hosts, not in /dev/null.
@@ -449,7 +421,7 @@ private Q_SLOTS:
     {
         TestCluster cluster;
         bringUp(cluster, 2);
-        QVERIFY(killSshd(cluster, 0));
+        QVERIFY(cluster.killSshd(0));
         SshTarget target = targetFor(cluster, 0, freshKnownHosts());
         target.connectTimeoutMs = 3000;
         AcceptNewHostKeys accept;
@@ -462,7 +434,7 @@ private Q_SLOTS:
         QVERIFY(timer.elapsed() < 3500);
 
         // A link that is down answers nothing at all: the connect timeout ends the wait.
-        const QString ns = namespaceOf(cluster, 1);
+        const QString ns = cluster.namespaceName(1);
         QVERIFY(run(u"ip"_s, {u"-n"_s, ns, u"link"_s, u"set"_s, u"eth0"_s, u"down"_s}));
         target = targetFor(cluster, 1, freshKnownHosts());
         target.connectTimeoutMs = 2000;
@@ -484,7 +456,7 @@ private Q_SLOTS:
             const SshError error = session->connect(targetFor(cluster, 0, knownHosts), &accept);
             QVERIFY2(!error.isError(), qPrintable(error.message));
         }
-        const QString ns = namespaceOf(cluster, 0);
+        const QString ns = cluster.namespaceName(0);
         QVERIFY(run(u"ip"_s, {u"-n"_s, ns, u"link"_s, u"set"_s, u"eth0"_s, u"down"_s}));
         QElapsedTimer timer;
         timer.start();
