@@ -170,7 +170,18 @@ std::vector<FleetResult> runOnFleet(const Project &project, const FleetOptions &
                                     const FleetWork &work, const FleetProgress &progress,
                                     const std::atomic<bool> *cancel)
 {
-    const int total = int(project.servers.size());
+    std::vector<int> indices(project.servers.size());
+    for (size_t i = 0; i < indices.size(); ++i)
+        indices[i] = int(i);
+    return runOnServers(project, indices, options, work, progress, cancel);
+}
+
+std::vector<FleetResult> runOnServers(const Project &project, const std::vector<int> &indices,
+                                      const FleetOptions &options, const FleetWork &work,
+                                      const FleetProgress &progress,
+                                      const std::atomic<bool> *cancel)
+{
+    const int total = int(indices.size());
     std::vector<FleetResult> results(static_cast<size_t>(total));
     if (total == 0)
         return results;
@@ -183,11 +194,19 @@ std::vector<FleetResult> runOnFleet(const Project &project, const FleetOptions &
 
     DeadlineMonitor monitor(slots, cancel);
     auto worker = [&] {
-        for (int index = next++; index < total; index = next++) {
-            FleetResult result = runOne(project, index, options, policy.get(), work,
-                                        slots[size_t(index)], cancel);
+        for (int k = next++; k < total; k = next++) {
+            const int index = indices[size_t(k)];
+            FleetResult result;
+            if (index < 0 || index >= int(project.servers.size())) {
+                result.serverIndex = index;
+                result.error = SshError::make(SshError::Kind::InvalidTarget,
+                                              u"no server #%1 in the project"_s.arg(index));
+            } else {
+                result = runOne(project, index, options, policy.get(), work, slots[size_t(k)],
+                                cancel);
+            }
             std::lock_guard lock(progressMutex);
-            results[size_t(index)] = result;
+            results[size_t(k)] = result;
             ++done;
             if (progress)
                 progress(done, total, result);

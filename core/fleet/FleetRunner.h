@@ -92,4 +92,11 @@ std::vector<FleetResult> runOnFleet(const Project &project, const FleetOptions &
                                     const FleetWork &work, const FleetProgress &progress = {},
                                     const std::atomic<bool> *cancel = nullptr);
 
+// The same on some servers only (indices into project.servers; results in that order, and
+// progress counts them): the master alone, or every server but the master.
+std::vector<FleetResult> runOnServers(const Project &project, const std::vector<int> &indices,
+                                      const FleetOptions &options, const FleetWork &work,
+                                      const FleetProgress &progress = {},
+                                      const std::atomic<bool> *cancel = nullptr);
+
 } // namespace cw

@@ -1,0 +1,49 @@
+#include "checks/CheckTypes.h"
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+QString checkStatusName(CheckStatus status)
+{
+    switch (status) {
+    case CheckStatus::Ok:
+        return u"ok"_s;
+    case CheckStatus::Warning:
+        return u"warning"_s;
+    case CheckStatus::Failed:
+        return u"failed"_s;
+    case CheckStatus::Skipped:
+        return u"skipped"_s;
+    }
+    return u"ok"_s;
+}
+
+int CheckReport::count(CheckStatus status) const
+{
+    return int(std::count_if(results.begin(), results.end(),
+                             [status](const CheckResult &r) { return r.status == status; }));
+}
+
+std::vector<const CheckResult *> CheckReport::byId(const QString &id) const
+{
+    std::vector<const CheckResult *> found;
+    for (const CheckResult &result : results) {
+        if (result.id == id)
+            found.push_back(&result);
+    }
+    return found;
+}
+
+const CheckResult *CheckReport::find(const QString &id, int serverIndex) const
+{
+    for (const CheckResult &result : results) {
+        if (result.id == id && result.serverIndex == serverIndex)
+            return &result;
+    }
+    return nullptr;
+}
+
+} // namespace cw

@@ -1,0 +1,64 @@
+#include "cli/FleetCliOptions.h"
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace cw::cli {
+namespace {
+
+constexpr int kMaxJobs = 256;
+constexpr double kMaxTimeoutSeconds = 3600;
+
+} // namespace
+
+void addFleetOptions(CommandParser &command)
+{
+    QCommandLineParser &parser = command.parser();
+    parser.addOption({u"known-hosts"_s, u"known_hosts file (default ~/.ssh/known_hosts)."_s,
+                      u"FILE"_s});
+    parser.addOption({u"accept-new"_s, u"Trust and record host keys known_hosts lacks."_s});
+    parser.addOption({u"timeout"_s,
+                      u"Seconds each server may take, connect included (default %1)."_s.arg(
+                          kDefaultFleetTimeoutMs / 1000),
+                      u"S"_s});
+    parser.addOption({u"jobs"_s,
+                      u"Servers handled at the same time (default %1)."_s.arg(kDefaultFleetJobs),
+                      u"N"_s});
+}
+
+int readFleetOptions(CommandParser &command, FleetOptions &options, QTextStream &err)
+{
+    QCommandLineParser &parser = command.parser();
+    options.acceptNew = parser.isSet(u"accept-new"_s);
+    if (parser.isSet(u"known-hosts"_s)) {
+        options.knownHostsFile = parser.value(u"known-hosts"_s);
+        if (options.knownHostsFile.isEmpty())
+            return command.usageError(u"--known-hosts needs a file"_s, err);
+    }
+    if (parser.isSet(u"timeout"_s)) {
+        const QString text = parser.value(u"timeout"_s);
+        bool ok = false;
+        const double seconds = text.toDouble(&ok);
+        if (!ok || !std::isfinite(seconds) || seconds <= 0 || seconds > kMaxTimeoutSeconds)
+            return command.usageError(
+                u"--timeout must be a number of seconds above 0 and at most %1, not '%2'"_s
+                    .arg(kMaxTimeoutSeconds)
+                    .arg(text),
+                err);
+        options.timeoutMs = std::max(1, int(std::lround(seconds * 1000)));
+    }
+    if (parser.isSet(u"jobs"_s)) {
+        const QString text = parser.value(u"jobs"_s);
+        bool ok = false;
+        const int count = text.toInt(&ok);
+        if (!ok || count < 1 || count > kMaxJobs)
+            return command.usageError(
+                u"--jobs must be a whole number from 1 to %1, not '%2'"_s.arg(kMaxJobs).arg(text),
+                err);
+        options.jobs = count;
+    }
+    return kContinue;
+}
+
+} // namespace cw::cli
