@@ -144,11 +144,14 @@ std::vector<RemoteStep> stopFirewallSteps(int serverIndex, const FirewallFacts &
         break;
     case FirewallKind::Nftables:
     case FirewallKind::Iptables:
-        // Both layers see the same packets: stop each one that filters input.
-        if (!nftInputChains(facts).empty() && facts.nftables.filtersInput())
-            steps.push_back(stopNftables(serverIndex));
+        // Both layers see the same packets: stop each one that filters input. iptables first:
+        // with iptables-nft its rules are in the nft ruleset too, and `nft list ruleset` cannot
+        // print xt matches (comments, say) in a form `nft -f` loads back. Emptied by iptables
+        // first, they are saved by iptables-save and come back from iptables-restore, last.
         if (iptablesFilters(facts))
             steps.push_back(stopIptables(serverIndex));
+        if (!nftInputChains(facts).empty() && facts.nftables.filtersInput())
+            steps.push_back(stopNftables(serverIndex));
         break;
     case FirewallKind::None:
     case FirewallKind::Unknown:

@@ -229,6 +229,41 @@ private Q_SLOTS:
         openCycle(true, u"iptables -S"_s);
     }
 
+    // nftables and iptables both drop the port: one step per span changes both, and the undo
+    // (or the stop's undo, run in reverse order) gives back both listings as they were.
+    void realBothLayers()
+    {
+        QString why;
+        if (!startNamespace(&why))
+            QSKIP(qPrintable(why));
+        QCOMPARE(inNamespace(QString::fromLatin1(kNftSetup) + u" && "_s +
+                             QString::fromLatin1(kIptablesSetup))
+                     .rc,
+                 0);
+        const QString listings = u"nft list ruleset && iptables -S"_s;
+        const std::vector<RemoteStep> steps = openPortSteps(0, readFacts(true), {{29501, 29501}});
+        QCOMPARE(descriptions(steps),
+                 QStringList{u"open 29501/tcp in nftables table inet filter, chain input and "
+                             "iptables chain INPUT"_s});
+        QCOMPARE(steps[0].snapshotCommand, listings);
+        openCycle(true, listings);
+
+        // iptables-restore makes iptables-nft create its empty FORWARD and OUTPUT chains (policy
+        // accept) that it had left out before: the same filtering, a longer nft listing. So the
+        // stop is compared per layer: iptables' rules and the nft table that is nft's own.
+        const QString layers = u"nft list table inet filter && iptables -S"_s;
+        const QString before = must(layers);
+        const std::vector<RemoteStep> stops = stopFirewallSteps(0, readFacts(true));
+        QCOMPARE(stops.size(), size_t(2));
+        for (const RemoteStep &step : stops)
+            QCOMPARE(inNamespace(step.command).rc, 0);
+        QVERIFY(allowed(readFacts(true), 29501));
+        for (auto step = stops.rbegin(); step != stops.rend(); ++step)
+            QCOMPARE(inNamespace(step->undoCommand).rc, 0);
+        QCOMPARE(must(layers), before);
+        QVERIFY(!allowed(readFacts(true), 29501));
+    }
+
     void realIptablesStop()
     {
         QString why;
