@@ -1,5 +1,6 @@
 // Opening the job's ports in the firewall layer in charge (the first choice): one step per port
-// span per server, each check-then-set, with a snapshot and an undo that removes only what it added.
+// span per server, each check-then-set, with a snapshot and an undo that removes only what it
+// added.
 #include "fix/FirewallFix.h"
 
 #include "fix/FirewallFixParts.h"
@@ -21,8 +22,7 @@ bool validSpan(const PortSpan &span)
 }
 
 // Whether some port of the span is not known to get through.
-template <typename Decide>
-bool spanNeedsOpening(const PortSpan &span, Decide decide)
+template <typename Decide> bool spanNeedsOpening(const PortSpan &span, Decide decide)
 {
     for (int port = span.first; port <= span.last; ++port) {
         if (decide(port).verdict != PortVerdict::Allowed)
@@ -43,9 +43,9 @@ RemoteStep ufwStep(const UfwFacts &ufw, const PortSpan &span)
                        !decision.rule.startsWith(u"Default:"_s) && !ufw.rules.empty();
     }
     RemoteStep step;
-    step.description = u"open "_s + spanText(span) + u"/tcp in ufw"_s +
-                       (deniedByRule ? u" (as rule 1, before the rule that denies it)"_s
-                                     : QString());
+    step.description =
+        u"open "_s + spanText(span) + u"/tcp in ufw"_s +
+        (deniedByRule ? u" (as rule 1, before the rule that denies it)"_s : QString());
     step.snapshotCommand = u"ufw status numbered"_s;
     step.command = (deniedByRule ? u"ufw insert 1 allow "_s : u"ufw allow "_s) + shellQuote(rule);
     step.undoCommand = u"ufw delete allow "_s + shellQuote(rule);
@@ -72,7 +72,8 @@ RemoteStep firewalldStep(const FirewalldFacts &firewalld, const PortSpan &span)
         firewalld.zone.isEmpty() ? QString() : u" --zone="_s + shellQuote(firewalld.zone);
     const auto both = [&](const QString &option) {
         const QString change = option + shellQuote(port);
-        return u"firewall-cmd"_s + zone + change + u" && firewall-cmd --permanent"_s + zone + change;
+        return u"firewall-cmd"_s + zone + change + u" && firewall-cmd --permanent"_s + zone +
+               change;
     };
     RemoteStep step;
     step.description = u"open "_s + port + u" in firewalld"_s +
@@ -103,8 +104,8 @@ void addNftChain(RemoteStep &step, QStringList &where, const NftInputChain &inpu
     const auto join = [](QString &into, const QString &part, const QString &separator) {
         into += (into.isEmpty() ? QString() : separator) + part;
     };
-    join(step.command, u"{ "_s + list + u" | grep -qF "_s + shellQuote(marker) + u" || "_s +
-                           insert + u"; }"_s,
+    join(step.command,
+         u"{ "_s + list + u" | grep -qF "_s + shellQuote(marker) + u" || "_s + insert + u"; }"_s,
          u" && "_s);
     join(step.undoCommand, remove, u" && "_s);
     where << u"nftables table "_s + input.family + u' ' + input.table + u", chain "_s + input.chain;
@@ -119,8 +120,7 @@ void addIptables(RemoteStep &step, QStringList &where, const PortSpan &span)
                          u" -j ACCEPT"_s;
     const QString check = u"iptables -C "_s + rule;
     const QString command = u"{ "_s + check + u" 2>/dev/null || iptables -I "_s + rule + u"; }"_s;
-    const QString undo =
-        u"if "_s + check + u" 2>/dev/null; then iptables -D "_s + rule + u"; fi"_s;
+    const QString undo = u"if "_s + check + u" 2>/dev/null; then iptables -D "_s + rule + u"; fi"_s;
     step.command += (step.command.isEmpty() ? QString() : u" && "_s) + command;
     step.undoCommand += (step.undoCommand.isEmpty() ? QString() : u" && "_s) + undo;
     where << u"iptables chain INPUT"_s;
@@ -162,10 +162,10 @@ std::vector<RemoteStep> openPortSteps(int serverIndex, const FirewallFacts &fact
     std::vector<RemoteStep> steps;
     if (!firewallFixRefusal(facts).isEmpty())
         return steps;
-    const std::vector<NftInputChain> chains = facts.kind == FirewallKind::Nftables ||
-                                                      facts.kind == FirewallKind::Iptables
-                                                  ? nftInputChains(facts)
-                                                  : std::vector<NftInputChain>{};
+    const std::vector<NftInputChain> chains =
+        facts.kind == FirewallKind::Nftables || facts.kind == FirewallKind::Iptables
+            ? nftInputChains(facts)
+            : std::vector<NftInputChain>{};
     for (const PortSpan &span : ports) {
         if (!validSpan(span) ||
             !spanNeedsOpening(span, [&](int port) { return firewallAllowsPort(facts, port); }))

@@ -96,8 +96,9 @@ RemoteStep stopNftables(int serverIndex)
                             shellQuote(tmp) + u" && if [ -s "_s + shellQuote(tmp) +
                             u" ]; then mv -f "_s + shellQuote(tmp) + u' ' + shellQuote(file) +
                             u" && nft flush ruleset; else rm -f "_s + shellQuote(tmp) + u"; fi"_s;
-    const QString undo = u"if [ -f "_s + shellQuote(file) + u" ]; then nft flush ruleset && nft -f "_s +
-                         shellQuote(file) + u" && rm -f "_s + shellQuote(file) + u"; fi"_s;
+    const QString undo = u"if [ -f "_s + shellQuote(file) +
+                         u" ]; then nft flush ruleset && nft -f "_s + shellQuote(file) +
+                         u" && rm -f "_s + shellQuote(file) + u"; fi"_s;
     return stopStep(serverIndex,
                     u"stop nftables: save the ruleset to "_s + file + u" and flush it"_s,
                     u"nft list ruleset"_s, command, undo);
@@ -111,8 +112,8 @@ RemoteStep stopIptables(int serverIndex)
     const QString file = QString::fromLatin1(kIptablesBeforeStop);
     const QString dir = file.section(u'/', 0, -2);
     const QString command =
-        u"if iptables -S INPUT | grep -qv '^-P INPUT ACCEPT$'; then mkdir -p "_s +
-        shellQuote(dir) + u" && iptables-save > "_s + shellQuote(file) +
+        u"if iptables -S INPUT | grep -qv '^-P INPUT ACCEPT$'; then mkdir -p "_s + shellQuote(dir) +
+        u" && iptables-save > "_s + shellQuote(file) +
         u" && iptables -P INPUT ACCEPT && iptables -F INPUT; fi"_s;
     const QString undo = u"if [ -f "_s + shellQuote(file) + u" ]; then iptables-restore < "_s +
                          shellQuote(file) + u" && rm -f "_s + shellQuote(file) + u"; fi"_s;
@@ -132,9 +133,8 @@ std::vector<RemoteStep> stopFirewallSteps(int serverIndex, const FirewallFacts &
     switch (facts.kind) {
     case FirewallKind::Ufw:
         // `ufw enable` asks for confirmation when run over SSH; --force answers it.
-        steps.push_back(stopStep(serverIndex, u"stop ufw (ufw disable)"_s,
-                                 u"ufw status numbered"_s, u"ufw disable"_s,
-                                 u"ufw --force enable"_s));
+        steps.push_back(stopStep(serverIndex, u"stop ufw (ufw disable)"_s, u"ufw status numbered"_s,
+                                 u"ufw disable"_s, u"ufw --force enable"_s));
         break;
     case FirewallKind::Firewalld:
         // Stopped, not disabled: a reboot brings the firewall back, as the undo does now.
@@ -163,7 +163,8 @@ std::vector<RemoteStep> stopFirewallSteps(int serverIndex, const FirewallFacts &
 QString firewallFixRefusal(const FirewallFacts &facts)
 {
     const auto unreadable = [](const QString &tool, const QString &error) {
-        return tool + u" rules could not be read"_s + (error.isEmpty() ? QString() : u": "_s + error);
+        return tool + u" rules could not be read"_s +
+               (error.isEmpty() ? QString() : u": "_s + error);
     };
     switch (facts.kind) {
     case FirewallKind::None:

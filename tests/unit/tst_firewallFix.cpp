@@ -289,18 +289,20 @@ void TestFirewallFix::whichSpans_data()
         << QStringList{u"open 1234/tcp in ufw"_s,
                        u"open 8888/tcp in ufw (as rule 1, before the rule that denies it)"_s,
                        u"open 61000-61010/tcp in ufw"_s};
-    QTest::newRow("ufw reject rule") << u"ufw"_s << u"ufw/reject-master.txt"_s << u"22,29501"_s
+    QTest::newRow("ufw reject rule")
+        << u"ufw"_s << u"ufw/reject-master.txt"_s << u"22,29501"_s
         << QStringList{u"open 29501/tcp in ufw (as rule 1, before the rule that denies it)"_s};
     QTest::newRow("ufw inactive") << u"ufw"_s << u"ufw/inactive.txt"_s << u"29501"_s
                                   << QStringList{};
     // 9000 is rejected by a rich rule, which --add-port cannot override: no step for it.
-    QTest::newRow("firewalld") << u"firewalld"_s << u"firewalld/public.txt"_s
-        << u"29501,60000-60031,9000,7000-7010"_s
+    QTest::newRow("firewalld")
+        << u"firewalld"_s << u"firewalld/public.txt"_s << u"29501,60000-60031,9000,7000-7010"_s
         << QStringList{u"open 7000-7010/tcp in firewalld zone public (runtime and permanent)"_s};
-    QTest::newRow("nft drop rule") << u"nftables"_s << u"nft/drop-master-port.txt"_s
-        << u"29501,29502"_s
+    QTest::newRow("nft drop rule")
+        << u"nftables"_s << u"nft/drop-master-port.txt"_s << u"29501,29502"_s
         << QStringList{u"open 29501/tcp in nftables table inet filter, chain input"_s};
-    QTest::newRow("nft policy drop") << u"nftables"_s << u"nft/policy-drop-open-ports.txt"_s
+    QTest::newRow("nft policy drop")
+        << u"nftables"_s << u"nft/policy-drop-open-ports.txt"_s
         << u"22,29501,60000-60031,29600-29601"_s
         << QStringList{u"open 29600-29601/tcp in nftables table inet filter, chain input"_s};
     QTest::newRow("nft of iptables-nft, iptables unread")
@@ -310,8 +312,8 @@ void TestFirewallFix::whichSpans_data()
         << u"iptables"_s << u"iptables/drop-port.txt"_s << u"22,29501,60000-60031,61000-61010"_s
         << QStringList{u"open 29501/tcp in iptables chain INPUT"_s,
                        u"open 61000-61010/tcp in iptables chain INPUT"_s};
-    QTest::newRow("iptables accept all") << u"iptables"_s << u"iptables/accept-all.txt"_s
-                                         << u"29501"_s << QStringList{};
+    QTest::newRow("iptables accept all")
+        << u"iptables"_s << u"iptables/accept-all.txt"_s << u"29501"_s << QStringList{};
 }
 
 void TestFirewallFix::whichSpans()
@@ -344,10 +346,9 @@ void TestFirewallFix::exactCommands_data()
     QTest::newRow("ufw") << u"ufw"_s << u"ufw/active.txt"_s << u"61000-61010"_s
                          << u"ufw status numbered"_s << u"ufw allow '61000:61010/tcp'"_s
                          << u"ufw delete allow '61000:61010/tcp'"_s;
-    QTest::newRow("ufw before a deny") << u"ufw"_s << u"ufw/active.txt"_s << u"8888"_s
-                                       << u"ufw status numbered"_s
-                                       << u"ufw insert 1 allow '8888/tcp'"_s
-                                       << u"ufw delete allow '8888/tcp'"_s;
+    QTest::newRow("ufw before a deny")
+        << u"ufw"_s << u"ufw/active.txt"_s << u"8888"_s << u"ufw status numbered"_s
+        << u"ufw insert 1 allow '8888/tcp'"_s << u"ufw delete allow '8888/tcp'"_s;
     QTest::newRow("firewalld")
         << u"firewalld"_s << u"firewalld/public.txt"_s << u"7000-7010"_s
         << u"firewall-cmd --zone='public' --list-all"_s
@@ -413,8 +414,9 @@ void TestFirewallFix::hostileNames()
 
     // Others nft itself would split or misread: refused, with the name quoted in the reason.
     nft.nftables.tables[0].chains[0].name = u"in'put; flush ruleset"_s;
-    QCOMPARE(firewallFixRefusal(nft),
-             u"nftables name 'in'\\''put; flush ruleset' cannot be written back to nft as one word"_s);
+    QCOMPARE(
+        firewallFixRefusal(nft),
+        u"nftables name 'in'\\''put; flush ruleset' cannot be written back to nft as one word"_s);
     QVERIFY(openPortSteps(0, nft, {{29501, 29501}}).empty());
     QVERIFY(stopFirewallSteps(0, nft).empty());
 }
@@ -456,7 +458,8 @@ void TestFirewallFix::refusals()
 void TestFirewallFix::stopCommands()
 {
     const auto stop = [](const QString &layer, const QString &file) {
-        const std::vector<RemoteStep> steps = stopFirewallSteps(1, factsFrom(layer, probeText(file)));
+        const std::vector<RemoteStep> steps =
+            stopFirewallSteps(1, factsFrom(layer, probeText(file)));
         return steps.size() == 1 ? steps[0] : RemoteStep{};
     };
     const RemoteStep ufw = stop(u"ufw"_s, u"ufw/active.txt"_s);
@@ -478,10 +481,11 @@ void TestFirewallFix::stopCommands()
              "'/var/lib/clusterwiz/nft-ruleset-before-stop.nft'; fi"_s);
     const RemoteStep iptables = stop(u"iptables"_s, u"iptables/drop-port.txt"_s);
     QCOMPARE(iptables.snapshotCommand, u"iptables -S"_s);
-    QCOMPARE(iptables.command,
-             u"if iptables -S INPUT | grep -qv '^-P INPUT ACCEPT$'; then mkdir -p "
-             "'/var/lib/clusterwiz' && iptables-save > '/var/lib/clusterwiz/iptables-before-stop.rules'"
-             " && iptables -P INPUT ACCEPT && iptables -F INPUT; fi"_s);
+    QCOMPARE(
+        iptables.command,
+        u"if iptables -S INPUT | grep -qv '^-P INPUT ACCEPT$'; then mkdir -p "
+        "'/var/lib/clusterwiz' && iptables-save > '/var/lib/clusterwiz/iptables-before-stop.rules'"
+        " && iptables -P INPUT ACCEPT && iptables -F INPUT; fi"_s);
     QCOMPARE(iptables.undoCommand,
              u"if [ -f '/var/lib/clusterwiz/iptables-before-stop.rules' ]; then iptables-restore < "
              "'/var/lib/clusterwiz/iptables-before-stop.rules' && rm -f "
