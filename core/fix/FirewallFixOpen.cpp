@@ -34,8 +34,10 @@ template <typename Decide> bool spanNeedsOpening(const PortSpan &span, Decide de
 RemoteStep ufwStep(const UfwFacts &ufw, const PortSpan &span)
 {
     const QString rule = spanText(span, u':') + u"/tcp"_s;
-    // `ufw allow` appends, after any rule that denies the port; the first-match rule would still
-    // win, so the allow goes first then. ufw skips a rule that exists already (check-then-set).
+    // `ufw allow` appends: behind a rule that denies the port the deny still matches first, so
+    // then the allow is inserted as rule 1. ufw skips a rule that exists already (check-then-set);
+    // one with the same port and another action it rewrites in place, and the undo then deletes
+    // it rather than bring the deny back (the snapshot shows it).
     bool deniedByRule = false;
     for (int port = span.first; port <= span.last && !deniedByRule; ++port) {
         const PortDecision decision = ufwAllowsPort(ufw, port);
