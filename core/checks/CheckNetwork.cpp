@@ -1,0 +1,183 @@
+// The checks between servers: firewall rules for the job's ports, the master port (free, and
+// reachable from every server), and for mpirun password-free SSH from the master.
+#include "checks/CheckParts.h"
+
+#include "checks/RequiredPorts.h"
+#include "ssh/KnownHosts.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw::checks {
+namespace {
+
+QString id(const char *name)
+{
+    return QLatin1StringView(name);
+}
+
+QStringList firewallFixes()
+{
+    return {QLatin1StringView(fix::kOpenPorts), QLatin1StringView(fix::kStopFirewall)};
+}
+
+QString masterAddress(const Project &project)
+{
+    const Server &master = project.servers[size_t(project.masterIndex())];
+    return master.effectiveHostIp() + u':' + QString::number(project.launch.masterPort);
+}
+
+} // namespace
+
+CheckResult checkFirewallPorts(const CheckContext &c)
+{
+    const FirewallFacts &firewall = c.facts.firewall;
+    const QString name = id(check::kFirewallPorts);
+    if (firewall.kind == FirewallKind::None)
+        return result(name, c, CheckStatus::Ok, u"no firewall filters incoming connections"_s);
+    QStringList blocked;
+    QStringList unknown;
+    QStringList allowed;
+    for (const RequiredPort &port : requiredPorts(c.project, c.index)) {
+        const QString what = portSpanText(port.span) + u" ("_s + port.why + u')';
+        const std::optional<SpanDecision> refused = firstRefusedPort(firewall, port.span);
+        if (!refused) {
+            allowed.append(portSpanText(port.span));
+            continue;
+        }
+        const QString rule = refused->decision.rule.isEmpty()
+                                 ? QString()
+                                 : u": "_s + refused->decision.rule;
+        const QString at = port.span.first == port.span.last
+                               ? QString()
+                               : u" at %1"_s.arg(refused->port);
+        if (refused->decision.verdict == PortVerdict::Blocked)
+            blocked.append(u"blocks %1%2%3"_s.arg(what, at, rule));
+        else
+            unknown.append(u"cannot tell for %1%2"_s.arg(what, rule));
+    }
+    const QString layer = firewallKindName(firewall.kind);
+    if (!blocked.isEmpty())
+        return result(name, c, CheckStatus::Failed, layer + u' ' + joinReasons(blocked, 2),
+                      firewallFixes());
+    if (!unknown.isEmpty())
+        return result(name, c, CheckStatus::Warning, layer + u": "_s + joinReasons(unknown, 2),
+                      firewallFixes());
+    return result(name, c, CheckStatus::Ok, layer + u" lets in "_s + allowed.join(u", "_s));
+}
+
+CheckResult checkMasterPortFree(const CheckContext &c)
+{
+    const QString name = id(check::kMasterPortFree);
+    if (!c.isMaster())
+        return result(name, c, CheckStatus::Skipped, u"not the master"_s);
+    const int port = c.project.launch.masterPort;
+    if (const ListeningPort *listener = c.facts.listenerOn(port)) {
+        const QString who = listener->processes.isEmpty()
+                                ? QString()
+                                : u" by "_s + listener->processes.join(u", "_s);
+        return result(name, c, CheckStatus::Failed,
+                      u"port %1 is in use%2 (another job? stop it or choose another "
+                      u"master_port)"_s.arg(QString::number(port), who));
+    }
+    return result(name, c, CheckStatus::Ok, u"port %1 is free"_s.arg(port));
+}
+
+CheckResult checkMasterPortReach(const CheckContext &c)
+{
+    const QString name = id(check::kMasterPortReach);
+    if (c.isMaster())
+        return result(name, c, CheckStatus::Skipped, u"the master itself"_s);
+    const auto found = c.probes.reach.find(c.index);
+    if (!c.probes.portProbeRan || found == c.probes.reach.end())
+        return result(name, c, CheckStatus::Warning,
+                      u"not tested: "_s + (c.probes.portProbeProblem.isEmpty()
+                                               ? u"no answer"_s
+                                               : c.probes.portProbeProblem));
+    const PortReach &reach = found->second;
+    const QString target = masterAddress(c.project);
+    switch (reach.outcome) {
+    case PortReach::Outcome::Connected:
+        return result(name, c, CheckStatus::Ok, u"connected to %1"_s.arg(target));
+    case PortReach::Outcome::TimedOut:
+        return result(name, c, CheckStatus::Failed,
+                      u"no answer from %1 within %2 s: a firewall drops it"_s.arg(target).arg(
+                          kPortConnectTimeoutSeconds),
+                      firewallFixes());
+    case PortReach::Outcome::Refused:
+        return result(name, c, CheckStatus::Failed,
+                      u"%1 refused the connection while a listener was up: a firewall rejects "
+                      u"it"_s.arg(target),
+                      firewallFixes());
+    case PortReach::Outcome::Failed:
+        break;
+    }
+    return result(name, c, CheckStatus::Failed,
+                  u"cannot connect to %1: %2"_s.arg(target, reach.detail));
+}
+
+CheckResult checkPeerLogin(const CheckContext &c)
+{
+    const QString name = id(check::kPeerLogin);
+    if (c.isMaster())
+        return result(name, c, CheckStatus::Skipped, u"the master itself"_s);
+    const auto found = c.probes.peers.find(c.index);
+    if (!c.probes.peerProbeRan || found == c.probes.peers.end() ||
+        found->second.login == PeerTrust::Login::NotTried)
+        return result(name, c, CheckStatus::Warning,
+                      u"not tested: "_s + (c.probes.peerProbeProblem.isEmpty()
+                                               ? u"no answer from the master"_s
+                                               : c.probes.peerProbeProblem));
+    const PeerTrust &peer = found->second;
+    const QString account = c.server.user + u'@' + c.server.effectiveHostIp();
+    switch (peer.login) {
+    case PeerTrust::Login::Ok:
+        return result(name, c, CheckStatus::Ok,
+                      u"the master logs in to %1 with a key"_s.arg(account));
+    case PeerTrust::Login::Denied:
+        return result(name, c, CheckStatus::Failed,
+                      u"the master cannot log in to %1 without a password: %2"_s.arg(
+                          account, peer.loginDetail),
+                      {QLatin1StringView(fix::kDeploySshKey)});
+    case PeerTrust::Login::Unreachable:
+        return result(name, c, CheckStatus::Failed,
+                      u"the master cannot reach %1: %2"_s.arg(account, peer.loginDetail));
+    default:
+        return result(name, c, CheckStatus::Failed,
+                      u"ssh from the master to %1 failed: %2"_s.arg(account, peer.loginDetail));
+    }
+}
+
+CheckResult checkKnownHosts(const CheckContext &c)
+{
+    const QString name = id(check::kKnownHosts);
+    if (c.isMaster())
+        return result(name, c, CheckStatus::Skipped, u"the master itself"_s);
+    const auto found = c.probes.peers.find(c.index);
+    if (!c.probes.peerProbeRan || found == c.probes.peers.end() ||
+        found->second.known == PeerTrust::Known::NotTried)
+        return result(name, c, CheckStatus::Warning,
+                      u"not tested: "_s + (c.probes.peerProbeProblem.isEmpty()
+                                               ? u"no answer from the master"_s
+                                               : c.probes.peerProbeProblem));
+    const PeerTrust &peer = found->second;
+    const QString entry = knownHostsName(c.server.effectiveHostIp(), c.server.port);
+    switch (peer.known) {
+    case PeerTrust::Known::Matches:
+        return result(name, c, CheckStatus::Ok,
+                      u"the master's known_hosts holds %1's key (%2)"_s.arg(entry, peer.knownDetail));
+    case PeerTrust::Known::Missing:
+        return result(name, c, CheckStatus::Failed,
+                      u"%1: %2"_s.arg(entry, peer.knownDetail),
+                      {QLatin1StringView(fix::kAddKnownHosts)});
+    case PeerTrust::Known::OtherType:
+        return result(name, c, CheckStatus::Warning, u"%1: %2"_s.arg(entry, peer.knownDetail),
+                      {QLatin1StringView(fix::kAddKnownHosts)});
+    default:
+        // Never replaced automatically: a changed key may be an attack. The user decides.
+        return result(name, c, CheckStatus::Failed,
+                      u"%1: %2 than this client verified; check it, then remove it on the master "
+                      u"with ssh-keygen -R %3"_s.arg(entry, peer.knownDetail, entry));
+    }
+}
+
+} // namespace cw::checks

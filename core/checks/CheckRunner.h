@@ -1,0 +1,32 @@
+#pragma once
+
+// Runs every check of a project over SSH: discovery on every server at once, then the active
+// probes (the master port listener and connects, for mpirun the logins from the master), then
+// the pure catalogue. The CLI's `check`, `fix` and `launch` and the GUI's Checks page use it.
+
+#include "checks/ActiveProbes.h"
+#include "checks/CheckTypes.h"
+#include "fleet/Discovery.h"
+#include "fleet/FleetRunner.h"
+#include "model/Project.h"
+
+#include <atomic>
+#include <vector>
+
+namespace cw {
+
+struct CheckRun {
+    std::vector<ServerDiscovery> discovery; // project order
+    ActiveProbes probes;
+    CheckReport report;
+};
+
+// The active probes alone, on the servers discovery reached.
+ActiveProbes runActiveProbes(const Project &project, const std::vector<ServerDiscovery> &discovery,
+                             const FleetOptions &options, const std::atomic<bool> *cancel = nullptr);
+
+// `progress` reports the discovery of each server (the longest part).
+CheckRun runChecks(const Project &project, const FleetOptions &options,
+                   const FleetProgress &progress = {}, const std::atomic<bool> *cancel = nullptr);
+
+} // namespace cw

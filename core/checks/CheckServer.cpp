@@ -1,0 +1,198 @@
+// The checks of one server's own state: names and addresses, accelerators, software, paths, sshd.
+#include "checks/CheckParts.h"
+
+#include "fleet/DiscoveryReport.h"
+#include "net/Ipv4.h"
+
+#include <QFileInfo>
+
+using namespace Qt::StringLiterals;
+
+namespace cw::checks {
+namespace {
+
+QString id(const char *name)
+{
+    return QLatin1StringView(name);
+}
+
+QString listText(const std::vector<int> &values)
+{
+    QStringList parts;
+    for (const int value : values)
+        parts.append(QString::number(value));
+    return parts.join(u","_s);
+}
+
+} // namespace
+
+CheckResult checkHostname(const CheckContext &c)
+{
+    const QString name = c.facts.hostname;
+    if (name.isEmpty())
+        return result(id(check::kHostname), c, CheckStatus::Warning, u"hostname unknown"_s);
+    for (size_t other = 0; other < c.hostnames.size(); ++other) {
+        if (int(other) == c.index || c.hostnames[other] != name)
+            continue;
+        // OpenMPI takes two servers of one hostname for one host (shared memory between them).
+        const bool mpirun = c.project.launch.mode == LaunchMode::Mpirun;
+        return result(id(check::kHostname), c, mpirun ? CheckStatus::Failed : CheckStatus::Warning,
+                      u"hostname %1 is also %2's hostname"_s.arg(
+                          name, c.project.servers[other].name));
+    }
+    return result(id(check::kHostname), c, CheckStatus::Ok, name);
+}
+
+CheckResult checkHostIp(const CheckContext &c)
+{
+    const QString hostIp = c.server.effectiveHostIp();
+    const QString listed = c.facts.hostIps.join(u' ');
+    if (!Ipv4::parse(hostIp))
+        return result(id(check::kHostIp), c, CheckStatus::Failed,
+                      u"host_ip is empty and host '%1' is not an address: set host_ip (this "
+                      u"server has %2), or run discover --update"_s.arg(hostIp, listed));
+    if (!c.facts.hostIps.contains(hostIp))
+        return result(id(check::kHostIp), c, CheckStatus::Failed,
+                      u"host_ip %1 is not an address of this server (hostname -I: %2)"_s.arg(
+                          hostIp, listed.isEmpty() ? u"nothing"_s : listed));
+    const Nic *nic = c.facts.nicWithAddress(hostIp);
+    return result(id(check::kHostIp), c, CheckStatus::Ok,
+                  nic ? u"%1 on %2"_s.arg(hostIp, nic->name) : hostIp);
+}
+
+CheckResult checkAccelerator(const CheckContext &c)
+{
+    const QString name = id(check::kAccelerator);
+    const std::vector<int> &wanted = c.server.devices;
+    if (c.project.accelerator == Accelerator::Cpu)
+        return result(name, c, CheckStatus::Skipped, u"cpu project: no accelerator needed"_s);
+    if (c.project.accelerator == Accelerator::Nvidia) {
+        if (!c.facts.nvidiaSmiFound)
+            return result(name, c, CheckStatus::Failed,
+                          u"nvidia-smi not found or failed: "_s + c.facts.nvidiaSmiError);
+        QStringList missing;
+        for (const int device : wanted) {
+            const bool present = std::any_of(c.facts.gpus.begin(), c.facts.gpus.end(),
+                                             [device](const GpuFacts &g) { return g.index == device; });
+            if (!present)
+                missing.append(u"GPU %1 missing"_s.arg(device));
+        }
+        if (!missing.isEmpty())
+            return result(name, c, CheckStatus::Failed,
+                          joinReasons(missing) + u" (nvidia-smi lists %1)"_s.arg(c.facts.gpus.size()));
+        return result(name, c, CheckStatus::Ok, discoveryDevicesText(c.facts));
+    }
+    const NpuFacts &npu = c.facts.npu;
+    if (!npu.toolFound)
+        return result(name, c, CheckStatus::Failed,
+                      npu.error.isEmpty() ? u"npu-smi not found"_s : u"npu-smi: "_s + npu.error);
+    // npu-smi's Warning still trains; Alarm and Critical do not.
+    QStringList failing;
+    QStringList warning;
+    for (const int device : wanted) {
+        const auto found = std::find_if(npu.devices.begin(), npu.devices.end(),
+                                        [device](const NpuDevice &d) { return d.id == device; });
+        if (found == npu.devices.end())
+            failing.append(u"NPU %1 missing"_s.arg(device));
+        else if (found->health.compare(u"Warning"_s, Qt::CaseInsensitive) == 0)
+            warning.append(u"NPU %1 health Warning"_s.arg(device));
+        else if (!found->healthy())
+            failing.append(u"NPU %1 health %2"_s.arg(device).arg(found->health));
+    }
+    if (!failing.isEmpty())
+        return result(name, c, CheckStatus::Failed,
+                      joinReasons(failing + warning) + u" (project uses %1)"_s.arg(listText(wanted)));
+    if (!warning.isEmpty())
+        return result(name, c, CheckStatus::Warning, joinReasons(warning));
+    return result(name, c, CheckStatus::Ok, discoveryDevicesText(c.facts));
+}
+
+CheckResult checkPython(const CheckContext &c)
+{
+    const PythonFacts &python = c.facts.python;
+    const QString interpreter = c.project.launch.python;
+    if (!python.found)
+        return result(id(check::kPython), c, CheckStatus::Failed,
+                      u"%1 does not run: %2"_s.arg(interpreter,
+                                                   python.error.isEmpty() ? u"not found"_s
+                                                                          : python.error));
+    if (python.torchVersion.isEmpty())
+        return result(id(check::kPython), c, CheckStatus::Failed,
+                      u"%1 (%2) cannot import torch: %3"_s.arg(interpreter, python.version,
+                                                               python.torchError));
+    return result(id(check::kPython), c, CheckStatus::Ok,
+                  u"%1: Python %2, torch %3"_s.arg(python.executable, python.version,
+                                                    python.torchVersion));
+}
+
+CheckResult checkMpirun(const CheckContext &c)
+{
+    if (!c.facts.mpirun.found)
+        return result(id(check::kMpirun), c, CheckStatus::Failed,
+                      u"mpirun not found (mpirun mode needs OpenMPI on every server)"_s);
+    return result(id(check::kMpirun), c, CheckStatus::Ok, discoveryMpirunText(c.facts));
+}
+
+CheckResult checkCannEnv(const CheckContext &c)
+{
+    const std::vector<PathCheck> &files = c.facts.paths.setEnv;
+    if (files.empty())
+        return result(id(check::kCannEnv), c, CheckStatus::Skipped,
+                      u"env_setup sources no file"_s);
+    QStringList missing;
+    for (const PathCheck &file : files) {
+        if (!file.present)
+            missing.append(file.path);
+    }
+    if (!missing.isEmpty())
+        return result(id(check::kCannEnv), c, CheckStatus::Failed,
+                      u"missing or unreadable: "_s + joinReasons(missing));
+    return result(id(check::kCannEnv), c, CheckStatus::Ok,
+                  u"%1 present"_s.arg(files.size() == 1 ? files.front().path
+                                                        : u"%1 files"_s.arg(files.size())));
+}
+
+CheckResult checkPaths(const CheckContext &c)
+{
+    const PathFacts &paths = c.facts.paths;
+    const QString name = id(check::kPaths);
+    if (!paths.workdir)
+        return result(name, c, CheckStatus::Warning, u"paths were not probed"_s);
+    if (!paths.workdir->present)
+        return result(name, c, CheckStatus::Failed,
+                      u"workdir %1 does not exist"_s.arg(paths.workdir->path));
+    if (paths.workdirWritable && !*paths.workdirWritable)
+        return result(name, c, CheckStatus::Failed,
+                      u"workdir %1 is not writable (the scripts and logs go there)"_s.arg(
+                          paths.workdir->path));
+    if (paths.entry && !paths.entry->present) {
+        const QString entryName = QFileInfo(c.project.launch.entry).fileName();
+        for (const QString &upload : c.project.launch.upload) {
+            if (QFileInfo(upload).fileName() == entryName)
+                return result(name, c, CheckStatus::Ok,
+                              u"%1 exists; %2 is uploaded at launch"_s.arg(paths.workdir->path,
+                                                                          entryName));
+        }
+        return result(name, c, CheckStatus::Failed,
+                      u"entry %1 does not exist (copy it there, or list it in launch.upload)"_s.arg(
+                          paths.entry->path));
+    }
+    return result(name, c, CheckStatus::Ok,
+                  u"%1 and %2 exist"_s.arg(paths.workdir->path,
+                                           paths.entry ? paths.entry->path : c.project.launch.entry));
+}
+
+CheckResult checkSshd(const CheckContext &c)
+{
+    const SshdFacts &sshd = c.facts.sshd;
+    if (!sshd.running)
+        return result(id(check::kSshd), c, CheckStatus::Warning,
+                      u"cannot tell whether sshd runs (pgrep missing)"_s);
+    if (!*sshd.running)
+        return result(id(check::kSshd), c, CheckStatus::Failed, u"no sshd process found"_s);
+    return result(id(check::kSshd), c, CheckStatus::Ok,
+                  sshd.sessionServerPort > 0 ? u"sshd serves port %1"_s.arg(sshd.sessionServerPort)
+                                             : u"sshd runs"_s);
+}
+
+} // namespace cw::checks

@@ -1,0 +1,63 @@
+#include "checks/RequiredPorts.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+constexpr int kTestEveryPortUpTo = 64;
+
+} // namespace
+
+std::vector<RequiredPort> requiredPorts(const Project &project, int serverIndex)
+{
+    std::vector<RequiredPort> ports;
+    if (serverIndex < 0 || serverIndex >= int(project.servers.size()))
+        return ports;
+    const Server &server = project.servers[size_t(serverIndex)];
+    const bool master = serverIndex == project.masterIndex();
+    const bool mpirun = project.launch.mode == LaunchMode::Mpirun;
+    if (mpirun && !master)
+        ports.push_back({{server.port, server.port}, u"SSH (mpirun logs in from the master)"_s});
+    if (master) {
+        const int port = project.launch.masterPort;
+        ports.push_back({{port, port}, project.launch.mode == LaunchMode::NoRankTable
+                                           ? u"CM_CHIEF_PORT"_s
+                                           : u"master_port"_s});
+    }
+    if (project.accelerator == Accelerator::Ascend910)
+        ports.push_back({{project.launch.hcclPorts.first, project.launch.hcclPorts.last},
+                         u"HCCL host ports"_s});
+    else
+        ports.push_back({kEphemeralPorts, project.accelerator == Accelerator::Nvidia
+                                              ? u"ephemeral ports (NCCL)"_s
+                                              : u"ephemeral ports (gloo)"_s});
+    if (mpirun && project.accelerator == Accelerator::Ascend910)
+        ports.push_back({kEphemeralPorts, u"ephemeral ports (OpenMPI daemons)"_s});
+    return ports;
+}
+
+QString portSpanText(const PortSpan &span)
+{
+    return span.first == span.last ? QString::number(span.first)
+                                   : u"%1-%2"_s.arg(span.first).arg(span.last);
+}
+
+std::optional<SpanDecision> firstRefusedPort(const FirewallFacts &facts, const PortSpan &span)
+{
+    std::vector<int> sample;
+    if (span.last - span.first < kTestEveryPortUpTo) {
+        for (int port = span.first; port <= span.last; ++port)
+            sample.push_back(port);
+    } else {
+        sample = {span.first, span.first + (span.last - span.first) / 2, span.last};
+    }
+    for (const int port : sample) {
+        const PortDecision decision = firewallAllowsPort(facts, port);
+        if (decision.verdict != PortVerdict::Allowed)
+            return SpanDecision{port, decision};
+    }
+    return std::nullopt;
+}
+
+} // namespace cw

@@ -1,0 +1,256 @@
+// The check catalogue as pure functions: captured probe output of a real Ascend server and
+// hand-made active-probe results in, one result per server and check out, with the reason and
+// the fixes on offer. No SSH here (tests/cluster/tst_checkFix.cpp runs it against real servers).
+#include "ProbeTestData.h"
+
+#include "checks/ActiveProbes.h"
+#include "checks/CheckCatalogue.h"
+#include "checks/CheckReportText.h"
+#include "checks/RequiredPorts.h"
+#include "model/ProjectJson.h"
+
+#include <QTest>
+
+using namespace cw;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+Project example2x8()
+{
+    ProjectLoad load = loadProjectFile(
+        QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/ascend-2x8.clusterwiz.json"));
+    if (!load.fatal.isEmpty() || !load.problems.empty())
+        qFatal("example project unreadable");
+    return load.project;
+}
+
+ServerDiscovery reachedWith(int index, const ServerFacts &facts)
+{
+    ServerDiscovery found;
+    found.connection.serverIndex = index;
+    found.connection.endpoint = u"10.0.0.%1:22"_s.arg(22 + index);
+    found.connection.hostKey.fingerprint = u"SHA256:abc"_s;
+    found.connection.hostKey.knownHostsLine =
+        u"10.0.0.%1 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAbc%1"_s.arg(22 + index);
+    found.facts = facts;
+    return found;
+}
+
+ServerDiscovery unreachable(int index)
+{
+    ServerDiscovery found;
+    found.connection.serverIndex = index;
+    found.connection.error =
+        SshError::make(SshError::Kind::Unreachable, u"10.0.0.23:22: connection refused"_s);
+    return found;
+}
+
+ServerFacts capturedServer()
+{
+    return parseProbeOutput(cwtest::probeText(u"full/ascend-server.txt"_s));
+}
+
+const CheckResult &resultOf(const CheckReport &report, const char *id, int server)
+{
+    const CheckResult *found = report.find(QLatin1StringView(id), server);
+    if (!found)
+        qFatal("no result for %s on server %d", id, server);
+    return *found;
+}
+
+} // namespace
+
+class TestCheckCatalogue : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void capturedAscendServer()
+    {
+        const Project project = example2x8();
+        const CheckReport report =
+            evaluateChecks(project, {reachedWith(0, capturedServer()), unreachable(1)}, {});
+
+        QCOMPARE(resultOf(report, check::kSsh, 0).status, CheckStatus::Ok);
+        QCOMPARE(resultOf(report, check::kHostname, 0).reason, u"ascend-node01"_s);
+        QCOMPARE(resultOf(report, check::kHostIp, 0).reason, u"10.0.0.22 on enp189s0f0"_s);
+        // npu-smi lists all 8 NPUs; NPU 5 reports health Warning: it trains, but say so.
+        const CheckResult &npus = resultOf(report, check::kAccelerator, 0);
+        QCOMPARE(npus.status, CheckStatus::Warning);
+        QCOMPARE(npus.reason, u"NPU 5 health Warning"_s);
+
+        // The capture: device 5 has no address, device 6's link is down, device 3 reports a
+        // receive timeout; the plan of the example matches every other device.
+        const CheckResult &ips = resultOf(report, check::kDeviceIps, 0);
+        QCOMPARE(ips.status, CheckStatus::Failed);
+        QVERIFY2(ips.reason.startsWith(u"device 5 has none"_s), qPrintable(ips.reason));
+        QVERIFY2(!ips.reason.contains(u';'), qPrintable(ips.reason));
+        QCOMPARE(ips.fixes, QStringList{u"set-device-ips"_s});
+        const CheckResult &links = resultOf(report, check::kDeviceLinks, 0);
+        QCOMPARE(links.status, CheckStatus::Failed);
+        QVERIFY2(links.reason.startsWith(u"device 6 link DOWN"_s), qPrintable(links.reason));
+        const CheckResult &health = resultOf(report, check::kDeviceNetHealth, 0);
+        QCOMPARE(health.status, CheckStatus::Warning);
+        QVERIFY2(health.reason.contains(u"device 3: Receive timeout"_s),
+                 qPrintable(health.reason));
+
+        QCOMPARE(resultOf(report, check::kPython, 0).status, CheckStatus::Ok);
+        QVERIFY(resultOf(report, check::kPython, 0).reason.contains(u"torch 2.1.0"_s));
+        QCOMPARE(resultOf(report, check::kCannEnv, 0).status, CheckStatus::Ok);
+        const CheckResult &paths = resultOf(report, check::kPaths, 0);
+        QCOMPARE(paths.status, CheckStatus::Failed);
+        QVERIFY2(paths.reason.contains(u"/home/train/resnet50/main.py"_s), qPrintable(paths.reason));
+        QCOMPARE(resultOf(report, check::kSshd, 0).status, CheckStatus::Ok);
+        // firewalld lets in 29501/tcp and 60000-60031/tcp: every port this master needs.
+        const CheckResult &firewall = resultOf(report, check::kFirewallPorts, 0);
+        QCOMPARE(firewall.status, CheckStatus::Ok);
+        QVERIFY2(firewall.reason.startsWith(u"firewalld lets in 29501, 60000-60031"_s),
+                 qPrintable(firewall.reason));
+        // python3 (pid 40211) holds 127.0.0.1:29501: a job could not bind master_port.
+        const CheckResult &free = resultOf(report, check::kMasterPortFree, 0);
+        QCOMPARE(free.status, CheckStatus::Failed);
+        QVERIFY2(free.reason.contains(u"29501"_s) && free.reason.contains(u"python3"_s),
+                 qPrintable(free.reason));
+        QCOMPARE(resultOf(report, check::kMasterPortReach, 0).status, CheckStatus::Skipped);
+
+        // The unreachable server: its ssh result says why, every other check is skipped.
+        const CheckResult &ssh = resultOf(report, check::kSsh, 1);
+        QCOMPARE(ssh.status, CheckStatus::Failed);
+        QVERIFY2(ssh.reason.startsWith(u"unreachable: 10.0.0.23:22"_s), qPrintable(ssh.reason));
+        const QStringList ids = applicableChecks(project);
+        int skipped = 0;
+        for (const CheckResult *r : report.byId(u"paths"_s))
+            skipped += r->status == CheckStatus::Skipped ? 1 : 0;
+        QCOMPARE(skipped, 1);
+        QCOMPARE(qsizetype(report.results.size()), 2 * ids.size());
+        QVERIFY(!report.passed());
+        QVERIFY(checkReportTable(report, false).contains(u"[fix: set-device-ips]"_s));
+    }
+
+    void blockedMasterPortAndActiveProbe()
+    {
+        Project project = example2x8();
+        ServerFacts facts = capturedServer();
+        facts.listeningPorts.clear(); // master_port free
+        facts.firewall = {};
+        facts.firewall.nftables = parseNftRuleset(
+            u"table inet filter {\n\tchain input {\n\t\ttype filter hook input priority filter; "
+            u"policy accept;\n\t\ttcp dport 29501 drop\n\t}\n}\n"_s);
+        deriveFirewallKind(facts.firewall);
+        ServerFacts other = capturedServer();
+        other.hostname = u"ascend-node02"_s;
+        other.hostIps = {u"10.0.0.23"_s};
+        other.firewall = {};
+        ActiveProbes probes;
+        probes.portProbeRan = true;
+        probes.reach[1] = {PortReach::Outcome::TimedOut, u"no answer within 3 s"_s};
+        const CheckReport report =
+            evaluateChecks(project, {reachedWith(0, facts), reachedWith(1, other)}, probes);
+
+        const CheckResult &firewall = resultOf(report, check::kFirewallPorts, 0);
+        QCOMPARE(firewall.status, CheckStatus::Failed);
+        QVERIFY2(firewall.reason.startsWith(u"nftables blocks 29501 (master_port): "_s) &&
+                     firewall.reason.endsWith(u"tcp dport 29501 drop"_s),
+                 qPrintable(firewall.reason));
+        QCOMPARE(firewall.fixes, (QStringList{u"open-ports"_s, u"stop-firewall"_s}));
+        QCOMPARE(resultOf(report, check::kFirewallPorts, 1).status, CheckStatus::Ok);
+        const CheckResult &reach = resultOf(report, check::kMasterPortReach, 1);
+        QCOMPARE(reach.status, CheckStatus::Failed);
+        QVERIFY2(reach.reason.startsWith(u"no answer from 10.0.0.22:29501 within 3 s"_s),
+                 qPrintable(reach.reason));
+        QCOMPARE(resultOf(report, check::kMasterPortFree, 0).status, CheckStatus::Ok);
+        // Not mpirun: no SSH-between-servers checks.
+        QVERIFY(report.byId(QLatin1StringView(check::kPeerLogin)).empty());
+    }
+
+    void hostnamesAndPeersInMpirunMode()
+    {
+        Project project = example2x8();
+        project.launch.mode = LaunchMode::Mpirun;
+        ActiveProbes probes;
+        probes.peerProbeRan = true;
+        probes.peers[1].login = PeerTrust::Login::Denied;
+        probes.peers[1].loginDetail = u"root@10.0.0.23: Permission denied (publickey)."_s;
+        probes.peers[1].known = PeerTrust::Known::Missing;
+        probes.peers[1].knownDetail = u"no entry in the master's known_hosts"_s;
+        const CheckReport report = evaluateChecks(
+            project, {reachedWith(0, capturedServer()), reachedWith(1, capturedServer())}, probes);
+        // Both servers call themselves ascend-node01: OpenMPI would take them for one host.
+        const CheckResult &hostname = resultOf(report, check::kHostname, 1);
+        QCOMPARE(hostname.status, CheckStatus::Failed);
+        QCOMPARE(hostname.reason, u"hostname ascend-node01 is also server0's hostname"_s);
+        const CheckResult &login = resultOf(report, check::kPeerLogin, 1);
+        QCOMPARE(login.status, CheckStatus::Failed);
+        QCOMPARE(login.fixes, QStringList{u"deploy-ssh-key"_s});
+        QVERIFY(login.reason.contains(u"Permission denied"_s));
+        QCOMPARE(resultOf(report, check::kKnownHosts, 1).fixes, QStringList{u"add-known-hosts"_s});
+        QCOMPARE(resultOf(report, check::kPeerLogin, 0).status, CheckStatus::Skipped);
+        // mpirun logs in to server1 over SSH, so its SSH port is one the firewall must let in.
+        bool sshPort = false;
+        for (const RequiredPort &port : requiredPorts(project, 1))
+            sshPort = sshPort || (port.span == PortSpan{22, 22});
+        QVERIFY(sshPort);
+    }
+
+    void activeProbeParsers()
+    {
+        QString problem;
+        QCOMPARE(parsePortListener(u"listening 4242\n"_s, &problem), std::optional<int>(4242));
+        QVERIFY(!parsePortListener(u"error [Errno 98] Address already in use"_s, &problem));
+        QCOMPARE(problem, u"[Errno 98] Address already in use"_s);
+        QVERIFY(!parsePortListener(QString(), &problem));
+        QVERIFY(!parsePortListener(u"listening -3"_s, &problem));
+        QCOMPARE(parsePortConnect(u"connected\n"_s, 0).outcome, PortReach::Outcome::Connected);
+        QCOMPARE(parsePortConnect(u"timeout"_s, 0).outcome, PortReach::Outcome::TimedOut);
+        QCOMPARE(parsePortConnect(u"refused"_s, 0).outcome, PortReach::Outcome::Refused);
+        const PortReach garbage = parsePortConnect(u"Traceback (most recent call last):"_s, 1);
+        QCOMPARE(garbage.outcome, PortReach::Outcome::Failed);
+        QVERIFY(garbage.detail.startsWith(u"unrecognised output"_s));
+
+        const std::vector<PeerTarget> targets{
+            {1, u"root"_s, u"10.0.0.23"_s, 22, u"ssh-ed25519"_s, u"AAAAkey1"_s},
+            {2, u"root"_s, u"10.0.0.24"_s, 2222, u"ssh-ed25519"_s, u"AAAAkey2"_s},
+            {3, u"root"_s, u"10.0.0.25"_s, 22, u"ssh-ed25519"_s, u"AAAAkey3"_s}};
+        ActiveProbes probes;
+        parsePeerProbe(u"@@peer 1\n10.0.0.23 ssh-ed25519 AAAAkey1\n@@login rc=0\n"
+                       u"@@peer 2\n@@login rc=255\nroot@10.0.0.24: Permission denied "
+                       u"(publickey,password).\n"
+                       u"@@peer 3\n|1|abc=|def= ssh-ed25519 AAAAother\n@@login rc=255\n"
+                       u"ssh: connect to host 10.0.0.25 port 22: Connection refused\n"
+                       u"@@pubkeys\nnot a key\n"_s,
+                       targets, probes);
+        QCOMPARE(probes.peers.at(1).known, PeerTrust::Known::Matches);
+        QCOMPARE(probes.peers.at(1).login, PeerTrust::Login::Ok);
+        QCOMPARE(probes.peers.at(2).known, PeerTrust::Known::Missing);
+        QCOMPARE(probes.peers.at(2).login, PeerTrust::Login::Denied);
+        QCOMPARE(probes.peers.at(3).known, PeerTrust::Known::Differs);
+        QCOMPARE(probes.peers.at(3).login, PeerTrust::Login::Unreachable);
+        QVERIFY(probes.masterPublicKeys.isEmpty()); // "not a key" is not taken for one
+
+        // Every target's values reach the script quoted; a hostile user stays one word.
+        const QString script = peerProbeScript(
+            {{1, u"r$(reboot)"_s, u"10.0.0.23"_s, 22, u"ssh-ed25519"_s, u"AAAA"_s}});
+        QVERIFY(script.contains(u"-l 'r$(reboot)'"_s));
+        QVERIFY(script.contains(u"StrictHostKeyChecking=yes"_s));
+        QVERIFY(!script.contains(u"StrictHostKeyChecking=no"_s));
+    }
+
+    void requiredPortsPerMode()
+    {
+        Project project = example2x8();
+        auto spans = [&](int server) {
+            QStringList text;
+            for (const RequiredPort &port : requiredPorts(project, server))
+                text.append(portSpanText(port.span));
+            return text;
+        };
+        QCOMPARE(spans(0), (QStringList{u"29501"_s, u"60000-60031"_s}));
+        QCOMPARE(spans(1), QStringList{u"60000-60031"_s});
+        project.accelerator = Accelerator::Cpu;
+        QCOMPARE(spans(1), QStringList{u"32768-60999"_s});
+        QVERIFY(requiredPorts(project, 7).empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCheckCatalogue)
+#include "tst_checkCatalogue.moc"
