@@ -1,0 +1,89 @@
+#include "fix/FixPlanner.h"
+
+#include <QSet>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+// known_hosts before the key: mpirun needs both, and a login test needs the host key first.
+// stop-firewall is never chosen by --all: it is the explicit second choice.
+const char *const kAllOrder[] = {fix::kSetDeviceIps, fix::kOpenPorts, fix::kAddKnownHosts,
+                                 fix::kDeploySshKey};
+
+} // namespace
+
+QStringList knownFixIds()
+{
+    return {QLatin1StringView(fix::kSetDeviceIps), QLatin1StringView(fix::kOpenPorts),
+            QLatin1StringView(fix::kStopFirewall), QLatin1StringView(fix::kAddKnownHosts),
+            QLatin1StringView(fix::kDeploySshKey)};
+}
+
+QStringList fixesToApply(const CheckReport &report, const QString &id, bool all)
+{
+    if (!all && knownFixIds().contains(id))
+        return {id};
+    QSet<QString> wanted;
+    for (const CheckResult &result : report.results) {
+        if (!all && result.id != id)
+            continue;
+        const bool failed = result.status == CheckStatus::Failed ||
+                            (!all && result.status == CheckStatus::Warning);
+        if (failed && !result.fixes.isEmpty())
+            wanted.insert(result.fixes.constFirst());
+    }
+    QStringList ordered;
+    for (const char *fixId : kAllOrder) {
+        if (wanted.contains(QLatin1StringView(fixId)))
+            ordered.append(QLatin1StringView(fixId));
+    }
+    if (wanted.contains(QLatin1StringView(fix::kStopFirewall)))
+        ordered.append(QLatin1StringView(fix::kStopFirewall));
+    return ordered;
+}
+
+FixPlan planFix(const QString &fixId, const Project &project, const CheckRun &run)
+{
+    if (fixId == QLatin1StringView(fix::kSetDeviceIps))
+        return planSetDeviceIps(project, run);
+    if (fixId == QLatin1StringView(fix::kOpenPorts))
+        return planOpenPorts(project, run);
+    if (fixId == QLatin1StringView(fix::kStopFirewall))
+        return planStopFirewall(project, run);
+    if (fixId == QLatin1StringView(fix::kAddKnownHosts))
+        return planAddKnownHosts(project, run);
+    if (fixId == QLatin1StringView(fix::kDeploySshKey))
+        return planDeploySshKey(project, run);
+    FixPlan plan;
+    plan.id = fixId;
+    plan.refusal = u"no fix is called '%1' (fixes: %2)"_s.arg(fixId,
+                                                             knownFixIds().join(u", "_s));
+    return plan;
+}
+
+QString fixPlanText(const Project &project, const FixPlan &plan)
+{
+    QString text = u"%1 (%2)\n"_s.arg(plan.title, plan.id);
+    if (!plan.refusal.isEmpty())
+        return text + u"  cannot apply: "_s + plan.refusal + u'\n';
+    if (plan.steps.empty())
+        return text + u"  nothing to do: "_s + plan.nothingToDo + u'\n';
+    for (size_t s = 0; s < plan.steps.size(); ++s) {
+        const RemoteStep &step = plan.steps[s];
+        const QString server = step.serverIndex >= 0 && size_t(step.serverIndex) < project.servers.size()
+                                   ? project.servers[size_t(step.serverIndex)].name
+                                   : u"?"_s;
+        text += u"  %1. [%2] %3\n"_s.arg(s + 1).arg(server, step.description);
+        for (const QString &line : step.command.split(u'\n'))
+            text += u"       $ "_s + line + u'\n';
+        if (step.inputFromStep >= 0)
+            text += u"       (its input: what step %1 prints)\n"_s.arg(step.inputFromStep + 1);
+        else if (!step.input.isEmpty())
+            text += u"       (its input: %1)\n"_s.arg(QString::fromUtf8(step.input).trimmed());
+    }
+    return text;
+}
+
+} // namespace cw

@@ -1,0 +1,149 @@
+// The SSH trust mpirun needs between servers: the master's public key in every other server's
+// authorized_keys (deploy-ssh-key), and every other server's host key, as this client verified
+// it, in the master's known_hosts (add-known-hosts). Host keys never come from ssh-keyscan.
+#include "fix/FixPlanner.h"
+
+#include "shell/ShellQuote.h"
+#include "ssh/KnownHosts.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+// Prints the master's key pair's public half, creating an ed25519 pair (commented
+// "clusterwiz", so undo removes only a key this fix made) when it has none.
+const QString kEnsureKey = uR"(umask 077
+mkdir -p ~/.ssh
+for f in id_ed25519 id_ecdsa id_rsa; do
+    if [ -f ~/.ssh/$f ] && [ -f ~/.ssh/$f.pub ]; then head -n 1 ~/.ssh/$f.pub; exit 0; fi
+done
+ssh-keygen -q -t ed25519 -N '' -C clusterwiz -f ~/.ssh/id_ed25519 </dev/null >/dev/null
+head -n 1 ~/.ssh/id_ed25519.pub)"_s;
+
+const QString kRemoveCreatedKey = uR"(f=~/.ssh/id_ed25519
+if [ -f "$f.pub" ] && grep -q ' clusterwiz$' "$f.pub"; then rm -f "$f" "$f.pub"; fi)"_s;
+
+// Appends the line on stdin to FILE unless it is there already (check-then-set).
+QString appendLineFromInput(const QString &file)
+{
+    return uR"(umask 077
+mkdir -p ~/.ssh
+IFS= read -r cw_line || exit 1
+case $cw_line in *' '*' '*) ;; *) echo "not a key line" >&2; exit 1 ;; esac
+f=%1
+touch "$f"
+grep -qxF "$cw_line" "$f" || printf '%s\n' "$cw_line" >> "$f")"_s.arg(file);
+}
+
+// Removes the line on stdin from FILE, rewriting it in place (same inode, same mode).
+QString removeLineFromInput(const QString &file)
+{
+    return uR"(IFS= read -r cw_line || exit 1
+f=%1
+[ -f "$f" ] || exit 0
+grep -vxF "$cw_line" "$f" > "$f.clusterwiz-undo" || true
+cat "$f.clusterwiz-undo" > "$f"
+rm -f "$f.clusterwiz-undo")"_s.arg(file);
+}
+
+QString snapshotOf(const QString &file)
+{
+    return u"cat %1 2>/dev/null; exit 0"_s.arg(file);
+}
+
+const QString kAuthorizedKeys = u"~/.ssh/authorized_keys"_s;
+const QString kKnownHosts = u"~/.ssh/known_hosts"_s;
+
+} // namespace
+
+FixPlan planDeploySshKey(const Project &project, const CheckRun &run)
+{
+    FixPlan plan;
+    plan.id = QLatin1StringView(fix::kDeploySshKey);
+    plan.title = u"Let the master log in to the other servers with its key"_s;
+    const int master = project.masterIndex();
+    std::vector<int> denied;
+    for (const auto &[index, peer] : run.probes.peers) {
+        if (peer.login == PeerTrust::Login::Denied)
+            denied.push_back(index);
+    }
+    if (denied.empty()) {
+        plan.nothingToDo = run.probes.peerProbeRan
+                               ? u"the master logs in to every reached server already"_s
+                               : u"password-free login was not tested: "_s +
+                                     run.probes.peerProbeProblem;
+        return plan;
+    }
+    RemoteStep key;
+    key.serverIndex = master;
+    key.description = run.probes.masterPublicKeys.isEmpty()
+                          ? u"create an ed25519 key pair for the master and print its public key"_s
+                          : u"print the master's public key"_s;
+    key.command = kEnsureKey;
+    if (run.probes.masterPublicKeys.isEmpty())
+        key.undoCommand = kRemoveCreatedKey;
+    plan.steps.push_back(key);
+    for (const int index : denied) {
+        RemoteStep step;
+        step.serverIndex = index;
+        step.description = u"add the master's public key to %1"_s.arg(kAuthorizedKeys);
+        step.snapshotCommand = snapshotOf(kAuthorizedKeys);
+        step.command = appendLineFromInput(kAuthorizedKeys);
+        step.undoCommand = removeLineFromInput(kAuthorizedKeys);
+        step.inputFromStep = 0;
+        plan.steps.push_back(step);
+    }
+    plan.stageStarts = {0, 1};
+    return plan;
+}
+
+FixPlan planAddKnownHosts(const Project &project, const CheckRun &run)
+{
+    FixPlan plan;
+    plan.id = QLatin1StringView(fix::kAddKnownHosts);
+    plan.title = u"Record the other servers' host keys in the master's known_hosts"_s;
+    const int master = project.masterIndex();
+    QStringList differs;
+    for (const auto &[index, peer] : run.probes.peers) {
+        const Server &server = project.servers[size_t(index)];
+        if (peer.known == PeerTrust::Known::Differs) {
+            differs.append(server.name);
+            continue;
+        }
+        if (peer.known != PeerTrust::Known::Missing && peer.known != PeerTrust::Known::OtherType)
+            continue;
+        const QStringList words =
+            run.discovery[size_t(index)].connection.hostKey.knownHostsLine.split(u' ');
+        if (words.size() < 3)
+            continue;
+        QString error;
+        const std::optional<QString> line = knownHostsLine(
+            {server.effectiveHostIp()}, server.port, words.at(1) + u' ' + words.at(2), &error);
+        if (!line) {
+            differs.append(server.name + u" ("_s + error + u')');
+            continue;
+        }
+        RemoteStep step;
+        step.serverIndex = master;
+        step.description = u"record %1's %2 key (%3) in %4"_s.arg(
+            server.name, words.at(1),
+            run.discovery[size_t(index)].connection.hostKey.fingerprint, kKnownHosts);
+        step.snapshotCommand = snapshotOf(kKnownHosts);
+        step.command = appendLineFromInput(kKnownHosts);
+        step.undoCommand = removeLineFromInput(kKnownHosts);
+        step.input = line->toUtf8() + '\n';
+        plan.steps.push_back(step);
+    }
+    if (plan.steps.empty()) {
+        if (!differs.isEmpty())
+            plan.refusal = u"the master's known_hosts holds other keys for %1: check them and "
+                           u"remove them by hand (ssh-keygen -R); they are never replaced "
+                           u"automatically"_s.arg(differs.join(u", "_s));
+        else
+            plan.nothingToDo = u"the master knows every reached server's host key"_s;
+    }
+    return plan;
+}
+
+} // namespace cw
