@@ -24,6 +24,12 @@ void CommandParser::addPositional(const QString &name, const QString &descriptio
     m_positionals.append(name);
 }
 
+void CommandParser::addOptionalPositional(const QString &name, const QString &description)
+{
+    m_parser.addPositionalArgument(name, description, u"["_s + name + u']');
+    m_optional = name;
+}
+
 int CommandParser::parse(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     // QCommandLineParser skips the first word as the program name.
@@ -41,9 +47,9 @@ int CommandParser::parse(const QStringList &arguments, QTextStream &out, QTextSt
     const QStringList positional = m_parser.positionalArguments();
     if (positional.size() < m_positionals.size())
         return usageError(m_positionals.at(positional.size()) + u" is missing"_s, err);
-    if (positional.size() > m_positionals.size())
-        return usageError(u"unexpected argument '%1'"_s.arg(positional.at(m_positionals.size())),
-                          err);
+    const qsizetype most = m_positionals.size() + (m_optional.isEmpty() ? 0 : 1);
+    if (positional.size() > most)
+        return usageError(u"unexpected argument '%1'"_s.arg(positional.at(most)), err);
     return kContinue;
 }
 
@@ -105,7 +111,7 @@ struct Command {
     int (*run)(const QStringList &, QTextStream &, QTextStream &);
 };
 
-const std::array<Command, 4> kCommands = {{
+const std::array<Command, 7> kCommands = {{
     {"validate", "check a project file against every rule; exit 0 valid, 1 invalid, 2 unreadable",
      &runValidate},
     {"plan", "fill or repair the Ascend device network (device IPs, netmask, segments)", &runPlan},
@@ -113,6 +119,11 @@ const std::array<Command, 4> kCommands = {{
      &runGenerate},
     {"discover", "ask every server over SSH what it has (hostname, IPs, devices, software)",
      &runDiscover},
+    {"check", "check every server for what makes a multi-server job fail; exit 1 if any fails",
+     &runCheck},
+    {"fix", "preview (--dry-run) or apply the fix of a failed check, keeping what it replaces",
+     &runFix},
+    {"undo", "put back what the last applied fix changed", &runUndo},
 }};
 
 void printOverview(QTextStream &out)

@@ -15,6 +15,9 @@ int runValidate(const QStringList &arguments, QTextStream &out, QTextStream &err
 int runPlan(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runGenerate(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runDiscover(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runCheck(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runUndo(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 // A QCommandLineParser for one subcommand with --help already added, so every command parses,
 // prints its help and reports usage errors the same way.
@@ -26,6 +29,8 @@ public:
 
     // A required positional argument; parse() names the first missing one.
     void addPositional(const QString &name, const QString &description);
+    // One more positional argument after the required ones, which may be left out.
+    void addOptionalPositional(const QString &name, const QString &description);
 
     // Parses `arguments` and expects exactly the positional arguments added. Returns
     // kContinue when the command should run, else the exit code to return right away (ExitOk
@@ -42,6 +47,7 @@ private:
     QString m_command;
     QString m_usage;
     QStringList m_positionals;
+    QString m_optional;
 };
 
 inline constexpr int kContinue = -1;

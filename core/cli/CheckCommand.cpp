@@ -1,0 +1,48 @@
+#include "cli/Cli.h"
+#include "cli/Commands.h"
+#include "cli/FleetCliOptions.h"
+#include "checks/CheckReportText.h"
+#include "checks/CheckRunner.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw::cli {
+
+int runCheck(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    CommandParser command(
+        u"check"_s,
+        u"Checks every server of the project for what makes a multi-server job fail: SSH, host\n"
+        u"names and addresses, NPUs/GPUs, planned vs actual device IPs and links, python and\n"
+        u"torch, mpirun, CANN, paths, sshd, firewall rules for the job's ports, master_port free\n"
+        u"on the master and reachable from every server (a short-lived listener and a connect),\n"
+        u"and for mpirun password-free SSH and known_hosts from the master. Changes nothing.\n"
+        u"Failed checks name the fix on offer: see '%1 fix --help'.\n"
+        u"Exit codes: 0 nothing failed (warnings allowed), 1 a check failed, 2 the project\n"
+        u"cannot be read."_s.arg(programName()),
+        u"[options] PROJECT"_s);
+    command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
+    QCommandLineParser &parser = command.parser();
+    parser.addOption({u"json"_s, u"Print the report as JSON."_s});
+    parser.addOption({u"all"_s, u"List every check, not only failures and warnings."_s});
+    addFleetOptions(command);
+    if (const int exit = command.parse(arguments, out, err); exit != kContinue)
+        return exit;
+    FleetOptions fleet;
+    if (const int exit = readFleetOptions(command, fleet, err); exit != kContinue)
+        return exit;
+    Project project;
+    if (const int exit = loadForCommand(parser.positionalArguments().constFirst(), project, err);
+        exit != kContinue)
+        return exit;
+
+    const CheckRun run = runChecks(project, fleet);
+    if (parser.isSet(u"json"_s))
+        out << QString::fromStdString(checkReportToJson(run.report).dump(2)) << '\n';
+    else
+        out << checkReportTable(run.report, parser.isSet(u"all"_s));
+    out.flush();
+    return run.report.passed() ? ExitOk : ExitInvalid;
+}
+
+} // namespace cw::cli

@@ -1,0 +1,137 @@
+#include "cli/Cli.h"
+#include "cli/Commands.h"
+#include "cli/FleetCliOptions.h"
+#include "checks/CheckCatalogue.h"
+#include "checks/CheckReportText.h"
+#include "checks/CheckRunner.h"
+#include "fix/FixApplier.h"
+#include "fix/FixPlanner.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw::cli {
+namespace {
+
+// The rows of `report` for the checks that offer one of `fixes`, for the after-fix report.
+CheckReport concerned(const CheckReport &report, const CheckReport &before,
+                      const QStringList &fixes)
+{
+    QStringList ids;
+    for (const CheckResult &result : before.results) {
+        for (const QString &fix : result.fixes) {
+            if (fixes.contains(fix) && !ids.contains(result.id))
+                ids.append(result.id);
+        }
+    }
+    CheckReport subset;
+    for (const CheckResult &result : report.results) {
+        if (ids.contains(result.id))
+            subset.results.push_back(result);
+    }
+    return subset;
+}
+
+// Applies one planned fix and records it in the journal; false when it failed.
+bool applyOne(const Project &project, const FixPlan &plan, const FleetOptions &fleet,
+              const QString &journalPath, QTextStream &out, QTextStream &err)
+{
+    const FixOutcome outcome = applyFix(project, plan, fleet);
+    out << fixOutcomeText(project, plan, outcome);
+    out.flush();
+    if (!outcome.undo.steps.empty()) {
+        QString error;
+        std::optional<std::vector<UndoEntry>> journal = loadUndoJournal(journalPath, &error);
+        if (!journal) {
+            err << error << '\n';
+            journal.emplace();
+        }
+        journal->push_back(outcome.undo);
+        if (const QString saveError = saveUndoJournal(journalPath, *journal); !saveError.isEmpty())
+            err << saveError << '\n';
+    }
+    if (!outcome.ok())
+        err << programName() << " fix: " << plan.id << " failed at " << outcome.firstError()
+            << '\n';
+    err.flush();
+    return outcome.ok();
+}
+
+} // namespace
+
+int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    CommandParser command(
+        u"fix"_s,
+        u"Mends what 'check' found: runs the checks, plans the fix and prints the exact commands\n"
+        u"per server, then (without --dry-run) runs them, keeping what each step replaces so that\n"
+        u"'%1 undo PROJECT' restores it. ID is a check id (its first fix) or a fix id:\n"
+        u"  set-device-ips   hccn_tool -ip -s for every device whose IP differs from the plan\n"
+        u"  open-ports       let only the job's ports in (ufw, firewalld, nftables or iptables)\n"
+        u"  stop-firewall    stop the firewall instead (second choice; never chosen by --all)\n"
+        u"  add-known-hosts  record the servers' verified host keys in the master's known_hosts\n"
+        u"  deploy-ssh-key   add the master's public key to the others' authorized_keys\n"
+        u"Exit codes: 0 fixed (or nothing to fix), 1 a fix failed, was refused or checks still\n"
+        u"fail, 2 the project cannot be read."_s.arg(programName()),
+        u"[options] PROJECT (ID | --all)"_s);
+    command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
+    command.addOptionalPositional(u"ID"_s, u"A check id or a fix id."_s);
+    QCommandLineParser &parser = command.parser();
+    parser.addOption({u"all"_s, u"Apply the first fix of every failed check."_s});
+    parser.addOption({u"dry-run"_s, u"Print the plan only; change nothing."_s});
+    addFleetOptions(command);
+    if (const int exit = command.parse(arguments, out, err); exit != kContinue)
+        return exit;
+    FleetOptions fleet;
+    if (const int exit = readFleetOptions(command, fleet, err); exit != kContinue)
+        return exit;
+    const QStringList positional = parser.positionalArguments();
+    const bool all = parser.isSet(u"all"_s);
+    const QString id = positional.value(1);
+    if (all == !id.isEmpty())
+        return command.usageError(u"give either a check or fix ID, or --all"_s, err);
+    const QString path = positional.constFirst();
+    Project project;
+    if (const int exit = loadForCommand(path, project, err); exit != kContinue)
+        return exit;
+    if (!all && !knownFixIds().contains(id) && !applicableChecks(project).contains(id))
+        return command.usageError(u"'%1' is neither a check of this project nor a fix (fixes: "
+                                  u"%2)"_s.arg(id, knownFixIds().join(u", "_s)),
+                                  err);
+
+    const CheckRun run = runChecks(project, fleet);
+    const QStringList fixes = fixesToApply(run.report, id, all);
+    if (fixes.isEmpty()) {
+        out << "nothing to fix: " << (all ? u"no failed check offers a fix"_s
+                                          : u"check %1 did not fail"_s.arg(id))
+            << '\n';
+        out.flush();
+        return ExitOk;
+    }
+    const bool dryRun = parser.isSet(u"dry-run"_s);
+    bool ok = true;
+    for (const QString &fixId : fixes) {
+        const FixPlan plan = planFix(fixId, project, run);
+        out << fixPlanText(project, plan);
+        out.flush();
+        if (!plan.refusal.isEmpty()) {
+            ok = false;
+            continue;
+        }
+        if (dryRun || plan.empty())
+            continue;
+        if (!applyOne(project, plan, fleet, undoJournalPath(path), out, err)) {
+            ok = false;
+            break;
+        }
+    }
+    if (dryRun)
+        return ok ? ExitOk : ExitInvalid;
+
+    const CheckRun after = runChecks(project, fleet);
+    const CheckReport shown = concerned(after.report, run.report, fixes);
+    out << "after the fix:\n" << checkReportTable(shown, true);
+    out.flush();
+    return ok && shown.passed() ? ExitOk : ExitInvalid;
+}
+
+} // namespace cw::cli
