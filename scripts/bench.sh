@@ -4,11 +4,25 @@
 #  2. wall time of `clusterwiz-cli generate PROJECT -o DIR` on the same project, process start
 #     and file writes included (hyperfine when installed, else a loop timed with date +%s%N).
 # Bars: median under 20 ms in-process, under 100 ms wall. Exits 1 when a bar is missed.
+#
+#   scripts/bench.sh            the export path above (the default)
+#   scripts/bench.sh discover   the discover bar instead: clusterwiz-cli discover of 32 simulated
+#                               servers vs 1 server vs pdsh (tests/bench/bench_discover.sh; root)
 # Figures and the machine they were taken on: docs/benchmarks.md.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 build=${BUILD_DIR:-build-bench}
+
+case "${1:-}" in
+    "") ;;
+    discover)
+        cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCLUSTERWIZ_BUILD_GUI=OFF \
+            -DCLUSTERWIZ_BUILD_TESTS=ON >/dev/null
+        cmake --build "$build" -j "$(nproc)" --target clusterwiz-cli bench_probe_script >/dev/null
+        exec tests/bench/bench_discover.sh "$build" ;;
+    *) echo "usage: scripts/bench.sh [discover]" >&2; exit 2 ;;
+esac
 runs=${RUNS:-30}
 in_process_bar_ms=20
 wall_bar_ms=100

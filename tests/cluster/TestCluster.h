@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QList>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -117,10 +118,50 @@ public:
         return int(readAll(serverDir(index) + QStringLiteral("/sshd.log")).count("Accepted publickey"));
     }
 
-    // Restarts server `index`'s sshd (after killing it, or after changing its host key).
+    // Whether server `index`'s sshd (the pid in its pid file) still runs; a zombie does not.
+    bool sshdRunning(int index) const
+    {
+        const pid_t pid = readAll(serverDir(index) + QStringLiteral("/sshd.pid")).trimmed().toInt();
+        if (pid <= 0)
+            return false;
+        const QByteArray status = readAll(QStringLiteral("/proc/%1/status").arg(pid));
+        return status.contains("Name:\tsshd") && !status.contains("State:\tZ");
+    }
+
+    // Restarts server `index`'s sshd (after changing its host key, or after killing it): stops
+    // the one still running first, so the new one can listen on the address.
     bool restartSshd(int index) const
     {
+        if (sshdRunning(index) && !killSshd(index))
+            return false;
         return script({QStringLiteral("sshd"), m_dir.path(), QString::number(index)}, nullptr) == 0;
+    }
+
+    // Drops / restores server `index`'s link (`ip -n NS link set eth0 down|up`): the server
+    // vanishes from the network with every process left running.
+    bool linkDown(int index) const { return setLink(index, QStringLiteral("down")); }
+    bool linkUp(int index) const { return setLink(index, QStringLiteral("up")); }
+
+    // The processes of server `index` (`ip netns pids NS`), e.g. to check that none is left.
+    QList<qint64> pidsOf(int index) const
+    {
+        QProcess process;
+        process.start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("pids"),
+                                             namespaceName(index)});
+        QList<qint64> pids;
+        if (!process.waitForFinished(30000) || process.exitStatus() != QProcess::NormalExit
+            || process.exitCode() != 0) {
+            process.kill();
+            process.waitForFinished();
+            return pids;
+        }
+        for (const QByteArray &line : process.readAllStandardOutput().split('\n')) {
+            bool ok = false;
+            const qint64 pid = line.trimmed().toLongLong(&ok);
+            if (ok && pid > 0)
+                pids << pid;
+        }
+        return pids;
     }
 
     static QString scriptPath() { return QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/cluster/cluster.sh"); }
@@ -130,6 +171,19 @@ private:
     {
         QFile file(path);
         return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    }
+
+    bool setLink(int index, const QString &state) const
+    {
+        QProcess process;
+        process.start(QStringLiteral("ip"), {QStringLiteral("-n"), namespaceName(index), QStringLiteral("link"),
+                                             QStringLiteral("set"), QStringLiteral("eth0"), state});
+        if (!process.waitForFinished(30000)) {
+            process.kill();
+            process.waitForFinished();
+            return false;
+        }
+        return process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
     }
 
     int script(const QStringList &arguments, QString *output) const
