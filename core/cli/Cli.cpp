@@ -105,7 +105,7 @@ struct Command {
     int (*run)(const QStringList &, QTextStream &, QTextStream &);
 };
 
-const std::array<Command, 4> kCommands = {{
+const std::array<Command, 7> kCommands = {{
     {"validate", "check a project file against every rule; exit 0 valid, 1 invalid, 2 unreadable",
      &runValidate},
     {"plan", "fill or repair the Ascend device network (device IPs, netmask, segments)", &runPlan},
@@ -113,6 +113,11 @@ const std::array<Command, 4> kCommands = {{
      &runGenerate},
     {"discover", "ask every server over SSH what it has (hostname, IPs, devices, software)",
      &runDiscover},
+    {"launch", "upload the scripts and start the job on every server (--follow waits)",
+     &runLaunch},
+    {"status", "say whether a run is running, finished, failed (which rank first) or stopped",
+     &runStatus},
+    {"stop", "stop a run on every server and check that nothing of it is left", &runStop},
 }};
 
 void printOverview(QTextStream &out)
