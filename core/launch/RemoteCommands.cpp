@@ -24,6 +24,18 @@ QString jobPidsFunction(const QString &runId)
 )SH"_s.replace(u"@ENTRY@"_s, shellQuote(u"CLUSTERWIZ_RUN_ID="_s + runId));
 }
 
+// Defines job_orteds: the orted daemons (OpenMPI) that are parents of the run's processes.
+QString ortedFunction()
+{
+    return uR"SH(job_orteds() {
+    for p in $(job_pids); do
+        pp=$(ps -o ppid= -p "$p" 2>/dev/null | tr -d ' ')
+        [ -n "$pp" ] && [ "$(cat "/proc/$pp/comm" 2>/dev/null)" = orted ] && echo "$pp"
+    done | sort -u
+}
+)SH"_s;
+}
+
 QString runDirLine(const Project &project, const QString &runId, const Server &server)
 {
     return u"d="_s + shellQuote(remoteRunDir(project, runId, server)) + u'\n';
@@ -88,13 +100,14 @@ done
 
 QString pollCommand(const Project &project, const QString &runId, const Server &server)
 {
-    // Lines: "pgid N", "exit RANK CODE TIME" per rank.exit, "started N" rank logs, "alive N".
+    // Lines: "pgid N", "exit RANK CODE EXIT_TIME LOG_TIME" per rank.exit (LOG_TIME: the rank
+    // log's last write), "started N" rank logs, "alive N".
     return runDirLine(project, runId, server) + jobPidsFunction(runId) +
            uR"SH(echo "pgid $(cat "$d/@PGID@" 2>/dev/null)"
 for f in "$d"/rank*.exit; do
     [ -f "$f" ] || continue
     r=${f##*/rank}; r=${r%.exit}
-    echo "exit $r $(cat "$f")"
+    echo "exit $r $(cat "$f") $(date -r "$d/rank$r.log" +%s.%N 2>/dev/null || echo 0)"
 done
 n=0
 for f in "$d"/rank*.log; do [ -f "$f" ] && n=$((n + 1)); done
@@ -107,35 +120,62 @@ QString stopCommand(const Project &project, const QString &runId, const Server &
                     int graceSeconds)
 {
     // TERM goes to the group and to each process apart: a process that left the group (mpirun's
-    // ranks here) still gets it. Polled every 0.2 s so that a quick exit ends the wait early.
-    return runDirLine(project, runId, server) + jobPidsFunction(runId) +
+    // ranks here) still gets it. The orted daemons that mpirun started for this run carry no run
+    // id and would outlive their ranks (their ssh link dies with mpirun's group), so they are
+    // noted as the parents of the run's processes, here and by noteHelpersCommand() on every
+    // server before any server is signalled (mpirun, stopped on the master, makes its orteds end
+    // the ranks first). Polled every 0.2 s so that a quick exit ends the wait early.
+    return runDirLine(project, runId, server) + jobPidsFunction(runId) + ortedFunction() +
            uR"SH(pg=$(cat "$d/@PGID@" 2>/dev/null)
-signal_all() {
-    case "$pg" in ''|*[!0-9]*) ;; *) kill -"$1" -- "-$pg" 2>/dev/null ;; esac
-    for p in $(job_pids); do kill -"$1" "$p" 2>/dev/null; done
+orteds=
+for p in $(cat "$d/@HELPERS@" 2>/dev/null) $(job_orteds); do
+    case "$p" in ''|*[!0-9]*) continue ;; esac
+    # Still an orted: the pid was noted a moment ago and could have been reused since.
+    [ "$(cat "/proc/$p/comm" 2>/dev/null)" = orted ] && orteds="$orteds $p"
+done
+# Alive and not a zombie (a zombie cannot be signalled away; where nothing reaps orphans it
+# would stay forever).
+pid_alive() {
+    [ -r "/proc/$1/status" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null
 }
-# A zombie of the group does not count: where nothing reaps orphans it would never go away.
 group_alive() {
     case "$pg" in ''|*[!0-9]*) return 1 ;; esac
     ps -e -o pgid=,stat= | awk -v g="$pg" '$1 == g && $2 !~ /^Z/ { f = 1 } END { exit !f }'
 }
+left_count() {
+    n=$(job_pids | wc -l)
+    for p in $orteds; do pid_alive "$p" && n=$((n + 1)); done
+    group_alive && n=$((n + 1))
+    echo "$n"
+}
+signal_all() {
+    case "$pg" in ''|*[!0-9]*) ;; *) kill -"$1" -- "-$pg" 2>/dev/null ;; esac
+    for p in $(job_pids) $orteds; do kill -"$1" "$p" 2>/dev/null; done
+}
 signal_all TERM
 i=0
-while [ "$i" -lt @TICKS@ ]; do
-    if ! group_alive && [ -z "$(job_pids)" ]; then break; fi
+while [ "$i" -lt @TICKS@ ] && [ "$(left_count)" -gt 0 ]; do
     sleep 0.2
     i=$((i + 1))
 done
 for round in 1 2 3; do
-    if ! group_alive && [ -z "$(job_pids)" ]; then break; fi
+    [ "$(left_count)" -eq 0 ] && break
     signal_all KILL
     sleep 0.3
 done
-left=$(job_pids | wc -l)
-if group_alive; then left=$((left + 1)); fi
-echo "left $left"
+echo "left $(left_count)"
 )SH"_s.replace(u"@PGID@"_s, pgidFileName())
+               .replace(u"@HELPERS@"_s, helpersFileName())
                .replace(u"@TICKS@"_s, QString::number(graceSeconds * 5));
+}
+
+QString noteHelpersCommand(const Project &project, const QString &runId, const Server &server)
+{
+    return runDirLine(project, runId, server) + jobPidsFunction(runId) + ortedFunction() +
+           uR"SH(o=$(job_orteds)
+if [ -n "$o" ] && [ -d "$d" ]; then echo "$o" >>"$d/@HELPERS@"; fi
+exit 0
+)SH"_s.replace(u"@HELPERS@"_s, helpersFileName());
 }
 
 QString tailCommand(const Project &project, const QString &runId, const Server &server, int rank,

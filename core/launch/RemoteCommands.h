@@ -21,6 +21,11 @@ inline QString launchLogName()
 {
     return QStringLiteral("launch.log");
 }
+// OpenMPI's orted daemons that serve the run, noted before a stop (see noteHelpersCommand()).
+inline QString helpersFileName()
+{
+    return QStringLiteral("orted.pids");
+}
 
 // `log_dir/<run id>/<server name>` on that server (log_dir relative to workdir unless absolute).
 QString remoteRunDir(const Project &project, const QString &runId, const Server &server);
@@ -41,6 +46,10 @@ QString startCommand(const Project &project, const QString &runId, const Server 
                      const QString &script, int nodeRank);
 // One poll of a run on one server; parseServerPoll() reads its output.
 QString pollCommand(const Project &project, const QString &runId, const Server &server);
+// Appends to orted.pids the orted daemons that are parents of the run's processes here. Run on
+// every server before stopCommand() on any: once mpirun is stopped its orteds end the ranks, and
+// then nothing tells which orted served the run; an orted whose mpirun is gone lives on.
+QString noteHelpersCommand(const Project &project, const QString &runId, const Server &server);
 // TERM to the job's group and processes, up to `graceSeconds` for them to end, then KILL to what
 // is left, and a final count: prints "left N" (0 when nothing of the run is left).
 QString stopCommand(const Project &project, const QString &runId, const Server &server,

@@ -101,6 +101,14 @@ StopResult stopRun(const Project &project, const RunRecord &record, const FleetO
 {
     StopResult stop;
     std::vector<int> left(project.servers.size(), 0);
+    if (record.mode == launchModeName(LaunchMode::Mpirun)) {
+        runOnFleet(project, pollOptions(fleet), [&](FleetTask &task) {
+            return task.session
+                .exec(noteHelpersCommand(project, record.runId, task.server), task.remainingMs(),
+                      &task.cancel)
+                .error;
+        });
+    }
     FleetOptions options = fleet;
     // The grace period runs on the server; the connection needs time around it.
     options.timeoutMs = std::max(options.timeoutMs, graceSeconds * 1000 + 15000);

@@ -23,6 +23,7 @@ ServerPoll parseServerPoll(QByteArrayView output)
             exit.rank = words[1].toInt(&rankOk);
             exit.code = words[2].toInt(&codeOk);
             exit.time = words.size() >= 4 ? words[3].toDouble() : 0;
+            exit.logTime = words.size() >= 5 ? words[4].toDouble() : 0;
             // A half-written file cannot show (rank.sh renames it into place); skip junk anyway.
             if (rankOk && codeOk && exit.rank >= 0)
                 poll.exits.push_back(exit);
@@ -30,6 +31,25 @@ ServerPoll parseServerPoll(QByteArrayView output)
     }
     return poll;
 }
+
+namespace {
+
+bool stopSignalCode(int code)
+{
+    return code == 128 + 1 || code == 128 + 2 || code == 128 + 9 || code == 128 + 15;
+}
+
+// Whether failure `a` ranks before `b` as the first one.
+bool failedBefore(const RankExit &a, const RankExit &b)
+{
+    if (stopSignalCode(a.code) != stopSignalCode(b.code))
+        return !stopSignalCode(a.code);
+    const double timeA = a.logTime > 0 ? a.logTime : a.time;
+    const double timeB = b.logTime > 0 ? b.logTime : b.time;
+    return timeA < timeB;
+}
+
+} // namespace
 
 RunSnapshot evaluateRun(const Project &project, const std::vector<ServerPoll> &polls)
 {
@@ -51,7 +71,7 @@ RunSnapshot evaluateRun(const Project &project, const std::vector<ServerPoll> &p
         for (const RankExit &exit : poll.exits) {
             if (exit.code == 0) {
                 ++exitedOk;
-            } else if (!first || exit.time < first->time) {
+            } else if (!first || failedBefore(exit, *first)) {
                 first = &exit;
                 firstServer = i;
             }

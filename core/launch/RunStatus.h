@@ -13,7 +13,8 @@ namespace cw {
 struct RankExit {
     int rank = -1;
     int code = -1;
-    double time = 0;   // seconds since the epoch, when rank.sh wrote it
+    double time = 0;     // seconds since the epoch, when rank.sh wrote it
+    double logTime = 0;  // the rank log's last write (0: unknown)
 };
 
 struct ServerPoll {
@@ -36,9 +37,13 @@ struct RunSnapshot {
     QString note;                        // e.g. which server could not be reached
 };
 
-// running: something is alive or some server was not reached; failed: a rank exited non-zero
-// (the earliest by its exit time), or nothing is alive while ranks lack an exit code; finished:
-// every rank exited 0 and nothing is alive. `polls` are in project order.
+// running: something is alive or some server was not reached; failed: a rank exited non-zero,
+// or nothing is alive while ranks lack an exit code; finished: every rank exited 0 and nothing is
+// alive. `polls` are in project order.
+// The rank that failed first is the one whose log was written last the earliest: its peers
+// notice its death (gloo, NCCL, HCCL: the connection closes) and print their errors after it,
+// sometimes exiting before it has finished exiting, so exit times alone mislead. Ranks ended by
+// a stop signal (exit 129, 130, 137, 143) are victims, not causes, unless no other rank failed.
 RunSnapshot evaluateRun(const Project &project, const std::vector<ServerPoll> &polls);
 
 } // namespace cw
