@@ -121,31 +121,46 @@ private Q_SLOTS:
         const Project project =
             cpuProject(m_cluster, kServers, kDevices, mode, {u"--steps"_s, u"4"_s});
         const QString path = projectPath(launchModeName(mode) + u".clusterwiz.json"_s);
-        const LaunchPlan plan = planLaunch(project, path, newRunId());
-        QVERIFY2(plan.ok(), qPrintable(launchPlanText(project, plan)));
-        LaunchResult launch = launchJob(project, path, plan, options());
-        QVERIFY2(launch.started, qPrintable(launch.refusal + launch.errors.join(u"; "_s)));
+        QString runId;
+        if (mode == LaunchMode::NoRankTable) {
+            // This one through the CLI: `launch --follow` waits and exits with the outcome.
+            QCOMPARE(saveProjectFile(project, path), QString());
+            const CliRun run = runCli({u"launch"_s, path, u"--follow"_s, u"--known-hosts"_s,
+                                       m_cluster.knownHosts(), u"--accept-new"_s},
+                                      90000);
+            QVERIFY2(run.exitCode == 0, (run.out + run.err).constData());
+            runId = QString::fromUtf8(run.out).section(u'\n', 0, 0);
+            QVERIFY2(run.out.contains(u"run %1: finished"_s.arg(runId).toUtf8()),
+                     run.out.constData());
+        } else {
+            const LaunchPlan plan = planLaunch(project, path, newRunId());
+            QVERIFY2(plan.ok(), qPrintable(launchPlanText(project, plan)));
+            LaunchResult launch = launchJob(project, path, plan, options());
+            QVERIFY2(launch.started, qPrintable(launch.refusal + launch.errors.join(u"; "_s)));
+            runId = plan.runId;
 
-        QStringList states;
-        const RunSnapshot end = followFor(project, launch.record, options().fleet, 90000, &states);
-        QVERIFY2(launch.record.state == RunState::Finished,
-                 qPrintable(states.join(u","_s) + u" "_s +
-                            (end.failure ? end.failure->message + u": "_s +
-                                               end.failure->lastLines.join(u"\n"_s)
-                                         : end.note)));
-        QCOMPARE(end.ranksStarted, kServers * kDevices);
-        QCOMPARE(end.alive, 0);
+            QStringList states;
+            const RunSnapshot end =
+                followFor(project, launch.record, options().fleet, 90000, &states);
+            QVERIFY2(launch.record.state == RunState::Finished,
+                     qPrintable(states.join(u","_s) + u" "_s +
+                                (end.failure ? end.failure->message + u": "_s +
+                                                   end.failure->lastLines.join(u"\n"_s)
+                                             : end.note)));
+            QCOMPARE(end.ranksStarted, kServers * kDevices);
+            QCOMPARE(end.alive, 0);
+        }
         for (int rank = 0; rank < kServers * kDevices; ++rank) {
-            const QByteArray log = rankLog(m_cluster, rank / kDevices, plan.runId, rank);
+            const QByteArray log = rankLog(m_cluster, rank / kDevices, runId, rank);
             QVERIFY2(log.contains(u"rank %1/4 "_s.arg(rank).toUtf8()), log.constData());
             QVERIFY2(log.count("loss = ") == 4, log.constData());
         }
         // The record on disk says the same as the one in memory.
         QString error;
-        const auto saved = loadRunRecord(path, plan.runId, &error);
+        const auto saved = loadRunRecord(path, runId, &error);
         QVERIFY2(saved, qPrintable(error));
         QCOMPARE(saved->state, RunState::Finished);
-        QCOMPARE(latestRunId(path), plan.runId);
+        QCOMPARE(latestRunId(path), runId);
         verifyNothingLeft();
     }
 
