@@ -9,11 +9,14 @@ namespace cw::cli {
 int runStateExit(RunState state)
 {
     switch (state) {
-    case RunState::Failed: return ExitInvalid;
-    case RunState::Stopped: return kExitStopped;
+    case RunState::Failed:
+        return ExitInvalid;
+    case RunState::Stopped:
+        return kExitStopped;
     case RunState::Starting:
     case RunState::Running:
-    case RunState::Finished: break;
+    case RunState::Finished:
+        break;
     }
     return ExitOk;
 }

@@ -38,8 +38,8 @@ int runStop(const QStringList &arguments, QTextStream &out, QTextStream &err)
     for (const QString &error : stop.errors)
         err << error << '\n';
     if (!stop.ok()) {
-        err << programName() << " stop: run " << record->runId << ": "
-            << stop.left << " processes of the job left\n";
+        err << programName() << " stop: run " << record->runId << ": " << stop.left
+            << " processes of the job left\n";
         err.flush();
         return ExitInvalid;
     }

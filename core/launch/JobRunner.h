@@ -25,16 +25,16 @@ using Preflight = std::function<QString(const Project &)>;
 
 struct LaunchOptions {
     FleetOptions fleet;
-    bool force = false;       // skip the preconditions (master port, preflight)
-    bool gangStop = true;     // a failed rank stops the job everywhere (recorded in the run)
-    Preflight preflight;      // after the built-in master-port check
+    bool force = false;   // skip the preconditions (master port, preflight)
+    bool gangStop = true; // a failed rank stops the job everywhere (recorded in the run)
+    Preflight preflight;  // after the built-in master-port check
 };
 
 struct LaunchResult {
     bool started = false;
-    QString refusal;          // a precondition said no: nothing was uploaded or started
-    QStringList errors;       // per server "name: message" for uploads and starts that failed
-    RunRecord record;         // saved beside the project once uploads succeeded
+    QString refusal;    // a precondition said no: nothing was uploaded or started
+    QStringList errors; // per server "name: message" for uploads and starts that failed
+    RunRecord record;   // saved beside the project once uploads succeeded
 };
 
 // Validates (plan), checks the preconditions unless forced, uploads to every server, saves the
@@ -51,8 +51,8 @@ RunSnapshot pollRun(const Project &project, const RunRecord &record, const Fleet
 RunSnapshot refreshRun(const Project &project, RunRecord &record, const FleetOptions &fleet);
 
 struct StopResult {
-    int left = 0;             // processes of the run still alive afterwards, all servers
-    QStringList errors;       // servers that could not be reached or did not answer
+    int left = 0;       // processes of the run still alive afterwards, all servers
+    QStringList errors; // servers that could not be reached or did not answer
     bool ok() const { return left == 0 && errors.isEmpty(); }
 };
 

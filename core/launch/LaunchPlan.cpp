@@ -27,15 +27,14 @@ std::vector<PlannedUpload> userUploads(const Project &project, const QString &pr
         const QString local = base.absoluteFilePath(project.launch.upload[i]);
         QFile file(local);
         if (!file.open(QIODevice::ReadOnly)) {
-            problems.push_back(Problem{u"launch-upload-unreadable"_s,
-                                       u"launch.upload[%1]"_s.arg(i),
+            problems.push_back(Problem{u"launch-upload-unreadable"_s, u"launch.upload[%1]"_s.arg(i),
                                        local + u": "_s + file.errorString()});
             continue;
         }
         const bool executable = QFileInfo(local).isExecutable();
-        uploads.push_back(PlannedUpload{
-            remotePathIn(remoteScriptsDir(project), QFileInfo(local).fileName()), local,
-            file.readAll(), executable ? 0755 : 0644});
+        uploads.push_back(
+            PlannedUpload{remotePathIn(remoteScriptsDir(project), QFileInfo(local).fileName()),
+                          local, file.readAll(), executable ? 0755 : 0644});
     }
     return uploads;
 }

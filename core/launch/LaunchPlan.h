@@ -12,7 +12,7 @@ namespace cw {
 
 struct PlannedUpload {
     QString remotePath;
-    QString source;        // "generated" or the local file it was read from
+    QString source; // "generated" or the local file it was read from
     QByteArray data;
     int mode = 0644;
 };
@@ -21,18 +21,18 @@ struct ServerLaunch {
     int serverIndex = -1;
     QString name;
     QString runDir;
-    QString prepareCommand;          // mkdir -p of the workdir, before the uploads
+    QString prepareCommand; // mkdir -p of the workdir, before the uploads
     std::vector<PlannedUpload> uploads;
-    QString entryCheckCommand;       // empty when the entry script is uploaded
-    QString startCommand;            // empty where nothing is started (mpirun: all but the master)
+    QString entryCheckCommand; // empty when the entry script is uploaded
+    QString startCommand;      // empty where nothing is started (mpirun: all but the master)
 };
 
 struct LaunchPlan {
     QString runId;
-    Problems problems;               // the project's, or unreadable upload files: nothing runs
+    Problems problems; // the project's, or unreadable upload files: nothing runs
     int masterIndex = 0;
     int masterPort = 0;
-    QString portCheckCommand;        // run on the master before anything else
+    QString portCheckCommand;          // run on the master before anything else
     std::vector<ServerLaunch> servers; // in launch order, master first
     bool ok() const { return problems.empty(); }
 };

@@ -47,7 +47,7 @@ QString checkMasterPort(const Project &project, const LaunchPlan &plan, const Fl
     });
     if (!results.front().ok()) {
         return u"cannot check the master port on %1: %2"_s.arg(master.name,
-                                                                 results.front().error.message);
+                                                               results.front().error.message);
     }
     return refusal;
 }
@@ -89,26 +89,26 @@ LaunchResult launchJob(const Project &project, const QString &projectPath, const
             return launch;
     }
 
-    const auto uploaded = runOnServers(project, indicesOf(plan, false), options.fleet,
-                                       [&](FleetTask &task) {
-        const ServerLaunch &server = planFor(plan, task.serverIndex);
-        SshError error = commandError(
-            task.session.exec(server.prepareCommand, task.remainingMs(), &task.cancel),
-            u"cannot create the workdir"_s);
-        for (const PlannedUpload &upload : server.uploads) {
-            if (error.isError())
-                return error;
-            error = task.session.upload(upload.data, upload.remotePath, upload.mode,
-                                        task.remainingMs(), &task.cancel);
-        }
-        if (!error.isError() && !server.entryCheckCommand.isEmpty()) {
-            error = commandError(
-                task.session.exec(server.entryCheckCommand, task.remainingMs(), &task.cancel),
-                u"the entry script %1 is not in %2 (list it in launch.upload or copy it there)"_s
-                    .arg(project.launch.entry, project.launch.workdir));
-        }
-        return error;
-    });
+    const auto uploaded =
+        runOnServers(project, indicesOf(plan, false), options.fleet, [&](FleetTask &task) {
+            const ServerLaunch &server = planFor(plan, task.serverIndex);
+            SshError error = commandError(
+                task.session.exec(server.prepareCommand, task.remainingMs(), &task.cancel),
+                u"cannot create the workdir"_s);
+            for (const PlannedUpload &upload : server.uploads) {
+                if (error.isError())
+                    return error;
+                error = task.session.upload(upload.data, upload.remotePath, upload.mode,
+                                            task.remainingMs(), &task.cancel);
+            }
+            if (!error.isError() && !server.entryCheckCommand.isEmpty()) {
+                error = commandError(
+                    task.session.exec(server.entryCheckCommand, task.remainingMs(), &task.cancel),
+                    u"the entry script %1 is not in %2 (list it in launch.upload or copy it there)"_s
+                        .arg(project.launch.entry, project.launch.workdir));
+            }
+            return error;
+        });
     for (const FleetResult &result : uploaded) {
         if (!result.ok())
             launch.errors << serverError(result);
@@ -131,19 +131,19 @@ LaunchResult launchJob(const Project &project, const QString &projectPath, const
     }
 
     QMutex startedLock;
-    const auto started = runOnServers(project, indicesOf(plan, true), options.fleet,
-                                      [&](FleetTask &task) {
-        const ServerLaunch &server = planFor(plan, task.serverIndex);
-        const SshError error = commandError(
-            task.session.exec(server.startCommand, task.remainingMs(), &task.cancel),
-            u"start failed"_s);
-        if (!error.isError()) {
-            const QMutexLocker locker(&startedLock);
-            for (RunServer &entry : record.servers)
-                entry.started = entry.started || entry.name == server.name;
-        }
-        return error;
-    });
+    const auto started =
+        runOnServers(project, indicesOf(plan, true), options.fleet, [&](FleetTask &task) {
+            const ServerLaunch &server = planFor(plan, task.serverIndex);
+            const SshError error = commandError(
+                task.session.exec(server.startCommand, task.remainingMs(), &task.cancel),
+                u"start failed"_s);
+            if (!error.isError()) {
+                const QMutexLocker locker(&startedLock);
+                for (RunServer &entry : record.servers)
+                    entry.started = entry.started || entry.name == server.name;
+            }
+            return error;
+        });
     for (const FleetResult &result : started) {
         if (!result.ok())
             launch.errors << serverError(result);
@@ -156,7 +156,8 @@ LaunchResult launchJob(const Project &project, const QString &projectPath, const
         stopRun(project, record, options.fleet);
         record.state = RunState::Failed;
         record.endedAt = QDateTime::currentDateTimeUtc();
-        record.failure = RunFailure{{}, -1, -1, {}, u"start failed: "_s + launch.errors.join(u"; "_s)};
+        record.failure =
+            RunFailure{{}, -1, -1, {}, u"start failed: "_s + launch.errors.join(u"; "_s)};
     }
     if (const QString error = saveRunRecord(record); !error.isEmpty())
         launch.errors << error;

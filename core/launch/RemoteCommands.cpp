@@ -75,6 +75,8 @@ QString startCommand(const Project &project, const QString &runId, const Server 
                      const QString &script, int nodeRank)
 {
     // The inner sh writes its own pid, which setsid made the group id, then becomes the script.
+    // The command returns once job.pgid exists: by then the group carries the run id, so a poll
+    // right after the start cannot mistake a job still being exec'd for one that already ended.
     QString env = u"CLUSTERWIZ_RUN_ID="_s + shellQuote(runId);
     if (nodeRank >= 0)
         env += u" CLUSTERWIZ_NODE_RANK="_s + QString::number(nodeRank);
@@ -83,8 +85,6 @@ QString startCommand(const Project &project, const QString &runId, const Server 
 cd -- @DIR@ || exit 1
 rm -f -- "$d/@PGID@"
 @ENV@ setsid sh -c 'echo "$$" >"$1"; shift; exec bash "$@"' sh "$d/@PGID@" @SCRIPT@ </dev/null >"$d/@LOG@" 2>&1 &
-# Returns once the group exists and carries the run id, so that a poll right after the start
-# cannot mistake a job still being exec'd for one that already ended.
 i=0
 while [ ! -s "$d/@PGID@" ]; do
     if [ "$i" -ge 200 ]; then echo "the job did not start within 10 s" >&2; exit 1; fi
@@ -181,8 +181,7 @@ exit 0
 QString tailCommand(const Project &project, const QString &runId, const Server &server, int rank,
                     int lines)
 {
-    const QString file = rank < 0 ? launchLogName()
-                                  : u"rank"_s + QString::number(rank) + u".log"_s;
+    const QString file = rank < 0 ? launchLogName() : u"rank"_s + QString::number(rank) + u".log"_s;
     return runDirLine(project, runId, server) + u"tail -n "_s + QString::number(lines) +
            u" -- \"$d\"/"_s + shellQuote(file) + u" 2>/dev/null"_s;
 }

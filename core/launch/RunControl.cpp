@@ -26,9 +26,9 @@ QStringList lastLines(const Project &project, const QString &runId, int serverIn
 {
     QStringList lines;
     runOnServers(project, {serverIndex}, pollOptions(fleet), [&](FleetTask &task) {
-        const ExecResult result = task.session.exec(
-            tailCommand(project, runId, task.server, rank, kFailureLines), task.remainingMs(),
-            &task.cancel);
+        const ExecResult result =
+            task.session.exec(tailCommand(project, runId, task.server, rank, kFailureLines),
+                              task.remainingMs(), &task.cancel);
         lines = QString::fromUtf8(result.out).split(u'\n', Qt::SkipEmptyParts);
         return result.error;
     });
@@ -41,8 +41,8 @@ RunSnapshot pollRun(const Project &project, const RunRecord &record, const Fleet
 {
     std::vector<ServerPoll> polls(project.servers.size());
     const auto results = runOnFleet(project, pollOptions(fleet), [&](FleetTask &task) {
-        const ExecResult result = task.session.exec(
-            pollCommand(project, record.runId, task.server), task.remainingMs(), &task.cancel);
+        const ExecResult result = task.session.exec(pollCommand(project, record.runId, task.server),
+                                                    task.remainingMs(), &task.cancel);
         if (result.error.isError())
             return result.error;
         polls[task.serverIndex] = parseServerPoll(result.out);

@@ -39,8 +39,10 @@ Json failureToJson(const RunFailure &failure)
     Json lines = Json::array();
     for (const QString &line : failure.lastLines)
         lines.push_back(str(line));
-    return Json{{"server", str(failure.server)},   {"rank", failure.rank},
-                {"exit_code", failure.exitCode},  {"message", str(failure.message)},
+    return Json{{"server", str(failure.server)},
+                {"rank", failure.rank},
+                {"exit_code", failure.exitCode},
+                {"message", str(failure.message)},
                 {"last_lines", lines}};
 }
 
@@ -78,11 +80,16 @@ bool isValidRunId(const QString &runId)
 QString runStateName(RunState state)
 {
     switch (state) {
-    case RunState::Starting: return u"starting"_s;
-    case RunState::Running: return u"running"_s;
-    case RunState::Finished: return u"finished"_s;
-    case RunState::Failed: return u"failed"_s;
-    case RunState::Stopped: return u"stopped"_s;
+    case RunState::Starting:
+        return u"starting"_s;
+    case RunState::Running:
+        return u"running"_s;
+    case RunState::Finished:
+        return u"finished"_s;
+    case RunState::Failed:
+        return u"failed"_s;
+    case RunState::Stopped:
+        return u"stopped"_s;
     }
     return {};
 }

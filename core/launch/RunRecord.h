@@ -28,7 +28,7 @@ inline bool isFinal(RunState state)
 // The first rank that failed, or a server whose job ended without its ranks' exit codes.
 struct RunFailure {
     QString server;
-    int rank = -1;         // global rank; -1 when no rank recorded a code (the script failed)
+    int rank = -1; // global rank; -1 when no rank recorded a code (the script failed)
     int exitCode = -1;
     QStringList lastLines; // the end of its log (launch.log when rank is -1)
     QString message;       // one line for the user
@@ -36,17 +36,17 @@ struct RunFailure {
 
 struct RunServer {
     QString name;
-    QString runDir;        // on that server
-    bool started = false;  // a start command ran there (mpirun: the master only)
+    QString runDir;       // on that server
+    bool started = false; // a start command ran there (mpirun: the master only)
 };
 
 struct RunRecord {
     QString runId;
     QString projectPath;
-    QString mode;          // launchModeName()
+    QString mode; // launchModeName()
     QString master;
-    QDateTime startedAt;   // UTC
-    QDateTime endedAt;     // when a final state was seen; invalid before
+    QDateTime startedAt; // UTC
+    QDateTime endedAt;   // when a final state was seen; invalid before
     bool gangStop = true;
     RunState state = RunState::Starting;
     std::optional<RunFailure> failure;

@@ -112,7 +112,7 @@ RunSnapshot evaluateRun(const Project &project, const std::vector<ServerPoll> &p
     }
     failure.message = u"the job ended on %1 before all its ranks recorded an exit code "
                       u"(%2 of %3 ranks exited 0)"_s.arg(failure.server, QString::number(exitedOk),
-                                                          QString::number(snapshot.ranksExpected));
+                                                         QString::number(snapshot.ranksExpected));
     snapshot.failure = failure;
     return snapshot;
 }

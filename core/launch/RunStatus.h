@@ -13,28 +13,28 @@ namespace cw {
 struct RankExit {
     int rank = -1;
     int code = -1;
-    double time = 0;     // seconds since the epoch, when rank.sh wrote it
-    double logTime = 0;  // the rank log's last write (0: unknown)
+    double time = 0;    // seconds since the epoch, when rank.sh wrote it
+    double logTime = 0; // the rank log's last write (0: unknown)
 };
 
 struct ServerPoll {
     bool reached = false;
-    QString error;             // why it was not reached
+    QString error; // why it was not reached
     std::vector<RankExit> exits;
-    int ranksStarted = 0;      // rank logs present
-    int alive = 0;             // processes of the run in this server's namespace
+    int ranksStarted = 0; // rank logs present
+    int alive = 0;        // processes of the run in this server's namespace
 };
 
 ServerPoll parseServerPoll(QByteArrayView output);
 
 struct RunSnapshot {
     RunState state = RunState::Running;
-    std::optional<RunFailure> failure;   // rank and code; the caller fills lastLines
-    std::vector<ServerPoll> servers;     // in project order
+    std::optional<RunFailure> failure; // rank and code; the caller fills lastLines
+    std::vector<ServerPoll> servers;   // in project order
     int ranksStarted = 0;
     int ranksExpected = 0;
     int alive = 0;
-    QString note;                        // e.g. which server could not be reached
+    QString note; // e.g. which server could not be reached
 };
 
 // running: something is alive or some server was not reached; failed: a rank exited non-zero,

@@ -31,8 +31,8 @@ namespace {
 qint64 launchToAllStarted(const TestCluster &cluster, int servers, LaunchMode mode,
                           const QString &projectPath, QTextStream &err)
 {
-    const Project project = jobtest::cpuProject(cluster, servers, 1, mode,
-                                                {u"--steps"_s, u"100000"_s, u"--sleep"_s, u"0.2"_s});
+    const Project project = jobtest::cpuProject(
+        cluster, servers, 1, mode, {u"--steps"_s, u"100000"_s, u"--sleep"_s, u"0.2"_s});
     LaunchOptions options;
     options.fleet = jobtest::fleetOptions(cluster);
     QElapsedTimer timer;

@@ -73,7 +73,8 @@ inline QString setUpServerSsh(const TestCluster &cluster)
 {
     const QString key = cluster.stateDir() + u"/mpi_ed25519"_s;
     QProcess keygen;
-    keygen.start(u"ssh-keygen"_s, {u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, QString(), u"-f"_s, key});
+    keygen.start(u"ssh-keygen"_s,
+                 {u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, QString(), u"-f"_s, key});
     if (!keygen.waitForFinished(20000) || keygen.exitCode() != 0)
         return u"ssh-keygen failed"_s;
     QByteArray knownHosts;
@@ -125,9 +126,9 @@ inline QStringList jobProcesses(const TestCluster &cluster, int index)
 // A rank's log on its server, read through the server's private /root.
 inline QByteArray rankLog(const TestCluster &cluster, int server, const QString &runId, int rank)
 {
-    return readFile(cluster.serverDir(server) + u"/root/ddp/logs/%1/server%2/rank%3.log"_s.arg(
-                                                     runId, QString::number(server),
-                                                     QString::number(rank)));
+    return readFile(cluster.serverDir(server) +
+                    u"/root/ddp/logs/%1/server%2/rank%3.log"_s.arg(runId, QString::number(server),
+                                                                   QString::number(rank)));
 }
 
 } // namespace jobtest

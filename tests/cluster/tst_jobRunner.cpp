@@ -166,10 +166,9 @@ private Q_SLOTS:
 
     void failedRankStopsTheJobEverywhere()
     {
-        const Project project = cpuProject(
-            m_cluster, kServers, kDevices, LaunchMode::Launch,
-            {u"--steps"_s, u"200"_s, u"--sleep"_s, u"0.2"_s, u"--fail-rank"_s, u"3"_s,
-             u"--fail-step"_s, u"5"_s});
+        const Project project = cpuProject(m_cluster, kServers, kDevices, LaunchMode::Launch,
+                                           {u"--steps"_s, u"200"_s, u"--sleep"_s, u"0.2"_s,
+                                            u"--fail-rank"_s, u"3"_s, u"--fail-step"_s, u"5"_s});
         const QString path = projectPath(u"fail.clusterwiz.json"_s);
         const LaunchPlan plan = planLaunch(project, path, newRunId());
         LaunchResult launch = launchJob(project, path, plan, options());
@@ -194,8 +193,8 @@ private Q_SLOTS:
         QCOMPARE(end.alive, 0);
 
         // Stopped within a few seconds of rank 3's exit (rank.sh wrote its time).
-        const QByteArray exitFile = readFile(m_cluster.serverDir(1) +
-                                             u"/root/ddp/logs/%1/server1/rank3.exit"_s.arg(plan.runId));
+        const QByteArray exitFile = readFile(
+            m_cluster.serverDir(1) + u"/root/ddp/logs/%1/server1/rank3.exit"_s.arg(plan.runId));
         const double failedAt = exitFile.split(' ').value(1).toDouble();
         QVERIFY2(failedAt > 0, exitFile.constData());
         const double seconds = double(stoppedAt) / 1000.0 - failedAt;
@@ -255,19 +254,21 @@ private Q_SLOTS:
             u"s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
             u"s.bind(('0.0.0.0', %1))\n"
             u"s.listen()\ntime.sleep(120)\n"_s.arg(project.launch.masterPort);
-        QCOMPARE(m_cluster.exec(0, {u"sh"_s, u"-c"_s,
-                                    u"/usr/bin/python3 -c \"$1\" </dev/null >/dev/null 2>&1 & echo $!"_s,
-                                    u"sh"_s, listen},
-                                &pid),
-                 0);
+        QCOMPARE(
+            m_cluster.exec(0,
+                           {u"sh"_s, u"-c"_s,
+                            u"/usr/bin/python3 -c \"$1\" </dev/null >/dev/null 2>&1 & echo $!"_s,
+                            u"sh"_s, listen},
+                           &pid),
+            0);
         const auto killListener = qScopeGuard([&] { ::kill(pid.trimmed().toInt(), SIGKILL); });
         QTRY_VERIFY_WITH_TIMEOUT(m_cluster.sh(0, u"ss -Htln 'sport = :%1' | grep -q ."_s.arg(
                                                      project.launch.masterPort)) == 0,
                                  10000);
         const int loginsOnServer1 = m_cluster.acceptedLogins(1);
 
-        const CliRun refused = runCli({u"launch"_s, path, u"--known-hosts"_s,
-                                       m_cluster.knownHosts(), u"--accept-new"_s});
+        const CliRun refused = runCli(
+            {u"launch"_s, path, u"--known-hosts"_s, m_cluster.knownHosts(), u"--accept-new"_s});
         QCOMPARE(refused.exitCode, 1);
         const QString message = QString::fromUtf8(refused.err);
         QVERIFY2(message.contains(u"master port %1"_s.arg(project.launch.masterPort)) &&
@@ -281,10 +282,7 @@ private Q_SLOTS:
         verifyNothingLeft();
     }
 
-    void cleanupTestCase()
-    {
-        m_cluster.down();
-    }
+    void cleanupTestCase() { m_cluster.down(); }
 };
 
 QTEST_GUILESS_MAIN(TestJobRunner)

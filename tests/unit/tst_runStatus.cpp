@@ -85,8 +85,8 @@ private Q_SLOTS:
         QCOMPARE(running.ranksExpected, 4);
 
         // Finished: every rank exited 0 and nothing is alive.
-        RunSnapshot finished = evaluateRun(
-            project, {poll({{0, 0, 1, 1}, {1, 0, 1, 1}}, 0), poll({{2, 0, 1, 1}, {3, 0, 1, 1}}, 0)});
+        RunSnapshot finished = evaluateRun(project, {poll({{0, 0, 1, 1}, {1, 0, 1, 1}}, 0),
+                                                     poll({{2, 0, 1, 1}, {3, 0, 1, 1}}, 0)});
         QCOMPARE(finished.state, RunState::Finished);
 
         // Three of four exited 0, nothing alive: a rank vanished without a code.
@@ -110,17 +110,17 @@ private Q_SLOTS:
         // Seen on the test cluster: rank 3 fails; rank 0's gloo error exits before rank 3 has
         // finished exiting, but rank 3's log was written last earlier; rank 2 was TERMed by
         // its launcher (143) with an even older last line.
-        const RunSnapshot snapshot = evaluateRun(
-            project, {poll({{0, 1, 61.781, 61.779}}, 1),
-                      poll({{2, 143, 62.001, 61.500}, {3, 1, 61.916, 61.600}}, 0)});
+        const RunSnapshot snapshot =
+            evaluateRun(project, {poll({{0, 1, 61.781, 61.779}}, 1),
+                                  poll({{2, 143, 62.001, 61.500}, {3, 1, 61.916, 61.600}}, 0)});
         QCOMPARE(snapshot.state, RunState::Failed);
         QCOMPARE(snapshot.failure->server, u"server1"_s);
         QCOMPARE(snapshot.failure->rank, 3);
         QCOMPARE(snapshot.failure->exitCode, 1);
 
         // Only stop-signal codes: the earliest of them.
-        const RunSnapshot killed = evaluateRun(
-            project, {poll({{1, 137, 9, 8}}, 0), poll({{2, 143, 9, 7}}, 0)});
+        const RunSnapshot killed =
+            evaluateRun(project, {poll({{1, 137, 9, 8}}, 0), poll({{2, 143, 9, 7}}, 0)});
         QCOMPARE(killed.failure->rank, 2);
         // Without a log time the exit time decides.
         const RunSnapshot noLog =
@@ -231,8 +231,8 @@ private Q_SLOTS:
 
         // An uploaded entry is not checked; an unreadable upload is a problem, not a crash.
         Project uploading = twoByTwo();
-        uploading.launch.upload = {QStringLiteral(CLUSTERWIZ_SOURCE_DIR
-                                                  "/resources/examples/train_ddp.py")};
+        uploading.launch.upload = {
+            QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/train_ddp.py")};
         QVERIFY(planLaunch(uploading, path, u"r1"_s).servers[0].entryCheckCommand.isEmpty());
         uploading.launch.upload << u"missing.py"_s;
         const LaunchPlan missing = planLaunch(uploading, path, u"r1"_s);
@@ -261,9 +261,9 @@ private Q_SLOTS:
         const Server &server = project.servers[0];
         const QString runId = u"unit-"_s + newRunId();
         const QString runDir = remoteRunDir(project, runId, server);
-        const QByteArray started = runShell(
-            u"cd / && export LOG_DIR='"_s + QString(runDir).replace(u"'"_s, u"'\\''"_s) +
-            u"' && "_s + startCommand(project, runId, server, u"train.sh"_s, 0));
+        const QByteArray started =
+            runShell(u"cd / && export LOG_DIR='"_s + QString(runDir).replace(u"'"_s, u"'\\''"_s) +
+                     u"' && "_s + startCommand(project, runId, server, u"train.sh"_s, 0));
         QVERIFY2(started.isEmpty(), started.constData());
         QFile pgid(runDir + u"/job.pgid"_s);
         QVERIFY(pgid.open(QIODevice::ReadOnly));
