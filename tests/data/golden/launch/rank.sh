@@ -34,4 +34,21 @@ export RANK LOCAL_RANK
 # started again under the same run id keeps what the earlier one wrote.
 exec >>"$CLUSTERWIZ_LOG_DIR/rank$RANK.log" 2>&1
 echo "clusterwiz: rank $RANK (local $LOCAL_RANK, device $CLUSTERWIZ_DEVICE) on ${CLUSTERWIZ_SERVER:-?} started $(date '+%Y-%m-%d %H:%M:%S')"
-exec "$PYTHON" -u "$ENTRY" "${ENTRY_ARGS[@]}" "$@"
+# Not exec'd: this shell stays to record the exit code and its time in rank<R>.exit, which is
+# how clusterwiz tells which rank failed first (torch launchers and mpirun hide the codes).
+# TERM, INT and HUP are passed on to the entry script, so stopping this shell stops it too.
+CLUSTERWIZ_CHILD=
+trap 'kill -TERM "$CLUSTERWIZ_CHILD" 2>/dev/null' TERM INT HUP
+"$PYTHON" -u "$ENTRY" "${ENTRY_ARGS[@]}" "$@" </dev/null &
+CLUSTERWIZ_CHILD=$!
+wait "$CLUSTERWIZ_CHILD"
+CLUSTERWIZ_CODE=$?
+# A trapped signal ends `wait` early: wait again until the entry script has really ended.
+while kill -0 "$CLUSTERWIZ_CHILD" 2>/dev/null; do
+    wait "$CLUSTERWIZ_CHILD"
+    CLUSTERWIZ_CODE=$?
+done
+CLUSTERWIZ_EXIT_FILE=$CLUSTERWIZ_LOG_DIR/rank$RANK.exit
+echo "$CLUSTERWIZ_CODE $(date +%s.%N)" >"$CLUSTERWIZ_EXIT_FILE.tmp" &&
+    mv -f -- "$CLUSTERWIZ_EXIT_FILE.tmp" "$CLUSTERWIZ_EXIT_FILE"
+exit "$CLUSTERWIZ_CODE"

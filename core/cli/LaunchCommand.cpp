@@ -1,0 +1,88 @@
+#include "cli/Cli.h"
+#include "cli/Commands.h"
+#include "cli/FleetCliOptions.h"
+#include "cli/RunCliSupport.h"
+#include "launch/JobRunner.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw::cli {
+
+int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    CommandParser command(
+        u"launch"_s,
+        u"Starts the training job on every server: validates the project, refuses when the\n"
+        u"master port is already in use on the master (or another precondition fails; --force\n"
+        u"skips them), uploads the generated scripts and launch.upload files to every server's\n"
+        u"workdir, then starts train.sh on every server (run.sh on the master for mpirun),\n"
+        u"detached in its own process group. Prints the run id; the run is recorded in\n"
+        u"PROJECT's .runs folder for `status` and `stop`.\n"
+        u"--follow waits for the end, printing each state change. While it (or `status`)\n"
+        u"watches, a rank that fails stops the job on every server (gang stop) unless\n"
+        u"--no-gang-stop. Interrupting --follow leaves the job running: use `stop`.\n"
+        u"Exit codes: 0 started (with --follow: finished), 1 refused, not started or (with\n"
+        u"--follow) failed, 2 the project cannot be read, 3 (with --follow) stopped, 64 usage."_s,
+        u"[options] PROJECT"_s);
+    command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
+    QCommandLineParser &parser = command.parser();
+    parser.addOption({u"follow"_s, u"Wait until the job ends; exit with its outcome."_s});
+    parser.addOption({u"force"_s, u"Skip the preconditions (master port in use, checks)."_s});
+    parser.addOption({u"dry-run"_s, u"Print the uploads and commands per server; run nothing."_s});
+    parser.addOption({u"no-gang-stop"_s, u"Leave the other ranks running when one fails."_s});
+    addFleetOptions(command);
+    if (const int exit = command.parse(arguments, out, err); exit != kContinue)
+        return exit;
+    LaunchOptions options;
+    if (const int exit = readFleetOptions(command, options.fleet, err); exit != kContinue)
+        return exit;
+    options.force = parser.isSet(u"force"_s);
+    options.gangStop = !parser.isSet(u"no-gang-stop"_s);
+
+    const QString path = parser.positionalArguments().constFirst();
+    Project project;
+    if (const int exit = loadForCommand(path, project, err); exit != kContinue)
+        return exit;
+    const LaunchPlan plan = planLaunch(project, path, newRunId());
+    if (!plan.ok()) {
+        printProblems(plan.problems, err);
+        err << programName() << " launch: refused, the project has "
+            << counted(qsizetype(plan.problems.size()), u"problem"_s) << '\n';
+        err.flush();
+        return ExitInvalid;
+    }
+    if (parser.isSet(u"dry-run"_s)) {
+        out << launchPlanText(project, plan);
+        out.flush();
+        return ExitOk;
+    }
+
+    LaunchResult result = launchJob(project, path, plan, options);
+    if (!result.refusal.isEmpty()) {
+        err << programName() << " launch: refused: " << result.refusal
+            << "\n  nothing was started; --force skips this check\n";
+        err.flush();
+        return ExitInvalid;
+    }
+    if (!result.started) {
+        for (const QString &error : result.errors)
+            err << error << '\n';
+        err << programName() << " launch: not started\n";
+        err.flush();
+        return ExitInvalid;
+    }
+    out << result.record.runId << '\n';
+    out.flush();
+    if (!parser.isSet(u"follow"_s))
+        return ExitOk;
+
+    RunRecord &record = result.record;
+    followRun(project, record, options.fleet,
+              [&](const RunRecord &current, const RunSnapshot &snapshot) {
+                  out << runStateLine(current, snapshot) << '\n' << failureText(current);
+                  out.flush();
+              });
+    return runStateExit(record.state);
+}
+
+} // namespace cw::cli

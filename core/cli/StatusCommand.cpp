@@ -1,0 +1,81 @@
+#include "cli/Cli.h"
+#include "cli/Commands.h"
+#include "cli/FleetCliOptions.h"
+#include "cli/RunCliSupport.h"
+#include "launch/JobRunner.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw::cli {
+namespace {
+
+nlohmann::ordered_json statusJson(const RunRecord &record, const RunSnapshot &snapshot)
+{
+    nlohmann::ordered_json document{
+        {"run_id", record.runId.toStdString()},
+        {"state", runStateName(record.state).toStdString()},
+        {"mode", record.mode.toStdString()},
+        {"master", record.master.toStdString()},
+        {"started_at", record.startedAt.toString(Qt::ISODateWithMs).toStdString()},
+        {"ended_at", record.endedAt.isValid()
+                         ? record.endedAt.toString(Qt::ISODateWithMs).toStdString()
+                         : std::string()},
+        {"gang_stop", record.gangStop},
+        {"ranks_started", snapshot.ranksStarted},
+        {"ranks_expected", snapshot.ranksExpected},
+        {"alive", snapshot.alive},
+        {"note", snapshot.note.toStdString()}};
+    if (record.failure) {
+        nlohmann::ordered_json lines = nlohmann::ordered_json::array();
+        for (const QString &line : record.failure->lastLines)
+            lines.push_back(line.toStdString());
+        document["failure"] = {{"server", record.failure->server.toStdString()},
+                               {"rank", record.failure->rank},
+                               {"exit_code", record.failure->exitCode},
+                               {"message", record.failure->message.toStdString()},
+                               {"last_lines", lines}};
+    }
+    return document;
+}
+
+} // namespace
+
+int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    CommandParser command(
+        u"status"_s,
+        u"Says how a run is doing: running, finished (every rank exited 0), failed (the rank\n"
+        u"that failed first, its exit code and the end of its log) or stopped. Asks every\n"
+        u"server while the run is not over; a failure found then stops the job on every server\n"
+        u"unless it was launched with --no-gang-stop. The latest run unless --run.\n"
+        u"Exit codes: 0 running or finished, 1 failed, 2 no such run or project, 3 stopped,\n"
+        u"64 usage."_s,
+        u"[options] PROJECT"_s);
+    command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
+    QCommandLineParser &parser = command.parser();
+    parser.addOption({u"run"_s, u"The run id (default: the latest run)."_s, u"ID"_s});
+    parser.addOption({u"json"_s, u"Print the status as JSON."_s});
+    addFleetOptions(command);
+    if (const int exit = command.parse(arguments, out, err); exit != kContinue)
+        return exit;
+    FleetOptions fleet;
+    if (const int exit = readFleetOptions(command, fleet, err); exit != kContinue)
+        return exit;
+    const QString path = parser.positionalArguments().constFirst();
+    Project project;
+    if (const int exit = loadForCommand(path, project, err); exit != kContinue)
+        return exit;
+    std::optional<RunRecord> record;
+    if (const int exit = loadRunForCommand(command, path, record, err); exit != kContinue)
+        return exit;
+
+    const RunSnapshot snapshot = refreshRun(project, *record, fleet);
+    if (parser.isSet(u"json"_s))
+        out << QString::fromStdString(statusJson(*record, snapshot).dump(2)) << '\n';
+    else
+        out << runStateLine(*record, snapshot) << '\n' << failureText(*record);
+    out.flush();
+    return runStateExit(record->state);
+}
+
+} // namespace cw::cli

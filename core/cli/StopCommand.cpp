@@ -1,0 +1,53 @@
+#include "cli/Cli.h"
+#include "cli/Commands.h"
+#include "cli/FleetCliOptions.h"
+#include "cli/RunCliSupport.h"
+#include "launch/JobRunner.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw::cli {
+
+int runStop(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    CommandParser command(
+        u"stop"_s,
+        u"Stops a run on every server at once: TERM to its process group and to every process\n"
+        u"carrying its run id (mpirun's ranks on the other servers too), KILL to what is left\n"
+        u"after %1 s, then checks that nothing of it is left. The latest run unless --run.\n"
+        u"Exit codes: 0 nothing of the run is left, 1 a server could not be reached or\n"
+        u"processes are left, 2 no such run or project, 64 usage."_s.arg(kStopGraceSeconds),
+        u"[options] PROJECT"_s);
+    command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
+    command.parser().addOption({u"run"_s, u"The run id (default: the latest run)."_s, u"ID"_s});
+    addFleetOptions(command);
+    if (const int exit = command.parse(arguments, out, err); exit != kContinue)
+        return exit;
+    FleetOptions fleet;
+    if (const int exit = readFleetOptions(command, fleet, err); exit != kContinue)
+        return exit;
+    const QString path = command.parser().positionalArguments().constFirst();
+    Project project;
+    if (const int exit = loadForCommand(path, project, err); exit != kContinue)
+        return exit;
+    std::optional<RunRecord> record;
+    if (const int exit = loadRunForCommand(command, path, record, err); exit != kContinue)
+        return exit;
+
+    const StopResult stop = stopRunByUser(project, *record, fleet);
+    for (const QString &error : stop.errors)
+        err << error << '\n';
+    if (!stop.ok()) {
+        err << programName() << " stop: run " << record->runId << ": " << stop.left
+            << " processes of the job left\n";
+        err.flush();
+        return ExitInvalid;
+    }
+    out << "run " << record->runId << ": " << runStateName(record->state)
+        << ", nothing of it is left on " << counted(qsizetype(project.servers.size()), u"server"_s)
+        << '\n';
+    out.flush();
+    return ExitOk;
+}
+
+} // namespace cw::cli

@@ -1,0 +1,47 @@
+#pragma once
+// A launch as a value: per server the exact files to upload and the command that starts the job,
+// so that `launch --dry-run` shows what `launch` does before anything runs.
+#include "model/Problem.h"
+#include "model/Project.h"
+
+#include <QByteArray>
+#include <QString>
+#include <vector>
+
+namespace cw {
+
+struct PlannedUpload {
+    QString remotePath;
+    QString source; // "generated" or the local file it was read from
+    QByteArray data;
+    int mode = 0644;
+};
+
+struct ServerLaunch {
+    int serverIndex = -1;
+    QString name;
+    QString runDir;
+    QString prepareCommand; // mkdir -p of the workdir, before the uploads
+    std::vector<PlannedUpload> uploads;
+    QString entryCheckCommand; // empty when the entry script is uploaded
+    QString startCommand;      // empty where nothing is started (mpirun: all but the master)
+};
+
+struct LaunchPlan {
+    QString runId;
+    Problems problems; // the project's, or unreadable upload files: nothing runs
+    int masterIndex = 0;
+    int masterPort = 0;
+    QString portCheckCommand;          // run on the master before anything else
+    std::vector<ServerLaunch> servers; // in launch order, master first
+    bool ok() const { return problems.empty(); }
+};
+
+// Validates the project, generates its scripts and reads launch.upload (paths relative to the
+// project file's folder). Reads local files only; nothing remote.
+LaunchPlan planLaunch(const Project &project, const QString &projectPath, const QString &runId);
+
+// What --dry-run prints: per server the folder, every upload and every command, verbatim.
+QString launchPlanText(const Project &project, const LaunchPlan &plan);
+
+} // namespace cw

@@ -1,0 +1,67 @@
+#pragma once
+// A run's identity and the local record of it: `<project>.runs/<run id>.json` beside the project
+// file, saved atomically (QSaveFile). It holds what `status` and `stop` need without asking the
+// user again: the servers, the mode, each server's run folder, the start time and the last state.
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+#include <optional>
+#include <vector>
+
+namespace cw {
+
+// "20261122-230455-3fa9c1": UTC time (sorts as the runs were started) and a random suffix (two
+// launches in one second stay apart).
+QString newRunId();
+// Letters, digits, '.', '_' and '-', not starting with '.' or '-', at most 64: train.sh's rule
+// for CLUSTERWIZ_RUN_ID and no leading '-' (a run id is part of remote paths and arguments).
+bool isValidRunId(const QString &runId);
+
+enum class RunState { Starting, Running, Finished, Failed, Stopped };
+QString runStateName(RunState state); // "starting", "running", "finished", "failed", "stopped"
+std::optional<RunState> runStateFromName(const QString &name);
+inline bool isFinal(RunState state)
+{
+    return state == RunState::Finished || state == RunState::Failed || state == RunState::Stopped;
+}
+
+// The first rank that failed, or a server whose job ended without its ranks' exit codes.
+struct RunFailure {
+    QString server;
+    int rank = -1; // global rank; -1 when no rank recorded a code (the script failed)
+    int exitCode = -1;
+    QStringList lastLines; // the end of its log (launch.log when rank is -1)
+    QString message;       // one line for the user
+};
+
+struct RunServer {
+    QString name;
+    QString runDir;       // on that server
+    bool started = false; // a start command ran there (mpirun: the master only)
+};
+
+struct RunRecord {
+    QString runId;
+    QString projectPath;
+    QString mode; // launchModeName()
+    QString master;
+    QDateTime startedAt; // UTC
+    QDateTime endedAt;   // when a final state was seen; invalid before
+    bool gangStop = true;
+    RunState state = RunState::Starting;
+    std::optional<RunFailure> failure;
+    std::vector<RunServer> servers;
+};
+
+// The folder of a project's run records: "x.clusterwiz.json" -> "x.clusterwiz.runs".
+QString runsFolder(const QString &projectPath);
+QString runRecordPath(const QString &projectPath, const QString &runId);
+// Writes the record through QSaveFile. Returns an error message, empty on success.
+QString saveRunRecord(const RunRecord &record);
+// Reads one record; `error` gets a message naming the file when it cannot.
+std::optional<RunRecord> loadRunRecord(const QString &projectPath, const QString &runId,
+                                       QString *error);
+// The newest run id of the project (ids sort by start time), empty when there is none.
+QString latestRunId(const QString &projectPath);
+
+} // namespace cw

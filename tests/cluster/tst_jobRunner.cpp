@@ -1,0 +1,289 @@
+// The job runner against 2 simulated servers (real sshd, real PyTorch gloo ranks, real
+// OpenMPI): every launch mode runs a 2x2 job to the end; a rank failing on server1 fails the run
+// naming it and gang-stops server0 within seconds; `stop` ends a long job everywhere; a master
+// port in use refuses the launch before anything reaches a server. "No process left" is checked
+// inside each server's network namespace, not through the runner's own view.
+#include "JobTestSupport.h"
+
+#include "launch/JobRunner.h"
+#include "launch/RemoteCommands.h"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <thread>
+
+using namespace cw;
+using namespace jobtest;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int kServers = 2;
+constexpr int kDevices = 2;
+
+struct CliRun {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+CliRun runCli(const QStringList &arguments, int timeoutMs = 60000)
+{
+    CliRun run;
+    QProcess process;
+    process.start(QStringLiteral(CLUSTERWIZ_BIN_DIR "/clusterwiz-cli"), arguments);
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        return run;
+    }
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    return run;
+}
+
+// followRun with a hard limit, so that a runner that never sees the end fails the test instead
+// of hanging it.
+RunSnapshot followFor(const Project &project, RunRecord &record, const FleetOptions &fleet,
+                      int limitMs, QStringList *states = nullptr)
+{
+    std::atomic<bool> cancel{false};
+    std::atomic<bool> done{false};
+    std::thread watchdog([&] {
+        for (int waited = 0; waited < limitMs && !done; waited += 100)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        cancel = true;
+    });
+    const RunSnapshot snapshot = followRun(
+        project, record, fleet,
+        [&](const RunRecord &current, const RunSnapshot &) {
+            if (states)
+                *states << runStateName(current.state);
+        },
+        300, &cancel);
+    done = true;
+    watchdog.join();
+    return snapshot;
+}
+
+} // namespace
+
+class TestJobRunner : public QObject {
+    Q_OBJECT
+
+    TestCluster m_cluster;
+    QTemporaryDir m_dir;
+
+    QString projectPath(const QString &name) const { return m_dir.filePath(name); }
+
+    LaunchOptions options() const
+    {
+        LaunchOptions launch;
+        launch.fleet = fleetOptions(m_cluster);
+        return launch;
+    }
+
+    void verifyNothingLeft()
+    {
+        for (int i = 0; i < kServers; ++i) {
+            const QStringList left = jobProcesses(m_cluster, i);
+            QVERIFY2(left.isEmpty(), qPrintable(u"server%1: "_s.arg(i) + left.join(u" | "_s)));
+        }
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QString error;
+        QVERIFY2(m_cluster.up(kServers, &error), qPrintable(error));
+        const QString ssh = setUpServerSsh(m_cluster);
+        QVERIFY2(ssh.isEmpty(), qPrintable(ssh));
+    }
+
+    void everyModeRunsToTheEnd_data()
+    {
+        QTest::addColumn<LaunchMode>("mode");
+        QTest::newRow("launch") << LaunchMode::Launch;
+        QTest::newRow("mpirun") << LaunchMode::Mpirun;
+        QTest::newRow("ranktable") << LaunchMode::RankTable;
+        QTest::newRow("no-ranktable") << LaunchMode::NoRankTable;
+    }
+
+    void everyModeRunsToTheEnd()
+    {
+        QFETCH(LaunchMode, mode);
+        const Project project =
+            cpuProject(m_cluster, kServers, kDevices, mode, {u"--steps"_s, u"4"_s});
+        const QString path = projectPath(launchModeName(mode) + u".clusterwiz.json"_s);
+        QString runId;
+        if (mode == LaunchMode::NoRankTable) {
+            // This one through the CLI: `launch --follow` waits and exits with the outcome.
+            QCOMPARE(saveProjectFile(project, path), QString());
+            const CliRun run = runCli({u"launch"_s, path, u"--follow"_s, u"--known-hosts"_s,
+                                       m_cluster.knownHosts(), u"--accept-new"_s},
+                                      90000);
+            QVERIFY2(run.exitCode == 0, (run.out + run.err).constData());
+            runId = QString::fromUtf8(run.out).section(u'\n', 0, 0);
+            QVERIFY2(run.out.contains(u"run %1: finished"_s.arg(runId).toUtf8()),
+                     run.out.constData());
+        } else {
+            const LaunchPlan plan = planLaunch(project, path, newRunId());
+            QVERIFY2(plan.ok(), qPrintable(launchPlanText(project, plan)));
+            LaunchResult launch = launchJob(project, path, plan, options());
+            QVERIFY2(launch.started, qPrintable(launch.refusal + launch.errors.join(u"; "_s)));
+            runId = plan.runId;
+
+            QStringList states;
+            const RunSnapshot end =
+                followFor(project, launch.record, options().fleet, 90000, &states);
+            QVERIFY2(launch.record.state == RunState::Finished,
+                     qPrintable(states.join(u","_s) + u" "_s +
+                                (end.failure ? end.failure->message + u": "_s +
+                                                   end.failure->lastLines.join(u"\n"_s)
+                                             : end.note)));
+            QCOMPARE(end.ranksStarted, kServers * kDevices);
+            QCOMPARE(end.alive, 0);
+        }
+        for (int rank = 0; rank < kServers * kDevices; ++rank) {
+            const QByteArray log = rankLog(m_cluster, rank / kDevices, runId, rank);
+            QVERIFY2(log.contains(u"rank %1/4 "_s.arg(rank).toUtf8()), log.constData());
+            QVERIFY2(log.count("loss = ") == 4, log.constData());
+        }
+        // The record on disk says the same as the one in memory.
+        QString error;
+        const auto saved = loadRunRecord(path, runId, &error);
+        QVERIFY2(saved, qPrintable(error));
+        QCOMPARE(saved->state, RunState::Finished);
+        QCOMPARE(latestRunId(path), runId);
+        verifyNothingLeft();
+    }
+
+    void failedRankStopsTheJobEverywhere()
+    {
+        const Project project = cpuProject(m_cluster, kServers, kDevices, LaunchMode::Launch,
+                                           {u"--steps"_s, u"200"_s, u"--sleep"_s, u"0.2"_s,
+                                            u"--fail-rank"_s, u"3"_s, u"--fail-step"_s, u"5"_s});
+        const QString path = projectPath(u"fail.clusterwiz.json"_s);
+        const LaunchPlan plan = planLaunch(project, path, newRunId());
+        LaunchResult launch = launchJob(project, path, plan, options());
+        QVERIFY2(launch.started, qPrintable(launch.refusal + launch.errors.join(u"; "_s)));
+
+        // Without the gang stop the ranks on server0 wait in a collective for 30 minutes.
+        const RunSnapshot end = followFor(project, launch.record, options().fleet, 60000);
+        const qint64 stoppedAt = QDateTime::currentMSecsSinceEpoch();
+        QCOMPARE(launch.record.state, RunState::Failed);
+        QVERIFY(launch.record.failure.has_value());
+        const RunFailure &failure = *launch.record.failure;
+        QString exits;
+        for (const ServerPoll &poll : end.servers) {
+            for (const RankExit &exit : poll.exits)
+                exits += u" rank%1=%2@%3"_s.arg(exit.rank).arg(exit.code).arg(exit.time, 0, 'f', 3);
+        }
+        QVERIFY2(failure.server == u"server1"_s && failure.rank == 3,
+                 qPrintable(failure.message + exits));
+        QCOMPARE(failure.exitCode, 1);
+        QVERIFY2(failure.lastLines.join(u'\n').contains(u"failing at step 5"_s),
+                 qPrintable(failure.lastLines.join(u'\n')));
+        QCOMPARE(end.alive, 0);
+
+        // Stopped within a few seconds of rank 3's exit (rank.sh wrote its time).
+        const QByteArray exitFile = readFile(
+            m_cluster.serverDir(1) + u"/root/ddp/logs/%1/server1/rank3.exit"_s.arg(plan.runId));
+        const double failedAt = exitFile.split(' ').value(1).toDouble();
+        QVERIFY2(failedAt > 0, exitFile.constData());
+        const double seconds = double(stoppedAt) / 1000.0 - failedAt;
+        QVERIFY2(seconds < 8.0, qPrintable(u"gang stop took %1 s"_s.arg(seconds)));
+        verifyNothingLeft();
+    }
+
+    void stopEndsALongJob_data()
+    {
+        // mpirun: only the master has a process group; the ranks on server1 hang off orted.
+        QTest::addColumn<LaunchMode>("mode");
+        QTest::newRow("ranktable") << LaunchMode::RankTable;
+        QTest::newRow("mpirun") << LaunchMode::Mpirun;
+    }
+
+    void stopEndsALongJob()
+    {
+        QFETCH(LaunchMode, mode);
+        const Project project = cpuProject(m_cluster, kServers, kDevices, mode,
+                                           {u"--steps"_s, u"100000"_s, u"--sleep"_s, u"0.1"_s});
+        const QString path = projectPath(u"stop-"_s + launchModeName(mode) + u".clusterwiz.json"_s);
+        QCOMPARE(saveProjectFile(project, path), QString());
+        const QStringList fleet{u"--known-hosts"_s, m_cluster.knownHosts(), u"--accept-new"_s};
+        const CliRun launched = runCli(QStringList{u"launch"_s, path} + fleet);
+        QVERIFY2(launched.exitCode == 0, launched.err.constData());
+        const QString runId = QString::fromUtf8(launched.out).trimmed();
+        QVERIFY(isValidRunId(runId));
+
+        // Training for real on both servers before the stop.
+        QTRY_VERIFY_WITH_TIMEOUT(rankLog(m_cluster, 0, runId, 0).contains("loss = ") &&
+                                     rankLog(m_cluster, 1, runId, 3).contains("loss = "),
+                                 30000);
+        const CliRun running = runCli(QStringList{u"status"_s, path, u"--json"_s} + fleet);
+        QCOMPARE(running.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(running.out).object().value(u"state"_s).toString(),
+                 u"running"_s);
+
+        const CliRun stopped = runCli(QStringList{u"stop"_s, path, u"--run"_s, runId} + fleet);
+        QVERIFY2(stopped.exitCode == 0, stopped.err.constData());
+        verifyNothingLeft();
+        const CliRun status = runCli(QStringList{u"status"_s, path, u"--json"_s} + fleet);
+        QCOMPARE(status.exitCode, 3);
+        QCOMPARE(QJsonDocument::fromJson(status.out).object().value(u"state"_s).toString(),
+                 u"stopped"_s);
+    }
+
+    void refusedWhenTheMasterPortIsInUse()
+    {
+        const Project project =
+            cpuProject(m_cluster, kServers, kDevices, LaunchMode::Launch, {u"--steps"_s, u"4"_s});
+        const QString path = projectPath(u"refused.clusterwiz.json"_s);
+        QCOMPARE(saveProjectFile(project, path), QString());
+        QByteArray pid;
+        const QString listen =
+            u"import socket, time\ns = socket.socket()\n"
+            // The earlier jobs' connections to this port may still be in TIME_WAIT.
+            u"s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
+            u"s.bind(('0.0.0.0', %1))\n"
+            u"s.listen()\ntime.sleep(120)\n"_s.arg(project.launch.masterPort);
+        QCOMPARE(
+            m_cluster.exec(0,
+                           {u"sh"_s, u"-c"_s,
+                            u"/usr/bin/python3 -c \"$1\" </dev/null >/dev/null 2>&1 & echo $!"_s,
+                            u"sh"_s, listen},
+                           &pid),
+            0);
+        const auto killListener = qScopeGuard([&] { ::kill(pid.trimmed().toInt(), SIGKILL); });
+        QTRY_VERIFY_WITH_TIMEOUT(m_cluster.sh(0, u"ss -Htln 'sport = :%1' | grep -q ."_s.arg(
+                                                     project.launch.masterPort)) == 0,
+                                 10000);
+        const int loginsOnServer1 = m_cluster.acceptedLogins(1);
+
+        const CliRun refused = runCli(
+            {u"launch"_s, path, u"--known-hosts"_s, m_cluster.knownHosts(), u"--accept-new"_s});
+        QCOMPARE(refused.exitCode, 1);
+        const QString message = QString::fromUtf8(refused.err);
+        QVERIFY2(message.contains(u"master port %1"_s.arg(project.launch.masterPort)) &&
+                     message.contains(u"server0"_s),
+                 qPrintable(message));
+        QVERIFY(refused.out.isEmpty());
+        // Nothing reached server1 at all, no run was recorded, nothing runs anywhere.
+        QCOMPARE(m_cluster.acceptedLogins(1), loginsOnServer1);
+        QCOMPARE(latestRunId(path), QString());
+        QVERIFY(!QFileInfo::exists(runsFolder(path)));
+        verifyNothingLeft();
+    }
+
+    void cleanupTestCase() { m_cluster.down(); }
+};
+
+QTEST_GUILESS_MAIN(TestJobRunner)
+#include "tst_jobRunner.moc"
