@@ -113,8 +113,7 @@ bool LogFrameReader::header(const QByteArray &line)
         ++m_truncations;
         return true;
     }
-    return fail(u"unrecognised frame header \"%1\""_s.arg(
-        QString::fromUtf8(line.left(40))));
+    return fail(u"unrecognised frame header \"%1\""_s.arg(QString::fromUtf8(line.left(40))));
 }
 
 } // namespace cw

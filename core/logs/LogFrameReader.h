@@ -33,8 +33,8 @@ public:
 
     qint64 nextOffset(int file) const; // byte after the last complete line handed out
     int fileCount() const { return int(m_files.size()); }
-    bool ended() const { return m_ended; }          // "E" seen (drain finished)
-    qint64 frames() const { return m_frames; }      // frames of any kind seen so far
+    bool ended() const { return m_ended; }     // "E" seen (drain finished)
+    qint64 frames() const { return m_frames; } // frames of any kind seen so far
     qint64 truncations() const { return m_truncations; }
     QString error() const { return m_error; }
 
@@ -43,9 +43,9 @@ private:
     bool fail(const QString &message);
 
     std::vector<LineSplitter> m_files;
-    QByteArray m_header;     // a header line being collected
-    int m_bodyFile = -1;     // file of the chunk being read, -1 between frames
-    qint64 m_bodyLeft = 0;   // bytes of that chunk still to come
+    QByteArray m_header;   // a header line being collected
+    int m_bodyFile = -1;   // file of the chunk being read, -1 between frames
+    qint64 m_bodyLeft = 0; // bytes of that chunk still to come
     bool m_ended = false;
     qint64 m_frames = 0;
     qint64 m_truncations = 0;

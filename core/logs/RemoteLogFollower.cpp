@@ -129,8 +129,8 @@ ExecResult RemoteLogFollower::stream(SshSession &session, LogFrameReader &reader
     QByteArray errTail;
     const auto onLine = [&](int file, const QString &line, qint64 offset) {
         const LogSource &source = m_sources[file];
-        m_sink(LogRecord{m_options.server, source.rank, line,
-                         QDateTime::currentMSecsSinceEpoch(), offset});
+        m_sink(LogRecord{m_options.server, source.rank, line, QDateTime::currentMSecsSinceEpoch(),
+                         offset});
         ++m_delivered;
     };
     const auto onData = [&](QByteArrayView out, QByteArrayView err) {
@@ -170,8 +170,8 @@ SshError RemoteLogFollower::run()
             if (error.isError())
                 return error;
         }
-        const ExecResult result = stream(session, reader, TailMode::Follow, m_followCancel,
-                                         &frameError);
+        const ExecResult result =
+            stream(session, reader, TailMode::Follow, m_followCancel, &frameError);
         if (!frameError.isEmpty())
             return SshError::make(SshError::Kind::Protocol,
                                   u"%1: %2"_s.arg(m_options.server, frameError));
@@ -179,13 +179,13 @@ SshError RemoteLogFollower::run()
             break;
         if (!result.error.isError() && result.exitStatus != 0 && reader.frames() == 0) {
             // The program did not even start (no interpreter, say): another try cannot help.
-            return SshError::make(SshError::Kind::Protocol,
-                                  u"%1: the log reader exited with %2: %3"_s.arg(
-                                      m_options.server, QString::number(result.exitStatus),
-                                      firstLine(result.err)));
+            return SshError::make(
+                SshError::Kind::Protocol,
+                u"%1: the log reader exited with %2: %3"_s.arg(
+                    m_options.server, QString::number(result.exitStatus), firstLine(result.err)));
         }
-        const QString why = result.error.isError() ? result.error.message
-                                                   : u"the log reader ended"_s;
+        const QString why =
+            result.error.isError() ? result.error.message : u"the log reader ended"_s;
         report(u"%1: log stream interrupted (%2); reconnecting"_s.arg(m_options.server, why));
         session.disconnect(); // also after a silent timeout: that connection is dead
         ++m_reconnects;
@@ -215,15 +215,16 @@ SshError RemoteLogFollower::run()
             return SshError::make(SshError::Kind::Cancelled,
                                   u"log drain on %1 cancelled"_s.arg(m_options.server));
         if (!result.error.isError() && result.exitStatus != 0)
-            return SshError::make(SshError::Kind::Protocol,
-                                  u"%1: the log reader exited with %2: %3"_s.arg(
-                                      m_options.server, QString::number(result.exitStatus),
-                                      firstLine(result.err)));
+            return SshError::make(
+                SshError::Kind::Protocol,
+                u"%1: the log reader exited with %2: %3"_s.arg(
+                    m_options.server, QString::number(result.exitStatus), firstLine(result.err)));
         if (giveUp.hasExpired())
             return result.error.isError()
                        ? result.error
-                       : SshError::make(SshError::Kind::Timeout,
-                                        u"%1: the log drain did not finish"_s.arg(m_options.server));
+                       : SshError::make(
+                             SshError::Kind::Timeout,
+                             u"%1: the log drain did not finish"_s.arg(m_options.server));
         session.disconnect();
         ++m_reconnects;
         if (!sleepFor(m_options.backoffMinMs, m_drainCancel))

@@ -33,15 +33,15 @@
 namespace cw {
 
 struct RemoteLogFollowerOptions {
-    QString server;                  // the server's name in records
+    QString server; // the server's name in records
     SshTarget target;
     HostKeyPolicy *hostKeyPolicy = nullptr; // null: unknown host keys are refused
     SshCredentials credentials;
     QString python = QStringLiteral("python3"); // the project's launch.python
-    int idleTimeoutMs = 6000;        // no frame for this long: the connection is taken as lost
-    int backoffMinMs = 200;          // first wait before a reconnect, doubled up to backoffMaxMs
+    int idleTimeoutMs = 6000; // no frame for this long: the connection is taken as lost
+    int backoffMinMs = 200;   // first wait before a reconnect, doubled up to backoffMaxMs
     int backoffMaxMs = 3000;
-    int giveUpMs = 120000;           // this long without a working connection: give up
+    int giveUpMs = 120000; // this long without a working connection: give up
     qsizetype maxLineBytes = 64 * 1024;
 };
 
@@ -60,7 +60,7 @@ public:
     // Follows until stop() (then drains) or cancel(). Kind::None after a complete stop+drain;
     // Kind::Cancelled after cancel(); otherwise the error that made it give up.
     SshError run();
-    void start();   // run() on an owned thread
+    void start();    // run() on an owned thread
     SshError wait(); // joins that thread; its result
 
     void stop();   // end following, drain to the end of every file, return

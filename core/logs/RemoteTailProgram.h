@@ -24,7 +24,7 @@ namespace cw {
 
 struct LogSource {
     int rank = -1;
-    QString path;    // remote path; absolute, or relative to the login folder
+    QString path;      // remote path; absolute, or relative to the login folder
     qint64 offset = 0; // byte to start at (resume: the byte after the last complete line)
 };
 
@@ -33,8 +33,8 @@ enum class TailMode { Follow, Drain };
 // The whole remote command line; every value is shell-quoted.
 QString remoteTailCommand(const QString &python, const QList<LogSource> &sources, TailMode mode);
 
-// `<workdir>/<log_dir>/<run id>/<server>/rank<R>.log` as train.sh writes it (docs/generated-files.md);
-// an absolute log_dir ignores workdir.
+// `<workdir>/<log_dir>/<run id>/<server>/rank<R>.log` as train.sh writes it
+// (docs/generated-files.md); an absolute log_dir ignores workdir.
 QString rankLogPath(const QString &workdir, const QString &logDir, const QString &runId,
                     const QString &serverName, int rank);
 

@@ -35,9 +35,13 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr auto lineFormat = "step %08d loss = %.6f lr 0.000100 tokens/s 51234.5 grad_norm 1.2345 rank 0\n";
+constexpr auto lineFormat =
+    "step %08d loss = %.6f lr 0.000100 tokens/s 51234.5 grad_norm 1.2345 rank 0\n";
 
-qint64 lineBytes() { return qint64(std::snprintf(nullptr, 0, lineFormat, 0, 1.0)); }
+qint64 lineBytes()
+{
+    return qint64(std::snprintf(nullptr, 0, lineFormat, 0, 1.0));
+}
 
 // Python on the server: `count` lines at `rate` lines/s (rate 0: as fast as possible).
 QString writerCommand(const QString &file, qint64 count, qint64 rate, bool background)
@@ -116,20 +120,18 @@ public:
         });
         QProcess plain;
         plain.setChildProcessModifier([] { ::setpgid(0, 0); });
-        const QString ssh = shellJoinArgs({u"ssh"_s, u"-i"_s, cluster.clientKey(), u"-o"_s,
-                                           u"BatchMode=yes"_s, u"-o"_s,
-                                           u"UserKnownHostsFile="_s + knownHosts, u"-o"_s,
-                                           u"StrictHostKeyChecking=yes"_s,
-                                           u"root@"_s + cluster.ip(0),
-                                           u"tail -c +0 -F "_s + file});
+        const QString ssh = shellJoinArgs(
+            {u"ssh"_s, u"-i"_s, cluster.clientKey(), u"-o"_s, u"BatchMode=yes"_s, u"-o"_s,
+             u"UserKnownHostsFile="_s + knownHosts, u"-o"_s, u"StrictHostKeyChecking=yes"_s,
+             u"root@"_s + cluster.ip(0), u"tail -c +0 -F "_s + file});
         if (startWriter.isEmpty())
             clock.start(); // catch-up: connecting is part of each reader's time
         follower.start();
         // head ends after the last byte; ssh would wait for tail -F forever, so the marker on
         // stderr tells when the plain reader had everything.
-        plain.start(u"sh"_s, {u"-c"_s, ssh + u" 2>/dev/null | { head -c "_s +
-                                            QString::number(bytes) +
-                                            u" >/dev/null; echo BENCH-DONE >&2; }"_s});
+        plain.start(u"sh"_s,
+                    {u"-c"_s, ssh + u" 2>/dev/null | { head -c "_s + QString::number(bytes) +
+                                  u" >/dev/null; echo BENCH-DONE >&2; }"_s});
         plain.setReadChannel(QProcess::StandardError);
         plain.waitForStarted();
         if (!startWriter.isEmpty()) {
@@ -174,8 +176,8 @@ void print(const char *name, const Phase &phase)
     const double mb = phase.bytes / 1e6;
     std::printf("%-9s %9.1f MB  follower %6.2f s %7.1f MB/s   plain ssh tail %6.2f s %7.1f MB/s"
                 "   ratio %.2f\n",
-                name, mb, phase.followerS, mb / phase.followerS, phase.plainS,
-                mb / phase.plainS, phase.plainS / phase.followerS);
+                name, mb, phase.followerS, mb / phase.followerS, phase.plainS, mb / phase.plainS,
+                phase.plainS / phase.followerS);
 }
 
 } // namespace

@@ -34,9 +34,9 @@ for n in range(count):
 open(sys.argv[5], "w").close()
 )PY"_s;
     return u"mkdir -p /root/logs && setsid /usr/bin/python3 -c '%1' %2 %3 %4 %5 /root/logs/DONE "
-           "</dev/null >/root/logs/writer.out 2>&1 &"_s
-        .arg(py.replace(u"'"_s, u"'\\''"_s), files.join(u','), tags.join(u','),
-             QString::number(count), QString::number(perSecond));
+           "</dev/null >/root/logs/writer.out 2>&1 &"_s.arg(
+               py.replace(u"'"_s, u"'\\''"_s), files.join(u','), tags.join(u','),
+               QString::number(count), QString::number(perSecond));
 }
 
 struct Collected {
@@ -140,8 +140,9 @@ private Q_SLOTS:
         follower.start();
         QVERIFY(waitFor([&] { return got.count(0) > 1000 && got.count(1) > 1000; }, 20000));
         const QString ns = cluster.namespaceName(0);
-        QCOMPARE(QProcess::execute(u"ip"_s, {u"-n"_s, ns, u"link"_s, u"set"_s, u"eth0"_s, u"down"_s}),
-                 0);
+        QCOMPARE(
+            QProcess::execute(u"ip"_s, {u"-n"_s, ns, u"link"_s, u"set"_s, u"eth0"_s, u"down"_s}),
+            0);
         QThread::msleep(3000);
         const qsizetype duringDrop = got.count(0);
         QCOMPARE(QProcess::execute(u"ip"_s, {u"-n"_s, ns, u"link"_s, u"set"_s, u"eth0"_s, u"up"_s}),
@@ -159,8 +160,8 @@ private Q_SLOTS:
         QCOMPARE(got.byRank.value(1).front().server, u"server0"_s);
         QVERIFY(got.byRank.value(1).front().timeMs > 0);
         const QList<LogSource> positions = follower.positions();
-        QCOMPARE(positions[0].offset, got.byRank.value(0).back().offset +
-                                           got.byRank.value(0).back().line.size() + 1);
+        QCOMPARE(positions[0].offset,
+                 got.byRank.value(0).back().offset + got.byRank.value(0).back().line.size() + 1);
     }
 
     void lateFileIsPickedUpAndStopDrains()
@@ -178,14 +179,14 @@ private Q_SLOTS:
         QThread::msleep(1500); // following files that do not exist yet (not even their folder)
         QCOMPARE(got.count(0), 0);
         QCOMPARE(cluster.sh(0, u"mkdir -p '/root/logs/late dir' && printf 'x 0 pad\\n' "
-                                ">'/root/logs/late dir/rank5.log'"_s),
+                               ">'/root/logs/late dir/rank5.log'"_s),
                  0);
         QVERIFY(waitFor([&] { return got.count(5) == 1; }, 10000));
         // A fast burst, then stop at once: the drain must deliver everything written.
         constexpr int count = 200000;
-        QCOMPARE(cluster.sh(0, writerScript({u"/root/logs/rank0.log"_s}, {u"a"_s}, count,
-                                            10'000'000)),
-                 0);
+        QCOMPARE(
+            cluster.sh(0, writerScript({u"/root/logs/rank0.log"_s}, {u"a"_s}, count, 10'000'000)),
+            0);
         QVERIFY(waitFor([&] { return doneWriting(cluster); }, 60000));
         QCOMPARE(cluster.sh(0, u"pgrep -f 'drain [=] args' >/dev/null"_s), 0); // the live reader
         follower.stop();
@@ -194,7 +195,8 @@ private Q_SLOTS:
         verifyExactlyOnce(got.byRank.value(0), u"a"_s, count);
         verifyExactlyOnce(got.byRank.value(5), u"x"_s, 1);
         // The closed channel ends the remote reader too (its next heartbeat fails).
-        QVERIFY(waitFor([&] { return cluster.sh(0, u"! pgrep -f 'drain [=] args'"_s) == 0; }, 5000));
+        QVERIFY(
+            waitFor([&] { return cluster.sh(0, u"! pgrep -f 'drain [=] args'"_s) == 0; }, 5000));
     }
 
     void fetchWholeLogAndErrors()
@@ -218,8 +220,7 @@ private Q_SLOTS:
         for (int i = 1; i <= 100000; ++i)
             expected += QByteArray::number(i) + '\n';
         QCOMPARE(all, expected);
-        const SshError missing =
-            fetchLog(session, u"/root/logs/none.log"_s, [](QByteArrayView) {});
+        const SshError missing = fetchLog(session, u"/root/logs/none.log"_s, [](QByteArrayView) {});
         QCOMPARE(missing.kind, SshError::Kind::Protocol);
         QVERIFY(missing.message.contains(u"/root/logs/none.log"_s));
 

@@ -17,8 +17,8 @@ struct Line {
     bool operator==(const Line &) const = default;
 };
 
-std::vector<Line> split(const QList<QByteArray> &chunks, qint64 start = 0, qsizetype max = 64 * 1024,
-                        LineSplitter *keep = nullptr)
+std::vector<Line> split(const QList<QByteArray> &chunks, qint64 start = 0,
+                        qsizetype max = 64 * 1024, LineSplitter *keep = nullptr)
 {
     LineSplitter local(start, max);
     LineSplitter &splitter = keep ? *keep : local;
@@ -38,8 +38,10 @@ private Q_SLOTS:
     void everySplitPointGivesTheSameLines()
     {
         const QByteArray sample = "step 1 loss = 0.5\n\nzw\xc3\xb6lf\r\n\r\nlast line\npartial";
-        const std::vector<Line> expected = {{u"step 1 loss = 0.5"_s, 0}, {QString(), 18},
-                                            {u"zw\u00f6lf"_s, 19},     {QString(), 27},
+        const std::vector<Line> expected = {{u"step 1 loss = 0.5"_s, 0},
+                                            {QString(), 18},
+                                            {u"zw\u00f6lf"_s, 19},
+                                            {QString(), 27},
                                             {u"last line"_s, 29}};
         QCOMPARE(split({sample}), expected);
         for (qsizetype a = 0; a <= sample.size(); ++a) {
@@ -93,8 +95,10 @@ private Q_SLOTS:
     void longLinesAreCutIntoExactPieces()
     {
         const QByteArray longLine = QByteArray(25, 'x') + "\nshort\n" + QByteArray(10, 'y') + '\n';
-        const std::vector<Line> expected = {{QString(10, u'x'), 0}, {QString(10, u'x'), 10},
-                                            {QString(5, u'x'), 20}, {u"short"_s, 26},
+        const std::vector<Line> expected = {{QString(10, u'x'), 0},
+                                            {QString(10, u'x'), 10},
+                                            {QString(5, u'x'), 20},
+                                            {u"short"_s, 26},
                                             {QString(10, u'y'), 32}};
         for (qsizetype a = 0; a <= longLine.size(); ++a) {
             LineSplitter splitter(0, 10);

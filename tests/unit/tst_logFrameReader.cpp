@@ -38,8 +38,10 @@ private Q_SLOTS:
         const QByteArray evil = "D 1 0 3\nxyz\nH\nE\n";
         const QByteArray stream = "H\n" + frame(0, 0, evil.left(5)) + frame(1, 10, "ok\n") +
                                   frame(0, 5, evil.mid(5)) + "H\n";
-        const std::vector<Got> expected = {{1, u"ok"_s, 10},       {0, u"D 1 0 3"_s, 0},
-                                           {0, u"xyz"_s, 8},       {0, u"H"_s, 12},
+        const std::vector<Got> expected = {{1, u"ok"_s, 10},
+                                           {0, u"D 1 0 3"_s, 0},
+                                           {0, u"xyz"_s, 8},
+                                           {0, u"H"_s, 12},
                                            {0, u"E"_s, 14}};
         for (qsizetype cut = 0; cut <= stream.size(); ++cut) {
             LogFrameReader reader({0, 10});
@@ -111,7 +113,8 @@ private Q_SLOTS:
 
     void rankLogPaths()
     {
-        QCOMPARE(rankLogPath(u"/w"_s, u"logs"_s, u"r1"_s, u"s0"_s, 3), u"/w/logs/r1/s0/rank3.log"_s);
+        QCOMPARE(rankLogPath(u"/w"_s, u"logs"_s, u"r1"_s, u"s0"_s, 3),
+                 u"/w/logs/r1/s0/rank3.log"_s);
         QCOMPARE(rankLogPath(u"/w"_s, u"/var/log/x/"_s, u"r1"_s, u"s0"_s, 0),
                  u"/var/log/x/r1/s0/rank0.log"_s);
     }
@@ -132,27 +135,27 @@ private Q_SLOTS:
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write(data);
         }
-        const QList<LogSource> sources = {{0, nameA, 0}, {1, nameB, 6},
-                                          {2, dir.path() + u"/missing.log"_s, 0}};
+        const QList<LogSource> sources = {
+            {0, nameA, 0}, {1, nameB, 6}, {2, dir.path() + u"/missing.log"_s, 0}};
         QProcess sh;
-        sh.start(u"sh"_s, {u"-c"_s, remoteTailCommand(u"/usr/bin/python3"_s, sources,
-                                                      TailMode::Drain)});
+        sh.start(u"sh"_s,
+                 {u"-c"_s, remoteTailCommand(u"/usr/bin/python3"_s, sources, TailMode::Drain)});
         QVERIFY(sh.waitForFinished(30000));
         QCOMPARE(sh.exitCode(), 0);
         QVERIFY(!QFile::exists(dir.path() + u"/pwned"_s));
         LogFrameReader reader({0, 6, 0});
         int lines = 0;
         QStringList fromB;
-        QVERIFY(reader.feed(sh.readAllStandardOutput(), [&](int file, const QString &line,
-                                                            qint64 offset) {
-            if (file == 0) {
-                QCOMPARE(line, (lines % 2 == 0) ? u"D 0 0 1"_s
-                                                : u"line %1 \ufffd"_s.arg(lines / 2));
-                ++lines;
-            } else {
-                fromB << line + u'@' + QString::number(offset);
-            }
-        }));
+        QVERIFY(reader.feed(
+            sh.readAllStandardOutput(), [&](int file, const QString &line, qint64 offset) {
+                if (file == 0) {
+                    QCOMPARE(line,
+                             (lines % 2 == 0) ? u"D 0 0 1"_s : u"line %1 \ufffd"_s.arg(lines / 2));
+                    ++lines;
+                } else {
+                    fromB << line + u'@' + QString::number(offset);
+                }
+            }));
         QVERIFY2(reader.error().isEmpty(), qPrintable(reader.error()));
         QVERIFY(reader.ended());
         QCOMPARE(lines, 40000);

@@ -87,7 +87,8 @@ private Q_SLOTS:
     {
         const QString hit = u"epoch 3 step 1200 lr 0.0001 loss = 0.123456 grad_norm 1.5"_s;
         const QString miss = u"[rank 3] INFO torch.distributed: all reduce took 12 ms"_s;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             for (int i = 0; i < 1000; ++i) {
                 QVERIFY(parseLoss(hit).has_value());
                 QVERIFY(!parseLoss(miss).has_value());
