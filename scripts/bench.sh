@@ -5,7 +5,8 @@
 #     and file writes included (hyperfine when installed, else a loop timed with date +%s%N).
 # Bars: median under 20 ms in-process, under 100 ms wall. Exits 1 when a bar is missed.
 #
-#   scripts/bench.sh            the export path above (the default)
+#   scripts/bench.sh            the export path above, then log streaming (bench_logstream,
+#                               root): the default
 #   scripts/bench.sh discover   the discover bar instead: clusterwiz-cli discover of 32 simulated
 #                               servers vs 1 server vs pdsh (tests/bench/bench_discover.sh; root)
 # Figures and the machine they were taken on: docs/benchmarks.md.
@@ -29,7 +30,7 @@ wall_bar_ms=100
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCLUSTERWIZ_BUILD_GUI=OFF \
     -DCLUSTERWIZ_BUILD_TESTS=ON >/dev/null
-cmake --build "$build" -j "$(nproc)" --target clusterwiz-cli bench_generate >/dev/null
+cmake --build "$build" -j "$(nproc)" --target clusterwiz-cli bench_generate bench_logstream >/dev/null
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -74,6 +75,16 @@ if awk -v m="$median_ms" -v bar="$wall_bar_ms" 'BEGIN { exit !(m < bar) }'; then
 else
     echo "  bar: median wall under $wall_bar_ms ms: FAIL"
     status=1
+fi
+# Log streaming (needs root: a simulated server with a real sshd): the follower against a plain
+# `ssh server tail -c +0 -F FILE`, side by side, one rank writing 50,000 lines/s for 10 s.
+# Bars: at least 0.8x the plain tail's throughput, peak client RSS under 200 MB.
+if [ "$(id -u)" = 0 ]; then
+    echo "log streaming:"
+    "$build/bin/bench_logstream" --seconds 10 --rate 50000 --catchup-lines 1000000 \
+        --min-ratio-pct 80 --max-rss-mb 200 || status=1
+else
+    echo "log streaming: skipped (needs root for the simulated server)"
 fi
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'),"\
     "load average $(cut -d' ' -f1-3 /proc/loadavg)"

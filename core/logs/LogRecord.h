@@ -1,0 +1,17 @@
+#pragma once
+
+// One line of one rank's log as the client received it.
+
+#include <QString>
+
+namespace cw {
+
+struct LogRecord {
+    QString server;    // the server's name in the project
+    int rank = -1;     // global rank
+    QString line;      // without its newline (and without a trailing '\r')
+    qint64 timeMs = 0; // client receive time, ms since the epoch
+    qint64 offset = 0; // byte offset of the line's start in its file on the server
+};
+
+} // namespace cw

@@ -1,0 +1,82 @@
+#include "logs/LogRing.h"
+
+#include <QMutexLocker>
+
+#include <utility>
+
+namespace cw {
+
+LogRing::LogRing(qsizetype maxLines, qint64 maxBytes)
+    : m_maxLines(qMax<qsizetype>(1, maxLines)), m_maxBytes(qMax<qint64>(1, maxBytes))
+{
+}
+
+qint64 LogRing::weight(const LogRecord &record)
+{
+    // The text dominates; the fixed part keeps empty lines from being free.
+    return qint64(record.line.size()) * qint64(sizeof(QChar)) + qint64(sizeof(LogRecord));
+}
+
+qint64 LogRing::append(LogRecord record)
+{
+    QMutexLocker lock(&m_mutex);
+    m_bytes += weight(record);
+    m_records.push_back(std::move(record));
+    while (m_records.size() > 1 &&
+           (qsizetype(m_records.size()) > m_maxLines || m_bytes > m_maxBytes)) {
+        m_bytes -= weight(m_records.front());
+        m_records.pop_front();
+        ++m_firstId;
+        ++m_dropped;
+    }
+    return m_firstId + qint64(m_records.size()) - 1;
+}
+
+std::vector<LogRecord> LogRing::since(qint64 afterId, qsizetype max, qint64 *firstIdOut) const
+{
+    QMutexLocker lock(&m_mutex);
+    const qint64 from = qMax(afterId + 1, m_firstId);
+    const qint64 end = m_firstId + qint64(m_records.size()); // one past the newest id
+    std::vector<LogRecord> out;
+    if (firstIdOut)
+        *firstIdOut = from;
+    if (from >= end || max <= 0)
+        return out;
+    const qint64 count = qMin<qint64>(end - from, max);
+    out.reserve(size_t(count));
+    const auto first = m_records.begin() + (from - m_firstId);
+    out.assign(first, first + count);
+    return out;
+}
+
+qint64 LogRing::firstId() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_firstId;
+}
+
+qint64 LogRing::lastId() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_firstId + qint64(m_records.size()) - 1;
+}
+
+qsizetype LogRing::size() const
+{
+    QMutexLocker lock(&m_mutex);
+    return qsizetype(m_records.size());
+}
+
+qint64 LogRing::bytes() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_bytes;
+}
+
+qint64 LogRing::dropped() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_dropped;
+}
+
+} // namespace cw

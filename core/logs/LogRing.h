@@ -1,0 +1,52 @@
+#pragma once
+
+// A bounded ring of log records (one rank, or any stream) that hands records out by id: every
+// append gets the next id (1, 2, 3, ...), the oldest records are dropped when the ring holds more
+// than `maxLines` records or more than `maxBytes` bytes of line text, and a reader asks for what
+// came after the last id it saw. Readers that fall behind see a gap (ids jump) and `dropped()`.
+//
+// Thread-safe: the log stream appends from its worker thread while the GUI reads.
+
+#include "logs/LogRecord.h"
+
+#include <QMutex>
+
+#include <deque>
+#include <vector>
+
+namespace cw {
+
+class LogRing {
+public:
+    explicit LogRing(qsizetype maxLines = 100'000, qint64 maxBytes = 32 * 1024 * 1024);
+
+    // Stores `record` and returns its id (> 0). A single record larger than maxBytes is kept
+    // alone: the ring never refuses the newest line.
+    qint64 append(LogRecord record);
+
+    // Up to `max` records with ids > `afterId`, oldest first; `firstIdOut` receives the id of the
+    // first returned record (ids are consecutive from there). `afterId` 0 starts at the oldest.
+    std::vector<LogRecord> since(qint64 afterId, qsizetype max, qint64 *firstIdOut = nullptr) const;
+
+    qint64 firstId() const; // id of the oldest record held; lastId() + 1 when empty
+    qint64 lastId() const;  // id of the newest record ever appended; 0 before the first
+    qsizetype size() const;
+    qint64 bytes() const;   // bytes of line text held (UTF-16 size x 2)
+    qint64 dropped() const; // records dropped to keep the bounds
+
+    qsizetype maxLines() const { return m_maxLines; }
+    qint64 maxBytes() const { return m_maxBytes; }
+
+private:
+    static qint64 weight(const LogRecord &record);
+
+    mutable QMutex m_mutex;
+    std::deque<LogRecord> m_records;
+    qint64 m_firstId = 1;
+    qint64 m_bytes = 0;
+    qint64 m_dropped = 0;
+    const qsizetype m_maxLines;
+    const qint64 m_maxBytes;
+};
+
+} // namespace cw

@@ -1,0 +1,107 @@
+#pragma once
+
+// Follows the rank logs of ONE server over ONE SSH connection and hands out every complete line
+// as a LogRecord. One remote program (RemoteTailProgram.h) reads all of that server's files at
+// once and frames their bytes, so the files are live at the same time on one channel.
+//
+// Resume: each file continues from the byte after the last complete line delivered. When the
+// connection drops (an error, or no frame - heartbeats come every second - for idleTimeoutMs),
+// the follower reconnects with a growing backoff and restarts the remote program at those
+// offsets: no line is lost, none is delivered twice. It gives up (returns the last error) after
+// giveUpMs without a working connection; wrong host keys and refused logins end it at once.
+//
+// Ending: stop() ends the live follow and then drains: every file is read once more to its
+// current end (run it after the job ended, so that end is final). cancel() ends at once without
+// draining. Both only set atomics: call them from any thread.
+//
+// Threads: run() works on the caller's thread and blocks until the end: never call it on a GUI
+// thread. start() runs it on a thread the follower owns; wait() joins it. The record sink is
+// called on that thread, in file order per file (a LogRing takes records from there).
+
+#include "logs/LogFrameReader.h"
+#include "logs/LogRecord.h"
+#include "logs/RemoteTailProgram.h"
+#include "ssh/HostKeyPolicy.h"
+#include "ssh/SshSession.h"
+
+#include <QMutex>
+
+#include <atomic>
+#include <functional>
+#include <thread>
+
+namespace cw {
+
+struct RemoteLogFollowerOptions {
+    QString server; // the server's name in records
+    SshTarget target;
+    HostKeyPolicy *hostKeyPolicy = nullptr; // null: unknown host keys are refused
+    SshCredentials credentials;
+    QString python = QStringLiteral("python3"); // the project's launch.python
+    int idleTimeoutMs = 6000; // no frame for this long: the connection is taken as lost
+    int backoffMinMs = 200;   // first wait before a reconnect, doubled up to backoffMaxMs
+    int backoffMaxMs = 3000;
+    int giveUpMs = 120000; // this long without a working connection: give up
+    qsizetype maxLineBytes = 64 * 1024;
+};
+
+class RemoteLogFollower {
+public:
+    using RecordSink = std::function<void(const LogRecord &record)>;
+    // Connection events for the user ("connection lost: ...; reconnecting in 400 ms").
+    using StatusSink = std::function<void(const QString &message)>;
+
+    RemoteLogFollower(RemoteLogFollowerOptions options, QList<LogSource> sources, RecordSink sink,
+                      StatusSink status = {});
+    ~RemoteLogFollower(); // cancels and joins a thread started by start()
+    RemoteLogFollower(const RemoteLogFollower &) = delete;
+    RemoteLogFollower &operator=(const RemoteLogFollower &) = delete;
+
+    // Follows until stop() (then drains) or cancel(). Kind::None after a complete stop+drain;
+    // Kind::Cancelled after cancel(); otherwise the error that made it give up.
+    SshError run();
+    void start();    // run() on an owned thread
+    SshError wait(); // joins that thread; its result
+
+    void stop();   // end following, drain to the end of every file, return
+    void cancel(); // end now
+
+    // Where each file would resume now: the byte after its last delivered line.
+    QList<LogSource> positions() const;
+    int reconnects() const { return m_reconnects.load(); }
+    qint64 delivered() const { return m_delivered.load(); } // records handed to the sink
+
+private:
+    SshError connectWithBackoff(SshSession &session, const std::atomic<bool> &interrupt);
+    ExecResult stream(SshSession &session, LogFrameReader &reader, TailMode mode,
+                      std::atomic<bool> &interrupt, QString *frameError);
+    void report(const QString &message) const;
+    bool sleepFor(int ms, const std::atomic<bool> &interrupt) const;
+
+    const RemoteLogFollowerOptions m_options;
+    const QList<LogSource> m_sources;
+    const RecordSink m_sink;
+    const StatusSink m_status;
+
+    std::atomic<bool> m_stop = false;
+    std::atomic<bool> m_cancel = false;
+    std::atomic<bool> m_followCancel = false; // stop, cancel or a broken stream: ends the follow
+    std::atomic<bool> m_drainCancel = false;  // cancel or a broken stream: ends the drain
+    std::atomic<int> m_reconnects = 0;
+    std::atomic<qint64> m_delivered = 0;
+
+    mutable QMutex m_mutex; // guards m_offsets
+    std::vector<qint64> m_offsets;
+
+    std::thread m_thread;
+    SshError m_result;
+};
+
+// The whole log file at `remotePath` (the full log stays on the server; the ring keeps only the
+// newest lines), handed to `sink` in chunks as it arrives. `idleTimeoutMs`: no byte for that long
+// ends it with Kind::Timeout. A missing file is Kind::Protocol naming it.
+SshError fetchLog(SshSession &session, const QString &remotePath,
+                  const std::function<void(QByteArrayView chunk)> &sink, int idleTimeoutMs = 30000,
+                  const std::atomic<bool> *cancel = nullptr);
+
+} // namespace cw

@@ -1,0 +1,95 @@
+#include "logs/RemoteTailProgram.h"
+
+#include "shell/ShellQuote.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+namespace {
+
+// argv: mode ("follow"/"drain"), then path and offset per file. A write that cannot proceed
+// for 30 s means the client is gone (a dropped link leaves sshd's pipe full): exit rather than
+// linger. A parent of 1 means sshd is gone.
+constexpr auto program = uR"PY(import os, select, sys, time
+args = sys.argv[1:]
+drain = args[0] == "drain"
+files = [[args[i], int(args[i + 1]), None, None] for i in range(1, len(args), 2)]
+def put(data):
+    view = memoryview(data)
+    while view:
+        if not select.select([], [1], [], 30)[1]:
+            os._exit(0)
+        try:
+            view = view[os.write(1, view):]
+        except OSError:
+            os._exit(0)
+def restart(i, f, size):
+    put(b"T %d %d\n" % (i, size))
+    f[1] = 0
+quiet = 0.0
+while True:
+    moved = False
+    for i, f in enumerate(files):
+        try:
+            st = os.stat(f[0])
+        except OSError:
+            continue
+        if f[2] is not None and (st.st_ino, st.st_dev) != f[3]:
+            os.close(f[2])
+            f[2] = None
+            restart(i, f, 0)
+        if f[2] is None:
+            try:
+                f[2] = os.open(f[0], os.O_RDONLY)
+            except OSError:
+                continue
+            f[3] = (os.fstat(f[2]).st_ino, os.fstat(f[2]).st_dev)
+        size = os.fstat(f[2]).st_size
+        if size < f[1]:
+            restart(i, f, size)
+        while f[1] < size:
+            data = os.pread(f[2], min(size - f[1], 262144), f[1])
+            if not data:
+                break
+            put(b"D %d %d %d\n" % (i, f[1], len(data)) + data)
+            f[1] += len(data)
+            moved = True
+    if drain:
+        put(b"E\n")
+        break
+    if moved:
+        quiet = 0.0
+        continue
+    if os.getppid() == 1:
+        break
+    time.sleep(0.05)
+    quiet += 0.05
+    if quiet >= 1.0:
+        put(b"H\n")
+        quiet = 0.0
+)PY";
+
+} // namespace
+
+QString remoteTailCommand(const QString &python, const QList<LogSource> &sources, TailMode mode)
+{
+    QStringList argv{python, u"-c"_s, QString::fromUtf16(program),
+                     mode == TailMode::Drain ? u"drain"_s : u"follow"_s};
+    for (const LogSource &source : sources)
+        argv << source.path << QString::number(source.offset);
+    return u"exec "_s + shellJoin(argv);
+}
+
+QString rankLogPath(const QString &workdir, const QString &logDir, const QString &runId,
+                    const QString &serverName, int rank)
+{
+    QString root = logDir;
+    if (!root.startsWith(u'/'))
+        root = workdir + u'/' + logDir;
+    while (root.size() > 1 && root.endsWith(u'/'))
+        root.chop(1);
+    return u"%1/%2/%3/rank%4.log"_s.arg(root, runId, serverName, QString::number(rank));
+}
+
+} // namespace cw

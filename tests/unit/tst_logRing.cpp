@@ -1,0 +1,147 @@
+// LogRing: ids, since(), the line and byte bounds, and a writer and a reader on two threads.
+// LossSeries: bounded, evenly thinned, newest point kept.
+#include "logs/LogRing.h"
+#include "logs/LossSeries.h"
+
+#include <QTest>
+#include <QThread>
+
+#include <atomic>
+
+using namespace cw;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+LogRecord record(int n, qsizetype extra = 0)
+{
+    return LogRecord{u"server0"_s, 3, QString::number(n) + QString(extra, u'x'), 0, n * 10};
+}
+
+} // namespace
+
+class TestLogRing : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void idsAndSince()
+    {
+        LogRing ring(100);
+        QCOMPARE(ring.lastId(), 0);
+        QCOMPARE(ring.firstId(), 1);
+        QVERIFY(ring.since(0, 10).empty());
+        for (int i = 1; i <= 5; ++i)
+            QCOMPARE(ring.append(record(i)), i);
+        qint64 first = 0;
+        auto got = ring.since(2, 2, &first);
+        QCOMPARE(first, 3);
+        QCOMPARE(got.size(), 2u);
+        QCOMPARE(got[0].line, u"3"_s);
+        QCOMPARE(got[1].line, u"4"_s);
+        QCOMPARE(got[1].server, u"server0"_s);
+        QCOMPARE(got[1].offset, 40);
+        QCOMPARE(ring.since(5, 10).size(), 0u);
+        QCOMPARE(ring.since(0, 100).size(), 5u);
+        QCOMPARE(ring.since(4, 0).size(), 0u);
+    }
+
+    void boundedByLines()
+    {
+        LogRing ring(3);
+        for (int i = 1; i <= 10; ++i)
+            ring.append(record(i));
+        QCOMPARE(ring.size(), 3);
+        QCOMPARE(ring.firstId(), 8);
+        QCOMPARE(ring.lastId(), 10);
+        QCOMPARE(ring.dropped(), 7);
+        qint64 first = 0;
+        const auto got = ring.since(2, 10, &first); // a reader that fell behind sees the gap
+        QCOMPARE(first, 8);
+        QCOMPARE(got.size(), 3u);
+        QCOMPARE(got.front().line, u"8"_s);
+        QCOMPARE(got.back().line, u"10"_s);
+    }
+
+    void boundedByBytes()
+    {
+        const qint64 one = qint64(sizeof(LogRecord)) + 2 * 1001; // "1" + 1000 x
+        LogRing ring(1000, one * 4);
+        for (int i = 1; i <= 20; ++i)
+            ring.append(record(i % 10, 1000));
+        QVERIFY(ring.bytes() <= one * 4);
+        QCOMPARE(ring.size(), 4);
+        QCOMPARE(ring.dropped(), 16);
+        // One record bigger than the whole budget is still kept (alone).
+        QCOMPARE(ring.append(record(1, 100000)), 21);
+        QCOMPARE(ring.size(), 1);
+        QCOMPARE(ring.since(0, 10).front().line.size(), 100001);
+        ring.append(record(2));
+        QCOMPARE(ring.size(), 1);
+        QCOMPARE(ring.since(0, 10).front().line, u"2"_s);
+    }
+
+    void writerAndReaderOnTwoThreads()
+    {
+        LogRing ring(1000);
+        constexpr int total = 200000;
+        std::atomic<bool> done = false;
+        QThread *writer = QThread::create([&] {
+            for (int i = 1; i <= total; ++i)
+                ring.append(record(i));
+            done = true;
+        });
+        writer->start();
+        qint64 seen = 0;
+        qint64 received = 0;
+        int previous = 0;
+        for (;;) {
+            const bool finished = done.load();
+            qint64 first = 0;
+            const auto got = ring.since(seen, 500, &first);
+            for (size_t k = 0; k < got.size(); ++k) {
+                const int n = got[k].line.toInt();
+                QCOMPARE(qint64(n), first + qint64(k)); // id == number: nothing mixed up
+                QVERIFY(n > previous);
+                previous = n;
+            }
+            received += qint64(got.size());
+            if (!got.empty())
+                seen = first + qint64(got.size()) - 1;
+            if (finished && seen == ring.lastId())
+                break;
+        }
+        writer->wait();
+        delete writer;
+        QCOMPARE(previous, total);
+        QCOMPARE(ring.lastId(), total);
+        QVERIFY(received <= total);
+        QCOMPARE(ring.dropped(), total - 1000);
+    }
+
+    void lossSeriesIsBoundedAndEven()
+    {
+        LossSeries series(8);
+        for (int i = 0; i < 8; ++i)
+            series.add({i, double(i)});
+        QCOMPARE(series.points().size(), 8u);
+        QCOMPARE(series.stride(), 1);
+        series.add({8, 8.0}); // full: keep 0,2,4,6 then 8
+        auto points = series.points();
+        QCOMPARE(points.size(), 5u);
+        QCOMPARE(series.stride(), 2);
+        for (size_t i = 0; i < points.size(); ++i)
+            QCOMPARE(points[i].step, int(i * 2));
+        for (int i = 9; i < 1000; ++i)
+            series.add({i, double(i)});
+        points = series.points();
+        QVERIFY(points.size() <= 8u);
+        QCOMPARE(series.added(), 1000);
+        QCOMPARE(series.last()->step, 999);
+        const int stride = int(series.stride());
+        for (size_t i = 0; i < points.size(); ++i)
+            QCOMPARE(points[i].step, int(i) * stride);
+        QVERIFY(points.back().step > 1000 - 2 * stride);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLogRing)
+#include "tst_logRing.moc"
