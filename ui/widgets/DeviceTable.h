@@ -18,6 +18,7 @@ public:
 
     void showProject(const Project &project, const Problems &problems);
     std::vector<Server> servers(std::vector<Server> base) const;
+    bool isEditing() const { return state() == QAbstractItemView::EditingState; }
     static int ipColumn(int slot) { return 2 + slot; }
 
 Q_SIGNALS:

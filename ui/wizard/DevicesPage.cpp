@@ -1,6 +1,7 @@
 #include "DevicesPage.h"
 
 #include "ProjectModel.h"
+#include "model/ProjectJson.h"
 #include "plan/Planner.h"
 #include "widgets/DeviceTable.h"
 #include "widgets/TopologyView.h"
@@ -127,7 +128,9 @@ void DevicesPage::fromModel()
     m_netmask->setText(project.deviceNetwork.netmask);
     m_segments->setText(project.deviceNetwork.segments.join(u", "_s));
     const Problems problems = deviceProblems();
-    m_table->showProject(project, problems);
+    // An open cell editor would lose its text; its commit brings another refresh anyway.
+    if (!m_table->isEditing())
+        m_table->showProject(project, problems);
     m_topology->showProject(project, problems);
     m_problems->clear();
     for (const Problem &problem : problems)
@@ -141,11 +144,15 @@ void DevicesPage::fromModel()
 void DevicesPage::writeBack()
 {
     Project project = m_model->project();
+    const Project before = project;
     project.servers = m_table->servers(project.servers);
     project.deviceNetwork.netmask = m_netmask->text().trimmed();
     project.deviceNetwork.segments.clear();
     for (const QString &part : m_segments->text().split(u',', Qt::SkipEmptyParts))
         project.deviceNetwork.segments << part.trimmed();
+    // Focus leaving the netmask field also lands here: an unchanged project is no edit.
+    if (projectToJson(project) == projectToJson(before))
+        return;
     m_writing = true;
     m_model->setProject(project);
     m_writing = false;
@@ -179,6 +186,19 @@ void DevicesPage::exportPicture(bool svg)
     const QString error = svg ? m_topology->exportSvg(path) : m_topology->exportPng(path);
     if (!error.isEmpty())
         QMessageBox::warning(this, tr("Export topology"), error);
+}
+
+} // namespace cw
+
+namespace cw {
+
+bool DevicesPage::validatePage()
+{
+    const Problems problems = deviceProblems();
+    if (problems.empty())
+        return true;
+    m_message->setText(problems.front().toString());
+    return false;
 }
 
 } // namespace cw

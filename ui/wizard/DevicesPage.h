@@ -23,6 +23,7 @@ public:
     explicit DevicesPage(ProjectModel *model, QWidget *parent = nullptr);
 
     bool isComplete() const override;
+    bool validatePage() override; // Next by keyboard or code is refused too, with the message
     void initializePage() override;
 
     DeviceTable *table() const { return m_table; }

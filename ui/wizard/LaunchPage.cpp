@@ -74,3 +74,16 @@ bool LaunchPage::isComplete() const
 }
 
 } // namespace cw
+
+namespace cw {
+
+bool LaunchPage::validatePage()
+{
+    const Problems problems = launchProblems();
+    if (problems.empty())
+        return true;
+    m_message->setText(problems.front().toString());
+    return false;
+}
+
+} // namespace cw

@@ -20,6 +20,7 @@ public:
     explicit LaunchPage(ProjectModel *model, QWidget *parent = nullptr);
 
     bool isComplete() const override;
+    bool validatePage() override; // Next by keyboard or code is refused too, with the message
     void initializePage() override;
     LaunchEditor *editor() const { return m_editor; }
 
