@@ -12,6 +12,7 @@
 #include <QTest>
 #include <QThread>
 #include <QTimer>
+#include <QVBoxLayout>
 
 #include <atomic>
 
@@ -85,6 +86,35 @@ private Q_SLOTS:
         QCOMPARE(chart.pointCount(0), (LossChart::kMaxPoints + 100) / 2);
         chart.addPoints(points);
         QCOMPARE(chart.pointCount(1), LossChart::kMaxPoints);
+    }
+
+    // A picture of the panel with lines of two servers and a loss curve per rank, for a person
+    // to check the layout (CLUSTERWIZ_SCREENSHOT_DIR; tests/gui/screenshots.sh sets it).
+    void panelPicture()
+    {
+        const QString dir = qEnvironmentVariable("CLUSTERWIZ_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("CLUSTERWIZ_SCREENSHOT_DIR not set");
+        QWidget panel;
+        auto *layout = new QVBoxLayout(&panel);
+        LogModel model(10000);
+        auto *view = new LogView(&model, &panel);
+        auto *chart = new LossChart(&panel);
+        layout->addWidget(view, 3);
+        layout->addWidget(chart, 2);
+        std::vector<LossPoint> points;
+        for (int rank = 0; rank < 4; ++rank) {
+            model.append(lines(rank, 0, 60));
+            for (int step = 0; step <= 200; step += 10)
+                points.push_back({rank, step, 2.3 / (1 + step / 40.0) + rank * 0.02});
+        }
+        chart->addPoints(points);
+        model.flush();
+        panel.resize(1000, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTest::qWait(200);
+        QVERIFY(panel.grab().save(dir + u"/run-panel.png"_s));
     }
 
     void staysResponsiveUnderLoad()

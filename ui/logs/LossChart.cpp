@@ -19,7 +19,10 @@ LossChart::LossChart(QWidget *parent)
     chart()->legend()->setAlignment(Qt::AlignRight);
     m_x->setTitleText(tr("step"));
     m_y->setTitleText(tr("loss"));
-    m_x->setLabelFormat(u"%d"_s);
+    m_x->setLabelFormat(u"%.0f"_s);
+    m_y->setLabelFormat(u"%.3g"_s);
+    setMinimumSize(320, 200);
+    chart()->setMargins(QMargins(4, 4, 4, 4));
     chart()->addAxis(m_x, Qt::AlignBottom);
     chart()->addAxis(m_y, Qt::AlignLeft);
     m_x->setRange(0, 1);
@@ -58,6 +61,7 @@ void LossChart::addPoints(const std::vector<LossPoint> &points)
         series->replace(all);
     }
     m_x->setRange(0, m_maxX);
+    m_x->applyNiceNumbers();
     const double margin = std::max(1e-6, (m_maxY - m_minY) * 0.05);
     m_y->setRange(std::max(0.0, m_minY - margin), m_maxY + margin);
 }

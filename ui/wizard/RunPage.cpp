@@ -38,11 +38,11 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     bar->addWidget(m_stop);
     bar->addWidget(m_state, 1);
 
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    // Logs above, the loss plot below: both need the full width more than the height.
+    auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_logView);
     splitter->addWidget(m_loss);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setSizes({380, 240});
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(splitter, 1);
