@@ -25,7 +25,7 @@ LossChart::LossChart(QWidget *parent)
     chart()->setMargins(QMargins(4, 4, 4, 4));
     chart()->addAxis(m_x, Qt::AlignBottom);
     chart()->addAxis(m_y, Qt::AlignLeft);
-    m_x->setRange(0, 1);
+    m_x->setRange(0, m_maxX);
     m_y->setRange(0, 1);
 }
 
@@ -74,7 +74,7 @@ void LossChart::clear()
     }
     m_series.clear();
     m_empty = true;
-    m_maxX = 1;
+    m_maxX = 10;
 }
 
 int LossChart::pointCount(int rank) const

@@ -37,7 +37,7 @@ private:
     std::map<int, QLineSeries *> m_series;
     QValueAxis *m_x;
     QValueAxis *m_y;
-    double m_maxX = 1, m_minY = 0, m_maxY = 1;
+    double m_maxX = 10, m_minY = 0, m_maxY = 1; // an empty plot still shows whole steps
     bool m_empty = true;
 };
 

@@ -188,10 +188,6 @@ void DevicesPage::exportPicture(bool svg)
         QMessageBox::warning(this, tr("Export topology"), error);
 }
 
-} // namespace cw
-
-namespace cw {
-
 bool DevicesPage::validatePage()
 {
     const Problems problems = deviceProblems();

@@ -73,10 +73,6 @@ bool LaunchPage::isComplete() const
     return launchProblems().empty();
 }
 
-} // namespace cw
-
-namespace cw {
-
 bool LaunchPage::validatePage()
 {
     const Problems problems = launchProblems();
