@@ -96,6 +96,9 @@ private Q_SLOTS:
         }
 
         QTest::mouseClick(button(page, u"apply"_s), Qt::LeftButton);
+        // For a person to check the table's layout with real facts in it.
+        if (const QString keep = qEnvironmentVariable("CLUSTERWIZ_SCREENSHOT_DIR"); !keep.isEmpty())
+            wizard.grab().save(keep + u"/servers-discovered.png"_s);
         const Project &filled = wizard.model()->project();
         for (int i = 0; i < kServers; ++i) {
             QCOMPARE(filled.servers[size_t(i)].hostIp, m_cluster.ip(i));
@@ -107,6 +110,35 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 40000);
         QVERIFY(!page->findChild<QMessageBox *>(u"hostKeyDialog"_s));
         QVERIFY(table->item(0, ServerTable::Status)->text().startsWith(u"OK"_s));
+
+        // A changed key (known_hosts holds server0's key for server1) is an error, never a
+        // question: no dialog, the status names the fingerprint, in red.
+        QFile knownHosts(m_dir.filePath(u"known_hosts"_s));
+        QVERIFY(knownHosts.open(QIODevice::ReadOnly));
+        QList<QByteArray> lines = knownHosts.readAll().split('\n');
+        knownHosts.close();
+        QByteArray key0;
+        for (const QByteArray &line : std::as_const(lines)) {
+            if (line.startsWith(m_cluster.ip(0).toUtf8() + ' '))
+                key0 = line.mid(line.indexOf(' '));
+        }
+        QVERIFY(!key0.isEmpty());
+        for (QByteArray &line : lines) {
+            if (line.startsWith(m_cluster.ip(1).toUtf8() + ' '))
+                line = m_cluster.ip(1).toUtf8() + key0;
+        }
+        QVERIFY(knownHosts.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        knownHosts.write(lines.join('\n'));
+        knownHosts.close();
+        QTest::mouseClick(button(page, u"testAll"_s), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 40000);
+        QVERIFY(!page->findChild<QMessageBox *>(u"hostKeyDialog"_s));
+        QVERIFY(table->item(0, ServerTable::Status)->text().startsWith(u"OK"_s));
+        const QTableWidgetItem *changed = table->item(1, ServerTable::Status);
+        qInfo().noquote() << "changed key:" << changed->text();
+        QVERIFY2(changed->text().contains(u"SHA256:"_s), qPrintable(changed->text()));
+        QCOMPARE(changed->foreground().color(), QColor(Qt::red));
+        QCOMPARE(page->lastResults()[1].connection.error.kind, SshError::Kind::HostKeyChanged);
     }
 };
 

@@ -22,6 +22,8 @@ ServerTable::ServerTable(QWidget *parent)
     verticalHeader()->setVisible(false);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setAlternatingRowColors(true);
+    setWordWrap(false);
+    setTextElideMode(Qt::ElideMiddle);
     connect(this, &QTableWidget::itemChanged, this, [this] {
         if (!m_filling)
             Q_EMIT edited();
@@ -49,6 +51,7 @@ void ServerTable::setServers(const std::vector<Server> &servers)
                 present->setText(values[column]);
             else
                 setItem(row, column, new QTableWidgetItem(values[column]));
+            item(row, column)->setToolTip(values[column]);
         }
         if (!item(row, Nic) || row >= oldRows) {
             for (int column = Hostname; column < ColumnCount; ++column)
@@ -57,7 +60,7 @@ void ServerTable::setServers(const std::vector<Server> &servers)
         item(row, Nic)->setText(server.nic.isEmpty() ? item(row, Nic)->text() : server.nic);
     }
     m_filling = false;
-    resizeColumnsToContents();
+    fitColumns();
 }
 
 std::vector<Server> ServerTable::servers(std::vector<Server> base) const
@@ -92,13 +95,17 @@ void ServerTable::showDiscovery(const ServerDiscovery &result, const Server &ser
         item(row, Devices)->setText(discoveryDevicesText(facts));
         item(row, Python)->setText(discoveryPythonText(facts));
         item(row, Mpirun)->setText(discoveryMpirunText(facts));
+        for (int column : {Devices, Python, Mpirun})
+            item(row, column)->setToolTip(item(row, column)->text());
     }
     m_filling = false;
-    if (result.ok())
-        showStatus(row, tr("OK (%1 ms)").arg(result.connection.elapsedMs), false);
+    if (result.ok()) {
+        showStatus(row, tr("OK"), false);
+        item(row, Status)->setToolTip(tr("Connected and probed in %1 ms.").arg(result.connection.elapsedMs));
+    }
     else
         showStatus(row, result.connection.error.message, true);
-    resizeColumnsToContents();
+    fitColumns();
 }
 
 void ServerTable::showStatus(int row, const QString &text, bool error)
@@ -109,6 +116,14 @@ void ServerTable::showStatus(int row, const QString &text, bool error)
     cell->setToolTip(text);
     cell->setForeground(error ? QColor(Qt::red) : palette().color(QPalette::Text));
     m_filling = false;
+}
+
+void ServerTable::fitColumns()
+{
+    // Long paths and versions are elided (full text in the cell's tooltip) so Status stays in view.
+    resizeColumnsToContents();
+    for (int column = 0; column < Status; ++column)
+        setColumnWidth(column, std::min(columnWidth(column), 130));
 }
 
 std::vector<int> ServerTable::selectedServers() const

@@ -29,6 +29,7 @@ Q_SIGNALS:
 
 private:
     QTableWidgetItem *readOnly(const QString &text) const;
+    void fitColumns();
     bool m_filling = false;
 };
 

@@ -18,6 +18,7 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QSettings>
+#include <QShortcut>
 
 using namespace Qt::StringLiterals;
 
@@ -64,6 +65,8 @@ ClusterWizard::ClusterWizard(QWidget *parent)
         if (which == QWizard::CustomButton1)
             saveProject();
     });
+    auto *save = new QShortcut(QKeySequence::Save, this);
+    connect(save, &QShortcut::activated, this, &ClusterWizard::saveProject);
     connect(m_model, &ProjectModel::pathChanged, this, &ClusterWizard::updateTitle);
     connect(m_model, &ProjectModel::dirtyChanged, this, &ClusterWizard::updateTitle);
 

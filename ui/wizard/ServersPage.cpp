@@ -247,8 +247,11 @@ void ServersPage::applyDiscovered()
     QStringList changes;
     const Project filled = applyDiscovery(m_model->project(), found, &changes);
     m_model->setProject(filled);
+    // Device IPs make this list long: a count here, every value in the tooltip.
     m_message->setText(changes.isEmpty() ? tr("Nothing to fill: every field is already set.")
-                                         : tr("Filled: %1").arg(changes.join(u", "_s)));
+                                         : tr("Filled %n value(s) from discovery (hover for the list).",
+                                              nullptr, int(changes.size())));
+    m_message->setToolTip(changes.join(u'\n'));
 }
 
 } // namespace cw
