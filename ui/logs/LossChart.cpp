@@ -26,6 +26,7 @@ LossChart::LossChart(QWidget *parent)
     chart()->addAxis(m_x, Qt::AlignBottom);
     chart()->addAxis(m_y, Qt::AlignLeft);
     m_x->setRange(0, m_maxX);
+    m_x->setTickCount(6); // 0, 2, 4 ... for the empty plot; nice numbers once points come
     m_y->setRange(0, 1);
 }
 

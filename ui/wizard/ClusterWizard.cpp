@@ -50,7 +50,7 @@ ClusterWizard::ClusterWizard(QWidget *parent)
     // The side list names every step; clicking one that is already visited goes back to it.
     m_steps->setObjectName(u"steps"_s);
     m_steps->setFocusPolicy(Qt::NoFocus);
-    m_steps->setFixedWidth(170);
+    m_steps->setFixedWidth(150);
     for (int id : pageIds())
         m_steps->addItem(page(id)->title());
     setSideWidget(m_steps);
