@@ -185,6 +185,40 @@ private Q_SLOTS:
         QCOMPARE(loadProjectFile(path).project.name, u"renamed"_s);
     }
 
+    void remembersGeometry()
+    {
+        {
+            ClusterWizard wizard;
+            QCOMPARE(wizard.openProject(kExample2x8), QString());
+            wizard.show();
+            wizard.resize(1000, 720);
+            QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+            QVERIFY(wizard.close()); // nothing unsaved: no question
+        }
+        ClusterWizard again;
+        QCOMPARE(again.size(), QSize(1000, 720));
+    }
+
+    void problemsUnderMatchesWholeSegments()
+    {
+        ProjectModel model;
+        QCOMPARE(model.load(kExample2x8), QString());
+        Project project = model.project();
+        for (int i = 2; i < 11; ++i) {
+            Server server = project.servers[1];
+            server.name = u"server%1"_s.arg(i);
+            server.host = server.hostIp = u"10.0.0.%1"_s.arg(30 + i);
+            server.deviceIps.clear();
+            project.servers.push_back(server);
+        }
+        project.servers[10].host = u"bad host"_s;
+        model.setProject(project);
+        for (const Problem &problem : model.problemsUnder({u"servers[1]"_s}))
+            QVERIFY2(problem.path.startsWith(u"servers[1]."_s) || problem.path == u"servers[1]"_s, qPrintable(problem.path));
+        QVERIFY(!model.problemsUnder({u"servers[10]"_s}).empty());
+        QVERIFY(model.problemsUnder({u"launch"_s}).empty());
+    }
+
     void newProjectStartsEmpty()
     {
         ClusterWizard wizard;
