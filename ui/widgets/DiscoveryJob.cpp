@@ -15,8 +15,9 @@ DiscoveryJob::DiscoveryJob(QObject *parent)
 
 DiscoveryJob::~DiscoveryJob()
 {
+    // No wait: the worker owns copies of everything it reads and reaches us only through a
+    // QPointer, and it may be waiting on a password dialog of the GUI thread.
     cancel();
-    m_watcher.waitForFinished();
 }
 
 bool DiscoveryJob::start(const Project &project, const std::vector<int> &indices,
@@ -36,10 +37,12 @@ bool DiscoveryJob::start(const Project &project, const std::vector<int> &indices
     m_watcher.setFuture(QtConcurrent::run([self, subset, indices, options, cancel] {
         const FleetProgress report = [self](int done, int total, const FleetResult &result) {
             // Called on a worker thread: hand it to the GUI thread as a queued call.
-            QMetaObject::invokeMethod(self, [self, done, total, name = result.serverName] {
-                if (self)
-                    Q_EMIT self->progress(done, total, name);
-            }, Qt::QueuedConnection);
+            if (QObject *context = self.data()) {
+                QMetaObject::invokeMethod(context, [self, done, total, name = result.serverName] {
+                    if (self)
+                        Q_EMIT self->progress(done, total, name);
+                }, Qt::QueuedConnection);
+            }
         };
         std::vector<ServerDiscovery> results = discoverFleet(subset, options, report, cancel.get());
         for (ServerDiscovery &result : results)

@@ -19,7 +19,7 @@ class DiscoveryJob : public QObject {
 
 public:
     explicit DiscoveryJob(QObject *parent = nullptr);
-    ~DiscoveryJob() override; // cancels and waits: the worker reads the project copy we own
+    ~DiscoveryJob() override; // cancels; the worker finishes on its own copies
 
     // `indices` into project.servers; results keep the project's server indices.
     bool start(const Project &project, const std::vector<int> &indices, const FleetOptions &options);

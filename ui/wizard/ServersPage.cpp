@@ -1,6 +1,7 @@
 #include "ServersPage.h"
 
 #include "ProjectModel.h"
+#include "widgets/CredentialPrompt.h"
 #include "widgets/DiscoveryJob.h"
 #include "widgets/ServerTable.h"
 
@@ -28,6 +29,7 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     setTitle(tr("Servers"));
     setSubTitle(tr("Add every server by address or ~/.ssh/config alias, then test the connections."));
     m_options.timeoutMs = 20000;
+    m_options.credentials = guiCredentials(this);
 
     auto *buttons = new QHBoxLayout;
     const auto button = [&](const QString &text, const QString &name, auto slot) {

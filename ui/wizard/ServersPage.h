@@ -28,6 +28,7 @@ public:
     bool validatePage() override;
 
     // Known-hosts file, time limit and identity for the fleet; tests point it at their cluster.
+    // Set credentials to guiCredentials(this) to keep the passphrase/password dialogs.
     void setFleetOptions(const FleetOptions &options) { m_options = options; }
     ServerTable *table() const { return m_table; }
     void testServers(const std::vector<int> &indices);
