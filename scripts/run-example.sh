@@ -18,3 +18,12 @@ echo
 echo "The scripts for resources/examples/ascend-2x8.clusterwiz.json are in $PWD/out/ascend-2x8/"
 echo "and, as one archive to copy to the servers, in $PWD/out/ascend-2x8.tar.gz."
 echo "Start with $PWD/out/ascend-2x8/README.txt: it says what to copy where and what to run."
+
+# With a display, open the wizard on the same example; without one the exported folder above is
+# the result, and clusterwiz-cli does everything the wizard does from a terminal.
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+    echo "Opening the wizard on the example (close it to finish)."
+    build/bin/clusterwiz resources/examples/ascend-2x8.clusterwiz.json || true
+else
+    echo "No display here: use build/bin/clusterwiz-cli (validate, plan, discover, generate)."
+fi

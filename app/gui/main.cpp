@@ -1,13 +1,38 @@
-#include "MainWindow.h"
+#include "wizard/ClusterWizard.h"
+#include "wizard/ScreenshotTour.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QMessageBox>
+
+#include <cstdio>
+#include <cstdlib>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+// QApplication aborts without a display; say what to use instead before it gets the chance.
+bool haveDisplay(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        if (qstrcmp(argv[i], "-platform") == 0)
+            return true;
+    }
+    return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY")
+        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+} // namespace
 
 int main(int argc, char *argv[])
 {
+    if (!haveDisplay(argc, argv)) {
+        std::fputs("clusterwiz: no display; use clusterwiz-cli (e.g. clusterwiz-cli generate "
+                   "PROJECT OUT_DIR) on headless machines.\n", stderr);
+        return 3;
+    }
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("clusterwiz"));
-    QApplication::setOrganizationDomain(QStringLiteral("clusterwiz.org"));
+    QApplication::setApplicationName(u"clusterwiz"_s);
+    QApplication::setOrganizationDomain(u"clusterwiz.org"_s);
     QApplication::setApplicationVersion(QStringLiteral(CLUSTERWIZ_VERSION));
 
     QCommandLineParser parser;
@@ -15,13 +40,22 @@ int main(int argc, char *argv[])
         "main", "Set up and launch training jobs across accelerator servers."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("project"),
-                                 QApplication::translate("main", "Project file to open."));
+    parser.addPositionalArgument(u"project"_s, QApplication::translate("main", "Project file to open."));
+    const QCommandLineOption screenshots(
+        u"screenshots"_s, QApplication::translate("main", "Save a PNG of every page into DIR and quit."),
+        u"DIR"_s);
+    parser.addOption(screenshots);
     parser.process(app);
 
-    cw::MainWindow window;
-    if (!parser.positionalArguments().isEmpty())
-        window.openProject(parser.positionalArguments().constFirst());
-    window.show();
+    cw::ClusterWizard wizard;
+    QString project = parser.positionalArguments().value(0);
+    if (project.isEmpty())
+        project = cw::ClusterWizard::examplesDir() + u"/ascend-2x8.clusterwiz.json"_s;
+    const QString error = wizard.openProject(project);
+    if (!error.isEmpty() && !parser.isSet(screenshots))
+        QMessageBox::warning(&wizard, QApplication::translate("main", "Open project"), error);
+    wizard.show();
+    if (parser.isSet(screenshots))
+        return cw::takeScreenshots(wizard, parser.value(screenshots)) ? 0 : 1;
     return QApplication::exec();
 }

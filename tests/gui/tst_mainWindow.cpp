@@ -1,7 +1,7 @@
 // The first window on the real widgets (offscreen platform): open a project, see its problems or
 // its generated files, export them; the bytes shown are the bytes generateScripts() makes.
-#include "MainWindow.h"
-#include "ScriptsView.h"
+#include "widgets/MainWindow.h"
+#include "widgets/ScriptsView.h"
 #include "generate/Generator.h"
 #include "model/ProjectJson.h"
 

@@ -1,5 +1,7 @@
 #include "ScriptsView.h"
 
+#include "ShellHighlighter.h"
+
 #include <QFontDatabase>
 #include <QPlainTextEdit>
 #include <QTabWidget>
@@ -30,6 +32,8 @@ void ScriptsView::setFiles(const std::vector<GeneratedFile> &files)
         view->setLineWrapMode(QPlainTextEdit::NoWrap);
         view->setPlainText(QString::fromUtf8(file.content));
         view->setObjectName(file.name);
+        if (file.name.endsWith(u".sh") || file.name == u"hostfile")
+            new ShellHighlighter(view->document());
         m_tabs->addTab(view, file.name);
         if (file.name == previous)
             m_tabs->setCurrentWidget(view);

@@ -1,0 +1,55 @@
+#pragma once
+
+// Shared by the wizard tests: a private settings folder, the example paths and small helpers to
+// type into a table cell the way a user does (F2, text, Enter).
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QDir>
+#include <QLineEdit>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace wizardtest {
+
+inline const QString kExamples = QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples");
+inline const QString kExample2x8 = kExamples + QStringLiteral("/ascend-2x8.clusterwiz.json");
+
+// QSettings and recent projects go to a temporary folder, never the user's.
+inline void isolateSettings(const QTemporaryDir &dir)
+{
+    qputenv("XDG_CONFIG_HOME", QDir(dir.path()).filePath(QStringLiteral("config")).toUtf8());
+    qputenv("XDG_RUNTIME_DIR", dir.path().toUtf8());
+    QCoreApplication::setOrganizationDomain(QStringLiteral("clusterwiz.test"));
+    QCoreApplication::setApplicationName(QStringLiteral("clusterwiz-test"));
+}
+
+// Select the cell, open its editor with F2, replace the text, commit with Enter.
+inline bool typeIntoCell(QTableWidget *table, int row, int column, const QString &text)
+{
+    table->setFocus();
+    table->setCurrentCell(row, column);
+    QTest::keyClick(table->viewport(), Qt::Key_F2);
+    // The delegate's editor is a child of the viewport (focus may lie elsewhere offscreen).
+    QLineEdit *editor = nullptr;
+    for (QLineEdit *candidate : table->viewport()->findChildren<QLineEdit *>()) {
+        if (candidate->isVisible())
+            editor = candidate;
+    }
+    if (!editor) {
+        qWarning("no editor opened");
+        return false;
+    }
+    editor->selectAll();
+    QTest::keyClicks(editor, text);
+    QTest::keyClick(editor, Qt::Key_Return);
+    // The delegate commits on Return through a queued call.
+    if (QTest::qWaitFor([&] { return table->item(row, column)->text() == text; }, 2000))
+        return true;
+    qWarning() << "cell holds" << table->item(row, column)->text();
+    return false;
+}
+
+} // namespace wizardtest

@@ -1,0 +1,29 @@
+#!/bin/sh
+# Saves a PNG of every wizard page for the 2x8 example into OUT_DIR, under Xvfb (a real X
+# server, as a user's display would be), plus a whole-screen capture when imagemagick is there.
+# Usage: tests/gui/screenshots.sh OUT_DIR [BUILD_DIR]
+set -eu
+out=${1:?usage: screenshots.sh OUT_DIR [BUILD_DIR]}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+build=${2:-$here/build}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+runtime=$(mktemp -d)
+config=$(mktemp -d)
+trap 'rm -rf "$runtime" "$config"' EXIT
+# A private runtime and settings folder: no stale geometry, recent list or warning.
+export XDG_RUNTIME_DIR="$runtime" XDG_CONFIG_HOME="$config"
+unset QT_QPA_PLATFORM
+xvfb-run -a -s "-screen 0 1280x800x24" sh -c '
+    "$1/bin/clusterwiz" --screenshots "$2" "$3/resources/examples/ascend-2x8.clusterwiz.json" || exit 1
+    if command -v import >/dev/null 2>&1; then
+        "$1/bin/clusterwiz" "$3/resources/examples/ascend-2x8.clusterwiz.json" & pid=$!
+        sleep 3
+        import -window root "$2/screen-project.png"
+        kill $pid
+    fi
+' sh "$build" "$out" "$here"
+# The run panel filled with synthetic lines of two servers and loss curves (its test draws it).
+CLUSTERWIZ_SCREENSHOT_DIR="$out" xvfb-run -a -s "-screen 0 1280x800x24" \
+    "$build/bin/tst_logPanel" panelPicture >/dev/null
+ls "$out"/*.png

@@ -1,0 +1,76 @@
+// The Checks page with a check runner handed in (the real catalogue plugs in the same way): the
+// runner runs off the GUI thread, and the report shows as a tree per server with status icons,
+// failed servers opened, the reason and the fixes on offer.
+#include "WizardTestSupport.h"
+
+#include "widgets/CheckReportView.h"
+#include "wizard/ChecksPage.h"
+#include "wizard/ClusterWizard.h"
+#include "wizard/ProjectModel.h"
+
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QThread>
+
+using namespace cw;
+using namespace Qt::StringLiterals;
+using namespace wizardtest;
+
+class TestChecksPage : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void initTestCase() { isolateSettings(m_dir); }
+
+    void showsTheReportOfTheRunner()
+    {
+        ClusterWizard wizard;
+        QCOMPARE(wizard.openProject(kExample2x8), QString());
+        auto *page = static_cast<ChecksPage *>(wizard.page(ChecksPageId));
+        auto *run = page->findChild<QPushButton *>(u"runChecks"_s);
+        QVERIFY(!run->isEnabled()); // nothing to run without a runner
+
+        QThread *gui = QThread::currentThread();
+        std::atomic<bool> offGuiThread = false;
+        wizard.setCheckRunner([&](const Project &project) {
+            offGuiThread = QThread::currentThread() != gui;
+            CheckReport report;
+            for (int i = 0; i < int(project.servers.size()); ++i) {
+                const QString name = project.servers[size_t(i)].name;
+                report.results.push_back({QString::fromLatin1(check::kSsh), i, name, CheckStatus::Ok, u"root@host: key"_s, {}});
+                report.results.push_back({QString::fromLatin1(check::kFirewallPorts), i, name,
+                                          i == 1 ? CheckStatus::Failed : CheckStatus::Ok,
+                                          i == 1 ? u"ufw denies tcp 29501"_s : u"open"_s,
+                                          i == 1 ? QStringList{QString::fromLatin1(fix::kOpenPorts)} : QStringList{}});
+            }
+            report.results.push_back({QString::fromLatin1(check::kHostname), -1, QString(), CheckStatus::Warning,
+                                      u"two servers share a hostname"_s, {}});
+            return report;
+        });
+        QVERIFY(run->isEnabled());
+        QSignalSpy ready(page, &ChecksPage::reportReady);
+        QTest::mouseClick(run, Qt::LeftButton);
+        QTRY_COMPARE(ready.count(), 1);
+        QVERIFY(offGuiThread);
+
+        CheckReportView *tree = page->reportView();
+        QCOMPARE(tree->topLevelItemCount(), 3); // server0, server1, cluster
+        QTreeWidgetItem *server1 = tree->topLevelItem(1);
+        QCOMPARE(server1->text(0), u"server1"_s);
+        QCOMPARE(server1->text(1), u"failed"_s);
+        QVERIFY(server1->isExpanded());
+        QVERIFY(!tree->topLevelItem(0)->isExpanded());
+        QTreeWidgetItem *firewall = server1->child(1);
+        QCOMPARE(firewall->text(0), QString::fromLatin1(check::kFirewallPorts));
+        QCOMPARE(firewall->text(2), u"ufw denies tcp 29501"_s);
+        QCOMPARE(firewall->text(3), QString::fromLatin1(fix::kOpenPorts));
+        QVERIFY(!firewall->icon(1).isNull());
+        QVERIFY(page->findChild<QLabel *>(u"message"_s)->text().contains(u"1 failed"_s));
+    }
+};
+
+QTEST_MAIN(TestChecksPage)
+#include "tst_checksPage.moc"

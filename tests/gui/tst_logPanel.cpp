@@ -1,0 +1,179 @@
+// The log panel's parts with synthetic input: the model keeps its cap, the filter and search
+// find lines, the loss chart keeps its points per rank, and the GUI thread stays responsive
+// while a producer thread pushes 4 ranks x 10,000 lines/s through the batching path.
+#include "logs/LogFilterModel.h"
+#include "logs/LogModel.h"
+#include "logs/LogView.h"
+#include "logs/LossChart.h"
+
+#include <QElapsedTimer>
+#include <QListView>
+#include <QSignalSpy>
+#include <QTest>
+#include <QThread>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <atomic>
+
+using namespace cw;
+using namespace Qt::StringLiterals;
+
+namespace {
+std::vector<LogLine> lines(int rank, int first, int count)
+{
+    std::vector<LogLine> batch;
+    batch.reserve(size_t(count));
+    for (int i = first; i < first + count; ++i)
+        batch.push_back({u"server%1"_s.arg(rank / 2), rank, u"step %1 loss = 0.%2"_s.arg(i).arg(i % 1000)});
+    return batch;
+}
+} // namespace
+
+class TestLogPanel : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void keepsItsCapAndOrder()
+    {
+        LogModel model(1000);
+        model.append(lines(0, 0, 700));
+        model.flush();
+        QCOMPARE(model.rowCount(), 700);
+        model.append(lines(1, 700, 700));
+        model.flush();
+        QCOMPARE(model.rowCount(), 1000);
+        QCOMPARE(model.dropped(), 400);
+        QCOMPARE(model.received(), 1400);
+        // The oldest went; the newest is last.
+        QVERIFY(model.index(0).data(LogModel::TextRole).toString().startsWith(u"step 400 "_s));
+        QCOMPARE(model.index(999).data().toString(), u"[server0/1] step 1399 loss = 0.399"_s);
+        model.append(lines(2, 0, 5000)); // more than the cap in one batch
+        model.flush();
+        QCOMPARE(model.rowCount(), 1000);
+        QVERIFY(model.index(0).data(LogModel::TextRole).toString().startsWith(u"step 4000 "_s));
+    }
+
+    void filtersAndSearches()
+    {
+        LogModel model(10000);
+        LogView view(&model);
+        for (int rank = 0; rank < 4; ++rank)
+            model.append(lines(rank, 0, 100));
+        model.flush();
+        QCOMPARE(view.filter()->rowCount(), 400);
+        view.filter()->setRank(2);
+        QCOMPARE(view.filter()->rowCount(), 100);
+        view.filter()->setText(u"STEP 5"_s);
+        QCOMPARE(view.filter()->rowCount(), 11); // step 5, 50..59
+        view.filter()->setRank(-1);
+        view.filter()->setText(QString());
+        QVERIFY(view.follows());
+        QVERIFY(view.findNext(u"step 42 "_s));
+        QVERIFY(!view.follows());
+        QCOMPARE(view.list()->currentIndex().data(LogModel::TextRole).toString(), u"step 42 loss = 0.42"_s);
+        QVERIFY(!view.findNext(u"no such line"_s));
+    }
+
+    void lossChartKeepsPointsPerRank()
+    {
+        LossChart chart;
+        std::vector<LossPoint> points;
+        for (int step = 0; step < LossChart::kMaxPoints + 100; ++step)
+            points.push_back({step % 2, step, 1.0 / (step + 1)});
+        chart.addPoints(points);
+        QCOMPARE(chart.seriesCount(), 2);
+        QCOMPARE(chart.pointCount(0), (LossChart::kMaxPoints + 100) / 2);
+        chart.addPoints(points);
+        QCOMPARE(chart.pointCount(1), LossChart::kMaxPoints);
+    }
+
+    // A picture of the panel with lines of two servers and a loss curve per rank, for a person
+    // to check the layout (CLUSTERWIZ_SCREENSHOT_DIR; tests/gui/screenshots.sh sets it).
+    void panelPicture()
+    {
+        const QString dir = qEnvironmentVariable("CLUSTERWIZ_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("CLUSTERWIZ_SCREENSHOT_DIR not set");
+        QWidget panel;
+        auto *layout = new QVBoxLayout(&panel);
+        LogModel model(10000);
+        auto *view = new LogView(&model, &panel);
+        auto *chart = new LossChart(&panel);
+        layout->addWidget(view, 3);
+        layout->addWidget(chart, 2);
+        std::vector<LossPoint> points;
+        for (int rank = 0; rank < 4; ++rank) {
+            model.append(lines(rank, 0, 60));
+            for (int step = 0; step <= 200; step += 10)
+                points.push_back({rank, step, 2.3 / (1 + step / 40.0) + rank * 0.02});
+        }
+        chart->addPoints(points);
+        model.flush();
+        panel.resize(1000, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTest::qWait(200);
+        QVERIFY(panel.grab().save(dir + u"/run-panel.png"_s));
+    }
+
+    void staysResponsiveUnderLoad()
+    {
+        constexpr int kRanks = 4;
+        constexpr int kLinesPerSecond = 10000;
+        constexpr int kMs = 2500;
+        constexpr int kCap = 50000;
+        LogModel model(kCap);
+        LogView view(&model);
+        view.resize(900, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+
+        std::atomic<bool> stop = false;
+        std::atomic<qint64> produced = 0;
+        // Each tick of 10 ms every rank delivers its share, as a log stream reader would.
+        QThread *producer = QThread::create([&] {
+            QElapsedTimer clock;
+            clock.start();
+            int tick = 0;
+            while (!stop && clock.elapsed() < kMs) {
+                const int perTick = kLinesPerSecond / 100;
+                for (int rank = 0; rank < kRanks; ++rank)
+                    model.append(lines(rank, tick * perTick, perTick));
+                produced += qint64(perTick) * kRanks;
+                ++tick;
+                const qint64 next = qint64(tick) * 10;
+                if (clock.elapsed() < next)
+                    QThread::msleep(ulong(next - clock.elapsed()));
+            }
+        });
+
+        qint64 maxLatency = 0;
+        QElapsedTimer since;
+        QTimer probe;
+        probe.setInterval(5);
+        QObject::connect(&probe, &QTimer::timeout, [&] {
+            maxLatency = std::max(maxLatency, since.restart() - 5);
+        });
+        since.start();
+        probe.start();
+        producer->start();
+        QTRY_VERIFY_WITH_TIMEOUT(producer->isFinished(), kMs + 5000);
+        QTest::qWait(300); // the last batch
+        probe.stop();
+        stop = true;
+        producer->wait();
+        delete producer;
+
+        qInfo("produced %lld lines, model holds %d (cap %d), dropped %lld; max event-loop latency %lld ms",
+              qlonglong(produced.load()), model.rowCount(), kCap, qlonglong(model.dropped()),
+              qlonglong(maxLatency));
+        QVERIFY(produced.load() >= qint64(kRanks) * kLinesPerSecond); // at least one second's worth
+        QCOMPARE(model.rowCount(), kCap);
+        QCOMPARE(model.received(), produced.load());
+        QVERIFY2(maxLatency < 1000, qPrintable(u"GUI stalled for %1 ms"_s.arg(maxLatency)));
+    }
+};
+
+QTEST_MAIN(TestLogPanel)
+#include "tst_logPanel.moc"

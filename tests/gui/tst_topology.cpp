@@ -1,0 +1,89 @@
+// The topology picture at the sizes people use: the 2x8 example with a broken device, and a
+// planned 128-server cluster (every device drawn, nothing marked, PNG and SVG export).
+#include "WizardTestSupport.h"
+
+#include "model/ProjectJson.h"
+#include "model/ProjectValidator.h"
+#include "plan/Planner.h"
+#include "widgets/TopologyView.h"
+
+#include <QFileInfo>
+#include <QGraphicsRectItem>
+#include <QImage>
+
+using namespace cw;
+using namespace Qt::StringLiterals;
+
+class TestTopology : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    // Where the pictures go: CLUSTERWIZ_SCREENSHOT_DIR keeps them for a person to look at.
+    QString outPath(const QString &name)
+    {
+        const QString keep = qEnvironmentVariable("CLUSTERWIZ_SCREENSHOT_DIR");
+        return keep.isEmpty() ? m_dir.filePath(name) : keep + u'/' + name;
+    }
+
+private Q_SLOTS:
+    void marksTheDeviceAProblemNames()
+    {
+        Project project = loadProjectFile(wizardtest::kExample2x8).project;
+        project.servers[0].deviceIps[2] = project.servers[0].deviceIps[1]; // duplicate
+        TopologyView view;
+        view.showProject(project, validateProject(project));
+        QVERIFY(view.isMarked(view.deviceItem(0, 2)));
+        QVERIFY(!view.isMarked(view.deviceItem(1, 2)));
+        QVERIFY(!view.deviceItem(0, 2)->toolTip().isEmpty());
+        QVERIFY(!view.deviceItem(2, 0));
+    }
+
+    void drawsAPlanned128ServerCluster()
+    {
+        Project project = loadProjectFile(wizardtest::kExamples + u"/ascend-16x8.clusterwiz.json"_s).project;
+        const Server model = project.servers.front();
+        project.servers.clear();
+        project.deviceNetwork = {};
+        for (int i = 0; i < kMaxServers; ++i) {
+            Server server = model;
+            server.name = u"node%1"_s.arg(i, 3, 10, QChar(u'0'));
+            server.host = u"10.1.%1.%2"_s.arg(i / 200).arg(i % 200 + 10);
+            server.hostIp.clear();
+            server.deviceIps.clear();
+            project.servers.push_back(server);
+        }
+        const PlanResult plan = planDeviceNetwork(project);
+        QVERIFY2(plan.ok, qPrintable(plan.reason));
+        const Problems problems = validateProject(plan.project);
+        QVERIFY2(problems.empty(), qPrintable(problems.empty() ? QString() : problems.front().toString()));
+
+        TopologyView view;
+        view.resize(1000, 700);
+        view.show();
+        view.showProject(plan.project, problems);
+        view.fit();
+        for (int s = 0; s < kMaxServers; ++s) {
+            QVERIFY(view.serverItem(s));
+            for (int k = 0; k < 8; ++k) {
+                QVERIFY(view.deviceItem(s, k));
+                QVERIFY(!view.isMarked(view.deviceItem(s, k)));
+            }
+        }
+        // Fitted, a device is still a few pixels wide: the picture is a map, zoom reads detail.
+        const QRectF device = view.mapFromScene(view.deviceItem(0, 0)->rect()).boundingRect();
+        qInfo("fitted device box %.1f x %.1f px", device.width(), device.height());
+        QVERIFY(device.width() >= 3);
+
+        const QString png = outPath(u"topology-128.png"_s);
+        const QString svg = outPath(u"topology-128.svg"_s);
+        QCOMPARE(view.exportPng(png), QString());
+        QCOMPARE(view.exportSvg(svg), QString());
+        QVERIFY(!QImage(png).isNull());
+        QVERIFY(QFileInfo(svg).size() > 10000);
+        view.grab().save(outPath(u"topology-128-view.png"_s));
+    }
+};
+
+QTEST_MAIN(TestTopology)
+#include "tst_topology.moc"

@@ -1,0 +1,241 @@
+// The wizard driven like a user on the 2x8 Ascend example: Next/Back keep state, a device IP
+// edited into a rule violation is marked in the topology and refuses Next with the message,
+// Plan automatically mends it, launch modes switch and mark bad fields, and the Scripts page
+// shows exactly the bytes `clusterwiz-cli generate` writes.
+#include "WizardTestSupport.h"
+
+#include "model/ProjectJson.h"
+#include "widgets/DeviceTable.h"
+#include "widgets/LaunchEditor.h"
+#include "widgets/ScriptsView.h"
+#include "widgets/ServerTable.h"
+#include "widgets/TopologyView.h"
+#include "wizard/ClusterWizard.h"
+#include "wizard/DevicesPage.h"
+#include "wizard/LaunchPage.h"
+#include "wizard/ProjectModel.h"
+#include "wizard/ScriptsPage.h"
+#include "wizard/ServersPage.h"
+
+#include <QDirIterator>
+#include <QGraphicsRectItem>
+#include <QLabel>
+#include <QListWidget>
+#include <QProcess>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSignalSpy>
+
+using namespace cw;
+using namespace Qt::StringLiterals;
+using namespace wizardtest;
+
+class TestWizard : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    void clickNext(ClusterWizard &wizard)
+    {
+        QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+    }
+    void clickBack(ClusterWizard &wizard)
+    {
+        QTest::mouseClick(wizard.button(QWizard::BackButton), Qt::LeftButton);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        isolateSettings(m_dir);
+    }
+
+    void walksThePagesAndKeepsState()
+    {
+        ClusterWizard wizard;
+        QCOMPARE(wizard.openProject(kExample2x8), QString());
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        QCOMPARE(wizard.currentId(), int(ProjectPageId));
+        QVERIFY(ClusterWizard::recentProjects().constFirst().endsWith(u"ascend-2x8.clusterwiz.json"_s));
+
+        // Servers: edit a user with the keyboard; the model has it at once and after Next/Back.
+        clickNext(wizard);
+        QCOMPARE(wizard.currentId(), int(ServersPageId));
+        auto *servers = static_cast<ServersPage *>(wizard.currentPage());
+        QCOMPARE(servers->table()->rowCount(), 2);
+        QCOMPARE(servers->table()->item(1, ServerTable::Host)->text(), u"10.0.0.23"_s);
+        QVERIFY(typeIntoCell(servers->table(), 1, ServerTable::User, u"train"_s));
+        QCOMPARE(wizard.model()->project().servers[1].user, u"train"_s);
+        QVERIFY(wizard.model()->isDirty());
+
+        // Devices: a device IP in the wrong segment is marked on that device, Next is refused.
+        clickNext(wizard);
+        QCOMPARE(wizard.currentId(), int(DevicesPageId));
+        auto *devices = static_cast<DevicesPage *>(wizard.currentPage());
+        QGraphicsRectItem *device = devices->topology()->deviceItem(1, 4);
+        QVERIFY(device);
+        QVERIFY(!devices->topology()->isMarked(device));
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+        QVERIFY(typeIntoCell(devices->table(), 1, DeviceTable::ipColumn(4), u"192.168.101.110"_s));
+        QCOMPARE(wizard.model()->project().servers[1].deviceIps[4], u"192.168.101.110"_s);
+        QTRY_VERIFY(devices->topology()->isMarked(devices->topology()->deviceItem(1, 4)));
+        device = devices->topology()->deviceItem(1, 4);
+        QVERIFY2(!device->toolTip().isEmpty(), "the rule's message is the tooltip");
+        QVERIFY(!devices->topology()->isMarked(devices->topology()->deviceItem(0, 4)));
+        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(DevicesPageId));
+        const QString problems = [&] {
+            QStringList lines;
+            for (int i = 0; i < devices->problemList()->count(); ++i)
+                lines << devices->problemList()->item(i)->text();
+            return lines.join(u'\n');
+        }();
+        QVERIFY2(problems.contains(u"servers[1].device_ips[4]"_s), qPrintable(problems));
+        QVERIFY2(device->toolTip().contains(u"is not in segment 192.168.100.0/24"_s), qPrintable(device->toolTip()));
+        QVERIFY2(devices->findChild<QLabel *>(u"message"_s)->text().contains(u"servers[1].device_ips[4]"_s),
+                 qPrintable(devices->findChild<QLabel *>(u"message"_s)->text()));
+        qInfo().noquote() << "refused with:" << problems;
+
+        // Plan automatically mends it and Next works again.
+        QTest::mouseClick(devices->findChild<QPushButton *>(u"plan"_s), Qt::LeftButton);
+        QTRY_VERIFY(!devices->topology()->isMarked(devices->topology()->deviceItem(1, 4)));
+        QCOMPARE(wizard.model()->project().servers[1].deviceIps[4], u"192.168.100.110"_s);
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+
+        // Checks, Launch; then Back twice keeps the servers' edit and the plan.
+        clickNext(wizard);
+        QCOMPARE(wizard.currentId(), int(ChecksPageId));
+        clickNext(wizard);
+        QCOMPARE(wizard.currentId(), int(LaunchPageId));
+        clickBack(wizard);
+        clickBack(wizard);
+        clickBack(wizard);
+        QCOMPARE(wizard.currentId(), int(ServersPageId));
+        QCOMPARE(servers->table()->item(1, ServerTable::User)->text(), u"train"_s);
+        clickNext(wizard);
+        QCOMPARE(devices->table()->item(1, DeviceTable::ipColumn(4))->text(), u"192.168.100.110"_s);
+        clickNext(wizard);
+        clickNext(wizard);
+        QCOMPARE(wizard.currentId(), int(LaunchPageId));
+
+        // Launch: switch modes; a relative workdir is marked on the field and refuses Next.
+        auto *launch = static_cast<LaunchPage *>(wizard.currentPage());
+        QTest::mouseClick(launch->findChild<QRadioButton *>(u"mode-mpirun"_s), Qt::LeftButton);
+        QCOMPARE(wizard.model()->project().launch.mode, LaunchMode::Mpirun);
+        QVERIFY(launch->findChild<QWidget *>(u"launch.mpirun.prefix"_s)->isVisible());
+        QTest::mouseClick(launch->findChild<QRadioButton *>(u"mode-ranktable"_s), Qt::LeftButton);
+        QCOMPARE(wizard.model()->project().launch.mode, LaunchMode::RankTable);
+        QVERIFY(!launch->findChild<QWidget *>(u"launch.mpirun.prefix"_s)->isVisible());
+        auto *workdir = launch->findChild<QLineEdit *>(u"launch.workdir"_s);
+        workdir->selectAll();
+        QTest::keyClicks(workdir, u"relative/dir"_s);
+        QVERIFY(workdir->property("invalid").toBool());
+        QVERIFY(!workdir->toolTip().isEmpty());
+        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+        const QString message = launch->findChild<QLabel *>(u"message"_s)->text();
+        QVERIFY2(message.contains(u"launch.workdir"_s), qPrintable(message));
+        workdir->selectAll();
+        QTest::keyClicks(workdir, u"/home/train/resnet50"_s);
+        QVERIFY(!workdir->property("invalid").toBool());
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+
+        // Scripts: the same bytes as the CLI writes for the same project.
+        clickNext(wizard);
+        QCOMPARE(wizard.currentId(), int(ScriptsPageId));
+        auto *scripts = static_cast<ScriptsPage *>(wizard.currentPage());
+        const QString saved = m_dir.filePath(u"walk.clusterwiz.json"_s);
+        QCOMPARE(wizard.model()->save(saved), QString());
+        QVERIFY(!wizard.model()->isDirty());
+        const QString out = m_dir.filePath(u"cli-out"_s);
+        QProcess cli;
+        cli.start(QStringLiteral(CLUSTERWIZ_BIN_DIR "/clusterwiz-cli"),
+                  {u"generate"_s, saved, u"-o"_s, out});
+        QVERIFY(cli.waitForFinished(30000));
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        QStringList cliFiles;
+        for (QDirIterator it(out, QDir::Files, QDirIterator::Subdirectories); it.hasNext();) {
+            const QString path = it.next();
+            const QString name = QDir(out).relativeFilePath(path);
+            cliFiles << name;
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QCOMPARE(scripts->view()->textOf(name).toUtf8(), file.readAll());
+        }
+        QVERIFY(cliFiles.contains(u"rank_table.json"_s));
+        QCOMPARE(qsizetype(scripts->view()->files().size()), cliFiles.size());
+    }
+
+    void savesAtomicallyAndReloads()
+    {
+        ProjectModel model;
+        QCOMPARE(model.load(kExample2x8), QString());
+        Project project = model.project();
+        project.name = u"renamed"_s;
+        QSignalSpy dirty(&model, &ProjectModel::dirtyChanged);
+        model.setProject(project);
+        QCOMPARE(dirty.count(), 1);
+        const QString path = m_dir.filePath(u"saved.clusterwiz.json"_s);
+        QCOMPARE(model.save(path), QString());
+        QCOMPARE(model.path(), path);
+        QCOMPARE(loadProjectFile(path).project.name, u"renamed"_s);
+        QVERIFY(!model.save(u"/nonexistent-dir/x.clusterwiz.json"_s).isEmpty());
+        QCOMPARE(loadProjectFile(path).project.name, u"renamed"_s);
+    }
+
+    void remembersGeometry()
+    {
+        {
+            ClusterWizard wizard;
+            QCOMPARE(wizard.openProject(kExample2x8), QString());
+            wizard.show();
+            wizard.resize(1000, 720);
+            QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+            QVERIFY(wizard.close()); // nothing unsaved: no question
+        }
+        ClusterWizard again;
+        QCOMPARE(again.size(), QSize(1000, 720));
+    }
+
+    void problemsUnderMatchesWholeSegments()
+    {
+        ProjectModel model;
+        QCOMPARE(model.load(kExample2x8), QString());
+        Project project = model.project();
+        for (int i = 2; i < 11; ++i) {
+            Server server = project.servers[1];
+            server.name = u"server%1"_s.arg(i);
+            server.host = server.hostIp = u"10.0.0.%1"_s.arg(30 + i);
+            server.deviceIps.clear();
+            project.servers.push_back(server);
+        }
+        project.servers[10].host = u"bad host"_s;
+        model.setProject(project);
+        for (const Problem &problem : model.problemsUnder({u"servers[1]"_s}))
+            QVERIFY2(problem.path.startsWith(u"servers[1]."_s) || problem.path == u"servers[1]"_s, qPrintable(problem.path));
+        QVERIFY(!model.problemsUnder({u"servers[10]"_s}).empty());
+        QVERIFY(model.problemsUnder({u"launch"_s}).empty());
+    }
+
+    void newProjectStartsEmpty()
+    {
+        ClusterWizard wizard;
+        wizard.show();
+        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+        auto *name = wizard.currentPage()->findChild<QLineEdit *>(u"newName"_s);
+        name->clear();
+        QTest::keyClicks(name, u"rehearsal"_s);
+        QTest::mouseClick(wizard.currentPage()->findChild<QPushButton *>(u"create"_s), Qt::LeftButton);
+        QCOMPARE(wizard.currentId(), int(ServersPageId));
+        QCOMPARE(wizard.model()->project().name, u"rehearsal"_s);
+        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+        QTest::mouseClick(wizard.currentPage()->findChild<QPushButton *>(u"add"_s), Qt::LeftButton);
+        QCOMPARE(wizard.model()->project().servers.size(), size_t(1));
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+    }
+};
+
+QTEST_MAIN(TestWizard)
+#include "tst_wizard.moc"

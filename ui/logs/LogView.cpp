@@ -1,0 +1,97 @@
+#include "LogView.h"
+
+#include "LogFilterModel.h"
+#include "LogModel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+LogView::LogView(LogModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_filter(new LogFilterModel(this))
+    , m_rank(new QComboBox(this))
+    , m_filterText(new QLineEdit(this))
+    , m_search(new QLineEdit(this))
+    , m_follow(new QCheckBox(tr("&Follow"), this))
+    , m_list(new QListView(this))
+{
+    m_filter->setSourceModel(m_model);
+    m_list->setModel(m_filter);
+    // Uniform rows let the view lay out 100,000 lines without measuring each one.
+    m_list->setUniformItemSizes(true);
+    m_list->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_list->setObjectName(u"logList"_s);
+    m_rank->setObjectName(u"rank"_s);
+    m_rank->addItem(tr("All ranks"), -1);
+    m_filterText->setObjectName(u"filter"_s);
+    m_filterText->setPlaceholderText(tr("Show only lines containing…"));
+    m_filterText->setClearButtonEnabled(true);
+    m_search->setObjectName(u"search"_s);
+    m_search->setPlaceholderText(tr("Search (Enter: next)"));
+    m_follow->setObjectName(u"follow"_s);
+    m_follow->setChecked(true);
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_rank);
+    bar->addWidget(m_filterText, 2);
+    bar->addWidget(m_search, 1);
+    bar->addWidget(m_follow);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(m_list, 1);
+
+    connect(m_model, &LogModel::rankSeen, this, [this](const QString &server, int rank) {
+        m_rank->addItem(u"%1/%2"_s.arg(server).arg(rank), rank);
+    });
+    connect(m_rank, &QComboBox::currentIndexChanged, this,
+            [this] { m_filter->setRank(m_rank->currentData().toInt()); });
+    connect(m_filterText, &QLineEdit::textChanged, m_filter, &LogFilterModel::setText);
+    connect(m_search, &QLineEdit::returnPressed, this, [this] { findNext(m_search->text()); });
+    connect(m_filter, &QAbstractItemModel::rowsInserted, this, [this] {
+        if (m_follow->isChecked())
+            m_list->scrollToBottom();
+    });
+}
+
+bool LogView::follows() const
+{
+    return m_follow->isChecked();
+}
+
+void LogView::setFollow(bool follow)
+{
+    m_follow->setChecked(follow);
+}
+
+bool LogView::findNext(const QString &text)
+{
+    if (text.isEmpty())
+        return false;
+    const int rows = m_filter->rowCount();
+    const int start = m_list->currentIndex().isValid() ? m_list->currentIndex().row() + 1 : 0;
+    for (int i = 0; i < rows; ++i) {
+        const QModelIndex index = m_filter->index((start + i) % rows, 0);
+        if (index.data(LogModel::TextRole).toString().contains(text, Qt::CaseInsensitive)) {
+            // Searching means looking back: stop following so the match stays in view.
+            setFollow(false);
+            m_list->setCurrentIndex(index);
+            m_list->scrollTo(index, QAbstractItemView::PositionAtCenter);
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace cw

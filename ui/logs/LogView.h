@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLineEdit;
+class QListView;
+
+namespace cw {
+
+class LogFilterModel;
+class LogModel;
+
+// The live log panel: all ranks with [server/rank] prefixes or one rank, a filter, a search
+// (Enter finds the next match), and follow (keep the newest line in view).
+class LogView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit LogView(LogModel *model, QWidget *parent = nullptr);
+
+    LogFilterModel *filter() const { return m_filter; }
+    QListView *list() const { return m_list; }
+    bool follows() const;
+    void setFollow(bool follow);
+    bool findNext(const QString &text); // selects the next matching row; false when none
+
+private:
+    LogModel *m_model;
+    LogFilterModel *m_filter;
+    QComboBox *m_rank;
+    QLineEdit *m_filterText;
+    QLineEdit *m_search;
+    QCheckBox *m_follow;
+    QListView *m_list;
+};
+
+} // namespace cw

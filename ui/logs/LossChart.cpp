@@ -1,0 +1,87 @@
+#include "LossChart.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QValueAxis>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+LossChart::LossChart(QWidget *parent)
+    : QChartView(new QChart, parent)
+    , m_x(new QValueAxis(this))
+    , m_y(new QValueAxis(this))
+{
+    setObjectName(u"lossChart"_s);
+    setRenderHint(QPainter::Antialiasing);
+    chart()->setTitle(tr("Training loss"));
+    chart()->legend()->setAlignment(Qt::AlignRight);
+    m_x->setTitleText(tr("step"));
+    m_y->setTitleText(tr("loss"));
+    m_x->setLabelFormat(u"%.0f"_s);
+    m_y->setLabelFormat(u"%.3g"_s);
+    setMinimumSize(320, 200);
+    chart()->setMargins(QMargins(4, 4, 4, 4));
+    chart()->addAxis(m_x, Qt::AlignBottom);
+    chart()->addAxis(m_y, Qt::AlignLeft);
+    m_x->setRange(0, m_maxX);
+    m_x->setTickCount(6); // 0, 2, 4 ... for the empty plot; nice numbers once points come
+    m_y->setRange(0, 1);
+}
+
+QLineSeries *LossChart::seriesFor(int rank)
+{
+    QLineSeries *&series = m_series[rank];
+    if (!series) {
+        series = new QLineSeries(this);
+        series->setName(tr("rank %1").arg(rank));
+        chart()->addSeries(series);
+        series->attachAxis(m_x);
+        series->attachAxis(m_y);
+    }
+    return series;
+}
+
+void LossChart::addPoints(const std::vector<LossPoint> &points)
+{
+    std::map<int, QList<QPointF>> byRank;
+    for (const LossPoint &point : points) {
+        byRank[point.rank].append(QPointF(double(point.step), point.loss));
+        m_maxX = std::max(m_maxX, double(point.step));
+        m_minY = m_empty ? point.loss : std::min(m_minY, point.loss);
+        m_maxY = m_empty ? point.loss : std::max(m_maxY, point.loss);
+        m_empty = false;
+    }
+    for (auto &[rank, added] : byRank) {
+        QLineSeries *series = seriesFor(rank);
+        // One append per batch: a redraw per point would cost more than the job's output.
+        QList<QPointF> all = series->points() + added;
+        if (all.size() > kMaxPoints)
+            all = all.mid(all.size() - kMaxPoints);
+        series->replace(all);
+    }
+    m_x->setRange(0, m_maxX);
+    m_x->applyNiceNumbers();
+    const double margin = std::max(1e-6, (m_maxY - m_minY) * 0.05);
+    m_y->setRange(std::max(0.0, m_minY - margin), m_maxY + margin);
+}
+
+void LossChart::clear()
+{
+    for (auto &[rank, series] : m_series) {
+        chart()->removeSeries(series);
+        delete series;
+    }
+    m_series.clear();
+    m_empty = true;
+    m_maxX = 10;
+}
+
+int LossChart::pointCount(int rank) const
+{
+    const auto it = m_series.find(rank);
+    return it == m_series.end() ? 0 : int(it->second->count());
+}
+
+} // namespace cw

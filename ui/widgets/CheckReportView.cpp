@@ -1,0 +1,69 @@
+#include "CheckReportView.h"
+
+#include <QHeaderView>
+#include <QStyle>
+
+#include <map>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+CheckReportView::CheckReportView(QWidget *parent)
+    : QTreeWidget(parent)
+{
+    setObjectName(u"checkReport"_s);
+    setColumnCount(4);
+    setHeaderLabels({tr("Check"), tr("Status"), tr("Reason"), tr("Fixes")});
+    header()->setStretchLastSection(false);
+    header()->setSectionResizeMode(2, QHeaderView::Stretch);
+    setAlternatingRowColors(true);
+    setUniformRowHeights(true);
+}
+
+QIcon CheckReportView::statusIcon(CheckStatus status) const
+{
+    switch (status) {
+    case CheckStatus::Ok:
+        return style()->standardIcon(QStyle::SP_DialogApplyButton);
+    case CheckStatus::Warning:
+        return style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    case CheckStatus::Failed:
+        return style()->standardIcon(QStyle::SP_MessageBoxCritical);
+    case CheckStatus::Skipped:
+        break;
+    }
+    return style()->standardIcon(QStyle::SP_MediaSkipForward);
+}
+
+void CheckReportView::setReport(const CheckReport &report)
+{
+    m_report = report;
+    clear();
+    std::map<int, QTreeWidgetItem *> branches; // server index -> branch, -1 the cluster
+    std::map<int, CheckStatus> worst;
+    for (const CheckResult &result : report.results) {
+        QTreeWidgetItem *&branch = branches[result.serverIndex];
+        if (!branch) {
+            branch = new QTreeWidgetItem(this, {result.serverIndex < 0 ? tr("cluster") : result.server});
+            worst[result.serverIndex] = CheckStatus::Ok;
+        }
+        auto *row = new QTreeWidgetItem(branch, {result.id, checkStatusName(result.status), result.reason,
+                                                 result.fixes.join(u", "_s)});
+        row->setIcon(1, statusIcon(result.status));
+        row->setToolTip(2, result.reason);
+        CheckStatus &w = worst[result.serverIndex];
+        if (result.status == CheckStatus::Failed
+            || (result.status == CheckStatus::Warning && w != CheckStatus::Failed))
+            w = result.status;
+    }
+    for (const auto &[index, branch] : branches) {
+        branch->setIcon(1, statusIcon(worst[index]));
+        branch->setText(1, checkStatusName(worst[index]));
+        branch->setExpanded(worst[index] != CheckStatus::Ok);
+    }
+    resizeColumnToContents(0);
+    resizeColumnToContents(1);
+}
+
+} // namespace cw

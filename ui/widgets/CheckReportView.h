@@ -1,0 +1,25 @@
+#pragma once
+
+#include "checks/CheckTypes.h"
+
+#include <QTreeWidget>
+
+namespace cw {
+
+// A check report as a tree: one branch per server (and one for the cluster as a whole), one row
+// per check with a status icon, the reason and the fixes on offer. Failed branches open.
+class CheckReportView : public QTreeWidget {
+    Q_OBJECT
+
+public:
+    explicit CheckReportView(QWidget *parent = nullptr);
+
+    void setReport(const CheckReport &report);
+    const CheckReport &report() const { return m_report; }
+    QIcon statusIcon(CheckStatus status) const;
+
+private:
+    CheckReport m_report;
+};
+
+} // namespace cw

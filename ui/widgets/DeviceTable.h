@@ -1,0 +1,32 @@
+#pragma once
+
+#include "model/Problem.h"
+#include "model/Project.h"
+
+#include <QTableWidget>
+
+namespace cw {
+
+// Devices per server and their IPs, one row per server: "Devices" holds the ids as "0,1,2,3",
+// then one column per device slot (device_ips[k] belongs to devices[k]). Cells a problem names
+// are tinted red with the message as tooltip; the rules themselves are the core's.
+class DeviceTable : public QTableWidget {
+    Q_OBJECT
+
+public:
+    explicit DeviceTable(QWidget *parent = nullptr);
+
+    void showProject(const Project &project, const Problems &problems);
+    std::vector<Server> servers(std::vector<Server> base) const;
+    bool isEditing() const { return state() == QAbstractItemView::EditingState; }
+    static int ipColumn(int slot) { return 2 + slot; }
+
+Q_SIGNALS:
+    void edited();
+
+private:
+    bool m_filling = false;
+    bool m_withIps = true;
+};
+
+} // namespace cw

@@ -1,0 +1,256 @@
+#include "LaunchEditor.h"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QGridLayout>
+#include <QRadioButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+namespace {
+QStringList lines(const QPlainTextEdit *edit)
+{
+    QStringList result = edit->toPlainText().split(u'\n');
+    while (!result.isEmpty() && result.constLast().isEmpty())
+        result.removeLast();
+    return result;
+}
+
+QPlainTextEdit *smallText(QWidget *parent, const QString &placeholder)
+{
+    auto *edit = new QPlainTextEdit(parent);
+    edit->setPlaceholderText(placeholder);
+    edit->setTabChangesFocus(true);
+    edit->setFixedHeight(edit->fontMetrics().lineSpacing() * 3 + 12);
+    return edit;
+}
+} // namespace
+
+LaunchEditor::LaunchEditor(QWidget *parent)
+    : QWidget(parent)
+    , m_modes(new QButtonGroup(this))
+    , m_workdir(new QLineEdit(this))
+    , m_entry(new QLineEdit(this))
+    , m_args(smallText(this, tr("one argument per line")))
+    , m_python(new QLineEdit(this))
+    , m_masterPort(new QSpinBox(this))
+    , m_master(new QComboBox(this))
+    , m_logDir(new QLineEdit(this))
+    , m_envSetup(smallText(this, tr("shell lines run before the job, e.g. source …/set_env.sh")))
+    , m_env(new QTableWidget(0, 2, this))
+    , m_mpirunBox(new QGroupBox(tr("mpirun"), this))
+    , m_mpirunPer(new QComboBox(this))
+    , m_mpirunPrefix(new QLineEdit(this))
+    , m_mpirunArgs(smallText(this, tr("extra mpirun arguments, one per line")))
+{
+    auto *modeBox = new QGroupBox(tr("Launch mode"), this);
+    auto *modeLayout = new QGridLayout(modeBox);
+    modeBox->setObjectName(u"modeBox"_s);
+    const auto addMode = [&](LaunchMode mode, const QString &title, const QString &when) {
+        auto *radio = new QRadioButton(title, modeBox);
+        radio->setObjectName(u"mode-"_s + launchModeName(mode));
+        m_modes->addButton(radio, int(mode));
+        auto *label = new QLabel(when, modeBox);
+        label->setWordWrap(true);
+        const int row = modeLayout->rowCount();
+        modeLayout->addWidget(radio, row, 0);
+        modeLayout->addWidget(label, row, 1);
+    };
+    addMode(LaunchMode::Launch, tr("torchrun / launch"),
+            tr("The usual choice: every server starts its own ranks with torchrun."));
+    addMode(LaunchMode::Mpirun, tr("mpirun"),
+            tr("When OpenMPI and password-free SSH between the servers are set up."));
+    addMode(LaunchMode::RankTable, tr("rank table"),
+            tr("Ascend jobs that read an HCCL rank table file (RANK_TABLE_FILE)."));
+    addMode(LaunchMode::NoRankTable, tr("no rank table"),
+            tr("Ascend jobs configured by CM_* variables instead of a rank table."));
+    modeLayout->setColumnStretch(1, 1);
+    connect(m_modes, &QButtonGroup::idClicked, this, [this] {
+        updateVisibility();
+        if (!m_filling)
+            Q_EMIT edited();
+    });
+
+    auto *jobBox = new QGroupBox(tr("Job"), this);
+    auto *form = new QFormLayout(jobBox);
+    m_masterPort->setRange(1, 65535);
+    m_env->setHorizontalHeaderLabels({tr("Variable"), tr("Value")});
+    m_env->horizontalHeader()->setStretchLastSection(true);
+    m_env->verticalHeader()->setVisible(false);
+    m_env->setFixedHeight(110);
+    const auto row = [&](const QString &label, QWidget *field, const QString &path) {
+        form->addRow(label, field);
+        field->setObjectName(path);
+        m_fields[path] = field;
+    };
+    row(tr("&Working folder:"), m_workdir, u"launch.workdir"_s);
+    row(tr("&Entry script:"), m_entry, u"launch.entry"_s);
+    row(tr("A&rguments:"), m_args, u"launch.args"_s);
+    row(tr("P&ython:"), m_python, u"launch.python"_s);
+    row(tr("Master &port:"), m_masterPort, u"launch.master_port"_s);
+    row(tr("Ma&ster server:"), m_master, u"launch.master"_s);
+    row(tr("&Log folder:"), m_logDir, u"launch.log_dir"_s);
+    row(tr("Environment &setup:"), m_envSetup, u"launch.env_setup"_s);
+    row(tr("En&vironment:"), m_env, u"launch.env"_s);
+    auto *envButtons = new QHBoxLayout;
+    auto *addVar = new QPushButton(tr("Add variable"), jobBox);
+    auto *removeVar = new QPushButton(tr("Remove variable"), jobBox);
+    envButtons->addWidget(addVar);
+    envButtons->addWidget(removeVar);
+    envButtons->addStretch();
+    form->addRow(QString(), envButtons);
+    connect(addVar, &QPushButton::clicked, this, [this] { m_env->insertRow(m_env->rowCount()); });
+    connect(removeVar, &QPushButton::clicked, this, [this] {
+        m_env->removeRow(m_env->currentRow());
+        Q_EMIT edited();
+    });
+
+    auto *mpiForm = new QFormLayout(m_mpirunBox);
+    m_mpirunPer->addItem(tr("one launcher per server"), int(MpirunPer::Server));
+    m_mpirunPer->addItem(tr("one process per device"), int(MpirunPer::Device));
+    mpiForm->addRow(tr("Processes:"), m_mpirunPer);
+    mpiForm->addRow(tr("OpenMPI --prefix:"), m_mpirunPrefix);
+    mpiForm->addRow(tr("Extra arguments:"), m_mpirunArgs);
+    m_mpirunPrefix->setObjectName(u"launch.mpirun.prefix"_s);
+    m_fields[u"launch.mpirun.prefix"_s] = m_mpirunPrefix;
+    m_mpirunArgs->setObjectName(u"launch.mpirun.extra_args"_s);
+    m_fields[u"launch.mpirun.extra_args"_s] = m_mpirunArgs;
+
+    auto *columns = new QHBoxLayout;
+    auto *left = new QVBoxLayout;
+    left->addWidget(modeBox);
+    left->addWidget(m_mpirunBox);
+    left->addStretch();
+    columns->addLayout(left, 2);
+    columns->addWidget(jobBox, 3);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(columns);
+
+    const auto changed = [this] {
+        if (!m_filling)
+            Q_EMIT edited();
+    };
+    for (QLineEdit *edit : {m_workdir, m_entry, m_python, m_logDir, m_mpirunPrefix})
+        connect(edit, &QLineEdit::textEdited, this, changed);
+    for (QPlainTextEdit *edit : {m_args, m_envSetup, m_mpirunArgs})
+        connect(edit, &QPlainTextEdit::textChanged, this, changed);
+    connect(m_masterPort, &QSpinBox::valueChanged, this, changed);
+    connect(m_master, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_mpirunPer, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_env, &QTableWidget::itemChanged, this, changed);
+}
+
+void LaunchEditor::showProject(const Project &project)
+{
+    m_filling = true;
+    const LaunchConfig &launch = project.launch;
+    m_modes->button(int(launch.mode))->setChecked(true);
+    // rank table modes are Ascend-only; the core says so too, but do not offer what cannot work.
+    const bool ascend = project.accelerator == Accelerator::Ascend910;
+    m_modes->button(int(LaunchMode::RankTable))->setEnabled(ascend);
+    m_modes->button(int(LaunchMode::NoRankTable))->setEnabled(ascend);
+    m_workdir->setText(launch.workdir);
+    m_entry->setText(launch.entry);
+    m_args->setPlainText(launch.args.join(u'\n'));
+    m_python->setText(launch.python);
+    m_masterPort->setValue(launch.masterPort);
+    m_master->clear();
+    m_master->addItem(tr("first server"), QString());
+    for (const Server &server : project.servers)
+        m_master->addItem(server.name, server.name);
+    m_master->setCurrentIndex(std::max(0, m_master->findData(launch.master)));
+    m_logDir->setText(launch.logDir);
+    m_envSetup->setPlainText(launch.envSetup.join(u'\n'));
+    m_env->setRowCount(int(launch.env.size()));
+    for (int i = 0; i < m_env->rowCount(); ++i) {
+        m_env->setItem(i, 0, new QTableWidgetItem(launch.env[size_t(i)].first));
+        m_env->setItem(i, 1, new QTableWidgetItem(launch.env[size_t(i)].second));
+    }
+    m_env->resizeColumnToContents(0);
+    m_mpirunPer->setCurrentIndex(m_mpirunPer->findData(int(launch.mpirun.per)));
+    m_mpirunPrefix->setText(launch.mpirun.prefix);
+    m_mpirunArgs->setPlainText(launch.mpirun.extraArgs.join(u'\n'));
+    updateVisibility();
+    m_filling = false;
+}
+
+void LaunchEditor::setMode(LaunchMode mode)
+{
+    m_modes->button(int(mode))->click();
+}
+
+void LaunchEditor::updateVisibility()
+{
+    m_mpirunBox->setVisible(m_modes->checkedId() == int(LaunchMode::Mpirun));
+}
+
+LaunchConfig LaunchEditor::launch(LaunchConfig base) const
+{
+    base.mode = LaunchMode(m_modes->checkedId());
+    base.workdir = m_workdir->text();
+    base.entry = m_entry->text();
+    base.args = lines(m_args);
+    base.python = m_python->text();
+    base.masterPort = m_masterPort->value();
+    base.master = m_master->currentData().toString();
+    base.logDir = m_logDir->text();
+    base.envSetup = lines(m_envSetup);
+    base.env.clear();
+    for (int i = 0; i < m_env->rowCount(); ++i) {
+        const QTableWidgetItem *name = m_env->item(i, 0);
+        const QTableWidgetItem *value = m_env->item(i, 1);
+        if (name || value)
+            base.env.emplace_back(name ? name->text() : QString(), value ? value->text() : QString());
+    }
+    base.mpirun.per = MpirunPer(m_mpirunPer->currentData().toInt());
+    base.mpirun.prefix = m_mpirunPrefix->text();
+    base.mpirun.extraArgs = lines(m_mpirunArgs);
+    return base;
+}
+
+QWidget *LaunchEditor::fieldFor(const QString &jsonPath) const
+{
+    // The longest field path that is a prefix of this one: "launch.env.FOO" -> the env table.
+    QWidget *best = nullptr;
+    qsizetype length = 0;
+    for (const auto &[path, widget] : m_fields) {
+        if ((jsonPath == path || jsonPath.startsWith(path + u'.') || jsonPath.startsWith(path + u'['))
+            && path.size() > length) {
+            best = widget;
+            length = path.size();
+        }
+    }
+    return best;
+}
+
+void LaunchEditor::markProblems(const Problems &problems)
+{
+    std::map<QWidget *, QStringList> reasons;
+    for (const Problem &problem : problems) {
+        if (QWidget *field = fieldFor(problem.path))
+            reasons[field] << problem.message;
+    }
+    for (const auto &[path, field] : m_fields) {
+        const auto found = reasons.find(field);
+        const bool bad = found != reasons.end();
+        field->setProperty("invalid", bad);
+        field->setStyleSheet(bad ? u"border: 2px solid #d01c1c;"_s : QString());
+        field->setToolTip(bad ? found->second.join(u'\n') : QString());
+    }
+}
+
+} // namespace cw

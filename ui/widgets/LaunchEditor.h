@@ -1,0 +1,59 @@
+#pragma once
+
+#include "model/Problem.h"
+#include "model/Project.h"
+
+#include <QWidget>
+
+#include <map>
+
+class QButtonGroup;
+class QComboBox;
+class QGroupBox;
+class QLineEdit;
+class QPlainTextEdit;
+class QSpinBox;
+class QTableWidget;
+
+namespace cw {
+
+// The launch settings of a project: the mode (one sentence each on when to use it) and the
+// fields that mode needs. Fields a problem names (by JSON path) get a red frame and the reason
+// as tooltip; the judging is the core validator's.
+class LaunchEditor : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit LaunchEditor(QWidget *parent = nullptr);
+
+    void showProject(const Project &project);
+    LaunchConfig launch(LaunchConfig base) const;
+    void markProblems(const Problems &problems);
+    void setMode(LaunchMode mode);
+    QWidget *fieldFor(const QString &jsonPath) const; // the widget that edits that path, or null
+
+Q_SIGNALS:
+    void edited();
+
+private:
+    void updateVisibility();
+
+    QButtonGroup *m_modes;
+    QLineEdit *m_workdir;
+    QLineEdit *m_entry;
+    QPlainTextEdit *m_args;
+    QLineEdit *m_python;
+    QSpinBox *m_masterPort;
+    QComboBox *m_master;
+    QLineEdit *m_logDir;
+    QPlainTextEdit *m_envSetup;
+    QTableWidget *m_env;
+    QGroupBox *m_mpirunBox;
+    QComboBox *m_mpirunPer;
+    QLineEdit *m_mpirunPrefix;
+    QPlainTextEdit *m_mpirunArgs;
+    std::map<QString, QWidget *> m_fields; // JSON path -> editor
+    bool m_filling = false;
+};
+
+} // namespace cw

@@ -1,0 +1,233 @@
+#include "TopologyView.h"
+
+#include <QFileInfo>
+#include <QGraphicsRectItem>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QImage>
+#include <QKeyEvent>
+#include <QPainter>
+#include <QRegularExpression>
+#include <QSvgGenerator>
+#include <QWheelEvent>
+
+#include <map>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+namespace {
+constexpr double kDevice = 30;     // device square
+constexpr double kGap = 6;
+constexpr double kPad = 10;
+constexpr double kTitle = 22;
+constexpr double kLane = 7;        // vertical distance between segment lanes
+constexpr double kColumnGap = 28;
+const QColor kBad(220, 30, 30);
+constexpr int kMarkedKey = 1;
+
+QColor segmentColour(int segment)
+{
+    static const QColor colours[] = {QColor(31, 119, 180), QColor(44, 160, 44), QColor(255, 127, 14),
+                                     QColor(148, 103, 189), QColor(140, 86, 75), QColor(23, 190, 207),
+                                     QColor(188, 189, 34), QColor(227, 119, 194)};
+    return colours[segment % 8];
+}
+
+// "servers[3].device_ips[4]" -> (3, 4); "servers[3].devices" -> (3, -1); else (-1, -1).
+std::pair<int, int> locate(const QString &path)
+{
+    static const QRegularExpression pattern(
+        uR"(^servers\[(\d+)\](?:\.(?:device_ips|devices)\[(\d+)\])?)"_s);
+    const QRegularExpressionMatch match = pattern.match(path);
+    if (!match.hasMatch())
+        return {-1, -1};
+    return {match.captured(1).toInt(), match.captured(2).isEmpty() ? -1 : match.captured(2).toInt()};
+}
+
+void mark(QGraphicsRectItem *item, const QString &message)
+{
+    item->setPen(QPen(kBad, 3));
+    item->setData(kMarkedKey, true);
+    const QString tip = item->toolTip();
+    item->setToolTip(tip.isEmpty() ? message : tip + u'\n' + message);
+}
+} // namespace
+
+TopologyView::TopologyView(QWidget *parent)
+    : QGraphicsView(new QGraphicsScene, parent)
+{
+    scene()->setParent(this);
+    setObjectName(u"topology"_s);
+    setRenderHint(QPainter::Antialiasing);
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setBackgroundBrush(Qt::white);
+}
+
+void TopologyView::showProject(const Project &project, const Problems &problems)
+{
+    scene()->clear();
+    m_devices.clear();
+    m_servers.clear();
+    const int count = int(project.servers.size());
+    size_t widest = 1;
+    for (const Server &server : project.servers)
+        widest = std::max(widest, server.devices.size());
+    const double boxWidth = 2 * kPad + double(widest) * (kDevice + kGap) - kGap;
+    const int segments = std::max<int>(1, int(project.deviceNetwork.segments.size()));
+    const bool lanes = project.accelerator == Accelerator::Ascend910;
+    const double boxHeight = kTitle + kDevice + 2 * kPad;
+    const double rowHeight = boxHeight + (lanes ? segments * kLane + 18 : 14);
+    // Wider than tall at 128 servers: 8 per row reads well when fitted into the view.
+    const int perRow = count <= 4 ? std::max(count, 1) : (count <= 16 ? 4 : 8);
+    const QFont small(font().family(), 8);
+
+    for (int s = 0; s < count; ++s) {
+        const Server &server = project.servers[size_t(s)];
+        const double x = (s % perRow) * (boxWidth + kColumnGap);
+        const double y = (s / perRow) * rowHeight;
+        auto *box = scene()->addRect(x, y, boxWidth, boxHeight, QPen(Qt::darkGray, 1.5), QColor(245, 245, 245));
+        box->setToolTip(tr("%1 (%2)").arg(server.name, server.effectiveHostIp()));
+        auto *title = scene()->addSimpleText(server.name + u"  "_s + server.effectiveHostIp());
+        title->setPos(x + kPad, y + 4);
+        m_servers.push_back(box);
+        std::vector<QGraphicsRectItem *> devices;
+        for (size_t k = 0; k < server.devices.size(); ++k) {
+            const double dx = x + kPad + double(k) * (kDevice + kGap);
+            const double dy = y + kTitle + kPad;
+            const int id = server.devices[k];
+            const QString ip = server.deviceIps.value(int(k));
+            auto *device = scene()->addRect(dx, dy, kDevice, kDevice, QPen(Qt::black, 1),
+                                            lanes ? segmentColour(id % segments).lighter(170) : QColor(230, 230, 250));
+            device->setToolTip(ip.isEmpty() ? tr("device %1").arg(id) : tr("device %1: %2").arg(id).arg(ip));
+            auto *label = scene()->addSimpleText(QString::number(id), small);
+            label->setParentItem(device);
+            label->setPos(dx + (kDevice - label->boundingRect().width()) / 2, dy + 2);
+            if (!ip.isEmpty()) {
+                auto *octet = scene()->addSimpleText(u"."_s + ip.section(u'.', 3, 3), small);
+                octet->setParentItem(device);
+                octet->setPos(dx + (kDevice - octet->boundingRect().width()) / 2, dy + 15);
+            }
+            devices.push_back(device);
+        }
+        m_devices.push_back(devices);
+    }
+
+    // Lanes: per row of servers and segment, a line under the boxes with a tick to every device
+    // whose id falls in that segment (device i uses segments[i % 4]).
+    if (lanes && count > 0) {
+        for (int rowStart = 0; rowStart < count; rowStart += perRow) {
+            const double laneTop = (rowStart / perRow) * rowHeight + boxHeight + 8;
+            for (int seg = 0; seg < segments; ++seg) {
+                const double ly = laneTop + seg * kLane;
+                QPen pen(segmentColour(seg), 2);
+                double left = 1e18, right = -1e18;
+                for (int s = rowStart; s < std::min(count, rowStart + perRow); ++s) {
+                    const Server &server = project.servers[size_t(s)];
+                    for (size_t k = 0; k < server.devices.size(); ++k) {
+                        if (server.devices[k] % segments != seg)
+                            continue;
+                        const QRectF r = m_devices[size_t(s)][k]->rect();
+                        const double cx = r.center().x() + (seg - segments / 2.0) * 2;
+                        scene()->addLine(cx, r.bottom(), cx, ly, QPen(segmentColour(seg), 1));
+                        left = std::min(left, cx);
+                        right = std::max(right, cx);
+                    }
+                }
+                if (left <= right) {
+                    auto *line = scene()->addLine(left, ly, right, ly, pen);
+                    line->setToolTip(tr("segment %1").arg(project.deviceNetwork.segments.value(seg)));
+                }
+            }
+        }
+    }
+
+    for (const Problem &problem : problems) {
+        const auto [s, slot] = locate(problem.path);
+        if (s < 0 || s >= count)
+            continue;
+        if (slot >= 0 && slot < int(m_devices[size_t(s)].size()))
+            mark(m_devices[size_t(s)][size_t(slot)], problem.message);
+        else
+            mark(m_servers[size_t(s)], problem.message);
+    }
+    scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10));
+}
+
+QGraphicsRectItem *TopologyView::deviceItem(int server, int slot) const
+{
+    if (server < 0 || size_t(server) >= m_devices.size() || slot < 0
+        || size_t(slot) >= m_devices[size_t(server)].size())
+        return nullptr;
+    return m_devices[size_t(server)][size_t(slot)];
+}
+
+QGraphicsRectItem *TopologyView::serverItem(int server) const
+{
+    return server >= 0 && size_t(server) < m_servers.size() ? m_servers[size_t(server)] : nullptr;
+}
+
+bool TopologyView::isMarked(const QGraphicsRectItem *item) const
+{
+    return item && item->data(kMarkedKey).toBool();
+}
+
+void TopologyView::fit()
+{
+    fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+}
+
+void TopologyView::zoomBy(double factor)
+{
+    scale(factor, factor);
+}
+
+void TopologyView::wheelEvent(QWheelEvent *event)
+{
+    zoomBy(event->angleDelta().y() > 0 ? 1.15 : 1 / 1.15);
+    event->accept();
+}
+
+void TopologyView::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Plus || event->key() == Qt::Key_Equal)
+        zoomBy(1.25);
+    else if (event->key() == Qt::Key_Minus)
+        zoomBy(1 / 1.25);
+    else if (event->key() == Qt::Key_0)
+        fit();
+    else
+        QGraphicsView::keyPressEvent(event);
+}
+
+QString TopologyView::exportPng(const QString &path) const
+{
+    const QRectF source = scene()->sceneRect();
+    QImage image((source.size() * 2).toSize(), QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    scene()->render(&painter, QRectF(), source);
+    painter.end();
+    return image.save(path, "PNG") ? QString() : tr("Cannot write %1").arg(path);
+}
+
+QString TopologyView::exportSvg(const QString &path) const
+{
+    QSvgGenerator generator;
+    generator.setFileName(path);
+    const QRectF source = scene()->sceneRect();
+    generator.setSize(source.size().toSize());
+    generator.setViewBox(QRectF(QPointF(0, 0), source.size()));
+    generator.setTitle(tr("clusterwiz topology"));
+    QPainter painter;
+    if (!painter.begin(&generator))
+        return tr("Cannot write %1").arg(path);
+    scene()->render(&painter, QRectF(QPointF(0, 0), source.size()), source);
+    painter.end();
+    return QFileInfo(path).size() > 0 ? QString() : tr("Cannot write %1").arg(path);
+}
+
+} // namespace cw

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "model/Problem.h"
+#include "model/Project.h"
+
+#include <QGraphicsView>
+
+class QGraphicsRectItem;
+
+namespace cw {
+
+// The device network as a picture: one box per server with its devices, a coloured lane per
+// segment joining the devices in it (per row of servers), and every problem drawn in red on the
+// device or server its JSON path names, the message as tooltip. Wheel and +/- zoom, fit().
+class TopologyView : public QGraphicsView {
+    Q_OBJECT
+
+public:
+    explicit TopologyView(QWidget *parent = nullptr);
+
+    void showProject(const Project &project, const Problems &problems);
+    void fit();
+    void zoomBy(double factor);
+
+    // The item drawn for devices[slot] of a server (tests and exports query it), or null.
+    QGraphicsRectItem *deviceItem(int server, int slot) const;
+    QGraphicsRectItem *serverItem(int server) const;
+    bool isMarked(const QGraphicsRectItem *item) const;
+
+    QString exportPng(const QString &path) const; // error, empty on success
+    QString exportSvg(const QString &path) const;
+
+protected:
+    void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    std::vector<std::vector<QGraphicsRectItem *>> m_devices;
+    std::vector<QGraphicsRectItem *> m_servers;
+};
+
+} // namespace cw

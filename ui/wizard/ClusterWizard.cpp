@@ -1,0 +1,170 @@
+#include "ClusterWizard.h"
+
+#include "ChecksPage.h"
+#include "DevicesPage.h"
+#include "LaunchPage.h"
+#include "ProjectModel.h"
+#include "ProjectPage.h"
+#include "RunPage.h"
+#include "ScriptsPage.h"
+#include "ServersPage.h"
+
+#include <QAbstractButton>
+#include <QCloseEvent>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QSettings>
+#include <QShortcut>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+namespace {
+constexpr int kMaxRecent = 8;
+}
+
+ClusterWizard::ClusterWizard(QWidget *parent)
+    : QWizard(parent)
+    , m_model(new ProjectModel(this))
+    , m_steps(new QListWidget(this))
+{
+    setWizardStyle(QWizard::ClassicStyle);
+    setOption(QWizard::NoCancelButton);
+    setOption(QWizard::HaveCustomButton1);
+    setButtonText(QWizard::CustomButton1, tr("&Save"));
+    setOption(QWizard::NoBackButtonOnStartPage);
+
+    setPage(ProjectPageId, new ProjectPage(m_model));
+    setPage(ServersPageId, new ServersPage(m_model));
+    setPage(DevicesPageId, new DevicesPage(m_model));
+    setPage(ChecksPageId, new ChecksPage(m_model));
+    setPage(LaunchPageId, new LaunchPage(m_model));
+    setPage(ScriptsPageId, new ScriptsPage(m_model));
+    setPage(RunPageId, new RunPage(m_model));
+
+    // The side list names every step; clicking one that is already visited goes back to it.
+    m_steps->setObjectName(u"steps"_s);
+    m_steps->setFocusPolicy(Qt::NoFocus);
+    m_steps->setFixedWidth(150);
+    for (int id : pageIds())
+        m_steps->addItem(page(id)->title());
+    setSideWidget(m_steps);
+    connect(this, &QWizard::currentIdChanged, this, &ClusterWizard::showStep);
+    connect(m_steps, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
+        const int target = m_steps->row(item);
+        while (currentId() > target && !visitedIds().isEmpty())
+            back();
+    });
+
+    connect(this, &QWizard::customButtonClicked, this, [this](int which) {
+        if (which == QWizard::CustomButton1)
+            saveProject();
+    });
+    auto *save = new QShortcut(QKeySequence::Save, this);
+    connect(save, &QShortcut::activated, this, &ClusterWizard::saveProject);
+    connect(m_model, &ProjectModel::pathChanged, this, &ClusterWizard::updateTitle);
+    connect(m_model, &ProjectModel::dirtyChanged, this, &ClusterWizard::updateTitle);
+
+    QSettings settings;
+    if (!restoreGeometry(settings.value(u"wizard/geometry"_s).toByteArray()))
+        resize(1180, 780);
+    updateTitle();
+}
+
+ClusterWizard::~ClusterWizard() = default;
+
+void ClusterWizard::setCheckRunner(CheckRunner runner)
+{
+    static_cast<ChecksPage *>(page(ChecksPageId))->setCheckRunner(std::move(runner));
+}
+
+QString ClusterWizard::openProject(const QString &path)
+{
+    const QString error = m_model->load(path);
+    if (!error.isEmpty())
+        return error;
+    QSettings settings;
+    QStringList recent = settings.value(u"recentProjects"_s).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    settings.setValue(u"recentProjects"_s, recent.mid(0, kMaxRecent));
+    return {};
+}
+
+QStringList ClusterWizard::recentProjects()
+{
+    return QSettings().value(u"recentProjects"_s).toStringList();
+}
+
+QString ClusterWizard::examplesDir()
+{
+    // Installed next to the binary's share folder, or the source tree for a build that is run
+    // where it was built.
+    const QString appDir = QCoreApplication::applicationDirPath();
+    const QStringList candidates{appDir + u"/../share/clusterwiz/examples"_s,
+                                 QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples")};
+    for (const QString &dir : candidates) {
+        if (QFileInfo::exists(dir + u"/ascend-2x8.clusterwiz.json"_s))
+            return QDir::cleanPath(dir);
+    }
+    return {};
+}
+
+void ClusterWizard::saveProject()
+{
+    QString path = m_model->path();
+    if (path.isEmpty()) {
+        path = QFileDialog::getSaveFileName(this, tr("Save project"),
+                                            m_model->project().name + u".clusterwiz.json"_s,
+                                            tr("clusterwiz projects (*.clusterwiz.json)"));
+        if (path.isEmpty())
+            return;
+    }
+    const QString error = m_model->save(path);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Save project"), error);
+}
+
+void ClusterWizard::updateTitle()
+{
+    const QString file = m_model->path().isEmpty() ? tr("new project")
+                                                   : QFileInfo(m_model->path()).fileName();
+    setWindowTitle(tr("%1%2 — clusterwiz").arg(file, m_model->isDirty() ? u" *"_s : QString()));
+}
+
+void ClusterWizard::showStep(int id)
+{
+    const QList<int> ids = pageIds();
+    for (int row = 0; row < m_steps->count(); ++row) {
+        QListWidgetItem *item = m_steps->item(row);
+        QFont font = item->font();
+        font.setBold(ids.value(row) == id);
+        item->setFont(font);
+    }
+    m_steps->setCurrentRow(static_cast<int>(ids.indexOf(id)));
+}
+
+void ClusterWizard::closeEvent(QCloseEvent *event)
+{
+    if (m_model->isDirty()) {
+        const auto answer = QMessageBox::question(
+            this, tr("Unsaved changes"), tr("Save the changes to this project before closing?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+        if (answer == QMessageBox::Cancel) {
+            event->ignore();
+            return;
+        }
+        if (answer == QMessageBox::Save)
+            saveProject();
+    }
+    QSettings().setValue(u"wizard/geometry"_s, saveGeometry());
+    QWizard::closeEvent(event);
+}
+
+} // namespace cw

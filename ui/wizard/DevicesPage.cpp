@@ -1,0 +1,200 @@
+#include "DevicesPage.h"
+
+#include "ProjectModel.h"
+#include "model/ProjectJson.h"
+#include "plan/Planner.h"
+#include "widgets/DeviceTable.h"
+#include "widgets/TopologyView.h"
+
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
+    : QWizardPage(parent)
+    , m_model(model)
+    , m_netmask(new QLineEdit(this))
+    , m_segments(new QLineEdit(this))
+    , m_table(new DeviceTable(this))
+    , m_problems(new QListWidget(this))
+    , m_topology(new TopologyView(this))
+    , m_message(new QLabel(this))
+{
+    setTitle(tr("Devices and network"));
+    setSubTitle(tr("Choose the devices each server uses and give every device an IP address."));
+
+    auto *top = new QHBoxLayout;
+    auto *netmaskLabel = new QLabel(tr("Net&mask:"), this);
+    netmaskLabel->setBuddy(m_netmask);
+    m_netmask->setObjectName(u"netmask"_s);
+    m_netmask->setPlaceholderText(tr("chosen by the planner"));
+    auto *segmentsLabel = new QLabel(tr("Se&gments:"), this);
+    segmentsLabel->setBuddy(m_segments);
+    m_segments->setObjectName(u"segments"_s);
+    m_segments->setPlaceholderText(tr("network addresses, comma separated"));
+    auto *plan = new QPushButton(tr("&Plan automatically"), this);
+    plan->setObjectName(u"plan"_s);
+    plan->setToolTip(tr("Keep every valid value and assign the rest so that all rules hold."));
+    top->addWidget(netmaskLabel);
+    top->addWidget(m_netmask, 1);
+    top->addWidget(segmentsLabel);
+    top->addWidget(m_segments, 3);
+    top->addWidget(plan);
+    connect(plan, &QPushButton::clicked, this, &DevicesPage::planAutomatically);
+    connect(m_netmask, &QLineEdit::editingFinished, this, &DevicesPage::writeBack);
+    connect(m_segments, &QLineEdit::editingFinished, this, &DevicesPage::writeBack);
+    connect(m_table, &DeviceTable::edited, this, &DevicesPage::writeBack);
+
+    auto *pictureBar = new QHBoxLayout;
+    const auto tool = [&](const QString &text, const QString &tip, auto slot) {
+        auto *button = new QToolButton(this);
+        button->setText(text);
+        button->setToolTip(tip);
+        connect(button, &QToolButton::clicked, this, slot);
+        pictureBar->addWidget(button);
+    };
+    tool(u"+"_s, tr("Zoom in (+)"), [this] { m_topology->zoomBy(1.25); });
+    tool(u"−"_s, tr("Zoom out (-)"), [this] { m_topology->zoomBy(1 / 1.25); });
+    tool(tr("Fit"), tr("Show all servers (0)"), [this] { m_topology->fit(); });
+    tool(tr("PNG…"), tr("Export the picture as PNG"), [this] { exportPicture(false); });
+    tool(tr("SVG…"), tr("Export the picture as SVG"), [this] { exportPicture(true); });
+    pictureBar->addStretch();
+
+    auto *picture = new QWidget(this);
+    auto *pictureLayout = new QVBoxLayout(picture);
+    pictureLayout->setContentsMargins(0, 0, 0, 0);
+    pictureLayout->addLayout(pictureBar);
+    pictureLayout->addWidget(m_topology, 1);
+
+    m_problems->setObjectName(u"deviceProblems"_s);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_problems);
+    splitter->addWidget(picture);
+    // The picture gets most of the height; the table scrolls.
+    splitter->setSizes({160, 60, 420});
+
+    m_message->setObjectName(u"message"_s);
+    m_message->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(m_message);
+
+    connect(m_model, &ProjectModel::changed, this, [this] {
+        // An edit comes from inside a cell's commit: rebuild the table after it has returned.
+        if (m_writing)
+            QTimer::singleShot(0, this, &DevicesPage::fromModel);
+        else
+            fromModel();
+        Q_EMIT completeChanged();
+    });
+}
+
+Problems DevicesPage::deviceProblems() const
+{
+    Problems found;
+    for (const Problem &problem : m_model->problemsUnder({u"servers"_s, u"device_network"_s})) {
+        if (problem.path.startsWith(u"device_network"_s) || problem.path.contains(u".device"_s))
+            found.push_back(problem);
+    }
+    return found;
+}
+
+void DevicesPage::initializePage()
+{
+    fromModel();
+    m_topology->fit();
+}
+
+void DevicesPage::fromModel()
+{
+    const Project &project = m_model->project();
+    const bool ascend = project.accelerator == Accelerator::Ascend910;
+    m_netmask->setEnabled(ascend);
+    m_segments->setEnabled(ascend);
+    m_netmask->setText(project.deviceNetwork.netmask);
+    m_segments->setText(project.deviceNetwork.segments.join(u", "_s));
+    const Problems problems = deviceProblems();
+    // An open cell editor would lose its text; its commit brings another refresh anyway.
+    if (!m_table->isEditing())
+        m_table->showProject(project, problems);
+    m_topology->showProject(project, problems);
+    m_problems->clear();
+    for (const Problem &problem : problems)
+        m_problems->addItem(problem.toString());
+    m_problems->setVisible(!problems.empty());
+    m_message->setText(problems.empty() ? tr("Every device rule holds.")
+                                        : tr("Fix %n problem(s) or use Plan automatically.", nullptr,
+                                             int(problems.size())));
+}
+
+void DevicesPage::writeBack()
+{
+    Project project = m_model->project();
+    const Project before = project;
+    project.servers = m_table->servers(project.servers);
+    project.deviceNetwork.netmask = m_netmask->text().trimmed();
+    project.deviceNetwork.segments.clear();
+    for (const QString &part : m_segments->text().split(u',', Qt::SkipEmptyParts))
+        project.deviceNetwork.segments << part.trimmed();
+    // Focus leaving the netmask field also lands here: an unchanged project is no edit.
+    if (projectToJson(project) == projectToJson(before))
+        return;
+    m_writing = true;
+    m_model->setProject(project);
+    m_writing = false;
+}
+
+bool DevicesPage::isComplete() const
+{
+    return deviceProblems().empty();
+}
+
+void DevicesPage::planAutomatically()
+{
+    const PlanResult plan = planDeviceNetwork(m_model->project());
+    if (!plan.ok) {
+        m_message->setText(tr("No plan: %1").arg(plan.reason));
+        return;
+    }
+    m_model->setProject(plan.project);
+    m_message->setText(plan.changes.isEmpty() ? tr("The plan changed nothing: every value already holds.")
+                                              : tr("Planned %n value(s): %1", nullptr, int(plan.changes.size()))
+                                                    .arg(plan.changes.mid(0, 4).join(u"; "_s)));
+}
+
+void DevicesPage::exportPicture(bool svg)
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export topology"), m_model->project().name + (svg ? u".svg"_s : u".png"_s),
+        svg ? tr("SVG pictures (*.svg)") : tr("PNG pictures (*.png)"));
+    if (path.isEmpty())
+        return;
+    const QString error = svg ? m_topology->exportSvg(path) : m_topology->exportPng(path);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Export topology"), error);
+}
+
+bool DevicesPage::validatePage()
+{
+    const Problems problems = deviceProblems();
+    if (problems.empty())
+        return true;
+    m_message->setText(problems.front().toString());
+    return false;
+}
+
+} // namespace cw

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "model/Problem.h"
+
+#include <QWizardPage>
+
+class QLabel;
+class QLineEdit;
+class QListWidget;
+
+namespace cw {
+
+class DeviceTable;
+class ProjectModel;
+class TopologyView;
+
+// Step 3: devices per server, netmask and segments, device IPs, "Plan automatically" (core
+// planner) and the topology picture. Next stays disabled while the core reports a device problem.
+class DevicesPage : public QWizardPage {
+    Q_OBJECT
+
+public:
+    explicit DevicesPage(ProjectModel *model, QWidget *parent = nullptr);
+
+    bool isComplete() const override;
+    bool validatePage() override; // Next by keyboard or code is refused too, with the message
+    void initializePage() override;
+
+    DeviceTable *table() const { return m_table; }
+    TopologyView *topology() const { return m_topology; }
+    QListWidget *problemList() const { return m_problems; }
+    void planAutomatically();
+
+private:
+    Problems deviceProblems() const;
+    void fromModel();
+    void writeBack();
+    void exportPicture(bool svg);
+
+    ProjectModel *m_model;
+    QLineEdit *m_netmask;
+    QLineEdit *m_segments;
+    DeviceTable *m_table;
+    QListWidget *m_problems;
+    TopologyView *m_topology;
+    QLabel *m_message;
+    bool m_writing = false;
+};
+
+} // namespace cw

@@ -1,0 +1,85 @@
+#include "LaunchPage.h"
+
+#include "ProjectModel.h"
+#include "widgets/LaunchEditor.h"
+
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+LaunchPage::LaunchPage(ProjectModel *model, QWidget *parent)
+    : QWizardPage(parent)
+    , m_model(model)
+    , m_editor(new LaunchEditor(this))
+    , m_message(new QLabel(this))
+{
+    setTitle(tr("Launch mode"));
+    setSubTitle(tr("How the job starts on the servers, and what it runs."));
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_editor);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_message->setObjectName(u"message"_s);
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(u"color: #b00000;"_s);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(scroll, 1);
+    layout->addWidget(m_message);
+    connect(m_editor, &LaunchEditor::edited, this, &LaunchPage::writeBack);
+    connect(m_model, &ProjectModel::changed, this, [this] {
+        if (!m_writing && isVisible())
+            m_editor->showProject(m_model->project());
+        showProblems();
+        Q_EMIT completeChanged();
+    });
+}
+
+Problems LaunchPage::launchProblems() const
+{
+    return m_model->problemsUnder({u"launch"_s});
+}
+
+void LaunchPage::initializePage()
+{
+    m_editor->showProject(m_model->project());
+    showProblems();
+}
+
+void LaunchPage::writeBack()
+{
+    Project project = m_model->project();
+    project.launch = m_editor->launch(project.launch);
+    m_writing = true;
+    m_model->setProject(project);
+    m_writing = false;
+}
+
+void LaunchPage::showProblems()
+{
+    const Problems problems = launchProblems();
+    m_editor->markProblems(problems);
+    QStringList lines;
+    for (const Problem &problem : problems)
+        lines << problem.toString();
+    m_message->setText(lines.join(u'\n'));
+}
+
+bool LaunchPage::isComplete() const
+{
+    return launchProblems().empty();
+}
+
+bool LaunchPage::validatePage()
+{
+    const Problems problems = launchProblems();
+    if (problems.empty())
+        return true;
+    m_message->setText(problems.front().toString());
+    return false;
+}
+
+} // namespace cw

@@ -1,0 +1,16 @@
+#pragma once
+
+namespace cw {
+
+// The wizard's pages in order; QWizard ids are these values.
+enum PageId : int {
+    ProjectPageId = 0,
+    ServersPageId,
+    DevicesPageId,
+    ChecksPageId,
+    LaunchPageId,
+    ScriptsPageId,
+    RunPageId,
+};
+
+} // namespace cw

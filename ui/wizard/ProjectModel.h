@@ -1,0 +1,50 @@
+#pragma once
+
+#include "model/Problem.h"
+#include "model/Project.h"
+
+#include <QObject>
+
+namespace cw {
+
+// The one project every wizard page edits: the value, where it lives on disk and whether it has
+// unsaved changes. Pages read project(), change a copy and hand it back with setProject(), so
+// every page sees every change through changed(). Problems are the core validator's, cached.
+class ProjectModel : public QObject {
+    Q_OBJECT
+
+public:
+    explicit ProjectModel(QObject *parent = nullptr);
+
+    const Project &project() const { return m_project; }
+    QString path() const { return m_path; }
+    bool isDirty() const { return m_dirty; }
+    bool hasProject() const { return m_loaded; }
+
+    void setProject(const Project &project);             // an edit: marks dirty
+    void newProject(const Project &project);             // unsaved, no path yet
+    QString load(const QString &path);                   // error, empty on success
+    QString save(const QString &path = QString());       // atomic (QSaveFile); error or empty
+
+    // validateProject() plus the schema problems of the file as it was read.
+    const Problems &problems() const { return m_problems; }
+    // Problems whose JSON path starts with one of the prefixes ("launch", "servers[1]").
+    Problems problemsUnder(const QStringList &prefixes) const;
+
+Q_SIGNALS:
+    void changed();
+    void pathChanged(const QString &path);
+    void dirtyChanged(bool dirty);
+
+private:
+    void replace(const Project &project, bool dirty);
+
+    Project m_project;
+    QString m_path;
+    bool m_dirty = false;
+    bool m_loaded = false;
+    Problems m_loadProblems;
+    Problems m_problems;
+};
+
+} // namespace cw

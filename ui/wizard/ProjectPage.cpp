@@ -1,0 +1,146 @@
+#include "ProjectPage.h"
+
+#include "ClusterWizard.h"
+#include "ProjectModel.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+ProjectPage::ProjectPage(ProjectModel *model, QWidget *parent)
+    : QWizardPage(parent)
+    , m_model(model)
+    , m_name(new QLineEdit(this))
+    , m_accelerator(new QComboBox(this))
+    , m_recent(new QListWidget(this))
+    , m_examples(new QListWidget(this))
+    , m_current(new QLabel(this))
+{
+    setTitle(tr("Project"));
+    setSubTitle(tr("Start a new project or open one."));
+
+    auto *newBox = new QGroupBox(tr("New project"), this);
+    auto *form = new QFormLayout(newBox);
+    m_name->setObjectName(u"newName"_s);
+    m_name->setText(u"training"_s);
+    form->addRow(tr("&Name:"), m_name);
+    m_accelerator->setObjectName(u"accelerator"_s);
+    m_accelerator->addItem(tr("Ascend 910 NPUs"), int(Accelerator::Ascend910));
+    m_accelerator->addItem(tr("NVIDIA GPUs"), int(Accelerator::Nvidia));
+    m_accelerator->addItem(tr("CPU only (rehearsal)"), int(Accelerator::Cpu));
+    form->addRow(tr("&Accelerator:"), m_accelerator);
+    auto *create = new QPushButton(tr("&Create"), newBox);
+    create->setObjectName(u"create"_s);
+    form->addRow(QString(), create);
+    connect(create, &QPushButton::clicked, this, &ProjectPage::createProject);
+
+    auto *openBox = new QGroupBox(tr("Open"), this);
+    auto *openLayout = new QVBoxLayout(openBox);
+    auto *open = new QPushButton(tr("&Open file…"), openBox);
+    connect(open, &QPushButton::clicked, this, &ProjectPage::chooseFile);
+    openLayout->addWidget(open, 0, Qt::AlignLeft);
+    openLayout->addWidget(new QLabel(tr("Recent projects:"), openBox));
+    m_recent->setObjectName(u"recent"_s);
+    openLayout->addWidget(m_recent);
+    openLayout->addWidget(new QLabel(tr("Examples:"), openBox));
+    m_examples->setObjectName(u"examples"_s);
+    openLayout->addWidget(m_examples);
+    for (QListWidget *list : {m_recent, m_examples}) {
+        connect(list, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
+            openPath(item->data(Qt::UserRole).toString());
+        });
+    }
+
+    m_current->setObjectName(u"current"_s);
+    m_current->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(newBox);
+    layout->addWidget(openBox, 1);
+    layout->addWidget(m_current);
+    connect(m_model, &ProjectModel::changed, this, &ProjectPage::showCurrent);
+    connect(m_model, &ProjectModel::changed, this, &QWizardPage::completeChanged);
+    fillLists();
+    showCurrent();
+}
+
+bool ProjectPage::isComplete() const
+{
+    return m_model->hasProject();
+}
+
+void ProjectPage::initializePage()
+{
+    fillLists();
+}
+
+void ProjectPage::fillLists()
+{
+    m_recent->clear();
+    for (const QString &path : ClusterWizard::recentProjects()) {
+        auto *item = new QListWidgetItem(QFileInfo(path).fileName() + u"  —  "_s + path, m_recent);
+        item->setData(Qt::UserRole, path);
+    }
+    m_examples->clear();
+    const QDir dir(ClusterWizard::examplesDir());
+    for (const QFileInfo &file : dir.entryInfoList({u"*.clusterwiz.json"_s}, QDir::Files, QDir::Name)) {
+        auto *item = new QListWidgetItem(file.fileName(), m_examples);
+        item->setData(Qt::UserRole, file.absoluteFilePath());
+    }
+}
+
+void ProjectPage::createProject()
+{
+    Project project;
+    project.name = m_name->text().trimmed();
+    project.accelerator = Accelerator(m_accelerator->currentData().toInt());
+    m_model->newProject(project);
+    if (wizard())
+        wizard()->next();
+}
+
+void ProjectPage::chooseFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), QString(),
+                                                      tr("clusterwiz projects (*.clusterwiz.json *.json)"));
+    if (!path.isEmpty())
+        openPath(path);
+}
+
+void ProjectPage::openPath(const QString &path)
+{
+    auto *owner = qobject_cast<ClusterWizard *>(wizard());
+    const QString error = owner ? owner->openProject(path) : m_model->load(path);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Open project"), error);
+        return;
+    }
+    fillLists();
+}
+
+void ProjectPage::showCurrent()
+{
+    if (!m_model->hasProject()) {
+        m_current->setText(tr("No project open."));
+        return;
+    }
+    const Project &project = m_model->project();
+    m_current->setText(tr("Open: %1 (%2), %3 servers, %4 devices.")
+                           .arg(project.name, m_model->path().isEmpty() ? tr("not saved yet") : m_model->path())
+                           .arg(project.servers.size())
+                           .arg(project.totalDevices()));
+}
+
+} // namespace cw

@@ -1,0 +1,259 @@
+#include "ServersPage.h"
+
+#include "ProjectModel.h"
+#include "widgets/CredentialPrompt.h"
+#include "widgets/DiscoveryJob.h"
+#include "widgets/ServerTable.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
+    : QWizardPage(parent)
+    , m_model(model)
+    , m_table(new ServerTable(this))
+    , m_job(new DiscoveryJob(this))
+    , m_progress(new QProgressBar(this))
+    , m_cancel(new QPushButton(tr("Cancel"), this))
+    , m_apply(new QPushButton(tr("Apply &discovered values"), this))
+    , m_message(new QLabel(this))
+{
+    setTitle(tr("Servers"));
+    setSubTitle(tr("Add every server by address or ~/.ssh/config alias, then test the connections."));
+    m_options.timeoutMs = 20000;
+    m_options.credentials = guiCredentials(this);
+
+    auto *buttons = new QHBoxLayout;
+    const auto button = [&](const QString &text, const QString &name, auto slot) {
+        auto *b = new QPushButton(text, this);
+        b->setObjectName(name);
+        connect(b, &QPushButton::clicked, this, slot);
+        buttons->addWidget(b);
+        m_idleButtons << b;
+        return b;
+    };
+    button(tr("&Add"), u"add"_s, &ServersPage::addServer);
+    button(tr("&Remove"), u"remove"_s, &ServersPage::removeServers);
+    button(tr("&Test connection"), u"testSelected"_s, [this] { testServers(m_table->selectedServers()); });
+    button(tr("Test &all"), u"testAll"_s, [this] {
+        std::vector<int> all(m_model->project().servers.size());
+        for (size_t i = 0; i < all.size(); ++i)
+            all[i] = int(i);
+        testServers(all);
+    });
+    m_apply->setObjectName(u"apply"_s);
+    m_apply->setEnabled(false);
+    m_apply->setToolTip(tr("Fill host IP, NIC, devices and device IPs left empty from what was found."));
+    connect(m_apply, &QPushButton::clicked, this, &ServersPage::applyDiscovered);
+    buttons->addWidget(m_apply);
+    buttons->addStretch();
+    buttons->addWidget(m_progress);
+    m_cancel->setObjectName(u"cancel"_s);
+    buttons->addWidget(m_cancel);
+    connect(m_cancel, &QPushButton::clicked, m_job, &DiscoveryJob::cancel);
+    setBusy(false);
+
+    m_message->setObjectName(u"message"_s);
+    m_message->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_table, 1);
+    layout->addLayout(buttons);
+    layout->addWidget(m_message);
+
+    connect(m_table, &ServerTable::edited, this, &ServersPage::writeBack);
+    connect(m_model, &ProjectModel::changed, this, [this] {
+        if (!m_writing)
+            fromModel();
+        Q_EMIT completeChanged();
+    });
+    connect(m_job, &DiscoveryJob::progress, this, [this](int done, int total, const QString &name) {
+        m_progress->setRange(0, total);
+        m_progress->setValue(done);
+        m_message->setText(tr("%1 of %2 servers answered (last: %3).").arg(done).arg(total).arg(name));
+    });
+    connect(m_job, &DiscoveryJob::finished, this, &ServersPage::discovered);
+}
+
+void ServersPage::initializePage()
+{
+    fromModel();
+}
+
+void ServersPage::fromModel()
+{
+    m_table->setServers(m_model->project().servers);
+    m_results.resize(m_model->project().servers.size());
+}
+
+void ServersPage::writeBack()
+{
+    Project project = m_model->project();
+    project.servers = m_table->servers(project.servers);
+    m_writing = true;
+    m_model->setProject(project);
+    m_writing = false;
+}
+
+bool ServersPage::isComplete() const
+{
+    return !m_model->project().servers.empty() && !m_job->isRunning();
+}
+
+bool ServersPage::validatePage()
+{
+    // Field mistakes are named here; device and launch rules belong to their own pages.
+    Problems problems;
+    for (const Problem &problem : m_model->problemsUnder({u"servers"_s})) {
+        if (!problem.path.contains(u".device"_s))
+            problems.push_back(problem);
+    }
+    if (problems.empty())
+        return true;
+    m_message->setText(problems.front().toString());
+    return false;
+}
+
+void ServersPage::addServer()
+{
+    Project project = m_model->project();
+    Server server;
+    const int n = int(project.servers.size());
+    server.name = u"server%1"_s.arg(n);
+    if (!project.servers.empty()) {
+        server.user = project.servers.back().user;
+        server.identityFile = project.servers.back().identityFile;
+        server.devices = project.servers.back().devices;
+    }
+    project.servers.push_back(server);
+    m_model->setProject(project);
+    m_table->setCurrentCell(n, ServerTable::Host);
+    m_table->editItem(m_table->item(n, ServerTable::Host));
+}
+
+void ServersPage::removeServers()
+{
+    Project project = m_model->project();
+    const std::vector<int> rows = m_table->selectedServers();
+    for (auto it = rows.rbegin(); it != rows.rend(); ++it)
+        project.servers.erase(project.servers.begin() + *it);
+    m_model->setProject(project);
+    m_results.assign(project.servers.size(), {});
+}
+
+void ServersPage::testServers(const std::vector<int> &indices)
+{
+    if (indices.empty())
+        return;
+    for (int index : indices)
+        m_table->showStatus(index, tr("connecting…"), false);
+    m_progress->setRange(0, int(indices.size()));
+    m_progress->setValue(0);
+    if (m_job->start(m_model->project(), indices, m_options))
+        setBusy(true);
+}
+
+void ServersPage::setBusy(bool busy)
+{
+    for (QPushButton *b : std::as_const(m_idleButtons))
+        b->setEnabled(!busy);
+    m_cancel->setEnabled(busy);
+    m_progress->setVisible(busy);
+    m_table->setEditTriggers(busy ? QAbstractItemView::NoEditTriggers
+                                  : QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+                                        | QAbstractItemView::AnyKeyPressed);
+    Q_EMIT completeChanged();
+}
+
+void ServersPage::discovered(const std::vector<ServerDiscovery> &results, bool cancelled)
+{
+    setBusy(false);
+    std::vector<ServerDiscovery> unknown;
+    m_results.resize(m_model->project().servers.size());
+    for (const ServerDiscovery &result : results) {
+        const size_t index = size_t(result.connection.serverIndex);
+        if (index >= m_results.size())
+            continue;
+        m_results[index] = result;
+        m_table->showDiscovery(result, m_model->project().servers[index]);
+        if (result.connection.error.kind == SshError::Kind::HostKeyUnknown)
+            unknown.push_back(result);
+    }
+    int ok = 0;
+    for (const ServerDiscovery &result : results)
+        ok += result.ok() ? 1 : 0;
+    m_message->setText(cancelled ? tr("Cancelled.")
+                                 : tr("%1 of %2 servers answered.").arg(ok).arg(results.size()));
+    m_apply->setEnabled(ok > 0);
+    if (!unknown.empty() && !cancelled)
+        askAboutHostKeys(unknown);
+    else
+        Q_EMIT discoveryFinished();
+}
+
+void ServersPage::askAboutHostKeys(const std::vector<ServerDiscovery> &unknown)
+{
+    QStringList lines;
+    QStringList fingerprints;
+    std::vector<int> indices;
+    for (const ServerDiscovery &result : unknown) {
+        const HostKeyInfo &key = result.connection.hostKey;
+        lines << u"%1 (%2)\n    %3 %4"_s.arg(result.connection.serverName, result.connection.endpoint,
+                                               key.type, key.fingerprint);
+        fingerprints << key.fingerprint;
+        indices.push_back(result.connection.serverIndex);
+    }
+    // Non-modal open(): the event loop keeps running and tests can find and answer it.
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Unknown host keys"),
+                                tr("These servers are not in known_hosts yet. Compare each SHA256 "
+                                   "fingerprint with the server's own (ssh-keygen -lf on the server) "
+                                   "before trusting it."),
+                                QMessageBox::NoButton, this);
+    box->setObjectName(u"hostKeyDialog"_s);
+    box->setDetailedText(lines.join(u'\n'));
+    box->setInformativeText(lines.join(u'\n'));
+    box->addButton(tr("&Trust and connect"), QMessageBox::AcceptRole)->setObjectName(u"trust"_s);
+    box->addButton(tr("&Reject"), QMessageBox::RejectRole)->setObjectName(u"reject"_s);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box, fingerprints, indices] {
+        if (box->buttonRole(box->clickedButton()) != QMessageBox::AcceptRole) {
+            Q_EMIT discoveryFinished();
+            return;
+        }
+        // Only these fingerprints: a key that changed since the dialog is still refused.
+        FleetOptions options = m_options;
+        options.hostKeyPolicy = std::make_shared<TrustFingerprints>(fingerprints);
+        m_progress->setRange(0, int(indices.size()));
+        for (int index : indices)
+            m_table->showStatus(index, tr("connecting…"), false);
+        if (m_job->start(m_model->project(), indices, options))
+            setBusy(true);
+    });
+    box->open();
+}
+
+void ServersPage::applyDiscovered()
+{
+    std::vector<ServerDiscovery> found;
+    for (const ServerDiscovery &result : m_results) {
+        if (result.ok())
+            found.push_back(result);
+    }
+    QStringList changes;
+    const Project filled = applyDiscovery(m_model->project(), found, &changes);
+    m_model->setProject(filled);
+    // Device IPs make this list long: a count here, every value in the tooltip.
+    m_message->setText(changes.isEmpty() ? tr("Nothing to fill: every field is already set.")
+                                         : tr("Filled %n value(s) from discovery (hover for the list).",
+                                              nullptr, int(changes.size())));
+    m_message->setToolTip(changes.join(u'\n'));
+}
+
+} // namespace cw
