@@ -1,8 +1,8 @@
+#include "checks/CheckReportText.h"
+#include "checks/CheckRunner.h"
 #include "cli/Cli.h"
 #include "cli/Commands.h"
 #include "cli/FleetCliOptions.h"
-#include "checks/CheckReportText.h"
-#include "checks/CheckRunner.h"
 
 using namespace Qt::StringLiterals;
 
@@ -42,6 +42,7 @@ int runCheck(const QStringList &arguments, QTextStream &out, QTextStream &err)
     else
         out << checkReportTable(run.report, parser.isSet(u"all"_s));
     out.flush();
+    hintUnknownHostKeys(run.discovery, err);
     return run.report.passed() ? ExitOk : ExitInvalid;
 }
 

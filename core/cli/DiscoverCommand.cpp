@@ -75,6 +75,7 @@ int runDiscover(const QStringList &arguments, QTextStream &out, QTextStream &err
         out << path << ": nothing to fill in\n";
         out.flush();
     }
+    hintUnknownHostKeys(results, err);
     if (failed > 0) {
         err << programName() << " discover: " << failed << " of "
             << counted(qsizetype(results.size()), u"server"_s) << " failed\n";

@@ -15,8 +15,8 @@ constexpr double kMaxTimeoutSeconds = 3600;
 void addFleetOptions(CommandParser &command)
 {
     QCommandLineParser &parser = command.parser();
-    parser.addOption({u"known-hosts"_s, u"known_hosts file (default ~/.ssh/known_hosts)."_s,
-                      u"FILE"_s});
+    parser.addOption(
+        {u"known-hosts"_s, u"known_hosts file (default ~/.ssh/known_hosts)."_s, u"FILE"_s});
     parser.addOption({u"accept-new"_s, u"Trust and record host keys known_hosts lacks."_s});
     parser.addOption({u"timeout"_s,
                       u"Seconds each server may take, connect included (default %1)."_s.arg(
@@ -59,6 +59,21 @@ int readFleetOptions(CommandParser &command, FleetOptions &options, QTextStream 
         options.jobs = count;
     }
     return kContinue;
+}
+
+void hintUnknownHostKeys(const std::vector<ServerDiscovery> &discovery, QTextStream &err)
+{
+    QStringList servers;
+    for (const ServerDiscovery &server : discovery) {
+        if (server.connection.error.kind == SshError::Kind::HostKeyUnknown)
+            servers.append(server.connection.serverName);
+    }
+    if (servers.isEmpty())
+        return;
+    err << programName() << ": host keys not yet known for " << servers.join(u", "_s)
+        << ": compare the fingerprints above with the servers' administrators, then run again "
+           "with --accept-new to record them\n";
+    err.flush();
 }
 
 } // namespace cw::cli

@@ -5,6 +5,7 @@
 // read and explain them the same way.
 
 #include "cli/Commands.h"
+#include "fleet/Discovery.h"
 #include "fleet/FleetRunner.h"
 
 namespace cw::cli {
@@ -15,5 +16,9 @@ void addFleetOptions(CommandParser &command);
 // Reads them into `options` after a successful parse(); kContinue, or ExitUsage after a
 // one-line message naming the option.
 int readFleetOptions(CommandParser &command, FleetOptions &options, QTextStream &err);
+
+// When a host key was unknown on some server (and --accept-new was not given), one line on
+// `err` saying how to go on; the per-server messages already carry the fingerprints.
+void hintUnknownHostKeys(const std::vector<ServerDiscovery> &discovery, QTextStream &err);
 
 } // namespace cw::cli
