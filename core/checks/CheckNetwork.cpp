@@ -26,6 +26,21 @@ QString masterAddress(const Project &project)
     return master.effectiveHostIp() + u':' + QString::number(project.launch.masterPort);
 }
 
+// What the master's login probe found for this server; null when it did not run for it.
+const PeerTrust *peerOf(const CheckContext &c)
+{
+    const auto found = c.probes.peers.find(c.index);
+    return c.probes.peerProbeRan && found != c.probes.peers.end() ? &found->second : nullptr;
+}
+
+CheckResult peerNotTested(const QString &name, const CheckContext &c)
+{
+    return result(name, c, CheckStatus::Warning,
+                  u"not tested: "_s + (c.probes.peerProbeProblem.isEmpty()
+                                           ? u"no answer from the master"_s
+                                           : c.probes.peerProbeProblem));
+}
+
 } // namespace
 
 CheckResult checkFirewallPorts(const CheckContext &c)
@@ -44,12 +59,10 @@ CheckResult checkFirewallPorts(const CheckContext &c)
             allowed.append(portSpanText(port.span));
             continue;
         }
-        const QString rule = refused->decision.rule.isEmpty()
-                                 ? QString()
-                                 : u": "_s + refused->decision.rule;
-        const QString at = port.span.first == port.span.last
-                               ? QString()
-                               : u" at %1"_s.arg(refused->port);
+        const QString rule =
+            refused->decision.rule.isEmpty() ? QString() : u": "_s + refused->decision.rule;
+        const QString at =
+            port.span.first == port.span.last ? QString() : u" at %1"_s.arg(refused->port);
         if (refused->decision.verdict == PortVerdict::Blocked)
             blocked.append(u"blocks %1%2%3"_s.arg(what, at, rule));
         else
@@ -120,14 +133,10 @@ CheckResult checkPeerLogin(const CheckContext &c)
     const QString name = id(check::kPeerLogin);
     if (c.isMaster())
         return result(name, c, CheckStatus::Skipped, u"the master itself"_s);
-    const auto found = c.probes.peers.find(c.index);
-    if (!c.probes.peerProbeRan || found == c.probes.peers.end() ||
-        found->second.login == PeerTrust::Login::NotTried)
-        return result(name, c, CheckStatus::Warning,
-                      u"not tested: "_s + (c.probes.peerProbeProblem.isEmpty()
-                                               ? u"no answer from the master"_s
-                                               : c.probes.peerProbeProblem));
-    const PeerTrust &peer = found->second;
+    const PeerTrust *found = peerOf(c);
+    if (!found || found->login == PeerTrust::Login::NotTried)
+        return peerNotTested(name, c);
+    const PeerTrust &peer = *found;
     const QString account = c.server.user + u'@' + c.server.effectiveHostIp();
     switch (peer.login) {
     case PeerTrust::Login::Ok:
@@ -152,22 +161,18 @@ CheckResult checkKnownHosts(const CheckContext &c)
     const QString name = id(check::kKnownHosts);
     if (c.isMaster())
         return result(name, c, CheckStatus::Skipped, u"the master itself"_s);
-    const auto found = c.probes.peers.find(c.index);
-    if (!c.probes.peerProbeRan || found == c.probes.peers.end() ||
-        found->second.known == PeerTrust::Known::NotTried)
-        return result(name, c, CheckStatus::Warning,
-                      u"not tested: "_s + (c.probes.peerProbeProblem.isEmpty()
-                                               ? u"no answer from the master"_s
-                                               : c.probes.peerProbeProblem));
-    const PeerTrust &peer = found->second;
+    const PeerTrust *found = peerOf(c);
+    if (!found || found->known == PeerTrust::Known::NotTried)
+        return peerNotTested(name, c);
+    const PeerTrust &peer = *found;
     const QString entry = knownHostsName(c.server.effectiveHostIp(), c.server.port);
     switch (peer.known) {
     case PeerTrust::Known::Matches:
-        return result(name, c, CheckStatus::Ok,
-                      u"the master's known_hosts holds %1's key (%2)"_s.arg(entry, peer.knownDetail));
+        return result(
+            name, c, CheckStatus::Ok,
+            u"the master's known_hosts holds %1's key (%2)"_s.arg(entry, peer.knownDetail));
     case PeerTrust::Known::Missing:
-        return result(name, c, CheckStatus::Failed,
-                      u"%1: %2"_s.arg(entry, peer.knownDetail),
+        return result(name, c, CheckStatus::Failed, u"%1: %2"_s.arg(entry, peer.knownDetail),
                       {QLatin1StringView(fix::kAddKnownHosts)});
     case PeerTrust::Known::OtherType:
         return result(name, c, CheckStatus::Warning, u"%1: %2"_s.arg(entry, peer.knownDetail),

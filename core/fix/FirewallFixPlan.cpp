@@ -16,7 +16,8 @@ std::vector<int> serversToMend(const Project &project, const CheckRun &run)
 {
     std::vector<char> mend(project.servers.size(), 0);
     for (const CheckResult &result : run.report.results) {
-        const bool bad = result.status == CheckStatus::Failed || result.status == CheckStatus::Warning;
+        const bool bad =
+            result.status == CheckStatus::Failed || result.status == CheckStatus::Warning;
         if (!bad || result.serverIndex < 0)
             continue;
         if (result.id == QLatin1StringView(check::kFirewallPorts))
@@ -39,6 +40,18 @@ std::vector<PortSpan> spansFor(const Project &project, int serverIndex)
     for (const RequiredPort &port : requiredPorts(project, serverIndex))
         spans.push_back(port.span);
     return spans;
+}
+
+// A plan without steps says why: the servers' refusals, else that nothing is in the way.
+FixPlan finished(FixPlan plan, const QStringList &refusals)
+{
+    if (plan.steps.empty()) {
+        if (!refusals.isEmpty())
+            plan.refusal = refusals.join(u"; "_s);
+        else
+            plan.nothingToDo = u"no firewall is in the way of the job's ports"_s;
+    }
+    return plan;
 }
 
 } // namespace
@@ -64,13 +77,7 @@ FixPlan planOpenPorts(const Project &project, const CheckRun &run)
         }
         plan.steps.insert(plan.steps.end(), steps.begin(), steps.end());
     }
-    if (plan.steps.empty()) {
-        if (!refusals.isEmpty())
-            plan.refusal = refusals.join(u"; "_s);
-        else
-            plan.nothingToDo = u"no firewall is in the way of the job's ports"_s;
-    }
-    return plan;
+    return finished(std::move(plan), refusals);
 }
 
 FixPlan planStopFirewall(const Project &project, const CheckRun &run)
@@ -90,13 +97,7 @@ FixPlan planStopFirewall(const Project &project, const CheckRun &run)
         }
         plan.steps.insert(plan.steps.end(), steps.begin(), steps.end());
     }
-    if (plan.steps.empty()) {
-        if (!refusals.isEmpty())
-            plan.refusal = refusals.join(u"; "_s);
-        else
-            plan.nothingToDo = u"no firewall is in the way of the job's ports"_s;
-    }
-    return plan;
+    return finished(std::move(plan), refusals);
 }
 
 } // namespace cw

@@ -3,6 +3,7 @@
 // firewall dropping the master port, password-free login between servers missing, and a server
 // whose link goes down in the middle of a check. Every fix is proven by what the server shows
 // afterwards (hccn_tool read-back, `nft list ruleset`, a real `ssh` between namespaces).
+#include "CliProcess.h"
 #include "TestCluster.h"
 
 #include "model/ProjectJson.h"
@@ -22,33 +23,6 @@ namespace {
 
 constexpr int kServers = 2;
 const QString kHccnTool = QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/fixtures/ascend/hccn_tool");
-
-struct CliRun {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    qint64 elapsedMs = 0;
-    QByteArray all() const { return out + err; }
-};
-
-CliRun runCli(const QStringList &arguments, int timeoutMs = 120000)
-{
-    CliRun run;
-    QProcess process;
-    QElapsedTimer timer;
-    timer.start();
-    process.start(QStringLiteral(CLUSTERWIZ_BIN_DIR "/clusterwiz-cli"), arguments);
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        return run;
-    }
-    run.elapsedMs = timer.elapsed();
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    return run;
-}
 
 QString fingerprintOf(const QString &publicKeyFile)
 {
@@ -73,11 +47,6 @@ QJsonObject resultOf(const CliRun &run, const QString &check, const QString &ser
 QString statusOf(const CliRun &run, const QString &check, const QString &server)
 {
     return resultOf(run, check, server)[u"status"_s].toString();
-}
-
-QByteArray describe(const CliRun &run)
-{
-    return "exit " + QByteArray::number(run.exitCode) + "\n" + run.out + "\n" + run.err;
 }
 
 } // namespace
@@ -182,7 +151,7 @@ private Q_SLOTS:
         QVERIFY(QFile(fresh).open(QIODevice::WriteOnly));
         const int loginsBefore = m_cluster.acceptedLogins(0) + m_cluster.acceptedLogins(1);
         const CliRun refused = runCli(QStringList{u"check"_s, path, u"--json"_s} + fleet(fresh));
-        QVERIFY2(refused.exitCode == 1, describe(refused));
+        QVERIFY2(refused.exitCode == 1, refused.describe());
         for (int i = 0; i < kServers; ++i) {
             const QJsonObject ssh = resultOf(refused, u"ssh"_s, server(i));
             QCOMPARE(ssh[u"status"_s].toString(), u"failed"_s);
@@ -196,7 +165,7 @@ private Q_SLOTS:
         // Accepted once, the keys are known from then on (the rest of the tests use them).
         const CliRun accepted =
             runCli(QStringList{u"discover"_s, path, u"--accept-new"_s} + fleet());
-        QVERIFY2(accepted.exitCode == 0, describe(accepted));
+        QVERIFY2(accepted.exitCode == 0, accepted.describe());
         const CliRun known = check(path);
         for (int i = 0; i < kServers; ++i)
             QCOMPARE(statusOf(known, u"ssh"_s, server(i)), u"ok"_s);
@@ -207,7 +176,7 @@ private Q_SLOTS:
         const QString path = save(m_planned, u"devices.clusterwiz.json"_s);
         // Bring both servers to the plan first (the simulated servers start with other IPs).
         const CliRun first = runCli(QStringList{u"fix"_s, path, u"set-device-ips"_s} + fleet());
-        QVERIFY2(first.exitCode == 0, describe(first));
+        QVERIFY2(first.exitCode == 0, first.describe());
         for (int i = 0; i < kServers; ++i) {
             for (int d = 0; d < 8; ++d)
                 QCOMPARE(deviceIpOn(i, d), m_planned.servers[size_t(i)].deviceIps[d]);
@@ -217,7 +186,7 @@ private Q_SLOTS:
         const QString wrong = u"192.168.250.3"_s;
         QVERIFY(setDeviceIpOn(1, 3, wrong));
         const CliRun broken = check(path);
-        QVERIFY2(broken.exitCode == 1, describe(broken));
+        QVERIFY2(broken.exitCode == 1, broken.describe());
         QCOMPARE(statusOf(broken, u"device-ips"_s, server(0)), u"ok"_s);
         const QJsonObject row = resultOf(broken, u"device-ips"_s, server(1));
         QCOMPARE(row[u"status"_s].toString(), u"failed"_s);
@@ -229,7 +198,7 @@ private Q_SLOTS:
         // The dry run shows the exact command for that device and changes nothing.
         const CliRun dry =
             runCli(QStringList{u"fix"_s, path, u"device-ips"_s, u"--dry-run"_s} + fleet());
-        QVERIFY2(dry.exitCode == 0, describe(dry));
+        QVERIFY2(dry.exitCode == 0, dry.describe());
         QVERIFY2(dry.out.contains("'hccn_tool' '-i' '3' '-ip' '-s' 'address' '" +
                                   m_planned.servers[1].deviceIps[3].toUtf8() + "'"),
                  dry.out.constData());
@@ -239,14 +208,14 @@ private Q_SLOTS:
         QCOMPARE(deviceIpOn(1, 3), wrong);
 
         const CliRun fixed = runCli(QStringList{u"fix"_s, path, u"device-ips"_s} + fleet());
-        QVERIFY2(fixed.exitCode == 0, describe(fixed));
+        QVERIFY2(fixed.exitCode == 0, fixed.describe());
         for (int d = 0; d < 8; ++d)
             QCOMPARE(deviceIpOn(1, d), m_planned.servers[1].deviceIps[d]);
         QCOMPARE(statusOf(check(path), u"device-ips"_s, server(1)), u"ok"_s);
 
         // undo puts back exactly what the last fix replaced.
         const CliRun undone = runCli(QStringList{u"undo"_s, path} + fleet());
-        QVERIFY2(undone.exitCode == 0, describe(undone));
+        QVERIFY2(undone.exitCode == 0, undone.describe());
         QCOMPARE(deviceIpOn(1, 3), wrong);
         QCOMPARE(deviceIpOn(1, 2), m_planned.servers[1].deviceIps[2]);
         QVERIFY(setDeviceIpOn(1, 3, m_planned.servers[1].deviceIps[3]));
@@ -264,7 +233,7 @@ private Q_SLOTS:
         QVERIFY(blocked.contains("tcp dport 29501 drop"));
 
         const CliRun found = check(path);
-        QVERIFY2(found.exitCode == 1, describe(found));
+        QVERIFY2(found.exitCode == 1, found.describe());
         const QJsonObject ports = resultOf(found, u"firewall-ports"_s, server(0));
         QCOMPARE(ports[u"status"_s].toString(), u"failed"_s);
         QVERIFY2(ports[u"reason"_s].toString().contains(u"29501"_s),
@@ -275,14 +244,14 @@ private Q_SLOTS:
 
         const CliRun dry =
             runCli(QStringList{u"fix"_s, path, u"open-ports"_s, u"--dry-run"_s} + fleet());
-        QVERIFY2(dry.exitCode == 0, describe(dry));
+        QVERIFY2(dry.exitCode == 0, dry.describe());
         QVERIFY2(
             dry.out.contains("nft insert rule 'inet' 'cwtest' 'input' tcp dport '29501' accept"),
             dry.out.constData());
         QCOMPARE(nftRuleset(0), blocked);
 
         const CliRun fixed = runCli(QStringList{u"fix"_s, path, u"open-ports"_s} + fleet());
-        QVERIFY2(fixed.exitCode == 0, describe(fixed));
+        QVERIFY2(fixed.exitCode == 0, fixed.describe());
         QVERIFY(nftRuleset(0).contains("tcp dport 29501 accept"));
         const CliRun after = check(path);
         QCOMPARE(statusOf(after, u"firewall-ports"_s, server(0)), u"ok"_s);
@@ -291,7 +260,7 @@ private Q_SLOTS:
         QVERIFY(nftRuleset(0).contains("tcp dport 29501 drop"));
 
         const CliRun undone = runCli(QStringList{u"undo"_s, path} + fleet());
-        QVERIFY2(undone.exitCode == 0, describe(undone));
+        QVERIFY2(undone.exitCode == 0, undone.describe());
         QCOMPARE(nftRuleset(0), blocked);
         QCOMPARE(m_cluster.sh(0, u"nft delete table inet cwtest"_s), 0);
     }
@@ -302,7 +271,7 @@ private Q_SLOTS:
         project.launch.mode = LaunchMode::Mpirun;
         const QString path = save(project, u"mpirun.clusterwiz.json"_s);
         const CliRun found = check(path);
-        QVERIFY2(found.exitCode == 1, describe(found));
+        QVERIFY2(found.exitCode == 1, found.describe());
         const QJsonObject login = resultOf(found, u"peer-login"_s, server(1));
         QCOMPARE(login[u"status"_s].toString(), u"failed"_s);
         QVERIFY(login[u"fixes"_s].toArray().contains(u"deploy-ssh-key"_s));
@@ -314,9 +283,9 @@ private Q_SLOTS:
         QVERIFY(m_cluster.sh(0, sshFromMaster) != 0);
 
         const CliRun key = runCli(QStringList{u"fix"_s, path, u"deploy-ssh-key"_s} + fleet());
-        QVERIFY2(key.exitCode == 0, describe(key));
+        QVERIFY2(key.exitCode == 0, key.describe());
         const CliRun hosts = runCli(QStringList{u"fix"_s, path, u"add-known-hosts"_s} + fleet());
-        QVERIFY2(hosts.exitCode == 0, describe(hosts));
+        QVERIFY2(hosts.exitCode == 0, hosts.describe());
 
         QByteArray output;
         QCOMPARE(m_cluster.sh(0, sshFromMaster, &output), 0);
@@ -327,7 +296,7 @@ private Q_SLOTS:
 
         // undo of add-known-hosts leaves the master without the entry again.
         const CliRun undone = runCli(QStringList{u"undo"_s, path} + fleet());
-        QVERIFY2(undone.exitCode == 0, describe(undone));
+        QVERIFY2(undone.exitCode == 0, undone.describe());
         QCOMPARE(statusOf(check(path), u"known-hosts"_s, server(1)), u"failed"_s);
     }
 
@@ -349,7 +318,7 @@ private Q_SLOTS:
         // Even --accept-new never accepts a changed key.
         const CliRun refused =
             runCli(QStringList{u"check"_s, path, u"--json"_s, u"--accept-new"_s} + fleet());
-        QVERIFY2(refused.exitCode == 1, describe(refused));
+        QVERIFY2(refused.exitCode == 1, refused.describe());
         QCOMPARE(statusOf(refused, u"ssh"_s, server(0)), u"ok"_s);
         const QString reason = resultOf(refused, u"ssh"_s, server(1))[u"reason"_s].toString();
         QVERIFY2(reason.contains(fingerprint), qPrintable(reason));
@@ -366,7 +335,7 @@ private Q_SLOTS:
         QVERIFY(forget.waitForFinished(10000) && forget.exitCode() == 0);
         const CliRun accepted =
             runCli(QStringList{u"discover"_s, path, u"--accept-new"_s} + fleet());
-        QVERIFY2(accepted.exitCode == 0, describe(accepted));
+        QVERIFY2(accepted.exitCode == 0, accepted.describe());
     }
 
     void linkDownDuringCheckIsUnreachableWithinTheTimeout()
@@ -392,7 +361,7 @@ private Q_SLOTS:
         run.err = process.readAllStandardError();
         qInfo("check with server1's link down: %lld ms (per-server timeout %d s)", elapsed,
               kTimeoutS);
-        QVERIFY2(run.exitCode == 1, describe(run));
+        QVERIFY2(run.exitCode == 1, run.describe());
         QCOMPARE(statusOf(run, u"ssh"_s, server(0)), u"ok"_s);
         QCOMPARE(statusOf(run, u"accelerator"_s, server(0)), u"ok"_s);
         const QJsonObject ssh = resultOf(run, u"ssh"_s, server(1));

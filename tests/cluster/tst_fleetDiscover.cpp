@@ -2,6 +2,7 @@
 // (tests/cluster/cluster.sh): what it finds and writes back with --update, unknown host keys
 // refused without --accept-new, and one dead plus one hanging server that cost no more than the
 // per-server --timeout while the others are reported normally.
+#include "CliProcess.h"
 #include "TestCluster.h"
 
 #include "model/ProjectJson.h"
@@ -29,31 +30,9 @@ QByteArray readFile(const QString &path)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
-struct CliRun {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    qint64 elapsedMs = 0;
-};
-
 CliRun runDiscover(const QStringList &arguments)
 {
-    CliRun run;
-    QProcess process;
-    QElapsedTimer timer;
-    timer.start();
-    process.start(QStringLiteral(CLUSTERWIZ_BIN_DIR "/clusterwiz-cli"),
-                  QStringList{u"discover"_s} + arguments);
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished();
-        return run;
-    }
-    run.elapsedMs = timer.elapsed();
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    return run;
+    return runCli(QStringList{u"discover"_s} + arguments, 60000);
 }
 
 QString fingerprintOf(const QString &publicKeyFile)
@@ -127,7 +106,8 @@ private Q_SLOTS:
             QVERIFY(server.value(u"ok"_s).toBool());
             QCOMPARE(server.value(u"auth_method"_s).toString(), u"identity-file"_s);
             const QJsonObject key = server.value(u"host_key"_s).toObject();
-            QCOMPARE(key.value(u"fingerprint"_s).toString(), fingerprintOf(m_cluster.hostKeyPub(i)));
+            QCOMPARE(key.value(u"fingerprint"_s).toString(),
+                     fingerprintOf(m_cluster.hostKeyPub(i)));
             QVERIFY(key.value(u"recorded"_s).toBool());
             const QJsonObject facts = server.value(u"facts"_s).toObject();
             QCOMPARE(facts.value(u"hostname"_s).toString(), u"server%1"_s.arg(i));
@@ -178,8 +158,8 @@ private Q_SLOTS:
             logins[i] = m_cluster.acceptedLogins(i);
         const QByteArray before = readFile(path);
 
-        const CliRun run = runDiscover({path, u"--update"_s, u"--known-hosts"_s, knownHosts,
-                                        u"--timeout"_s, u"20"_s});
+        const CliRun run = runDiscover(
+            {path, u"--update"_s, u"--known-hosts"_s, knownHosts, u"--timeout"_s, u"20"_s});
         QCOMPARE(run.exitCode, 1);
         const QString table = QString::fromUtf8(run.out);
         for (int i = 0; i < kServers; ++i) {
@@ -230,13 +210,19 @@ private Q_SLOTS:
         QCOMPARE(hanging.value(u"error"_s).toObject().value(u"kind"_s).toString(), u"timeout"_s);
         // Its deadline, not anything else, ended it.
         QVERIFY(hanging.value(u"elapsed_ms"_s).toInteger() >= (kTimeoutSeconds - 1) * 1000);
-        QVERIFY(hanging.value(u"error"_s).toObject().value(u"message"_s).toString().contains(
-            m_cluster.ip(2) + u":22"_s));
+        QVERIFY(hanging.value(u"error"_s)
+                    .toObject()
+                    .value(u"message"_s)
+                    .toString()
+                    .contains(m_cluster.ip(2) + u":22"_s));
         const QJsonObject dead = servers.at(3).toObject();
         QVERIFY(!dead.value(u"ok"_s).toBool());
         QCOMPARE(dead.value(u"error"_s).toObject().value(u"kind"_s).toString(), u"unreachable"_s);
-        QVERIFY(dead.value(u"error"_s).toObject().value(u"message"_s).toString().contains(
-            m_cluster.ip(3) + u":22"_s));
+        QVERIFY(dead.value(u"error"_s)
+                    .toObject()
+                    .value(u"message"_s)
+                    .toString()
+                    .contains(m_cluster.ip(3) + u":22"_s));
         QVERIFY(!dead.contains(u"facts"_s));
         QVERIFY2(run.err.contains("2 of 4 servers failed"), run.err.constData());
     }

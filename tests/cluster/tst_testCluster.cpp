@@ -20,7 +20,8 @@ class TestTestCluster : public QObject {
     QByteArray linkState() const
     {
         QProcess ip;
-        ip.start(u"ip"_s, {u"-n"_s, m_cluster.namespaceName(0), u"-o"_s, u"link"_s, u"show"_s, u"eth0"_s});
+        ip.start(u"ip"_s,
+                 {u"-n"_s, m_cluster.namespaceName(0), u"-o"_s, u"link"_s, u"show"_s, u"eth0"_s});
         ip.waitForFinished();
         return ip.readAllStandardOutput();
     }
