@@ -3,6 +3,7 @@
 #include "cli/FleetCliOptions.h"
 #include "cli/RunCliSupport.h"
 #include "launch/JobRunner.h"
+#include "launch/LaunchPreflight.h"
 
 using namespace Qt::StringLiterals;
 
@@ -12,9 +13,10 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     CommandParser command(
         u"launch"_s,
-        u"Starts the training job on every server: validates the project, refuses when the\n"
-        u"master port is already in use on the master (or another precondition fails; --force\n"
-        u"skips them), uploads the generated scripts and launch.upload files to every server's\n"
+        u"Starts the training job on every server: validates the project, runs the checks\n"
+        u"that matter for its launch mode and accelerator ('clusterwiz-cli check') and refuses,\n"
+        u"naming each failed check, server and reason, when one fails (--force skips them),\n"
+        u"uploads the generated scripts and launch.upload files to every server's\n"
         u"workdir, then starts train.sh on every server (run.sh on the master for mpirun),\n"
         u"detached in its own process group. Prints the run id; the run is recorded in\n"
         u"PROJECT's .runs folder for `status` and `stop`.\n"
@@ -27,7 +29,7 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
     QCommandLineParser &parser = command.parser();
     parser.addOption({u"follow"_s, u"Wait until the job ends; exit with its outcome."_s});
-    parser.addOption({u"force"_s, u"Skip the preconditions (master port in use, checks)."_s});
+    parser.addOption({u"force"_s, u"Launch even when a check fails."_s});
     parser.addOption({u"dry-run"_s, u"Print the uploads and commands per server; run nothing."_s});
     parser.addOption({u"no-gang-stop"_s, u"Leave the other ranks running when one fails."_s});
     addFleetOptions(command);
@@ -57,10 +59,12 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return ExitOk;
     }
 
+    if (!options.force)
+        options.preflight = checksPreflight(options.fleet);
     LaunchResult result = launchJob(project, path, plan, options);
     if (!result.refusal.isEmpty()) {
-        err << programName() << " launch: refused: " << result.refusal
-            << "\n  nothing was started; --force skips this check\n";
+        err << programName() << " launch: refused, " << result.refusal
+            << "\nnothing was started (--force launches anyway)\n";
         err.flush();
         return ExitInvalid;
     }

@@ -88,6 +88,19 @@ class TestJobRunner : public QObject {
         return launch;
     }
 
+    // Every file of the servers' workdirs with its size and change time: a refused launch
+    // leaves them as they were.
+    QByteArray workdirListing() const
+    {
+        QByteArray listing;
+        for (int i = 0; i < kServers; ++i) {
+            QByteArray out;
+            m_cluster.sh(i, u"find /root/ddp -printf '%p %s %C@\\n' 2>/dev/null | sort"_s, &out);
+            listing += out;
+        }
+        return listing;
+    }
+
     void verifyNothingLeft()
     {
         for (int i = 0; i < kServers; ++i) {
@@ -265,19 +278,34 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(m_cluster.sh(0, u"ss -Htln 'sport = :%1' | grep -q ."_s.arg(
                                                      project.launch.masterPort)) == 0,
                                  10000);
-        const int loginsOnServer1 = m_cluster.acceptedLogins(1);
+        const QByteArray workdirs = workdirListing();
 
+        // From the CLI the preflight runs every check; master-port-free refuses, by name.
         const CliRun refused = runCli(
             {u"launch"_s, path, u"--known-hosts"_s, m_cluster.knownHosts(), u"--accept-new"_s});
         QCOMPARE(refused.exitCode, 1);
         const QString message = QString::fromUtf8(refused.err);
-        QVERIFY2(message.contains(u"master port %1"_s.arg(project.launch.masterPort)) &&
-                     message.contains(u"server0"_s),
+        QVERIFY2(message.contains(u"refused, a check failed:\n  master-port-free on server0: port "
+                                  u"%1 is in use"_s.arg(project.launch.masterPort)) &&
+                     message.contains(u"nothing was started (--force launches anyway)"_s),
                  qPrintable(message));
         QVERIFY(refused.out.isEmpty());
-        // Nothing reached server1 at all, no run was recorded, nothing runs anywhere.
-        QCOMPARE(m_cluster.acceptedLogins(1), loginsOnServer1);
+        // Nothing was uploaded or started anywhere, no run was recorded.
+        QCOMPARE(workdirListing(), workdirs);
         QCOMPARE(latestRunId(path), QString());
+        QVERIFY(!QFileInfo::exists(runsFolder(path)));
+        verifyNothingLeft();
+
+        // Without a preflight (the API's default) the built-in check asks the master alone.
+        const int loginsOnServer1 = m_cluster.acceptedLogins(1);
+        const LaunchPlan plan = planLaunch(project, path, newRunId());
+        const LaunchResult launch = launchJob(project, path, plan, options());
+        QVERIFY(!launch.started);
+        QVERIFY2(launch.refusal.contains(u"master port %1"_s.arg(project.launch.masterPort)) &&
+                     launch.refusal.contains(u"server0"_s),
+                 qPrintable(launch.refusal));
+        QCOMPARE(m_cluster.acceptedLogins(1), loginsOnServer1);
+        QCOMPARE(workdirListing(), workdirs);
         QVERIFY(!QFileInfo::exists(runsFolder(path)));
         verifyNothingLeft();
     }
