@@ -16,13 +16,18 @@ namespace cw::cli {
 namespace {
 
 // Lines for the terminal from the follower and watcher threads; only the thread that called
-// streamRunLogs() writes them out.
+// streamRunLogs() writes them out. Bounded: when the terminal (or a pipe) reads slower than the
+// ranks write, a follower waits here and its SSH channel stops being read, so the backlog stays
+// on the servers, not in this process.
 class Outbox {
 public:
+    static constexpr size_t kMaxLines = 8192;
+
     void push(bool toErr, QString text)
     {
         {
-            const std::lock_guard lock(m_mutex);
+            std::unique_lock lock(m_mutex);
+            m_space.wait(lock, [this] { return m_lines.size() < kMaxLines; });
             m_lines.emplace_back(toErr, std::move(text));
         }
         m_ready.notify_one();
@@ -46,6 +51,7 @@ public:
             lines.swap(m_lines);
             done = m_done;
         }
+        m_space.notify_all();
         bool wroteErr = false;
         for (const auto &[toErr, text] : lines) {
             (toErr ? err : out) << text << '\n';
@@ -60,6 +66,7 @@ public:
 private:
     std::mutex m_mutex;
     std::condition_variable m_ready;
+    std::condition_variable m_space;
     std::deque<std::pair<bool, QString>> m_lines;
     bool m_done = false;
 };
