@@ -111,7 +111,7 @@ struct Command {
     int (*run)(const QStringList &, QTextStream &, QTextStream &);
 };
 
-const std::array<Command, 10> kCommands = {{
+const std::array<Command, 11> kCommands = {{
     {"validate", "check a project file against every rule; exit 0 valid, 1 invalid, 2 unreadable",
      &runValidate},
     {"plan", "fill or repair the Ascend device network (device IPs, netmask, segments)", &runPlan},
@@ -124,11 +124,13 @@ const std::array<Command, 10> kCommands = {{
     {"fix", "preview (--dry-run) or apply the fix of a failed check, keeping what it replaces",
      &runFix},
     {"undo", "put back what the last applied fix changed", &runUndo},
-    {"launch", "upload the scripts and start the job on every server (--follow waits)",
+    {"launch", "upload the scripts, start the job on every server (--follow streams its logs)",
      &runLaunch},
     {"status", "say whether a run is running, finished, failed (which rank first) or stopped",
      &runStatus},
     {"stop", "stop a run on every server and check that nothing of it is left", &runStop},
+    {"logs", "print a run's rank logs as [server/rank] line (--follow streams them live)",
+     &runLogs},
 }};
 
 void printOverview(QTextStream &out)

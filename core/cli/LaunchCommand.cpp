@@ -2,7 +2,9 @@
 #include "cli/Commands.h"
 #include "cli/FleetCliOptions.h"
 #include "cli/RunCliSupport.h"
+#include "cli/RunLogStream.h"
 #include "launch/JobRunner.h"
+#include "launch/LaunchPreflight.h"
 
 using namespace Qt::StringLiterals;
 
@@ -12,22 +14,26 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     CommandParser command(
         u"launch"_s,
-        u"Starts the training job on every server: validates the project, refuses when the\n"
-        u"master port is already in use on the master (or another precondition fails; --force\n"
-        u"skips them), uploads the generated scripts and launch.upload files to every server's\n"
-        u"workdir, then starts train.sh on every server (run.sh on the master for mpirun),\n"
-        u"detached in its own process group. Prints the run id; the run is recorded in\n"
-        u"PROJECT's .runs folder for `status` and `stop`.\n"
-        u"--follow waits for the end, printing each state change. While it (or `status`)\n"
-        u"watches, a rank that fails stops the job on every server (gang stop) unless\n"
-        u"--no-gang-stop. Interrupting --follow leaves the job running: use `stop`.\n"
+        u"Starts the training job on every server: validates the project, runs the checks\n"
+        u"that matter for its launch mode and accelerator (see '%1 check') and refuses,\n"
+        u"naming each failed check, server and reason, when one fails (--force skips them),\n"
+        u"uploads the generated scripts and launch.upload files to every server's workdir,\n"
+        u"then starts train.sh on every server (run.sh on the master for mpirun), detached in\n"
+        u"its own process group. Prints the run id; the run is recorded in PROJECT's .runs\n"
+        u"folder for `status`, `logs` and `stop`.\n"
+        u"--follow then prints every rank's log live as \"[server/rank] line\" (state changes\n"
+        u"on stderr) until the job ends. While it (or `status`) watches, a rank that fails\n"
+        u"stops the job on every server (gang stop) unless --no-gang-stop. Interrupting\n"
+        u"--follow leaves the job running: use `stop`.\n"
         u"Exit codes: 0 started (with --follow: finished), 1 refused, not started or (with\n"
-        u"--follow) failed, 2 the project cannot be read, 3 (with --follow) stopped, 64 usage."_s,
+        u"--follow) failed, 2 the project cannot be read, 3 (with --follow) stopped, 64 usage."_s
+            .arg(programName()),
         u"[options] PROJECT"_s);
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
     QCommandLineParser &parser = command.parser();
-    parser.addOption({u"follow"_s, u"Wait until the job ends; exit with its outcome."_s});
-    parser.addOption({u"force"_s, u"Skip the preconditions (master port in use, checks)."_s});
+    parser.addOption({u"follow"_s, u"Print the rank logs live until the job ends; exit with its"
+                                   u" outcome."_s});
+    parser.addOption({u"force"_s, u"Launch even when a check fails."_s});
     parser.addOption({u"dry-run"_s, u"Print the uploads and commands per server; run nothing."_s});
     parser.addOption({u"no-gang-stop"_s, u"Leave the other ranks running when one fails."_s});
     addFleetOptions(command);
@@ -57,10 +63,12 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return ExitOk;
     }
 
+    if (!options.force)
+        options.preflight = checksPreflight(options.fleet);
     LaunchResult result = launchJob(project, path, plan, options);
     if (!result.refusal.isEmpty()) {
-        err << programName() << " launch: refused: " << result.refusal
-            << "\n  nothing was started; --force skips this check\n";
+        err << programName() << " launch: refused, " << result.refusal
+            << "\nnothing was started (--force launches anyway)\n";
         err.flush();
         return ExitInvalid;
     }
@@ -77,11 +85,10 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return ExitOk;
 
     RunRecord &record = result.record;
-    followRun(project, record, options.fleet,
-              [&](const RunRecord &current, const RunSnapshot &snapshot) {
-                  out << runStateLine(current, snapshot) << '\n' << failureText(current);
-                  out.flush();
-              });
+    const RunLogSelection selection = selectRunLogs(project, record);
+    for (const QString &error : streamRunLogs(project, record, options.fleet, selection, out, err))
+        err << programName() << " launch: " << error << '\n';
+    err.flush();
     return runStateExit(record.state);
 }
 

@@ -71,15 +71,6 @@ private:
     std::thread m_thread; // last: started once everything above exists
 };
 
-std::shared_ptr<HostKeyPolicy> policyFor(const FleetOptions &options)
-{
-    if (options.hostKeyPolicy)
-        return options.hostKeyPolicy;
-    if (options.acceptNew)
-        return std::make_shared<AcceptNewHostKeys>();
-    return std::make_shared<RejectUnknownHostKeys>();
-}
-
 QString secondsText(int ms)
 {
     return ms % 1000 == 0 ? QString::number(ms / 1000) : QString::number(ms / 1000.0, 'f', 1);
@@ -149,6 +140,15 @@ int FleetTask::remainingMs() const
     return int(std::clamp<long long>(left, 1, 24LL * 3600 * 1000));
 }
 
+std::shared_ptr<HostKeyPolicy> fleetHostKeyPolicy(const FleetOptions &options)
+{
+    if (options.hostKeyPolicy)
+        return options.hostKeyPolicy;
+    if (options.acceptNew)
+        return std::make_shared<AcceptNewHostKeys>();
+    return std::make_shared<RejectUnknownHostKeys>();
+}
+
 SshTarget fleetTarget(const Server &server, const FleetOptions &options)
 {
     SshTarget target;
@@ -186,7 +186,7 @@ std::vector<FleetResult> runOnServers(const Project &project, const std::vector<
     if (total == 0)
         return results;
 
-    const std::shared_ptr<HostKeyPolicy> policy = policyFor(options);
+    const std::shared_ptr<HostKeyPolicy> policy = fleetHostKeyPolicy(options);
     std::vector<Slot> slots(static_cast<size_t>(total));
     std::atomic<int> next{0};
     std::mutex progressMutex;

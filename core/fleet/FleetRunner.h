@@ -82,6 +82,10 @@ struct FleetResult {
 // threads, one call at a time; a GUI forwards it as a queued signal.
 using FleetProgress = std::function<void(int done, int total, const FleetResult &result)>;
 
+// The policy for unknown host keys under these options (hostKeyPolicy, else acceptNew), for
+// sessions made outside runOnFleet (log followers) that must decide exactly as it does.
+std::shared_ptr<HostKeyPolicy> fleetHostKeyPolicy(const FleetOptions &options);
+
 // The SshTarget for one server under these options (identity override, known_hosts, limits).
 SshTarget fleetTarget(const Server &server, const FleetOptions &options);
 

@@ -27,7 +27,9 @@ struct LaunchOptions {
     FleetOptions fleet;
     bool force = false;   // skip the preconditions (master port, preflight)
     bool gangStop = true; // a failed rank stops the job everywhere (recorded in the run)
-    Preflight preflight;  // after the built-in master-port check
+    // Replaces the built-in master-port check when set (checksPreflight() in
+    // launch/LaunchPreflight.h runs the whole check catalogue, master-port-free included).
+    Preflight preflight;
 };
 
 struct LaunchResult {

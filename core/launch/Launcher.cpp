@@ -82,9 +82,10 @@ LaunchResult launchJob(const Project &project, const QString &projectPath, const
         return launch;
     }
     if (!options.force) {
-        launch.refusal = checkMasterPort(project, plan, options.fleet);
-        if (launch.refusal.isEmpty() && options.preflight)
-            launch.refusal = options.preflight(project);
+        // A preflight (the check catalogue) has its own master-port-free check; without one,
+        // the master port is the one precondition asked of the master alone.
+        launch.refusal = options.preflight ? options.preflight(project)
+                                           : checkMasterPort(project, plan, options.fleet);
         if (!launch.refusal.isEmpty())
             return launch;
     }

@@ -1,8 +1,11 @@
 // The job runner against 2 simulated servers (real sshd, real PyTorch gloo ranks, real
-// OpenMPI): every launch mode runs a 2x2 job to the end; a rank failing on server1 fails the run
-// naming it and gang-stops server0 within seconds; `stop` ends a long job everywhere; a master
-// port in use refuses the launch before anything reaches a server. "No process left" is checked
-// inside each server's network namespace, not through the runner's own view.
+// OpenMPI): every launch mode runs a 2x2 job to the end and every rank's lines (world size 4,
+// its losses) come back through `clusterwiz-cli logs`, live with --follow and whole without; a
+// rank failing on server1 fails the run naming it and gang-stops server0 within seconds; `stop`
+// ends a long job everywhere; a master port in use refuses the launch (the preflight's
+// master-port-free check from the CLI, the built-in check from the API) with nothing started.
+// "No process left" is checked inside each server's network namespace, not through the
+// runner's own view.
 #include "JobTestSupport.h"
 
 #include "launch/JobRunner.h"
@@ -11,6 +14,7 @@
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -31,20 +35,62 @@ struct CliRun {
     QByteArray err;
 };
 
-CliRun runCli(const QStringList &arguments, int timeoutMs = 60000)
+QString cliPath()
+{
+    return QStringLiteral(CLUSTERWIZ_BIN_DIR "/clusterwiz-cli");
+}
+
+CliRun finish(QProcess &process, int timeoutMs)
 {
     CliRun run;
-    QProcess process;
-    process.start(QStringLiteral(CLUSTERWIZ_BIN_DIR "/clusterwiz-cli"), arguments);
     if (!process.waitForFinished(timeoutMs)) {
         process.kill();
         process.waitForFinished();
+        run.err = "killed after the test's time limit\n" + process.readAllStandardError();
         return run;
     }
     run.out = process.readAllStandardOutput();
     run.err = process.readAllStandardError();
     run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     return run;
+}
+
+CliRun runCli(const QStringList &arguments, int timeoutMs = 60000)
+{
+    QProcess process;
+    process.start(cliPath(), arguments);
+    return finish(process, timeoutMs);
+}
+
+// `logs` output by rank: every line must read "[serverS/R] text" with R a rank of server S.
+QHash<int, QStringList> linesByRank(const QByteArray &out, QString *bad)
+{
+    static const QRegularExpression line(u"^\\[server(\\d+)/(\\d+)\\] (.*)$"_s);
+    QHash<int, QStringList> ranks;
+    for (const QString &text : QString::fromUtf8(out).split(u'\n', Qt::SkipEmptyParts)) {
+        const QRegularExpressionMatch match = line.match(text);
+        const int rank = match.captured(2).toInt();
+        if (!match.hasMatch() || match.captured(1).toInt() != rank / kDevices) {
+            *bad = u"unexpected line: "_s + text;
+            break;
+        }
+        ranks[rank] << match.captured(3);
+    }
+    return ranks;
+}
+
+// Every rank of a 2x2 job printed its world size 4 and `steps` losses, as `logs` shows them.
+void verifyRankLines(const QByteArray &out, int steps)
+{
+    QString bad;
+    const QHash<int, QStringList> ranks = linesByRank(out, &bad);
+    QVERIFY2(bad.isEmpty(), qPrintable(bad));
+    QCOMPARE(ranks.size(), kServers * kDevices);
+    for (int rank = 0; rank < kServers * kDevices; ++rank) {
+        const QString text = ranks.value(rank).join(u'\n');
+        QVERIFY2(text.contains(u"rank %1/4 "_s.arg(rank)), qPrintable(text));
+        QVERIFY2(text.count(u"loss = "_s) == steps, qPrintable(text));
+    }
 }
 
 // followRun with a hard limit, so that a runner that never sees the end fails the test instead
@@ -88,6 +134,19 @@ class TestJobRunner : public QObject {
         return launch;
     }
 
+    // Every file of the servers' workdirs with its size and change time: a refused launch
+    // leaves them as they were.
+    QByteArray workdirListing() const
+    {
+        QByteArray listing;
+        for (int i = 0; i < kServers; ++i) {
+            QByteArray out;
+            m_cluster.sh(i, u"find /root/ddp -printf '%p %s %C@\\n' 2>/dev/null | sort"_s, &out);
+            listing += out;
+        }
+        return listing;
+    }
+
     void verifyNothingLeft()
     {
         for (int i = 0; i < kServers; ++i) {
@@ -121,23 +180,33 @@ private Q_SLOTS:
         const Project project =
             cpuProject(m_cluster, kServers, kDevices, mode, {u"--steps"_s, u"4"_s});
         const QString path = projectPath(launchModeName(mode) + u".clusterwiz.json"_s);
+        QCOMPARE(saveProjectFile(project, path), QString());
+        const QStringList fleet{u"--known-hosts"_s, m_cluster.knownHosts(), u"--accept-new"_s};
         QString runId;
         if (mode == LaunchMode::NoRankTable) {
-            // This one through the CLI: `launch --follow` waits and exits with the outcome.
-            QCOMPARE(saveProjectFile(project, path), QString());
-            const CliRun run = runCli({u"launch"_s, path, u"--follow"_s, u"--known-hosts"_s,
-                                       m_cluster.knownHosts(), u"--accept-new"_s},
-                                      90000);
+            // This one through the CLI (preflight included): `launch --follow` prints the rank
+            // lines live, the states on stderr, and exits with the outcome.
+            const CliRun run = runCli(QStringList{u"launch"_s, path, u"--follow"_s} + fleet, 90000);
             QVERIFY2(run.exitCode == 0, (run.out + run.err).constData());
             runId = QString::fromUtf8(run.out).section(u'\n', 0, 0);
-            QVERIFY2(run.out.contains(u"run %1: finished"_s.arg(runId).toUtf8()),
-                     run.out.constData());
+            QVERIFY(isValidRunId(runId));
+            QVERIFY2(run.err.contains(u"run %1: finished"_s.arg(runId).toUtf8()),
+                     run.err.constData());
+            verifyRankLines(run.out.mid(run.out.indexOf('\n') + 1), 4);
+            if (QTest::currentTestFailed())
+                return;
         } else {
             const LaunchPlan plan = planLaunch(project, path, newRunId());
             QVERIFY2(plan.ok(), qPrintable(launchPlanText(project, plan)));
             LaunchResult launch = launchJob(project, path, plan, options());
             QVERIFY2(launch.started, qPrintable(launch.refusal + launch.errors.join(u"; "_s)));
             runId = plan.runId;
+            // `logs --follow` beside the runner's own follow: live lines, the outcome as exit.
+            QProcess follow;
+            if (mode == LaunchMode::Launch)
+                follow.start(cliPath(),
+                             QStringList{u"logs"_s, path, u"--follow"_s, u"--run"_s, runId} +
+                                 fleet);
 
             QStringList states;
             const RunSnapshot end =
@@ -149,6 +218,38 @@ private Q_SLOTS:
                                              : end.note)));
             QCOMPARE(end.ranksStarted, kServers * kDevices);
             QCOMPARE(end.alive, 0);
+            if (mode == LaunchMode::Launch) {
+                const CliRun followed = finish(follow, 30000);
+                QVERIFY2(followed.exitCode == 0, followed.err.constData());
+                verifyRankLines(followed.out, 4);
+                if (QTest::currentTestFailed())
+                    return;
+            }
+        }
+        // The whole logs afterwards, in rank order.
+        const CliRun logs = runCli(QStringList{u"logs"_s, path} + fleet);
+        QVERIFY2(logs.exitCode == 0, logs.err.constData());
+        verifyRankLines(logs.out, 4);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(logs.out.startsWith("[server0/0] "), logs.out.constData());
+        if (mode == LaunchMode::Mpirun) {
+            // Narrowed to one rank; wrong names list the valid ones.
+            const CliRun one = runCli(
+                QStringList{u"logs"_s, path, u"--server"_s, u"server1"_s, u"--rank"_s, u"3"_s} +
+                fleet);
+            QVERIFY2(one.exitCode == 0, one.err.constData());
+            QString bad;
+            const QHash<int, QStringList> ranks = linesByRank(one.out, &bad);
+            QVERIFY2(bad.isEmpty() && ranks.keys() == QList<int>{3}, one.out.constData());
+            const CliRun noServer =
+                runCli(QStringList{u"logs"_s, path, u"--server"_s, u"server7"_s} + fleet);
+            QCOMPARE(noServer.exitCode, 64);
+            QVERIFY2(noServer.err.contains("(servers: server0, server1)"),
+                     noServer.err.constData());
+            const CliRun noRank = runCli(QStringList{u"logs"_s, path, u"--rank"_s, u"4"_s} + fleet);
+            QCOMPARE(noRank.exitCode, 64);
+            QVERIFY2(noRank.err.contains("(ranks: 0, 1, 2, 3)"), noRank.err.constData());
         }
         for (int rank = 0; rank < kServers * kDevices; ++rank) {
             const QByteArray log = rankLog(m_cluster, rank / kDevices, runId, rank);
@@ -170,9 +271,13 @@ private Q_SLOTS:
                                            {u"--steps"_s, u"200"_s, u"--sleep"_s, u"0.2"_s,
                                             u"--fail-rank"_s, u"3"_s, u"--fail-step"_s, u"5"_s});
         const QString path = projectPath(u"fail.clusterwiz.json"_s);
+        QCOMPARE(saveProjectFile(project, path), QString());
         const LaunchPlan plan = planLaunch(project, path, newRunId());
         LaunchResult launch = launchJob(project, path, plan, options());
         QVERIFY2(launch.started, qPrintable(launch.refusal + launch.errors.join(u"; "_s)));
+        QProcess follow;
+        follow.start(cliPath(),
+                     {u"logs"_s, path, u"--follow"_s, u"--known-hosts"_s, m_cluster.knownHosts()});
 
         // Without the gang stop the ranks on server0 wait in a collective for 30 minutes.
         const RunSnapshot end = followFor(project, launch.record, options().fleet, 60000);
@@ -191,6 +296,12 @@ private Q_SLOTS:
         QVERIFY2(failure.lastLines.join(u'\n').contains(u"failing at step 5"_s),
                  qPrintable(failure.lastLines.join(u'\n')));
         QCOMPARE(end.alive, 0);
+        // `logs --follow` saw rank 3's last words live and exits 1 with the failed run.
+        const CliRun followed = finish(follow, 30000);
+        QVERIFY2(followed.exitCode == 1, (followed.out + followed.err).constData());
+        QVERIFY2(followed.out.contains("[server1/3] rank 3: failing at step 5"),
+                 followed.out.constData());
+        QVERIFY2(followed.err.contains("failed"), followed.err.constData());
 
         // Stopped within a few seconds of rank 3's exit (rank.sh wrote its time).
         const QByteArray exitFile = readFile(
@@ -265,19 +376,34 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(m_cluster.sh(0, u"ss -Htln 'sport = :%1' | grep -q ."_s.arg(
                                                      project.launch.masterPort)) == 0,
                                  10000);
-        const int loginsOnServer1 = m_cluster.acceptedLogins(1);
+        const QByteArray workdirs = workdirListing();
 
+        // From the CLI the preflight runs every check; master-port-free refuses, by name.
         const CliRun refused = runCli(
             {u"launch"_s, path, u"--known-hosts"_s, m_cluster.knownHosts(), u"--accept-new"_s});
         QCOMPARE(refused.exitCode, 1);
         const QString message = QString::fromUtf8(refused.err);
-        QVERIFY2(message.contains(u"master port %1"_s.arg(project.launch.masterPort)) &&
-                     message.contains(u"server0"_s),
+        QVERIFY2(message.contains(u"refused, a check failed:\n  master-port-free on server0: port "
+                                  u"%1 is in use"_s.arg(project.launch.masterPort)) &&
+                     message.contains(u"nothing was started (--force launches anyway)"_s),
                  qPrintable(message));
         QVERIFY(refused.out.isEmpty());
-        // Nothing reached server1 at all, no run was recorded, nothing runs anywhere.
-        QCOMPARE(m_cluster.acceptedLogins(1), loginsOnServer1);
+        // Nothing was uploaded or started anywhere, no run was recorded.
+        QCOMPARE(workdirListing(), workdirs);
         QCOMPARE(latestRunId(path), QString());
+        QVERIFY(!QFileInfo::exists(runsFolder(path)));
+        verifyNothingLeft();
+
+        // Without a preflight (the API's default) the built-in check asks the master alone.
+        const int loginsOnServer1 = m_cluster.acceptedLogins(1);
+        const LaunchPlan plan = planLaunch(project, path, newRunId());
+        const LaunchResult launch = launchJob(project, path, plan, options());
+        QVERIFY(!launch.started);
+        QVERIFY2(launch.refusal.contains(u"master port %1"_s.arg(project.launch.masterPort)) &&
+                     launch.refusal.contains(u"server0"_s),
+                 qPrintable(launch.refusal));
+        QCOMPARE(m_cluster.acceptedLogins(1), loginsOnServer1);
+        QCOMPARE(workdirListing(), workdirs);
         QVERIFY(!QFileInfo::exists(runsFolder(path)));
         verifyNothingLeft();
     }

@@ -1,6 +1,7 @@
 // clusterwiz-cli as users and scripts run it: the real binary in a child process, checked by exit
 // code, stdout, stderr and the files it leaves behind.
 #include "generate/Generator.h"
+#include "launch/RunRecord.h"
 #include "model/ProjectJson.h"
 #include "plan/Planner.h"
 
@@ -353,7 +354,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("usage");
         QTest::newRow("--help") << QStringList{u"--help"_s} << u"Usage: clusterwiz-cli COMMAND"_s;
         QTest::newRow("-h") << QStringList{u"-h"_s} << u"Usage: clusterwiz-cli COMMAND"_s;
-        for (const QString &command : {u"validate"_s, u"plan"_s, u"generate"_s}) {
+        for (const QString &command : {u"validate"_s, u"plan"_s, u"generate"_s, u"logs"_s}) {
             const QString usage = u"Usage: clusterwiz-cli "_s + command + u" [options] PROJECT"_s;
             QTest::newRow(qPrintable(command + u" --help"_s))
                 << QStringList{command, u"--help"_s} << usage;
@@ -398,6 +399,11 @@ private Q_SLOTS:
             << QStringList{u"plan"_s, project, u"-o"_s} << u"Missing value"_s;
         QTest::newRow("generate without -o")
             << QStringList{u"generate"_s, project} << u"--output"_s;
+        QTest::newRow("logs no project") << QStringList{u"logs"_s} << u"PROJECT is missing"_s;
+        QTest::newRow("logs bad run id")
+            << QStringList{u"logs"_s, project, u"--run"_s, u"-rf"_s} << u"'-rf' is not a run id"_s;
+        QTest::newRow("logs bad timeout")
+            << QStringList{u"logs"_s, project, u"--timeout"_s, u"0"_s} << u"--timeout"_s;
         QTest::newRow("generate empty --tar")
             << QStringList{u"generate"_s, project, u"-o"_s, m_temp.filePath(u"x"_s), u"--tar="_s}
             << u"--tar"_s;
@@ -414,6 +420,40 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(expected), qPrintable(r.err));
         QVERIFY2(r.err.contains(u"--help"_s), qPrintable(r.err));
         QVERIFY(!QFileInfo::exists(m_temp.filePath(u"x"_s)));
+    }
+
+    // `logs` finds its run before it talks to any server: a project without runs, an unknown
+    // server or rank are answered from the files alone (the servers here do not exist).
+    void logsChoosesARunAndItsRanks()
+    {
+        const QString path = save(loadExample(u"cpu-2x2"_s), u"logs.clusterwiz.json"_s);
+        CliRun r = run({u"logs"_s, path});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"no run recorded"_s), qPrintable(r.err));
+
+        cw::RunRecord record;
+        record.runId = u"20261123-010000-abcdef"_s;
+        record.projectPath = path;
+        record.mode = u"launch"_s;
+        record.master = u"server0"_s;
+        record.startedAt = QDateTime::currentDateTimeUtc();
+        record.servers = {{u"server0"_s, u"/tmp/w/logs/x/server0"_s, true},
+                          {u"server1"_s, u"/tmp/w/logs/x/server1"_s, true}};
+        QCOMPARE(cw::saveRunRecord(record), QString());
+        r = run({u"logs"_s, path, u"--server"_s, u"server2"_s});
+        QCOMPARE(r.exitCode, 64);
+        QVERIFY2(r.err.contains(u"'server2' is not a server of run 20261123-010000-abcdef "
+                                u"(servers: server0, server1)"_s),
+                 qPrintable(r.err));
+        r = run({u"logs"_s, path, u"--follow"_s, u"--server"_s, u"server1"_s, u"--rank"_s, u"1"_s});
+        QCOMPARE(r.exitCode, 64);
+        QVERIFY2(r.err.contains(u"'1' is not a rank of run 20261123-010000-abcdef on server1 "
+                                u"(ranks: 2, 3)"_s),
+                 qPrintable(r.err));
+        QCOMPARE(r.out, QString());
+        r = run({u"logs"_s, path, u"--run"_s, u"20261123-020000-abcdef"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"20261123-020000-abcdef"_s), qPrintable(r.err));
     }
 
     void shippedExamplesPresent()

@@ -1,0 +1,103 @@
+#include "cli/Cli.h"
+#include "cli/Commands.h"
+#include "cli/FleetCliOptions.h"
+#include "cli/RunCliSupport.h"
+#include "cli/RunLogStream.h"
+#include "logs/LineSplitter.h"
+#include "logs/RemoteLogFollower.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw::cli {
+namespace {
+
+// Each selected log whole, server after server (one connection at a time, so lines come out in
+// rank order as they arrive and memory stays bounded whatever the size of a log). Not through
+// runOnFleet: its per-server time limit would cut a long log short; here --timeout is the
+// longest silence. Returns the logs that could not be read ("server/rank: message").
+QStringList printWholeLogs(const Project &project, const RunLogSelection &selection,
+                           const FleetOptions &fleet, QTextStream &out)
+{
+    QStringList errors;
+    const std::shared_ptr<HostKeyPolicy> policy = fleetHostKeyPolicy(fleet);
+    for (const ServerLogSources &server : selection.servers) {
+        SshSession session;
+        const SshError connected =
+            session.connect(fleetTarget(project.servers[size_t(server.serverIndex)], fleet),
+                            policy.get(), fleet.credentials);
+        if (connected.isError()) {
+            errors << server.server + u": "_s + connected.message;
+            continue;
+        }
+        for (const LogSource &source : server.sources) {
+            LineSplitter splitter;
+            const auto print = [&](const QString &line, qint64) {
+                out << logRecordText({server.server, source.rank, line, 0, 0}) << '\n';
+            };
+            const SshError error = fetchLog(
+                session, source.path, [&](QByteArrayView chunk) { splitter.feed(chunk, print); },
+                fleet.timeoutMs);
+            if (splitter.pendingBytes() > 0) // a last line without its newline
+                splitter.feed("\n", print);
+            out.flush();
+            if (error.isError())
+                errors << u"%1/%2: %3"_s.arg(server.server, QString::number(source.rank),
+                                             error.message);
+        }
+    }
+    return errors;
+}
+
+} // namespace
+
+int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    CommandParser command(
+        u"logs"_s,
+        u"Prints the rank logs of a run, each line as \"[server/rank] line\" (rank: the global\n"
+        u"rank). Without --follow: each selected rank's whole log, in rank order. With\n"
+        u"--follow: the logs live, one SSH connection per server, until the run is over (a rank\n"
+        u"that fails stops the job on every server unless it was launched with\n"
+        u"--no-gang-stop), then the rest of every log; state changes go to stderr. The latest\n"
+        u"run unless --run; every rank unless --server or --rank (both repeatable).\n"
+        u"Exit codes: without --follow 0 every log read, 1 a log could not be read; with\n"
+        u"--follow the run's outcome: 0 finished, 1 failed, 3 stopped; 2 no such run or\n"
+        u"project, 64 usage (an unknown server or rank: the valid ones are listed)."_s,
+        u"[options] PROJECT"_s);
+    command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
+    QCommandLineParser &parser = command.parser();
+    parser.addOption({u"run"_s, u"The run id (default: the latest run)."_s, u"ID"_s});
+    parser.addOption({u"follow"_s, u"Stream the logs live until the run is over."_s});
+    parser.addOption({u"server"_s, u"Only this server's ranks (repeatable)."_s, u"S"_s});
+    parser.addOption({u"rank"_s, u"Only this global rank (repeatable)."_s, u"R"_s});
+    addFleetOptions(command);
+    if (const int exit = command.parse(arguments, out, err); exit != kContinue)
+        return exit;
+    FleetOptions fleet;
+    if (const int exit = readFleetOptions(command, fleet, err); exit != kContinue)
+        return exit;
+    const QString path = parser.positionalArguments().constFirst();
+    Project project;
+    if (const int exit = loadForCommand(path, project, err); exit != kContinue)
+        return exit;
+    std::optional<RunRecord> record;
+    if (const int exit = loadRunForCommand(command, path, record, err); exit != kContinue)
+        return exit;
+
+    const RunLogSelection selection =
+        selectRunLogs(project, *record, parser.values(u"server"_s), parser.values(u"rank"_s));
+    if (!selection.ok())
+        return command.usageError(selection.error, err);
+
+    const bool follow = parser.isSet(u"follow"_s);
+    const QStringList errors = follow ? streamRunLogs(project, *record, fleet, selection, out, err)
+                                      : printWholeLogs(project, selection, fleet, out);
+    for (const QString &error : errors)
+        err << programName() << " logs: " << error << '\n';
+    err.flush();
+    if (follow)
+        return runStateExit(record->state);
+    return errors.isEmpty() ? ExitOk : ExitInvalid;
+}
+
+} // namespace cw::cli

@@ -1,0 +1,40 @@
+#pragma once
+// Which rank logs of a recorded run to read, per server: every rank of the run, or those a user
+// picked by server name and global rank (`clusterwiz-cli logs --server S --rank R`). Pure: the
+// run folder comes from the run record, the ranks of a server from the project (its devices,
+// numbered as train.sh numbers them: Project::rankOffset).
+#include "launch/RunRecord.h"
+#include "logs/LogRecord.h"
+#include "logs/RemoteTailProgram.h"
+#include "model/Project.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace cw {
+
+struct ServerLogSources {
+    int serverIndex = -1; // into project.servers
+    QString server;
+    QList<LogSource> sources; // rank order, offset 0
+};
+
+struct RunLogSelection {
+    std::vector<ServerLogSources> servers; // in global rank order (the master first)
+    QString error;                         // why the selection is empty, for the user
+    bool ok() const { return error.isEmpty(); }
+};
+
+// The rank logs of `record`'s servers, narrowed to `servers` (names) and `ranks` (decimal global
+// ranks) when those are not empty; a server may be named together with ranks of it. An unknown
+// name or rank gives an error that lists the valid values.
+RunLogSelection selectRunLogs(const Project &project, const RunRecord &record,
+                              const QStringList &servers = {}, const QStringList &ranks = {});
+
+// "[server/rank] line": how the CLI prints a record.
+QString logRecordText(const LogRecord &record);
+
+} // namespace cw
