@@ -25,7 +25,8 @@ std::vector<LogLine> lines(int rank, int first, int count)
     std::vector<LogLine> batch;
     batch.reserve(size_t(count));
     for (int i = first; i < first + count; ++i)
-        batch.push_back({u"server%1"_s.arg(rank / 2), rank, u"step %1 loss = 0.%2"_s.arg(i).arg(i % 1000)});
+        batch.push_back(
+            {u"server%1"_s.arg(rank / 2), rank, u"step %1 loss = 0.%2"_s.arg(i).arg(i % 1000)});
     return batch;
 }
 } // namespace
@@ -71,14 +72,15 @@ private Q_SLOTS:
         QVERIFY(view.follows());
         QVERIFY(view.findNext(u"step 42 "_s));
         QVERIFY(!view.follows());
-        QCOMPARE(view.list()->currentIndex().data(LogModel::TextRole).toString(), u"step 42 loss = 0.42"_s);
+        QCOMPARE(view.list()->currentIndex().data(LogModel::TextRole).toString(),
+                 u"step 42 loss = 0.42"_s);
         QVERIFY(!view.findNext(u"no such line"_s));
     }
 
     void lossChartKeepsPointsPerRank()
     {
         LossChart chart;
-        std::vector<LossPoint> points;
+        std::vector<ChartPoint> points;
         for (int step = 0; step < LossChart::kMaxPoints + 100; ++step)
             points.push_back({step % 2, step, 1.0 / (step + 1)});
         chart.addPoints(points);
@@ -102,7 +104,7 @@ private Q_SLOTS:
         auto *chart = new LossChart(&panel);
         layout->addWidget(view, 3);
         layout->addWidget(chart, 2);
-        std::vector<LossPoint> points;
+        std::vector<ChartPoint> points;
         for (int rank = 0; rank < 4; ++rank) {
             model.append(lines(rank, 0, 60));
             for (int step = 0; step <= 200; step += 10)
@@ -152,9 +154,8 @@ private Q_SLOTS:
         QElapsedTimer since;
         QTimer probe;
         probe.setInterval(5);
-        QObject::connect(&probe, &QTimer::timeout, [&] {
-            maxLatency = std::max(maxLatency, since.restart() - 5);
-        });
+        QObject::connect(&probe, &QTimer::timeout,
+                         [&] { maxLatency = std::max(maxLatency, since.restart() - 5); });
         since.start();
         probe.start();
         producer->start();
@@ -165,7 +166,8 @@ private Q_SLOTS:
         producer->wait();
         delete producer;
 
-        qInfo("produced %lld lines, model holds %d (cap %d), dropped %lld; max event-loop latency %lld ms",
+        qInfo("produced %lld lines, model holds %d (cap %d), dropped %lld; max event-loop latency "
+              "%lld ms",
               qlonglong(produced.load()), model.rowCount(), kCap, qlonglong(model.dropped()),
               qlonglong(maxLatency));
         QVERIFY(produced.load() >= qint64(kRanks) * kLinesPerSecond); // at least one second's worth
