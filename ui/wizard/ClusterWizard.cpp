@@ -8,6 +8,7 @@
 #include "RunPage.h"
 #include "ScriptsPage.h"
 #include "ServersPage.h"
+#include "widgets/CredentialPrompt.h"
 
 #include <QAbstractButton>
 #include <QCloseEvent>
@@ -29,9 +30,7 @@ constexpr int kMaxRecent = 8;
 }
 
 ClusterWizard::ClusterWizard(QWidget *parent)
-    : QWizard(parent)
-    , m_model(new ProjectModel(this))
-    , m_steps(new QListWidget(this))
+    : QWizard(parent), m_model(new ProjectModel(this)), m_steps(new QListWidget(this))
 {
     setWizardStyle(QWizard::ClassicStyle);
     setOption(QWizard::NoCancelButton);
@@ -46,6 +45,13 @@ ClusterWizard::ClusterWizard(QWidget *parent)
     setPage(LaunchPageId, new LaunchPage(m_model));
     setPage(ScriptsPageId, new ScriptsPage(m_model));
     setPage(RunPageId, new RunPage(m_model));
+    // The last check report decides whether Launch may go.
+    connect(static_cast<ChecksPage *>(page(ChecksPageId)), &ChecksPage::reportReady,
+            static_cast<RunPage *>(page(RunPageId)), &RunPage::setCheckReport);
+    FleetOptions options;
+    options.timeoutMs = 20000;
+    options.credentials = guiCredentials(this);
+    setFleetOptions(options);
 
     // The side list names every step; clicking one that is already visited goes back to it.
     m_steps->setObjectName(u"steps"_s);
@@ -81,6 +87,14 @@ ClusterWizard::~ClusterWizard() = default;
 void ClusterWizard::setCheckRunner(CheckRunner runner)
 {
     static_cast<ChecksPage *>(page(ChecksPageId))->setCheckRunner(std::move(runner));
+}
+
+void ClusterWizard::setFleetOptions(const FleetOptions &options)
+{
+    m_options = options;
+    static_cast<ServersPage *>(page(ServersPageId))->setFleetOptions(options);
+    static_cast<ChecksPage *>(page(ChecksPageId))->setFleetOptions(options);
+    static_cast<RunPage *>(page(RunPageId))->setFleetOptions(options);
 }
 
 QString ClusterWizard::openProject(const QString &path)
@@ -133,8 +147,8 @@ void ClusterWizard::saveProject()
 
 void ClusterWizard::updateTitle()
 {
-    const QString file = m_model->path().isEmpty() ? tr("new project")
-                                                   : QFileInfo(m_model->path()).fileName();
+    const QString file =
+        m_model->path().isEmpty() ? tr("new project") : QFileInfo(m_model->path()).fileName();
     setWindowTitle(tr("%1%2 — clusterwiz").arg(file, m_model->isDirty() ? u" *"_s : QString()));
 }
 
