@@ -6,6 +6,7 @@
 #include "logs/LogView.h"
 #include "logs/LossChart.h"
 
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QListView>
 #include <QSignalSpy>
@@ -92,6 +93,25 @@ private Q_SLOTS:
 
     // A picture of the panel with lines of two servers and a loss curve per rank, for a person
     // to check the layout (CLUSTERWIZ_SCREENSHOT_DIR; tests/gui/screenshots.sh sets it).
+    void marksTheFirstFailingRank()
+    {
+        LogModel model(100);
+        LogView view(&model);
+        model.append(lines(0, 0, 3));
+        model.append(lines(3, 0, 3));
+        model.flush();
+        QCOMPARE(view.rankBox()->count(), 3); // all, 0, 3
+        model.markRank(3);
+        view.showRank(3, u"failed first"_s);
+        QCOMPARE(view.filter()->rank(), 3);
+        QCOMPARE(view.rankBox()->currentText(), u"server1/3 — failed first"_s);
+        QVERIFY(!model.index(0).data(Qt::BackgroundRole).isValid());
+        QVERIFY(model.index(3).data(Qt::BackgroundRole).isValid());
+        model.clear(); // a new run: no mark, no old ranks
+        QCOMPARE(view.rankBox()->count(), 1);
+        QCOMPARE(model.markedRank(), -1);
+    }
+
     void panelPicture()
     {
         const QString dir = qEnvironmentVariable("CLUSTERWIZ_SCREENSHOT_DIR");

@@ -178,6 +178,36 @@ private Q_SLOTS:
         QVERIFY(button(checks, u"undoFix"_s)->isEnabled());
         phase("fixed and checked again");
 
+        // Undo last fix puts the drop rule's effect back; the report then holds Launch back.
+        auto *runPage = static_cast<RunPage *>(wizard.page(RunPageId));
+        QVERIFY(runPage->launchBlockedReason().isEmpty());
+        QSignalSpy undone(checks, &ChecksPage::undoFinished);
+        QTest::mouseClick(button(checks, u"undoFix"_s), Qt::LeftButton);
+        QTRY_VERIFY(checks->fixDialog() && checks->fixDialog() != dialog);
+        dialog = checks->fixDialog();
+        QVERIFY2(dialog->previewText().contains(u"nft"_s), qPrintable(dialog->previewText()));
+        QTest::mouseClick(dialog->applyButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(undone.count(), 1, 60000);
+        QVERIFY(undone.first().first().toBool());
+        QTRY_COMPARE_WITH_TIMEOUT(reports.count(), 3, 60000);
+        QCOMPARE(
+            checks->lastRun().report.find(QString::fromLatin1(check::kFirewallPorts), 0)->status,
+            CheckStatus::Failed);
+        QVERIFY(!QFileInfo::exists(undoJournalPath(path))); // its only entry was undone
+        QVERIFY(!button(checks, u"undoFix"_s)->isEnabled());
+        QVERIFY2(runPage->launchBlockedReason().contains(u"firewall-ports on server0"_s),
+                 qPrintable(runPage->launchBlockedReason()));
+        phase("undone: the port is dropped again, Launch waits");
+
+        // And fixed again, for the launch.
+        QTest::mouseClick(checks->reportView()->findChild<QPushButton *>(u"fix:firewall-ports:0"_s),
+                          Qt::LeftButton);
+        QTRY_VERIFY(checks->fixDialog() && checks->fixDialog() != dialog);
+        QTest::mouseClick(checks->fixDialog()->applyButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(fixed.count(), 2, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(reports.count(), 4, 60000);
+        QVERIFY(checks->lastRun().report.passed());
+
         // Run: Launch in one click, lines of both servers, loss points, then Stop.
         while (wizard.currentId() != int(RunPageId)) {
             const int before = wizard.currentId();
