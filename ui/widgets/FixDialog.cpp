@@ -31,7 +31,9 @@ FixDialog::FixDialog(const Project &project, std::vector<FixPlan> plans, const Q
     m_status->setWordWrap(true);
     m_preview->setObjectName(u"fixPreview"_s);
     m_preview->setReadOnly(true);
-    m_preview->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Wrapped, so that a long command is seen whole; copying it still gives the one line.
+    m_preview->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_preview->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);

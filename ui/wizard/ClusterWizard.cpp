@@ -16,6 +16,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QSettings>
@@ -56,9 +57,16 @@ ClusterWizard::ClusterWizard(QWidget *parent)
     // The side list names every step; clicking one that is already visited goes back to it.
     m_steps->setObjectName(u"steps"_s);
     m_steps->setFocusPolicy(Qt::NoFocus);
-    m_steps->setFixedWidth(150);
-    for (int id : pageIds())
+    // Wide enough for the longest title in bold (the current step's): no scroll bar.
+    QFont bold = m_steps->font();
+    bold.setBold(true);
+    int widest = 0;
+    for (int id : pageIds()) {
         m_steps->addItem(page(id)->title());
+        widest = std::max(widest, QFontMetrics(bold).horizontalAdvance(page(id)->title()));
+    }
+    m_steps->setFixedWidth(std::max(150, widest + 2 * m_steps->frameWidth() + 16));
+    m_steps->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setSideWidget(m_steps);
     connect(this, &QWizard::currentIdChanged, this, &ClusterWizard::showStep);
     connect(m_steps, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
