@@ -5,9 +5,13 @@
 #include "logs/LogModel.h"
 #include "logs/LogView.h"
 #include "logs/LossChart.h"
+#include "logs/LossParser.h"
+#include "wizard/ProjectModel.h"
+#include "wizard/RunPage.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QListView>
 #include <QSignalSpy>
 #include <QTest>
@@ -91,8 +95,6 @@ private Q_SLOTS:
         QCOMPARE(chart.pointCount(1), LossChart::kMaxPoints);
     }
 
-    // A picture of the panel with lines of two servers and a loss curve per rank, for a person
-    // to check the layout (CLUSTERWIZ_SCREENSHOT_DIR; tests/gui/screenshots.sh sets it).
     void marksTheFirstFailingRank()
     {
         LogModel model(100);
@@ -112,31 +114,43 @@ private Q_SLOTS:
         QCOMPARE(model.markedRank(), -1);
     }
 
+    // A picture of the Run page fed with lines recorded from a real 2-server cpu job (and the
+    // loss values parsed from them), for a person to check the layout (CLUSTERWIZ_SCREENSHOT_DIR;
+    // tests/gui/screenshots.sh sets it; with the test cluster it also takes a live one).
     void panelPicture()
     {
         const QString dir = qEnvironmentVariable("CLUSTERWIZ_SCREENSHOT_DIR");
         if (dir.isEmpty())
             QSKIP("CLUSTERWIZ_SCREENSHOT_DIR not set");
-        QWidget panel;
-        auto *layout = new QVBoxLayout(&panel);
-        LogModel model(10000);
-        auto *view = new LogView(&model, &panel);
-        auto *chart = new LossChart(&panel);
-        layout->addWidget(view, 3);
-        layout->addWidget(chart, 2);
+        QFile recorded(QStringLiteral(CLUSTERWIZ_TEST_DATA "/logs/run-cpu-2x1.txt"));
+        QVERIFY(recorded.open(QIODevice::ReadOnly));
+        ProjectModel project;
+        QCOMPARE(project.load(QStringLiteral(CLUSTERWIZ_SOURCE_DIR
+                                             "/resources/examples/cpu-2x2.clusterwiz.json")),
+                 QString());
+        RunPage page(&project);
+        page.setFleetOptions({});
+        std::vector<LogLine> received;
         std::vector<ChartPoint> points;
-        for (int rank = 0; rank < 4; ++rank) {
-            model.append(lines(rank, 0, 60));
-            for (int step = 0; step <= 200; step += 10)
-                points.push_back({rank, step, 2.3 / (1 + step / 40.0) + rank * 0.02});
+        while (!recorded.atEnd()) {
+            const QStringList fields =
+                QString::fromUtf8(recorded.readLine()).chopped(1).split(u'\t');
+            if (fields.size() != 3)
+                continue;
+            const int rank = fields[1].toInt();
+            received.push_back({fields[0], rank, fields[2]});
+            if (const std::optional<LossPoint> loss = parseLoss(fields[2]))
+                points.push_back({rank, loss->step, loss->loss});
         }
-        chart->addPoints(points);
-        model.flush();
-        panel.resize(1000, 700);
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(!points.empty());
+        page.logModel()->append(received);
+        page.logModel()->flush();
+        page.lossChart()->addPoints(points);
+        page.resize(1000, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
         QTest::qWait(200);
-        QVERIFY(panel.grab().save(dir + u"/run-panel.png"_s));
+        QVERIFY(page.grab().save(dir + u"/run-panel.png"_s));
     }
 
     void staysResponsiveUnderLoad()

@@ -164,6 +164,11 @@ private Q_SLOTS:
         QVERIFY2(dialog->previewText().contains(u"nft"_s), qPrintable(dialog->previewText()));
         QVERIFY(dialog->previewText().contains(u"server0"_s));
         QVERIFY(dialog->applyButton()->isEnabled());
+        if (const QString keep = qEnvironmentVariable("CLUSTERWIZ_SCREENSHOT_DIR");
+            !keep.isEmpty()) {
+            wizard.grab().save(keep + u"/checks-failed.png"_s);
+            dialog->grab().save(keep + u"/fix-preview.png"_s);
+        }
         QTest::mouseClick(dialog->applyButton(), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(fixed.count(), 1, 60000);
         QVERIFY2(fixed.first().first().toBool(),
@@ -231,6 +236,16 @@ private Q_SLOTS:
             !keep.isEmpty()) {
             QTest::qWait(1500); // a few more steps on the plot
             wizard.grab().save(keep + u"/run-live.png"_s);
+            // The lines as received, to feed the recorded run panel (tests/data/logs).
+            QFile text(keep + u"/run-live.txt"_s);
+            QVERIFY(text.open(QIODevice::WriteOnly));
+            for (int row = 0; row < logs->rowCount(); ++row) {
+                const QModelIndex line = logs->index(row);
+                text.write(u"%1\t%2\t%3\n"_s.arg(line.data(LogModel::ServerRole).toString())
+                               .arg(line.data(LogModel::RankRole).toInt())
+                               .arg(line.data(LogModel::TextRole).toString())
+                               .toUtf8());
+            }
         }
 
         QPushButton *stop = button(run, u"stop"_s);
