@@ -1,6 +1,7 @@
 #!/bin/sh
 # Saves a PNG of every wizard page for the 2x8 example into OUT_DIR, under Xvfb (a real X
-# server, as a user's display would be), plus a whole-screen capture when imagemagick is there.
+# server, as a user's display would be), plus a whole-screen capture when imagemagick is there,
+# the run panel with recorded lines and, as root with the test cluster, with a live job.
 # Usage: tests/gui/screenshots.sh OUT_DIR [BUILD_DIR]
 set -eu
 out=${1:?usage: screenshots.sh OUT_DIR [BUILD_DIR]}
@@ -23,7 +24,15 @@ xvfb-run -a -s "-screen 0 1280x800x24" sh -c '
         kill $pid
     fi
 ' sh "$build" "$out" "$here"
-# The run panel filled with synthetic lines of two servers and loss curves (its test draws it).
+# The run panel fed with lines recorded from a real job, and their loss curves (its test draws it).
 CLUSTERWIZ_SCREENSHOT_DIR="$out" xvfb-run -a -s "-screen 0 1280x800x24" \
     "$build/bin/tst_logPanel" panelPicture >/dev/null
+# As root, with network namespaces, the run panel with a live job: the GUI cluster test walks the
+# wizard on 2 simulated servers and saves run-live.png (and the lines it showed, run-live.txt).
+if [ "$(id -u)" = 0 ] && [ -x "$build/bin/tst_runCluster" ] && ip netns list >/dev/null 2>&1; then
+    CLUSTERWIZ_SCREENSHOT_DIR="$out" xvfb-run -a -s "-screen 0 1280x800x24" \
+        "$build/bin/tst_runCluster" >/dev/null || echo "screenshots.sh: the live run panel failed (tst_runCluster)" >&2
+else
+    echo "screenshots.sh: no live run panel (needs root and the test cluster); recorded lines only" >&2
+fi
 ls "$out"/*.png

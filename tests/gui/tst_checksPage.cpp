@@ -1,12 +1,16 @@
 // The Checks page with a check runner handed in (the real catalogue plugs in the same way): the
 // runner runs off the GUI thread, and the report shows as a tree per server with status icons,
-// failed servers opened, the reason and the fixes on offer.
+// failed servers opened, the reason and the fixes on offer. A failed check's Fix… previews its
+// plan and refuses plainly what cannot apply; the Run page holds Launch back, naming the failed
+// checks. (Applying fixes and launching for real: tst_runCluster.)
 #include "WizardTestSupport.h"
 
 #include "widgets/CheckReportView.h"
+#include "widgets/FixDialog.h"
 #include "wizard/ChecksPage.h"
 #include "wizard/ClusterWizard.h"
 #include "wizard/ProjectModel.h"
+#include "wizard/RunPage.h"
 
 #include <QLabel>
 #include <QPushButton>
@@ -31,24 +35,39 @@ private Q_SLOTS:
         QCOMPARE(wizard.openProject(kExample2x8), QString());
         auto *page = static_cast<ChecksPage *>(wizard.page(ChecksPageId));
         auto *run = page->findChild<QPushButton *>(u"runChecks"_s);
+        QVERIFY(run->isEnabled()); // the wizard's own runner: core runChecks over SSH
+
+        wizard.setCheckRunner({});
         QVERIFY(!run->isEnabled()); // nothing to run without a runner
 
         QThread *gui = QThread::currentThread();
         std::atomic<bool> offGuiThread = false;
-        wizard.setCheckRunner([&](const Project &project) {
+        wizard.setCheckRunner([&](const Project &project, const FleetProgress &,
+                                  const std::atomic<bool> *) {
             offGuiThread = QThread::currentThread() != gui;
-            CheckReport report;
+            CheckRun run;
+            CheckReport &report = run.report;
             for (int i = 0; i < int(project.servers.size()); ++i) {
                 const QString name = project.servers[size_t(i)].name;
-                report.results.push_back({QString::fromLatin1(check::kSsh), i, name, CheckStatus::Ok, u"root@host: key"_s, {}});
-                report.results.push_back({QString::fromLatin1(check::kFirewallPorts), i, name,
-                                          i == 1 ? CheckStatus::Failed : CheckStatus::Ok,
-                                          i == 1 ? u"ufw denies tcp 29501"_s : u"open"_s,
-                                          i == 1 ? QStringList{QString::fromLatin1(fix::kOpenPorts)} : QStringList{}});
+                report.results.push_back({QString::fromLatin1(check::kSsh),
+                                          i,
+                                          name,
+                                          CheckStatus::Ok,
+                                          u"root@host: key"_s,
+                                          {}});
+                report.results.push_back(
+                    {QString::fromLatin1(check::kFirewallPorts), i, name,
+                     i == 1 ? CheckStatus::Failed : CheckStatus::Ok,
+                     i == 1 ? u"ufw denies tcp 29501"_s : u"open"_s,
+                     i == 1 ? QStringList{QString::fromLatin1(fix::kOpenPorts)} : QStringList{}});
             }
-            report.results.push_back({QString::fromLatin1(check::kHostname), -1, QString(), CheckStatus::Warning,
-                                      u"two servers share a hostname"_s, {}});
-            return report;
+            report.results.push_back({QString::fromLatin1(check::kHostname),
+                                      -1,
+                                      QString(),
+                                      CheckStatus::Warning,
+                                      u"two servers share a hostname"_s,
+                                      {}});
+            return run;
         });
         QVERIFY(run->isEnabled());
         QSignalSpy ready(page, &ChecksPage::reportReady);
@@ -69,6 +88,37 @@ private Q_SLOTS:
         QCOMPARE(firewall->text(3), QString::fromLatin1(fix::kOpenPorts));
         QVERIFY(!firewall->icon(1).isNull());
         QVERIFY(page->findChild<QLabel *>(u"message"_s)->text().contains(u"1 failed"_s));
+
+        // Only the failed check has a Fix… button. Without discovery facts the firewall plan
+        // cannot know the rules to change: the dialog says so and offers nothing to apply.
+        QVERIFY(!tree->findChild<QPushButton *>(u"fix:firewall-ports:0"_s));
+        auto *fix = tree->findChild<QPushButton *>(u"fix:firewall-ports:1"_s);
+        QVERIFY(fix && fix->isEnabled());
+        QTest::mouseClick(fix, Qt::LeftButton);
+        FixDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = page->fixDialog()));
+        QVERIFY(dialog->isVisible());
+        qInfo().noquote() << "fix status:" << dialog->statusText();
+        QVERIFY(dialog->statusText().startsWith(u"This fix cannot be applied"_s) ||
+                dialog->statusText().startsWith(u"Nothing to do"_s));
+        QVERIFY(!dialog->applyButton()->isEnabled());
+        QVERIFY(!dialog->previewText().isEmpty());
+        dialog->reject();
+
+        // The Run page holds Launch back while checks fail, and names them.
+        auto *runPage = static_cast<RunPage *>(wizard.page(RunPageId));
+        auto *launch = runPage->findChild<QPushButton *>(u"launch"_s);
+        QVERIFY(!launch->isEnabled());
+        QVERIFY2(launch->toolTip().contains(u"firewall-ports on server1"_s),
+                 qPrintable(launch->toolTip()));
+        QVERIFY(!runPage->findChild<QPushButton *>(u"stop"_s)->isEnabled());
+        // With every check passing, it may go.
+        CheckReport passed;
+        passed.results.push_back(
+            {QString::fromLatin1(check::kSsh), 0, u"server0"_s, CheckStatus::Ok, {}, {}});
+        runPage->setCheckReport(passed);
+        QVERIFY2(launch->isEnabled(), qPrintable(launch->toolTip()));
+        QCOMPARE(runPage->stateText(), u"Ready to launch."_s);
     }
 };
 

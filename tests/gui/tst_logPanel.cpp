@@ -5,8 +5,13 @@
 #include "logs/LogModel.h"
 #include "logs/LogView.h"
 #include "logs/LossChart.h"
+#include "logs/LossParser.h"
+#include "wizard/ProjectModel.h"
+#include "wizard/RunPage.h"
 
+#include <QComboBox>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QListView>
 #include <QSignalSpy>
 #include <QTest>
@@ -25,7 +30,8 @@ std::vector<LogLine> lines(int rank, int first, int count)
     std::vector<LogLine> batch;
     batch.reserve(size_t(count));
     for (int i = first; i < first + count; ++i)
-        batch.push_back({u"server%1"_s.arg(rank / 2), rank, u"step %1 loss = 0.%2"_s.arg(i).arg(i % 1000)});
+        batch.push_back(
+            {u"server%1"_s.arg(rank / 2), rank, u"step %1 loss = 0.%2"_s.arg(i).arg(i % 1000)});
     return batch;
 }
 } // namespace
@@ -71,14 +77,15 @@ private Q_SLOTS:
         QVERIFY(view.follows());
         QVERIFY(view.findNext(u"step 42 "_s));
         QVERIFY(!view.follows());
-        QCOMPARE(view.list()->currentIndex().data(LogModel::TextRole).toString(), u"step 42 loss = 0.42"_s);
+        QCOMPARE(view.list()->currentIndex().data(LogModel::TextRole).toString(),
+                 u"step 42 loss = 0.42"_s);
         QVERIFY(!view.findNext(u"no such line"_s));
     }
 
     void lossChartKeepsPointsPerRank()
     {
         LossChart chart;
-        std::vector<LossPoint> points;
+        std::vector<ChartPoint> points;
         for (int step = 0; step < LossChart::kMaxPoints + 100; ++step)
             points.push_back({step % 2, step, 1.0 / (step + 1)});
         chart.addPoints(points);
@@ -88,33 +95,62 @@ private Q_SLOTS:
         QCOMPARE(chart.pointCount(1), LossChart::kMaxPoints);
     }
 
-    // A picture of the panel with lines of two servers and a loss curve per rank, for a person
-    // to check the layout (CLUSTERWIZ_SCREENSHOT_DIR; tests/gui/screenshots.sh sets it).
+    void marksTheFirstFailingRank()
+    {
+        LogModel model(100);
+        LogView view(&model);
+        model.append(lines(0, 0, 3));
+        model.append(lines(3, 0, 3));
+        model.flush();
+        QCOMPARE(view.rankBox()->count(), 3); // all, 0, 3
+        model.markRank(3);
+        view.showRank(3, u"failed first"_s);
+        QCOMPARE(view.filter()->rank(), 3);
+        QCOMPARE(view.rankBox()->currentText(), u"server1/3 — failed first"_s);
+        QVERIFY(!model.index(0).data(Qt::BackgroundRole).isValid());
+        QVERIFY(model.index(3).data(Qt::BackgroundRole).isValid());
+        model.clear(); // a new run: no mark, no old ranks
+        QCOMPARE(view.rankBox()->count(), 1);
+        QCOMPARE(model.markedRank(), -1);
+    }
+
+    // A picture of the Run page fed with lines recorded from a real 2-server cpu job (and the
+    // loss values parsed from them), for a person to check the layout (CLUSTERWIZ_SCREENSHOT_DIR;
+    // tests/gui/screenshots.sh sets it; with the test cluster it also takes a live one).
     void panelPicture()
     {
         const QString dir = qEnvironmentVariable("CLUSTERWIZ_SCREENSHOT_DIR");
         if (dir.isEmpty())
             QSKIP("CLUSTERWIZ_SCREENSHOT_DIR not set");
-        QWidget panel;
-        auto *layout = new QVBoxLayout(&panel);
-        LogModel model(10000);
-        auto *view = new LogView(&model, &panel);
-        auto *chart = new LossChart(&panel);
-        layout->addWidget(view, 3);
-        layout->addWidget(chart, 2);
-        std::vector<LossPoint> points;
-        for (int rank = 0; rank < 4; ++rank) {
-            model.append(lines(rank, 0, 60));
-            for (int step = 0; step <= 200; step += 10)
-                points.push_back({rank, step, 2.3 / (1 + step / 40.0) + rank * 0.02});
+        QFile recorded(QStringLiteral(CLUSTERWIZ_TEST_DATA "/logs/run-cpu-2x1.txt"));
+        QVERIFY(recorded.open(QIODevice::ReadOnly));
+        ProjectModel project;
+        QCOMPARE(project.load(QStringLiteral(CLUSTERWIZ_SOURCE_DIR
+                                             "/resources/examples/cpu-2x2.clusterwiz.json")),
+                 QString());
+        RunPage page(&project);
+        page.setFleetOptions({});
+        std::vector<LogLine> received;
+        std::vector<ChartPoint> points;
+        while (!recorded.atEnd()) {
+            const QStringList fields =
+                QString::fromUtf8(recorded.readLine()).chopped(1).split(u'\t');
+            if (fields.size() != 3)
+                continue;
+            const int rank = fields[1].toInt();
+            received.push_back({fields[0], rank, fields[2]});
+            if (const std::optional<LossPoint> loss = parseLoss(fields[2]))
+                points.push_back({rank, loss->step, loss->loss});
         }
-        chart->addPoints(points);
-        model.flush();
-        panel.resize(1000, 700);
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(!points.empty());
+        page.logModel()->append(received);
+        page.logModel()->flush();
+        page.lossChart()->addPoints(points);
+        page.resize(1000, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
         QTest::qWait(200);
-        QVERIFY(panel.grab().save(dir + u"/run-panel.png"_s));
+        QVERIFY(page.grab().save(dir + u"/run-panel.png"_s));
     }
 
     void staysResponsiveUnderLoad()
@@ -152,9 +188,8 @@ private Q_SLOTS:
         QElapsedTimer since;
         QTimer probe;
         probe.setInterval(5);
-        QObject::connect(&probe, &QTimer::timeout, [&] {
-            maxLatency = std::max(maxLatency, since.restart() - 5);
-        });
+        QObject::connect(&probe, &QTimer::timeout,
+                         [&] { maxLatency = std::max(maxLatency, since.restart() - 5); });
         since.start();
         probe.start();
         producer->start();
@@ -165,7 +200,8 @@ private Q_SLOTS:
         producer->wait();
         delete producer;
 
-        qInfo("produced %lld lines, model holds %d (cap %d), dropped %lld; max event-loop latency %lld ms",
+        qInfo("produced %lld lines, model holds %d (cap %d), dropped %lld; max event-loop latency "
+              "%lld ms",
               qlonglong(produced.load()), model.rowCount(), kCap, qlonglong(model.dropped()),
               qlonglong(maxLatency));
         QVERIFY(produced.load() >= qint64(kRanks) * kLinesPerSecond); // at least one second's worth

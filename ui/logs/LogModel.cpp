@@ -1,14 +1,13 @@
 #include "LogModel.h"
 
+#include <QColor>
 #include <QMutexLocker>
 
 using namespace Qt::StringLiterals;
 
 namespace cw {
 
-LogModel::LogModel(int cap, QObject *parent)
-    : QAbstractListModel(parent)
-    , m_cap(std::max(cap, 1))
+LogModel::LogModel(int cap, QObject *parent) : QAbstractListModel(parent), m_cap(std::max(cap, 1))
 {
     m_timer.setInterval(100);
     connect(&m_timer, &QTimer::timeout, this, &LogModel::flush);
@@ -76,7 +75,15 @@ void LogModel::clear()
     beginResetModel();
     m_lines.clear();
     m_ranks.clear();
+    m_marked = -1;
     endResetModel();
+}
+
+void LogModel::markRank(int rank)
+{
+    m_marked = rank;
+    if (!m_lines.empty())
+        Q_EMIT dataChanged(index(0), index(int(m_lines.size()) - 1), {Qt::BackgroundRole});
 }
 
 int LogModel::rowCount(const QModelIndex &parent) const
@@ -98,6 +105,9 @@ QVariant LogModel::data(const QModelIndex &index, int role) const
         return line.rank;
     case TextRole:
         return line.text;
+    case Qt::BackgroundRole:
+        return line.rank == m_marked && m_marked >= 0 ? QVariant(QColor(255, 215, 215))
+                                                      : QVariant();
     default:
         return {};
     }

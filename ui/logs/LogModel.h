@@ -32,9 +32,12 @@ public:
     void flush();                            // GUI thread; the timer calls it
     void clear();
     int cap() const { return m_cap; }
-    qint64 dropped() const { return m_dropped; }  // rows removed to keep the cap
+    qint64 dropped() const { return m_dropped; } // rows removed to keep the cap
     qint64 received() const { return m_received; }
     void setInterval(int ms) { m_timer.setInterval(ms); }
+    // Marks every line of `rank` (the rank that failed first) with a red background; -1: none.
+    void markRank(int rank);
+    int markedRank() const { return m_marked; }
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
@@ -51,6 +54,7 @@ private:
     qint64 m_dropped = 0;
     qint64 m_received = 0;
     QSet<int> m_ranks;
+    int m_marked = -1;
 };
 
 } // namespace cw

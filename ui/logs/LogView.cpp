@@ -17,14 +17,9 @@ using namespace Qt::StringLiterals;
 namespace cw {
 
 LogView::LogView(LogModel *model, QWidget *parent)
-    : QWidget(parent)
-    , m_model(model)
-    , m_filter(new LogFilterModel(this))
-    , m_rank(new QComboBox(this))
-    , m_filterText(new QLineEdit(this))
-    , m_search(new QLineEdit(this))
-    , m_follow(new QCheckBox(tr("&Follow"), this))
-    , m_list(new QListView(this))
+    : QWidget(parent), m_model(model), m_filter(new LogFilterModel(this)),
+      m_rank(new QComboBox(this)), m_filterText(new QLineEdit(this)), m_search(new QLineEdit(this)),
+      m_follow(new QCheckBox(tr("&Follow"), this)), m_list(new QListView(this))
 {
     m_filter->setSourceModel(m_model);
     m_list->setModel(m_filter);
@@ -55,6 +50,12 @@ LogView::LogView(LogModel *model, QWidget *parent)
     connect(m_model, &LogModel::rankSeen, this, [this](const QString &server, int rank) {
         m_rank->addItem(u"%1/%2"_s.arg(server).arg(rank), rank);
     });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        // A new run: its ranks come back as they are seen.
+        while (m_rank->count() > 1)
+            m_rank->removeItem(m_rank->count() - 1);
+        m_rank->setCurrentIndex(0);
+    });
     connect(m_rank, &QComboBox::currentIndexChanged, this,
             [this] { m_filter->setRank(m_rank->currentData().toInt()); });
     connect(m_filterText, &QLineEdit::textChanged, m_filter, &LogFilterModel::setText);
@@ -73,6 +74,16 @@ bool LogView::follows() const
 void LogView::setFollow(bool follow)
 {
     m_follow->setChecked(follow);
+}
+
+void LogView::showRank(int rank, const QString &label)
+{
+    const int row = m_rank->findData(rank);
+    if (row < 0)
+        return;
+    if (!label.isEmpty() && !m_rank->itemText(row).contains(label))
+        m_rank->setItemText(row, tr("%1 — %2").arg(m_rank->itemText(row), label));
+    m_rank->setCurrentIndex(row);
 }
 
 bool LogView::findNext(const QString &text)

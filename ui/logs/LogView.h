@@ -25,6 +25,9 @@ public:
     bool follows() const;
     void setFollow(bool follow);
     bool findNext(const QString &text); // selects the next matching row; false when none
+    // Shows only `rank` and labels it in the rank list ("server1/3 — failed first").
+    void showRank(int rank, const QString &label = QString());
+    QComboBox *rankBox() const { return m_rank; }
 
 private:
     LogModel *m_model;

@@ -9,9 +9,7 @@ using namespace Qt::StringLiterals;
 namespace cw {
 
 LossChart::LossChart(QWidget *parent)
-    : QChartView(new QChart, parent)
-    , m_x(new QValueAxis(this))
-    , m_y(new QValueAxis(this))
+    : QChartView(new QChart, parent), m_x(new QValueAxis(this)), m_y(new QValueAxis(this))
 {
     setObjectName(u"lossChart"_s);
     setRenderHint(QPainter::Antialiasing);
@@ -43,10 +41,10 @@ QLineSeries *LossChart::seriesFor(int rank)
     return series;
 }
 
-void LossChart::addPoints(const std::vector<LossPoint> &points)
+void LossChart::addPoints(const std::vector<ChartPoint> &points)
 {
     std::map<int, QList<QPointF>> byRank;
-    for (const LossPoint &point : points) {
+    for (const ChartPoint &point : points) {
         byRank[point.rank].append(QPointF(double(point.step), point.loss));
         m_maxX = std::max(m_maxX, double(point.step));
         m_minY = m_empty ? point.loss : std::min(m_minY, point.loss);

@@ -10,7 +10,7 @@ class QValueAxis;
 
 namespace cw {
 
-struct LossPoint {
+struct ChartPoint {
     int rank = 0;
     qint64 step = 0;
     double loss = 0;
@@ -26,7 +26,7 @@ public:
 
     explicit LossChart(QWidget *parent = nullptr);
 
-    void addPoints(const std::vector<LossPoint> &points);
+    void addPoints(const std::vector<ChartPoint> &points);
     void clear();
     int seriesCount() const { return int(m_series.size()); }
     int pointCount(int rank) const;

@@ -1,6 +1,7 @@
 #include "CheckReportView.h"
 
 #include <QHeaderView>
+#include <QPushButton>
 #include <QStyle>
 
 #include <map>
@@ -9,12 +10,11 @@ using namespace Qt::StringLiterals;
 
 namespace cw {
 
-CheckReportView::CheckReportView(QWidget *parent)
-    : QTreeWidget(parent)
+CheckReportView::CheckReportView(QWidget *parent) : QTreeWidget(parent)
 {
     setObjectName(u"checkReport"_s);
-    setColumnCount(4);
-    setHeaderLabels({tr("Check"), tr("Status"), tr("Reason"), tr("Fixes")});
+    setColumnCount(5);
+    setHeaderLabels({tr("Check"), tr("Status"), tr("Reason"), tr("Fixes"), QString()});
     header()->setStretchLastSection(false);
     header()->setSectionResizeMode(2, QHeaderView::Stretch);
     setAlternatingRowColors(true);
@@ -45,16 +45,27 @@ void CheckReportView::setReport(const CheckReport &report)
     for (const CheckResult &result : report.results) {
         QTreeWidgetItem *&branch = branches[result.serverIndex];
         if (!branch) {
-            branch = new QTreeWidgetItem(this, {result.serverIndex < 0 ? tr("cluster") : result.server});
+            branch =
+                new QTreeWidgetItem(this, {result.serverIndex < 0 ? tr("cluster") : result.server});
             worst[result.serverIndex] = CheckStatus::Ok;
         }
-        auto *row = new QTreeWidgetItem(branch, {result.id, checkStatusName(result.status), result.reason,
-                                                 result.fixes.join(u", "_s)});
+        auto *row = new QTreeWidgetItem(branch, {result.id, checkStatusName(result.status),
+                                                 result.reason, result.fixes.join(u", "_s)});
         row->setIcon(1, statusIcon(result.status));
         row->setToolTip(2, result.reason);
+        if (!result.fixes.isEmpty() &&
+            (result.status == CheckStatus::Failed || result.status == CheckStatus::Warning)) {
+            auto *button = new QPushButton(tr("Fix…"), this);
+            button->setObjectName(u"fix:%1:%2"_s.arg(result.id).arg(result.serverIndex));
+            button->setToolTip(tr("Preview the commands of %1 before anything runs.")
+                                   .arg(result.fixes.join(u", "_s)));
+            connect(button, &QPushButton::clicked, this,
+                    [this, result] { Q_EMIT fixRequested(result); });
+            setItemWidget(row, 4, button);
+        }
         CheckStatus &w = worst[result.serverIndex];
-        if (result.status == CheckStatus::Failed
-            || (result.status == CheckStatus::Warning && w != CheckStatus::Failed))
+        if (result.status == CheckStatus::Failed ||
+            (result.status == CheckStatus::Warning && w != CheckStatus::Failed))
             w = result.status;
     }
     for (const auto &[index, branch] : branches) {
@@ -64,6 +75,14 @@ void CheckReportView::setReport(const CheckReport &report)
     }
     resizeColumnToContents(0);
     resizeColumnToContents(1);
+    resizeColumnToContents(3);
+    resizeColumnToContents(4);
+}
+
+void CheckReportView::setFixesEnabled(bool enabled)
+{
+    for (QPushButton *button : findChildren<QPushButton *>())
+        button->setEnabled(enabled);
 }
 
 } // namespace cw

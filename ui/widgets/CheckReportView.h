@@ -7,7 +7,8 @@
 namespace cw {
 
 // A check report as a tree: one branch per server (and one for the cluster as a whole), one row
-// per check with a status icon, the reason and the fixes on offer. Failed branches open.
+// per check with a status icon, the reason and the fixes on offer. Failed branches open. A failed
+// (or warned) check that a fix mends gets a "Fix…" button (object name "fix:CHECK:SERVER").
 class CheckReportView : public QTreeWidget {
     Q_OBJECT
 
@@ -17,6 +18,10 @@ public:
     void setReport(const CheckReport &report);
     const CheckReport &report() const { return m_report; }
     QIcon statusIcon(CheckStatus status) const;
+    void setFixesEnabled(bool enabled); // e.g. while a fix or a check runs
+
+Q_SIGNALS:
+    void fixRequested(const cw::CheckResult &result);
 
 private:
     CheckReport m_report;

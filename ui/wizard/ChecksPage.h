@@ -2,41 +2,91 @@
 
 #include "ClusterWizard.h"
 
+#include "checks/CheckRunner.h"
+#include "fix/FixJournal.h"
+
 #include <QFutureWatcher>
 #include <QWizardPage>
 
+#include <atomic>
+#include <memory>
+
 class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
 class QPushButton;
 
 namespace cw {
 
 class CheckReportView;
+class FixDialog;
 class ProjectModel;
 
-// Step 4: "Run checks" runs the CheckRunner the wizard was given on a worker thread and shows
-// the report. Checks advise; they never block Next (Launch on the Run page waits for them).
+// Step 4: "Run checks" runs the checks (CheckRunner: the real runChecks under the wizard's
+// fleet options, or a test's) on a worker thread with progress and Cancel, and shows the report.
+// A failed check's "Fix…" previews the fix's commands (FixDialog) and, when the user applies
+// them, runs them on a worker thread, records them in the undo journal beside the project and
+// checks again. "Undo last fix" does what `clusterwiz-cli undo` does. Checks advise; they never
+// block Next (Launch on the Run page waits for them).
 class ChecksPage : public QWizardPage {
     Q_OBJECT
 
 public:
     explicit ChecksPage(ProjectModel *model, QWidget *parent = nullptr);
+    ~ChecksPage() override;
 
-    ~ChecksPage() override { m_watcher.waitForFinished(); }
-
+    void initializePage() override;
+    // The real runner and fixer with these options (known hosts, key, time limit, credentials).
+    void setFleetOptions(const FleetOptions &options);
     void setCheckRunner(CheckRunner runner);
     void runChecks();
+    void cancel();
     CheckReportView *reportView() const { return m_view; }
+    const CheckRun &lastRun() const { return m_lastRun; }
+    bool hasRun() const { return m_hasRun; }
+    bool isBusy() const;
+    // The dialog of the last Fix… or Undo (open until answered), for tests.
+    FixDialog *fixDialog() const { return m_dialog; }
 
 Q_SIGNALS:
     void reportReady(const cw::CheckReport &report);
+    void fixFinished(bool ok);
+    void undoFinished(bool ok);
 
 private:
+    struct FixDone {
+        QString text; // what ran, per step
+        QString error;
+        bool ok = false;
+    };
+
+    void checksDone();
+    void fixRequested(const CheckResult &result);
+    void applyPlan(const FixPlan &plan);
+    void fixDone(bool undo);
+    void undoRequested();
+    void setBusy(bool busy, const QString &message);
+    void updateUndo();
+    QString journalPath() const;
+
     ProjectModel *m_model;
     CheckRunner m_runner;
+    FleetOptions m_options;
+    bool m_haveFleet = false;
     CheckReportView *m_view;
     QPushButton *m_run;
+    QPushButton *m_cancel;
+    QPushButton *m_undo;
+    QProgressBar *m_progress;
     QLabel *m_message;
-    QFutureWatcher<CheckReport> m_watcher;
+    QPlainTextEdit *m_output;
+    FixDialog *m_dialog = nullptr;
+    CheckRun m_lastRun;
+    bool m_hasRun = false;
+    std::shared_ptr<std::atomic<bool>> m_cancelFlag;
+    QFutureWatcher<CheckRun> m_watcher;
+    QFutureWatcher<FixDone> m_fixWatcher;
+    bool m_undoing = false;
 };
 
 } // namespace cw

@@ -8,6 +8,7 @@
 #include "RunPage.h"
 #include "ScriptsPage.h"
 #include "ServersPage.h"
+#include "widgets/CredentialPrompt.h"
 
 #include <QAbstractButton>
 #include <QCloseEvent>
@@ -15,6 +16,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QSettings>
@@ -29,9 +31,7 @@ constexpr int kMaxRecent = 8;
 }
 
 ClusterWizard::ClusterWizard(QWidget *parent)
-    : QWizard(parent)
-    , m_model(new ProjectModel(this))
-    , m_steps(new QListWidget(this))
+    : QWizard(parent), m_model(new ProjectModel(this)), m_steps(new QListWidget(this))
 {
     setWizardStyle(QWizard::ClassicStyle);
     setOption(QWizard::NoCancelButton);
@@ -46,13 +46,27 @@ ClusterWizard::ClusterWizard(QWidget *parent)
     setPage(LaunchPageId, new LaunchPage(m_model));
     setPage(ScriptsPageId, new ScriptsPage(m_model));
     setPage(RunPageId, new RunPage(m_model));
+    // The last check report decides whether Launch may go.
+    connect(static_cast<ChecksPage *>(page(ChecksPageId)), &ChecksPage::reportReady,
+            static_cast<RunPage *>(page(RunPageId)), &RunPage::setCheckReport);
+    FleetOptions options;
+    options.timeoutMs = 20000;
+    options.credentials = guiCredentials(this);
+    setFleetOptions(options);
 
     // The side list names every step; clicking one that is already visited goes back to it.
     m_steps->setObjectName(u"steps"_s);
     m_steps->setFocusPolicy(Qt::NoFocus);
-    m_steps->setFixedWidth(150);
-    for (int id : pageIds())
+    // Wide enough for the longest title in bold (the current step's): no scroll bar.
+    QFont bold = m_steps->font();
+    bold.setBold(true);
+    int widest = 0;
+    for (int id : pageIds()) {
         m_steps->addItem(page(id)->title());
+        widest = std::max(widest, QFontMetrics(bold).horizontalAdvance(page(id)->title()));
+    }
+    m_steps->setFixedWidth(std::max(150, widest + 2 * m_steps->frameWidth() + 16));
+    m_steps->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setSideWidget(m_steps);
     connect(this, &QWizard::currentIdChanged, this, &ClusterWizard::showStep);
     connect(m_steps, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
@@ -81,6 +95,14 @@ ClusterWizard::~ClusterWizard() = default;
 void ClusterWizard::setCheckRunner(CheckRunner runner)
 {
     static_cast<ChecksPage *>(page(ChecksPageId))->setCheckRunner(std::move(runner));
+}
+
+void ClusterWizard::setFleetOptions(const FleetOptions &options)
+{
+    m_options = options;
+    static_cast<ServersPage *>(page(ServersPageId))->setFleetOptions(options);
+    static_cast<ChecksPage *>(page(ChecksPageId))->setFleetOptions(options);
+    static_cast<RunPage *>(page(RunPageId))->setFleetOptions(options);
 }
 
 QString ClusterWizard::openProject(const QString &path)
@@ -133,8 +155,8 @@ void ClusterWizard::saveProject()
 
 void ClusterWizard::updateTitle()
 {
-    const QString file = m_model->path().isEmpty() ? tr("new project")
-                                                   : QFileInfo(m_model->path()).fileName();
+    const QString file =
+        m_model->path().isEmpty() ? tr("new project") : QFileInfo(m_model->path()).fileName();
     setWindowTitle(tr("%1%2 — clusterwiz").arg(file, m_model->isDirty() ? u" *"_s : QString()));
 }
 

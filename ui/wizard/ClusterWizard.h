@@ -2,7 +2,8 @@
 
 #include "wizard/PageId.h"
 
-#include "checks/CheckTypes.h"
+#include "checks/CheckRunner.h"
+#include "fleet/FleetRunner.h"
 #include "model/Project.h"
 
 #include <QWizard>
@@ -15,8 +16,10 @@ namespace cw {
 
 class ProjectModel;
 
-// Runs the checks of a project (the check catalogue plugs in here); called on a worker thread.
-using CheckRunner = std::function<CheckReport(const Project &project)>;
+// Runs the checks of a project (core runChecks, or a test's stand-in); called on a worker thread,
+// reports each server's discovery to `progress` and returns soon after `cancel` is set.
+using CheckRunner = std::function<CheckRun(const Project &project, const FleetProgress &progress,
+                                           const std::atomic<bool> *cancel)>;
 
 // The guided setup: seven pages over one ProjectModel, a side list of the steps, Save (atomic)
 // and the window geometry and recent projects kept in QSettings.
@@ -30,6 +33,10 @@ public:
     ProjectModel *model() const { return m_model; }
     QString openProject(const QString &path); // error, empty on success; remembered as recent
     void setCheckRunner(CheckRunner runner);
+    // How every page talks to the servers (known hosts, key, time limit, credentials): the
+    // Servers page's discovery, the checks and fixes, the launch and its logs.
+    void setFleetOptions(const FleetOptions &options);
+    FleetOptions fleetOptions() const { return m_options; }
     QListWidget *stepList() const { return m_steps; }
 
     static QStringList recentProjects();
@@ -45,6 +52,7 @@ private:
 
     ProjectModel *m_model;
     QListWidget *m_steps;
+    FleetOptions m_options;
 };
 
 } // namespace cw

@@ -4,6 +4,7 @@
 #include "logs/LogModel.h"
 #include "logs/LogView.h"
 #include "logs/LossChart.h"
+#include "logs/RunSession.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -16,14 +17,11 @@ using namespace Qt::StringLiterals;
 namespace cw {
 
 RunPage::RunPage(ProjectModel *model, QWidget *parent)
-    : QWizardPage(parent)
-    , m_model(model)
-    , m_logs(new LogModel(100000, this))
-    , m_logView(new LogView(m_logs, this))
-    , m_loss(new LossChart(this))
-    , m_launch(new QPushButton(tr("&Launch"), this))
-    , m_stop(new QPushButton(tr("S&top"), this))
-    , m_state(new QLabel(this))
+    : QWizardPage(parent), m_model(model), m_logs(new LogModel(100000, this)),
+      m_logView(new LogView(m_logs, this)), m_loss(new LossChart(this)),
+      m_session(new RunSession(m_logs, this)), m_launch(new QPushButton(tr("&Launch"), this)),
+      m_stop(new QPushButton(tr("S&top"), this)), m_state(new QLabel(this)),
+      m_connection(new QLabel(this))
 {
     setTitle(tr("Run"));
     setSubTitle(tr("Start the job on every server and watch every rank."));
@@ -33,6 +31,10 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     m_stop->setEnabled(false);
     m_state->setObjectName(u"state"_s);
     m_state->setWordWrap(true);
+    m_state->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_connection->setObjectName(u"connection"_s);
+    m_connection->setWordWrap(true);
+    m_connection->hide();
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_launch);
     bar->addWidget(m_stop);
@@ -45,19 +47,182 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     splitter->setSizes({380, 240});
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addWidget(m_connection);
     layout->addWidget(splitter, 1);
 
-    connect(m_launch, &QPushButton::clicked, this, &RunPage::launchRequested);
-    connect(m_stop, &QPushButton::clicked, this, &RunPage::stopRequested);
-    setLaunchBlocked(tr("This build launches no jobs itself: export the scripts and run run.sh "
-                        "on the master."));
+    connect(m_launch, &QPushButton::clicked, this, &RunPage::launch);
+    connect(m_stop, &QPushButton::clicked, this, &RunPage::stop);
+    connect(m_model, &ProjectModel::changed, this, &RunPage::updateLaunch);
+    connect(m_model, &ProjectModel::dirtyChanged, this, &RunPage::updateLaunch);
+    connect(m_model, &ProjectModel::pathChanged, this, &RunPage::updateLaunch);
+
+    connect(m_session, &RunSession::launched, this, [this](const LaunchResult &result) {
+        if (result.started)
+            return;
+        QStringList why;
+        if (!result.refusal.isEmpty())
+            why << result.refusal.trimmed();
+        why << result.errors;
+        setState(tr("Not launched: %1").arg(why.join(u"; "_s)));
+    });
+    connect(m_session, &RunSession::stateChanged, this, &RunPage::showRecord);
+    connect(m_session, &RunSession::stopped, this, [this](int left, const QStringList &errors) {
+        if (left == 0 && errors.isEmpty())
+            setState(tr("Stopped by you (run %1); no process of it is left.").arg(m_runId));
+        else
+            setState(tr("Stopped (run %1), but %n process(es) are still alive; %2", nullptr, left)
+                         .arg(m_runId, errors.join(u"; "_s)));
+    });
+    connect(m_session, &RunSession::lossPoints, m_loss, &LossChart::addPoints);
+    connect(m_session, &RunSession::connectionMessage, this, [this](const QString &message) {
+        m_connection->setText(message);
+        m_connection->show();
+    });
+    connect(m_session, &RunSession::ended, this, [this](const RunRecord &record) {
+        m_logs->flush();
+        updateLaunch();
+        Q_EMIT runEnded(record);
+    });
+    updateLaunch();
 }
 
-void RunPage::setLaunchBlocked(const QString &reason)
+RunPage::~RunPage()
 {
+    // The session's thread feeds m_logs: it goes first.
+    delete m_session;
+}
+
+void RunPage::initializePage()
+{
+    updateLaunch();
+}
+
+void RunPage::setFleetOptions(const FleetOptions &options)
+{
+    m_options = options;
+    updateLaunch();
+}
+
+void RunPage::setCheckReport(const CheckReport &report)
+{
+    m_report = report;
+    updateLaunch();
+}
+
+QString RunPage::launchBlockedReason() const
+{
+    if (!m_options)
+        return tr("This build launches no jobs itself: export the scripts and run run.sh on the "
+                  "master.");
+    if (m_session->isActive())
+        return tr("A run is in progress.");
+    if (m_model->path().isEmpty() || m_model->isDirty())
+        return tr("Save the project first (Ctrl+S): the run is recorded beside it.");
+    if (m_report && !m_report->passed()) {
+        QStringList failed;
+        for (const CheckResult &result : m_report->results) {
+            if (result.status == CheckStatus::Failed)
+                failed << (result.server.isEmpty() ? result.id
+                                                   : tr("%1 on %2").arg(result.id, result.server));
+        }
+        return tr("Launch waits for the checks: %1 failed. Fix them on the Checks page and run the "
+                  "checks again.")
+            .arg(failed.join(u", "_s));
+    }
+    return {};
+}
+
+QString RunPage::stateText() const
+{
+    return m_state->text();
+}
+
+void RunPage::setState(const QString &text)
+{
+    m_state->setText(text);
+    m_state->setToolTip(text);
+}
+
+void RunPage::updateLaunch()
+{
+    const QString reason = launchBlockedReason();
+    const bool active = m_session->isActive();
     m_launch->setEnabled(reason.isEmpty());
     m_launch->setToolTip(reason);
-    m_state->setText(reason.isEmpty() ? tr("Ready to launch.") : reason);
+    m_stop->setEnabled(active && !m_session->stopRequested());
+    if (!active && m_runId.isEmpty())
+        setState(reason.isEmpty() ? tr("Ready to launch.") : reason);
+}
+
+void RunPage::launch()
+{
+    if (!launchBlockedReason().isEmpty())
+        return;
+    LaunchOptions options;
+    options.fleet = *m_options;
+    if (m_report) {
+        // The checks just ran: their verdict is the preflight, not a second round over SSH.
+        const CheckReport report = *m_report;
+        options.preflight = [report](const Project &) {
+            return report.passed()
+                       ? QString()
+                       : tr("%n check(s) failed", nullptr, report.count(CheckStatus::Failed));
+        };
+    }
+    m_logs->clear();
+    m_loss->clear();
+    m_connection->hide();
+    m_runId = u"…"_s;
+    if (!m_session->start(m_model->project(), m_model->path(), options))
+        return;
+    setState(tr("Uploading and starting on %n server(s)…", nullptr,
+                int(m_model->project().servers.size())));
+    updateLaunch();
+}
+
+void RunPage::stop()
+{
+    m_session->stop();
+    setState(tr("Stopping run %1 on every server…").arg(m_runId));
+    updateLaunch();
+}
+
+void RunPage::showRecord(const RunRecord &record)
+{
+    m_runId = record.runId;
+    switch (record.state) {
+    case RunState::Starting:
+        setState(tr("Starting run %1…").arg(record.runId));
+        break;
+    case RunState::Running:
+        setState(tr("Running: run %1 on %n server(s).", nullptr, int(record.servers.size()))
+                     .arg(record.runId));
+        break;
+    case RunState::Finished:
+        setState(tr("Finished: every rank of run %1 exited 0.").arg(record.runId));
+        break;
+    case RunState::Stopped:
+        setState(tr("Stopped (run %1).").arg(record.runId));
+        break;
+    case RunState::Failed: {
+        const RunFailure failure = record.failure.value_or(RunFailure{});
+        QString text = failure.rank >= 0 ? tr("Failed: server %1, rank %2, exit code %3.")
+                                               .arg(failure.server)
+                                               .arg(failure.rank)
+                                               .arg(failure.exitCode)
+                                         : tr("Failed on server %1.").arg(failure.server);
+        if (!failure.message.isEmpty())
+            text += u' ' + failure.message;
+        setState(text);
+        if (failure.rank >= 0) {
+            m_logs->flush();
+            m_logs->markRank(failure.rank);
+            m_logView->showRank(failure.rank, tr("failed first"));
+        }
+        break;
+    }
+    }
+    updateLaunch();
 }
 
 } // namespace cw

@@ -1,6 +1,11 @@
 #pragma once
 
+#include "checks/CheckTypes.h"
+#include "launch/JobRunner.h"
+
 #include <QWizardPage>
+
+#include <optional>
 
 class QLabel;
 class QPushButton;
@@ -11,33 +16,54 @@ class LogModel;
 class LogView;
 class LossChart;
 class ProjectModel;
+class RunSession;
 
-// Step 7: Launch and Stop, the job's state, the live log panel and the loss plot. The log parts
-// are fed through logModel()/lossChart() by whatever streams the job (core/logs plugs in here).
+// Step 7: Launch and Stop, the job's state, the live log panel and the loss plot. Launch is one
+// click, refused (with the reason on the button's tooltip and the state line) while the last
+// check report has failed checks or the project is not saved; the job itself runs through a
+// RunSession off the GUI thread. When a rank fails, the first one that did is shown in the log
+// panel and its lines are marked.
 class RunPage : public QWizardPage {
     Q_OBJECT
 
 public:
     explicit RunPage(ProjectModel *model, QWidget *parent = nullptr);
+    ~RunPage() override;
 
+    void initializePage() override;
     LogModel *logModel() const { return m_logs; }
     LogView *logView() const { return m_logView; }
     LossChart *lossChart() const { return m_loss; }
-    // Why Launch is disabled (failed checks, no runner); empty enables it.
-    void setLaunchBlocked(const QString &reason);
+    RunSession *session() const { return m_session; }
+    void setFleetOptions(const FleetOptions &options);
+    // The last check report: failed checks hold Launch back.
+    void setCheckReport(const CheckReport &report);
+    QString launchBlockedReason() const;
+    QString stateText() const;
+
+    void launch();
+    void stop();
 
 Q_SIGNALS:
-    void launchRequested();
-    void stopRequested();
+    void runEnded(const cw::RunRecord &record);
 
 private:
+    void updateLaunch();
+    void showRecord(const RunRecord &record);
+    void setState(const QString &text);
+
     ProjectModel *m_model;
     LogModel *m_logs;
     LogView *m_logView;
     LossChart *m_loss;
+    RunSession *m_session;
     QPushButton *m_launch;
     QPushButton *m_stop;
     QLabel *m_state;
+    QLabel *m_connection;
+    std::optional<FleetOptions> m_options;
+    std::optional<CheckReport> m_report;
+    QString m_runId;
 };
 
 } // namespace cw
