@@ -6,6 +6,8 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace cw::checks {
@@ -36,9 +38,9 @@ CheckResult checkHostname(const CheckContext &c)
             continue;
         // OpenMPI takes two servers of one hostname for one host (shared memory between them).
         const bool mpirun = c.project.launch.mode == LaunchMode::Mpirun;
-        return result(id(check::kHostname), c, mpirun ? CheckStatus::Failed : CheckStatus::Warning,
-                      u"hostname %1 is also %2's hostname"_s.arg(
-                          name, c.project.servers[other].name));
+        return result(
+            id(check::kHostname), c, mpirun ? CheckStatus::Failed : CheckStatus::Warning,
+            u"hostname %1 is also %2's hostname"_s.arg(name, c.project.servers[other].name));
     }
     return result(id(check::kHostname), c, CheckStatus::Ok, name);
 }
@@ -72,14 +74,16 @@ CheckResult checkAccelerator(const CheckContext &c)
                           u"nvidia-smi not found or failed: "_s + c.facts.nvidiaSmiError);
         QStringList missing;
         for (const int device : wanted) {
-            const bool present = std::any_of(c.facts.gpus.begin(), c.facts.gpus.end(),
-                                             [device](const GpuFacts &g) { return g.index == device; });
+            const bool present =
+                std::any_of(c.facts.gpus.begin(), c.facts.gpus.end(),
+                            [device](const GpuFacts &g) { return g.index == device; });
             if (!present)
                 missing.append(u"GPU %1 missing"_s.arg(device));
         }
         if (!missing.isEmpty())
             return result(name, c, CheckStatus::Failed,
-                          joinReasons(missing) + u" (nvidia-smi lists %1)"_s.arg(c.facts.gpus.size()));
+                          joinReasons(missing) +
+                              u" (nvidia-smi lists %1)"_s.arg(c.facts.gpus.size()));
         return result(name, c, CheckStatus::Ok, discoveryDevicesText(c.facts));
     }
     const NpuFacts &npu = c.facts.npu;
@@ -101,7 +105,8 @@ CheckResult checkAccelerator(const CheckContext &c)
     }
     if (!failing.isEmpty())
         return result(name, c, CheckStatus::Failed,
-                      joinReasons(failing + warning) + u" (project uses %1)"_s.arg(listText(wanted)));
+                      joinReasons(failing + warning) +
+                          u" (project uses %1)"_s.arg(listText(wanted)));
     if (!warning.isEmpty())
         return result(name, c, CheckStatus::Warning, joinReasons(warning));
     return result(name, c, CheckStatus::Ok, discoveryDevicesText(c.facts));
@@ -113,16 +118,15 @@ CheckResult checkPython(const CheckContext &c)
     const QString interpreter = c.project.launch.python;
     if (!python.found)
         return result(id(check::kPython), c, CheckStatus::Failed,
-                      u"%1 does not run: %2"_s.arg(interpreter,
-                                                   python.error.isEmpty() ? u"not found"_s
-                                                                          : python.error));
+                      u"%1 does not run: %2"_s.arg(
+                          interpreter, python.error.isEmpty() ? u"not found"_s : python.error));
     if (python.torchVersion.isEmpty())
         return result(id(check::kPython), c, CheckStatus::Failed,
                       u"%1 (%2) cannot import torch: %3"_s.arg(interpreter, python.version,
                                                                python.torchError));
-    return result(id(check::kPython), c, CheckStatus::Ok,
-                  u"%1: Python %2, torch %3"_s.arg(python.executable, python.version,
-                                                    python.torchVersion));
+    return result(
+        id(check::kPython), c, CheckStatus::Ok,
+        u"%1: Python %2, torch %3"_s.arg(python.executable, python.version, python.torchVersion));
 }
 
 CheckResult checkMpirun(const CheckContext &c)
@@ -137,8 +141,7 @@ CheckResult checkCannEnv(const CheckContext &c)
 {
     const std::vector<PathCheck> &files = c.facts.paths.setEnv;
     if (files.empty())
-        return result(id(check::kCannEnv), c, CheckStatus::Skipped,
-                      u"env_setup sources no file"_s);
+        return result(id(check::kCannEnv), c, CheckStatus::Skipped, u"env_setup sources no file"_s);
     QStringList missing;
     for (const PathCheck &file : files) {
         if (!file.present)
@@ -158,28 +161,37 @@ CheckResult checkPaths(const CheckContext &c)
     const QString name = id(check::kPaths);
     if (!paths.workdir)
         return result(name, c, CheckStatus::Warning, u"paths were not probed"_s);
-    if (!paths.workdir->present)
+    const QString entryName = QFileInfo(c.project.launch.entry).fileName();
+    const bool entryUploaded = std::any_of(
+        c.project.launch.upload.cbegin(), c.project.launch.upload.cend(),
+        [&](const QString &upload) { return QFileInfo(upload).fileName() == entryName; });
+    if (!paths.workdir->present) {
+        // Launch makes the workdir; only an entry that is neither there nor uploaded is missing.
+        if (entryUploaded)
+            return result(name, c, CheckStatus::Ok,
+                          u"workdir %1 is made and %2 uploaded at launch"_s.arg(paths.workdir->path,
+                                                                                entryName));
         return result(name, c, CheckStatus::Failed,
-                      u"workdir %1 does not exist"_s.arg(paths.workdir->path));
+                      u"workdir %1 does not exist, nor the entry in it (copy it there, or list it "
+                      u"in launch.upload)"_s.arg(paths.workdir->path));
+    }
     if (paths.workdirWritable && !*paths.workdirWritable)
         return result(name, c, CheckStatus::Failed,
                       u"workdir %1 is not writable (the scripts and logs go there)"_s.arg(
                           paths.workdir->path));
     if (paths.entry && !paths.entry->present) {
-        const QString entryName = QFileInfo(c.project.launch.entry).fileName();
-        for (const QString &upload : c.project.launch.upload) {
-            if (QFileInfo(upload).fileName() == entryName)
-                return result(name, c, CheckStatus::Ok,
-                              u"%1 exists; %2 is uploaded at launch"_s.arg(paths.workdir->path,
-                                                                          entryName));
-        }
+        if (entryUploaded)
+            return result(
+                name, c, CheckStatus::Ok,
+                u"%1 exists; %2 is uploaded at launch"_s.arg(paths.workdir->path, entryName));
         return result(name, c, CheckStatus::Failed,
                       u"entry %1 does not exist (copy it there, or list it in launch.upload)"_s.arg(
                           paths.entry->path));
     }
     return result(name, c, CheckStatus::Ok,
-                  u"%1 and %2 exist"_s.arg(paths.workdir->path,
-                                           paths.entry ? paths.entry->path : c.project.launch.entry));
+                  u"%1 and %2 exist"_s.arg(paths.workdir->path, paths.entry
+                                                                    ? paths.entry->path
+                                                                    : c.project.launch.entry));
 }
 
 CheckResult checkSshd(const CheckContext &c)

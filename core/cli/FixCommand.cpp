@@ -1,10 +1,11 @@
-#include "cli/Cli.h"
-#include "cli/Commands.h"
-#include "cli/FleetCliOptions.h"
 #include "checks/CheckCatalogue.h"
 #include "checks/CheckReportText.h"
 #include "checks/CheckRunner.h"
+#include "cli/Cli.h"
+#include "cli/Commands.h"
+#include "cli/FleetCliOptions.h"
 #include "fix/FixApplier.h"
+#include "fix/FixJournal.h"
 #include "fix/FixPlanner.h"
 
 using namespace Qt::StringLiterals;
@@ -38,17 +39,8 @@ bool applyOne(const Project &project, const FixPlan &plan, const FleetOptions &f
     const FixOutcome outcome = applyFix(project, plan, fleet);
     out << fixOutcomeText(project, plan, outcome);
     out.flush();
-    if (!outcome.undo.steps.empty()) {
-        QString error;
-        std::optional<std::vector<UndoEntry>> journal = loadUndoJournal(journalPath, &error);
-        if (!journal) {
-            err << error << '\n';
-            journal.emplace();
-        }
-        journal->push_back(outcome.undo);
-        if (const QString saveError = saveUndoJournal(journalPath, *journal); !saveError.isEmpty())
-            err << saveError << '\n';
-    }
+    if (const QString error = recordAppliedFix(journalPath, outcome.undo); !error.isEmpty())
+        err << error << '\n';
     if (!outcome.ok())
         err << programName() << " fix: " << plan.id << " failed at " << outcome.firstError()
             << '\n';
@@ -101,8 +93,8 @@ int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const CheckRun run = runChecks(project, fleet);
     const QStringList fixes = fixesToApply(run.report, id, all);
     if (fixes.isEmpty()) {
-        out << "nothing to fix: " << (all ? u"no failed check offers a fix"_s
-                                          : u"check %1 did not fail"_s.arg(id))
+        out << "nothing to fix: "
+            << (all ? u"no failed check offers a fix"_s : u"check %1 did not fail"_s.arg(id))
             << '\n';
         out.flush();
         return ExitOk;

@@ -80,14 +80,8 @@ QStringList streamRunLogs(const Project &project, RunRecord &record, const Fleet
     const std::shared_ptr<HostKeyPolicy> policy = fleetHostKeyPolicy(fleet);
     std::vector<std::unique_ptr<RemoteLogFollower>> followers;
     for (const ServerLogSources &server : selection.servers) {
-        RemoteLogFollowerOptions options;
-        options.server = server.server;
-        options.target = fleetTarget(project.servers[size_t(server.serverIndex)], fleet);
-        options.hostKeyPolicy = policy.get();
-        options.credentials = fleet.credentials;
-        options.python = project.launch.python;
         followers.push_back(std::make_unique<RemoteLogFollower>(
-            options, server.sources,
+            logFollowerOptions(project, server.serverIndex, fleet, policy.get()), server.sources,
             [&outbox](const LogRecord &line) { outbox.push(false, logRecordText(line)); },
             [&outbox](const QString &message) { outbox.push(true, message); }));
     }

@@ -2,6 +2,7 @@
 #include "cli/Commands.h"
 #include "cli/FleetCliOptions.h"
 #include "fix/FixApplier.h"
+#include "fix/FixJournal.h"
 #include "fix/FixPlanner.h"
 
 using namespace Qt::StringLiterals;
@@ -32,43 +33,34 @@ int runUndo(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return exit;
 
     const QString journalPath = undoJournalPath(path);
-    QString error;
-    std::optional<std::vector<UndoEntry>> journal = loadUndoJournal(journalPath, &error);
-    if (!journal) {
-        err << error << '\n';
-        err.flush();
-        return ExitUnreadable;
-    }
-    if (journal->empty()) {
+    const PendingUndo pending = pendingUndo(project, journalPath);
+    if (!pending.entry) {
+        if (!pending.error.isEmpty()) {
+            err << pending.error << '\n';
+            err.flush();
+            return ExitUnreadable;
+        }
         out << "nothing to undo: " << journalPath << " holds no applied fix\n";
         out.flush();
         return ExitOk;
     }
-    const UndoEntry &entry = journal->back();
-    const FixPlan plan = undoPlan(project, entry, &error);
-    if (!error.isEmpty()) {
-        err << programName() << " undo: " << error << '\n';
+    if (!pending.error.isEmpty()) {
+        err << programName() << " undo: " << pending.error << '\n';
         err.flush();
         return ExitInvalid;
     }
-    out << "applied " << entry.appliedAt << ": " << fixPlanText(project, plan);
+    const UndoEntry &entry = *pending.entry;
+    out << "applied " << entry.appliedAt << ": " << fixPlanText(project, pending.plan);
     out.flush();
     if (command.parser().isSet(u"dry-run"_s))
         return ExitOk;
-    const FixOutcome outcome = applyFix(project, plan, fleet);
-    out << fixOutcomeText(project, plan, outcome);
+    const UndoOutcome undone = undoLastFix(project, journalPath, fleet);
+    out << fixOutcomeText(project, undone.plan, undone.outcome);
     out.flush();
-    if (!outcome.ok()) {
-        err << programName() << " undo: " << outcome.firstError()
-            << " (the entry stays in " << journalPath << ")\n";
+    if (!undone.undone) {
+        err << programName() << " undo: " << undone.error << '\n';
         err.flush();
-        return ExitInvalid;
-    }
-    journal->pop_back();
-    if (const QString saveError = saveUndoJournal(journalPath, *journal); !saveError.isEmpty()) {
-        err << saveError << '\n';
-        err.flush();
-        return ExitUnreadable;
+        return undone.outcome.ok() ? ExitUnreadable : ExitInvalid;
     }
     out << "undone: " << entry.title << '\n';
     out.flush();

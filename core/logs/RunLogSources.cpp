@@ -86,6 +86,19 @@ RunLogSelection selectRunLogs(const Project &project, const RunRecord &record,
     return selection;
 }
 
+RemoteLogFollowerOptions logFollowerOptions(const Project &project, int serverIndex,
+                                            const FleetOptions &fleet, HostKeyPolicy *policy)
+{
+    const Server &server = project.servers[size_t(serverIndex)];
+    RemoteLogFollowerOptions options;
+    options.server = server.name;
+    options.target = fleetTarget(server, fleet);
+    options.hostKeyPolicy = policy;
+    options.credentials = fleet.credentials;
+    options.python = project.launch.python;
+    return options;
+}
+
 QString logRecordText(const LogRecord &record)
 {
     return u"[%1/%2] %3"_s.arg(record.server, QString::number(record.rank), record.line);

@@ -3,8 +3,10 @@
 // picked by server name and global rank (`clusterwiz-cli logs --server S --rank R`). Pure: the
 // run folder comes from the run record, the ranks of a server from the project (its devices,
 // numbered as train.sh numbers them: Project::rankOffset).
+#include "fleet/FleetRunner.h"
 #include "launch/RunRecord.h"
 #include "logs/LogRecord.h"
+#include "logs/RemoteLogFollower.h"
 #include "logs/RemoteTailProgram.h"
 #include "model/Project.h"
 
@@ -33,6 +35,12 @@ struct RunLogSelection {
 // name or rank gives an error that lists the valid values.
 RunLogSelection selectRunLogs(const Project &project, const RunRecord &record,
                               const QStringList &servers = {}, const QStringList &ranks = {});
+
+// How a log follower reaches server `serverIndex` under the fleet options: its SSH target,
+// credentials and the project's python. `policy` decides unknown host keys (from
+// fleetHostKeyPolicy(fleet); the caller keeps it alive while the follower runs).
+RemoteLogFollowerOptions logFollowerOptions(const Project &project, int serverIndex,
+                                            const FleetOptions &fleet, HostKeyPolicy *policy);
 
 // "[server/rank] line": how the CLI prints a record.
 QString logRecordText(const LogRecord &record);

@@ -9,6 +9,7 @@
 #include "checks/RequiredPorts.h"
 #include "model/ProjectJson.h"
 
+#include <QFileInfo>
 #include <QTest>
 
 using namespace cw;
@@ -91,15 +92,15 @@ private Q_SLOTS:
         QVERIFY2(links.reason.startsWith(u"device 6 link DOWN"_s), qPrintable(links.reason));
         const CheckResult &health = resultOf(report, check::kDeviceNetHealth, 0);
         QCOMPARE(health.status, CheckStatus::Warning);
-        QVERIFY2(health.reason.contains(u"device 3: Receive timeout"_s),
-                 qPrintable(health.reason));
+        QVERIFY2(health.reason.contains(u"device 3: Receive timeout"_s), qPrintable(health.reason));
 
         QCOMPARE(resultOf(report, check::kPython, 0).status, CheckStatus::Ok);
         QVERIFY(resultOf(report, check::kPython, 0).reason.contains(u"torch 2.1.0"_s));
         QCOMPARE(resultOf(report, check::kCannEnv, 0).status, CheckStatus::Ok);
         const CheckResult &paths = resultOf(report, check::kPaths, 0);
         QCOMPARE(paths.status, CheckStatus::Failed);
-        QVERIFY2(paths.reason.contains(u"/home/train/resnet50/main.py"_s), qPrintable(paths.reason));
+        QVERIFY2(paths.reason.contains(u"/home/train/resnet50/main.py"_s),
+                 qPrintable(paths.reason));
         QCOMPARE(resultOf(report, check::kSshd, 0).status, CheckStatus::Ok);
         // firewalld lets in 29501/tcp and 60000-60031/tcp: every port this master needs.
         const CheckResult &firewall = resultOf(report, check::kFirewallPorts, 0);
@@ -125,6 +126,27 @@ private Q_SLOTS:
         QCOMPARE(qsizetype(report.results.size()), 2 * ids.size());
         QVERIFY(!report.passed());
         QVERIFY(checkReportTable(report, false).contains(u"[fix: set-device-ips]"_s));
+    }
+
+    // Launch makes a missing workdir: only an entry that is neither there nor uploaded fails.
+    void missingWorkdirFailsOnlyWithoutAnUploadedEntry()
+    {
+        Project project = example2x8();
+        ServerFacts facts = capturedServer();
+        facts.paths.workdir->present = false;
+        facts.paths.entry->present = false;
+        const auto pathsOf = [&](const Project &p) {
+            return resultOf(evaluateChecks(p, {reachedWith(0, facts), unreachable(1)}, {}),
+                            check::kPaths, 0);
+        };
+        const CheckResult missing = pathsOf(project);
+        QCOMPARE(missing.status, CheckStatus::Failed);
+        QVERIFY2(missing.reason.contains(facts.paths.workdir->path + u" does not exist"_s),
+                 qPrintable(missing.reason));
+        project.launch.upload = {u"/home/me/src/"_s + QFileInfo(project.launch.entry).fileName()};
+        const CheckResult uploaded = pathsOf(project);
+        QCOMPARE(uploaded.status, CheckStatus::Ok);
+        QVERIFY2(uploaded.reason.contains(u"made and"_s), qPrintable(uploaded.reason));
     }
 
     void blockedMasterPortAndActiveProbe()

@@ -2,7 +2,7 @@
 
 #include "LogModel.h"
 #include "logs/LossParser.h"
-#include "logs/RunServerLogs.h"
+#include "logs/RunLogSources.h"
 
 #include <QMutex>
 #include <QPointer>
@@ -80,6 +80,8 @@ bool RunSession::start(const Project &project, const QString &projectPath,
         }
         post([this, record] { Q_EMIT stateChanged(record); });
 
+        // Declared before the followers, so it outlives them.
+        const std::shared_ptr<HostKeyPolicy> policy = fleetHostKeyPolicy(options.fleet);
         std::vector<std::unique_ptr<RemoteLogFollower>> followers;
         const auto sink = [logs, shared](const LogRecord &line) {
             if (const std::optional<LossPoint> point = parseLoss(line.line)) {
@@ -91,15 +93,18 @@ bool RunSession::start(const Project &project, const QString &projectPath,
             }
             logs->append({{line.server, line.rank, line.line}});
         };
-        for (const ServerLogFollow &follow : runServerLogs(project, record, options.fleet)) {
-            const QString server = follow.options.server;
-            auto status = [this, server](const QString &message) {
-                post([this, text = u"%1: %2"_s.arg(server, message)] {
+        const RunLogSelection selection = selectRunLogs(project, record);
+        if (!selection.ok())
+            post([this, text = selection.error] { Q_EMIT connectionMessage(text); });
+        for (const ServerLogSources &server : selection.servers) {
+            auto status = [this, name = server.server](const QString &message) {
+                post([this, text = u"%1: %2"_s.arg(name, message)] {
                     Q_EMIT connectionMessage(text);
                 });
             };
-            followers.push_back(
-                std::make_unique<RemoteLogFollower>(follow.options, follow.sources, sink, status));
+            followers.push_back(std::make_unique<RemoteLogFollower>(
+                logFollowerOptions(project, server.serverIndex, options.fleet, policy.get()),
+                server.sources, sink, status));
             followers.back()->start();
         }
 

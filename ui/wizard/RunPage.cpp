@@ -1,6 +1,7 @@
 #include "RunPage.h"
 
 #include "ProjectModel.h"
+#include "launch/LaunchPreflight.h"
 #include "logs/LogModel.h"
 #include "logs/LogView.h"
 #include "logs/LossChart.h"
@@ -118,16 +119,16 @@ QString RunPage::launchBlockedReason() const
         return tr("A run is in progress.");
     if (m_model->path().isEmpty() || m_model->isDirty())
         return tr("Save the project first (Ctrl+S): the run is recorded beside it.");
-    if (m_report && !m_report->passed()) {
+    if (m_report) {
+        // The same checks that refuse `clusterwiz-cli launch` for this mode (LaunchPreflight.h).
         QStringList failed;
-        for (const CheckResult &result : m_report->results) {
-            if (result.status == CheckStatus::Failed)
-                failed << (result.server.isEmpty() ? result.id
-                                                   : tr("%1 on %2").arg(result.id, result.server));
-        }
-        return tr("Launch waits for the checks: %1 failed. Fix them on the Checks page and run the "
-                  "checks again.")
-            .arg(failed.join(u", "_s));
+        for (const CheckResult &result : launchBlockers(m_model->project(), *m_report))
+            failed << (result.server.isEmpty() ? result.id
+                                               : tr("%1 on %2").arg(result.id, result.server));
+        if (!failed.isEmpty())
+            return tr("Launch waits for the checks: %1 failed. Fix them on the Checks page and "
+                      "run the checks again.")
+                .arg(failed.join(u", "_s));
     }
     return {};
 }
@@ -160,22 +161,16 @@ void RunPage::launch()
         return;
     LaunchOptions options;
     options.fleet = *m_options;
-    if (m_report) {
-        // The checks just ran: their verdict is the preflight, not a second round over SSH.
-        const CheckReport report = *m_report;
-        options.preflight = [report](const Project &) {
-            return report.passed()
-                       ? QString()
-                       : tr("%n check(s) failed", nullptr, report.count(CheckStatus::Failed));
-        };
-    }
+    // The checks run again at launch, as the CLI's do: the master port or a firewall may have
+    // changed since the report on the Checks page.
+    options.preflight = checksPreflight(options.fleet);
     m_logs->clear();
     m_loss->clear();
     m_connection->hide();
     m_runId = u"…"_s;
     if (!m_session->start(m_model->project(), m_model->path(), options))
         return;
-    setState(tr("Uploading and starting on %n server(s)…", nullptr,
+    setState(tr("Checking, uploading and starting on %n server(s)…", nullptr,
                 int(m_model->project().servers.size())));
     updateLaunch();
 }
