@@ -1,7 +1,7 @@
 #include "checks/ActiveProbes.h"
 
-#include "ssh/KnownHosts.h"
 #include "shell/ShellQuote.h"
+#include "ssh/KnownHosts.h"
 
 using namespace Qt::StringLiterals;
 
@@ -113,8 +113,9 @@ QString shCommand(const QString &script)
 QString portListenerCommand(const Project &project, int expected, int seconds)
 {
     return shellJoin({project.launch.python, u"-c"_s, kListenerProgram,
-                      QLatin1StringView(kPortProbeMarker), QString::number(project.launch.masterPort),
-                      QString::number(seconds), QString::number(expected)});
+                      QLatin1StringView(kPortProbeMarker),
+                      QString::number(project.launch.masterPort), QString::number(seconds),
+                      QString::number(expected)});
 }
 
 std::optional<int> parsePortListener(const QString &output, QString *problem)
@@ -128,17 +129,22 @@ std::optional<int> parsePortListener(const QString &output, QString *problem)
     }
     if (problem) {
         *problem = line.startsWith(u"error "_s) ? line.mid(6)
-                   : line.isEmpty()            ? u"the listener printed nothing"_s
-                                               : u"unrecognised output: "_s + line;
+                   : line.isEmpty()             ? u"the listener printed nothing"_s
+                                                : u"unrecognised output: "_s + line;
     }
     return std::nullopt;
 }
 
 QString portListenerStopCommand(int pid)
 {
-    return shCommand(u"p=%1\ncase $(tr '\\000' ' ' < /proc/$p/cmdline 2>/dev/null) in\n"
-                     u"*%2*) kill $p ;;\nesac\nexit 0"_s.arg(pid).arg(
-                         QLatin1StringView(kPortProbeMarker)));
+    // Waits (up to 2 s) until the listener is gone, so that a launch right after the checks
+    // finds master_port free; a zombie's cmdline is empty and it holds no port.
+    return shCommand(
+        u"p=%1\nours() { case $(tr '\\000' ' ' < /proc/$p/cmdline 2>/dev/null) in\n"
+        u"*%2*) return 0 ;;\nesac\nreturn 1\n}\n"
+        u"ours && kill $p\ni=0\nwhile ours && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done\n"
+        u"exit 0"_s.arg(pid)
+            .arg(QLatin1StringView(kPortProbeMarker)));
 }
 
 QString portConnectCommand(const Project &project)
@@ -161,9 +167,9 @@ PortReach parsePortConnect(const QString &output, int exitStatus)
                 u"no answer within %1 s"_s.arg(kPortConnectTimeoutSeconds)};
     if (line.startsWith(u"error "_s))
         return {PortReach::Outcome::Failed, line.mid(6)};
-    return {PortReach::Outcome::Failed,
-            line.isEmpty() ? u"no output (exit status %1)"_s.arg(exitStatus)
-                           : u"unrecognised output: "_s + line};
+    return {PortReach::Outcome::Failed, line.isEmpty()
+                                            ? u"no output (exit status %1)"_s.arg(exitStatus)
+                                            : u"unrecognised output: "_s + line};
 }
 
 QString peerProbeScript(const std::vector<PeerTarget> &targets)
@@ -176,12 +182,13 @@ QString peerProbeScript(const std::vector<PeerTarget> &targets)
             shellQuote(name));
         script += u"printf '%s\\n' %1 > \"$cw_tmp\"\n"_s.arg(
             shellQuote(name + u' ' + target.keyType + u' ' + target.keyBase64));
-        script += u"cw_out=$(ssh -n -o BatchMode=yes -o ConnectTimeout=5 "
-                  u"-o StrictHostKeyChecking=yes -o UserKnownHostsFile=\"$cw_tmp\" "
-                  u"-o GlobalKnownHostsFile=/dev/null -p %1 -l %2 %3 true 2>&1)\n"_s.arg(
-                      QString::number(target.port), shellQuote(target.user),
-                      shellQuote(target.hostIp));
-        script += u"cw_rc=$?\necho \"@@login rc=$cw_rc\"\nprintf '%s\\n' \"$cw_out\" | head -n 3\n"_s;
+        script +=
+            u"cw_out=$(ssh -n -o BatchMode=yes -o ConnectTimeout=5 "
+            u"-o StrictHostKeyChecking=yes -o UserKnownHostsFile=\"$cw_tmp\" "
+            u"-o GlobalKnownHostsFile=/dev/null -p %1 -l %2 %3 true 2>&1)\n"_s.arg(
+                QString::number(target.port), shellQuote(target.user), shellQuote(target.hostIp));
+        script +=
+            u"cw_rc=$?\necho \"@@login rc=$cw_rc\"\nprintf '%s\\n' \"$cw_out\" | head -n 3\n"_s;
     }
     script += u"echo '@@pubkeys'\n"
               u"cat ~/.ssh/id_ed25519.pub ~/.ssh/id_ecdsa.pub ~/.ssh/id_rsa.pub 2>/dev/null\n"

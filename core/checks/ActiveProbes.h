@@ -6,7 +6,7 @@
 //   when its rules are beyond what the rule reader understands);
 // - for mpirun: from the master, a key-only `ssh` to every other server exactly as mpirun does it
 //   (BatchMode, strict host keys), and whether the master's known_hosts holds each server's key.
-// This file holds the commands and the parsers of their output (pure); checks/ActiveProbeRunner.h
+// This file holds the commands and the parsers of their output (pure); checks/CheckRunner.h
 // runs them.
 
 #include "model/Project.h"
@@ -40,12 +40,12 @@ struct PeerTrust {
 
 struct ActiveProbes {
     bool portProbeRan = false;
-    QString portProbeProblem;         // why the port probe did not run or failed to listen
-    std::map<int, PortReach> reach;   // by server index: every reached server but the master
+    QString portProbeProblem;       // why the port probe did not run or failed to listen
+    std::map<int, PortReach> reach; // by server index: every reached server but the master
     bool peerProbeRan = false;
     QString peerProbeProblem;
-    std::map<int, PeerTrust> peers;   // by server index (mpirun mode)
-    QStringList masterPublicKeys;     // lines of the master's ~/.ssh/id_{ed25519,ecdsa,rsa}.pub
+    std::map<int, PeerTrust> peers; // by server index (mpirun mode)
+    QStringList masterPublicKeys;   // lines of the master's ~/.ssh/id_{ed25519,ecdsa,rsa}.pub
 };
 
 // ---- master port -----------------------------------------------------------------------------
@@ -56,7 +56,8 @@ struct ActiveProbes {
 QString portListenerCommand(const Project &project, int expected, int seconds);
 // `listening PID` -> PID; `error ...` -> nullopt with the message in *problem.
 std::optional<int> parsePortListener(const QString &output, QString *problem);
-// Ends the listener early, only when that pid is still our listener (its argv holds the marker).
+// Ends the listener early, only when that pid is still our listener (its argv holds the marker),
+// and returns once it is gone (at most 2 s), so master_port is free for a launch right after.
 QString portListenerStopCommand(int pid);
 
 // One connect from a server to the master's host_ip:master_port within
@@ -71,7 +72,7 @@ struct PeerTarget {
     QString user;
     QString hostIp;
     int port = 22;
-    QString keyType;   // the host key this client verified for that server
+    QString keyType; // the host key this client verified for that server
     QString keyBase64;
 };
 

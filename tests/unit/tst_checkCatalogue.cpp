@@ -10,6 +10,8 @@
 #include "model/ProjectJson.h"
 
 #include <QFileInfo>
+#include <QProcess>
+#include <QTcpServer>
 #include <QTest>
 
 using namespace cw;
@@ -212,6 +214,42 @@ private Q_SLOTS:
         for (const RequiredPort &port : requiredPorts(project, 1))
             sshPort = sshPort || (port.span == PortSpan{22, 22});
         QVERIFY(sshPort);
+    }
+
+    // The listener and its stop run for real on this machine: once the stop command returns,
+    // the port can be bound again (a launch right after the checks must find it free).
+    void portListenerStopFreesThePortAtOnce()
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::Any, 0));
+        Project project = example2x8();
+        project.launch.python = u"/usr/bin/python3"_s;
+        project.launch.masterPort = probe.serverPort();
+        probe.close();
+        const auto sh = [](const QString &command) {
+            QProcess process;
+            process.start(u"sh"_s, {u"-c"_s, command});
+            process.waitForFinished(20000);
+            return QString::fromUtf8(process.readAllStandardOutput());
+        };
+        QString problem;
+        const std::optional<int> pid =
+            parsePortListener(sh(portListenerCommand(project, 1, 30)), &problem);
+        QVERIFY2(pid, qPrintable(problem));
+        QTcpServer taken;
+        QVERIFY(!taken.listen(QHostAddress::Any, quint16(project.launch.masterPort)));
+        sh(portListenerStopCommand(*pid));
+        QTcpServer again;
+        QVERIFY2(again.listen(QHostAddress::Any, quint16(project.launch.masterPort)),
+                 qPrintable(again.errorString()));
+        // A pid that is not our listener is left alone.
+        QProcess other;
+        other.start(u"sleep"_s, {u"30"_s});
+        QVERIFY(other.waitForStarted());
+        sh(portListenerStopCommand(int(other.processId())));
+        QVERIFY(!other.waitForFinished(300));
+        other.kill();
+        other.waitForFinished();
     }
 
     void activeProbeParsers()
