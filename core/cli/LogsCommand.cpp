@@ -62,7 +62,7 @@ int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"run unless --run; every rank unless --server or --rank (both repeatable).\n"
         u"Exit codes: without --follow 0 every log read, 1 a log could not be read; with\n"
         u"--follow the run's outcome: 0 finished, 1 failed, 3 stopped; 2 no such run or\n"
-        u"project, 64 usage (an unknown server or rank: the valid ones are listed)."_s,
+        u"project (or its servers or devices changed since that launch), 64 usage (an unknown server or rank: the valid ones are listed)."_s,
         u"[options] PROJECT"_s);
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
     QCommandLineParser &parser = command.parser();
@@ -84,6 +84,11 @@ int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (const int exit = loadRunForCommand(command, path, record, err); exit != kContinue)
         return exit;
 
+    if (const QString mismatch = runProjectMismatch(project, *record); !mismatch.isEmpty()) {
+        err << programName() << " logs: " << mismatch << '\n';
+        err.flush();
+        return ExitUnreadable;
+    }
     const RunLogSelection selection =
         selectRunLogs(project, *record, parser.values(u"server"_s), parser.values(u"rank"_s));
     if (!selection.ok())

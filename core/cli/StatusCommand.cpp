@@ -48,8 +48,8 @@ int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"that failed first, its exit code and the end of its log) or stopped. Asks every\n"
         u"server while the run is not over; a failure found then stops the job on every server\n"
         u"unless it was launched with --no-gang-stop. The latest run unless --run.\n"
-        u"Exit codes: 0 running or finished, 1 failed, 2 no such run or project, 3 stopped,\n"
-        u"64 usage."_s,
+        u"Exit codes: 0 running or finished, 1 failed, 2 no such run or project (or the project's\n"
+        u"servers or devices changed since that launch), 3 stopped, 64 usage."_s,
         u"[options] PROJECT"_s);
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
     QCommandLineParser &parser = command.parser();
@@ -69,6 +69,11 @@ int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (const int exit = loadRunForCommand(command, path, record, err); exit != kContinue)
         return exit;
 
+    if (const QString mismatch = runProjectMismatch(project, *record); !mismatch.isEmpty()) {
+        err << programName() << " status: " << mismatch << '\n';
+        err.flush();
+        return ExitUnreadable;
+    }
     const RunSnapshot snapshot = refreshRun(project, *record, fleet);
     if (parser.isSet(u"json"_s))
         out << QString::fromStdString(statusJson(*record, snapshot).dump(2)) << '\n';

@@ -125,7 +125,9 @@ LaunchResult launchJob(const Project &project, const QString &projectPath, const
     record.startedAt = QDateTime::currentDateTimeUtc();
     record.gangStop = options.gangStop;
     for (const ServerLaunch &server : plan.servers)
-        record.servers.push_back(RunServer{server.name, server.runDir, false});
+        record.servers.push_back(
+            RunServer{server.name, server.runDir, false, project.rankOffset(server.serverIndex),
+                      int(project.servers[size_t(server.serverIndex)].devices.size())});
     if (const QString error = saveRunRecord(record); !error.isEmpty()) {
         launch.errors << error;
         return launch;

@@ -123,7 +123,9 @@ QString saveRunRecord(const RunRecord &record)
     for (const RunServer &server : record.servers) {
         servers.push_back(Json{{"name", str(server.name)},
                                {"run_dir", str(server.runDir)},
-                               {"started", server.started}});
+                               {"started", server.started},
+                               {"first_rank", server.firstRank},
+                               {"ranks", server.rankCount}});
     }
     Json document{{"clusterwiz_run", 1},
                   {"run_id", str(record.runId)},
@@ -186,11 +188,37 @@ std::optional<RunRecord> loadRunRecord(const QString &projectPath, const QString
         for (const Json &server : *servers) {
             if (!server.is_object())
                 continue;
+            const auto number = [&](const char *key) {
+                const auto found = server.find(key);
+                return found != server.end() && found->is_number_integer() ? found->get<int>() : -1;
+            };
             record.servers.push_back(RunServer{qstr(server, "name"), qstr(server, "run_dir"),
-                                               server.value("started", false)});
+                                               server.value("started", false), number("first_rank"),
+                                               number("ranks")});
         }
     }
     return record;
+}
+
+QString runProjectMismatch(const Project &project, const RunRecord &record)
+{
+    for (const RunServer &server : record.servers) {
+        const std::optional<int> index = project.serverIndex(server.name);
+        if (!index)
+            return u"server %1 of run %2 is no longer in the project"_s.arg(server.name,
+                                                                            record.runId);
+        if (server.rankCount < 0)
+            continue;
+        const int first = project.rankOffset(*index);
+        const int count = int(project.servers[size_t(*index)].devices.size());
+        if (first != server.firstRank || count != server.rankCount)
+            return u"server %1 ran ranks %2-%3 in run %4, but the project now numbers them "
+                   u"%5-%6: its devices changed since that launch"_s.arg(
+                       server.name, QString::number(server.firstRank),
+                       QString::number(server.firstRank + server.rankCount - 1), record.runId,
+                       QString::number(first), QString::number(first + count - 1));
+    }
+    return {};
 }
 
 QString latestRunId(const QString &projectPath)

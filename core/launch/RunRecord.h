@@ -2,6 +2,8 @@
 // A run's identity and the local record of it: `<project>.runs/<run id>.json` beside the project
 // file, saved atomically (QSaveFile). It holds what `status` and `stop` need without asking the
 // user again: the servers, the mode, each server's run folder, the start time and the last state.
+#include "model/Project.h"
+
 #include <QDateTime>
 #include <QString>
 #include <QStringList>
@@ -38,6 +40,8 @@ struct RunServer {
     QString name;
     QString runDir;       // on that server
     bool started = false; // a start command ran there (mpirun: the master only)
+    int firstRank = -1;   // its global ranks at launch: firstRank .. firstRank + rankCount - 1
+    int rankCount = -1;   // (-1: a record written before ranks were kept)
 };
 
 struct RunRecord {
@@ -61,6 +65,11 @@ QString saveRunRecord(const RunRecord &record);
 // Reads one record; `error` gets a message naming the file when it cannot.
 std::optional<RunRecord> loadRunRecord(const QString &projectPath, const QString &runId,
                                        QString *error);
+// Why `project` no longer describes `record`'s run (a server of the run was removed, or the
+// devices changed so that its ranks are numbered differently), for status and logs, which
+// read rank files by the project's numbering; empty when it still does.
+QString runProjectMismatch(const Project &project, const RunRecord &record);
+
 // The newest run id of the project (ids sort by start time), empty when there is none.
 QString latestRunId(const QString &projectPath);
 

@@ -23,13 +23,12 @@ RunLogSelection selectRunLogs(const Project &project, const RunRecord &record,
     RunLogSelection selection;
     std::vector<ServerLogSources> all;
     QStringList names;
+    if (const QString mismatch = runProjectMismatch(project, record); !mismatch.isEmpty()) {
+        selection.error = mismatch;
+        return selection;
+    }
     for (const RunServer &runServer : record.servers) {
-        const std::optional<int> index = project.serverIndex(runServer.name);
-        if (!index) {
-            selection.error = u"server %1 of run %2 is no longer in the project"_s.arg(
-                runServer.name, record.runId);
-            return selection;
-        }
+        const std::optional<int> index = project.serverIndex(runServer.name); // checked above
         ServerLogSources entry{*index, runServer.name, {}};
         const int first = project.rankOffset(*index);
         const int count = int(project.servers[size_t(*index)].devices.size());

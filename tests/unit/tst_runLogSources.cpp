@@ -141,6 +141,30 @@ private Q_SLOTS:
         QVERIFY2(selection.error.contains(u"server2"_s), qPrintable(selection.error));
     }
 
+    // Rank files are read by the project's numbering: a record that kept its ranks refuses a
+    // project whose devices changed since, instead of reading the wrong files.
+    void devicesChangedSinceTheLaunch()
+    {
+        Project p = threeServers();
+        RunRecord r = record(p);
+        for (RunServer &server : r.servers) {
+            const int index = *p.serverIndex(server.name);
+            server.firstRank = p.rankOffset(index);
+            server.rankCount = int(p.servers[size_t(index)].devices.size());
+        }
+        QVERIFY(selectRunLogs(p, r).ok());
+        QCOMPARE(runProjectMismatch(p, r), QString());
+        p.servers[1].devices = {0, 1};
+        const QString mismatch = runProjectMismatch(p, r);
+        QVERIFY2(mismatch.contains(u"devices changed"_s), qPrintable(mismatch));
+        const RunLogSelection selection = selectRunLogs(p, r);
+        QCOMPARE(selection.error, mismatch);
+        // A record from before ranks were kept is read by the project as it is.
+        for (RunServer &server : r.servers)
+            server.rankCount = -1;
+        QVERIFY(selectRunLogs(p, r).ok());
+    }
+
     void recordText()
     {
         QCOMPARE(logRecordText({u"server1"_s, 9, u"loss = 0.5 [x] %1"_s, 0, 0}),

@@ -176,8 +176,8 @@ private Q_SLOTS:
         record.gangStop = false;
         record.state = RunState::Failed;
         record.failure = RunFailure{u"server1"_s, 3, 1, {u"line 'one'"_s, u"two"_s}, u"why"_s};
-        record.servers = {{u"server0"_s, u"/w/logs/r/server0"_s, true},
-                          {u"server1"_s, u"/w/logs/r/server1"_s, false}};
+        record.servers = {{u"server0"_s, u"/w/logs/r/server0"_s, true, 0, 8},
+                          {u"server1"_s, u"/w/logs/r/server1"_s, false, 8, 4}};
         QCOMPARE(saveRunRecord(record), QString());
         RunRecord later = record;
         later.runId = u"20260101-000001-000000"_s;
@@ -194,6 +194,8 @@ private Q_SLOTS:
         QCOMPARE(loaded->failure->lastLines, record.failure->lastLines);
         QCOMPARE(loaded->servers.size(), size_t(2));
         QVERIFY(loaded->servers[0].started && !loaded->servers[1].started);
+        QCOMPARE(loaded->servers[1].firstRank, 8);
+        QCOMPARE(loaded->servers[1].rankCount, 4);
         QCOMPARE(loaded->startedAt.toMSecsSinceEpoch(), record.startedAt.toMSecsSinceEpoch());
 
         QVERIFY(!loadRunRecord(project, u"nope"_s, &error));
