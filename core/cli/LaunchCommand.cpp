@@ -63,8 +63,15 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return ExitOk;
     }
 
-    if (!options.force)
-        options.preflight = checksPreflight(options.fleet);
+    if (!options.force) {
+        // The checks take the longest part of a launch: say what is going on meanwhile.
+        options.preflight = [&err, checks = checksPreflight(options.fleet)](const Project &p) {
+            err << programName() << " launch: checking "
+                << counted(qsizetype(p.servers.size()), u"server"_s) << "...\n";
+            err.flush();
+            return checks(p);
+        };
+    }
     LaunchResult result = launchJob(project, path, plan, options);
     if (!result.refusal.isEmpty()) {
         err << programName() << " launch: refused, " << result.refusal

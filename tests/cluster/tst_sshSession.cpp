@@ -142,6 +142,41 @@ private Q_SLOTS:
         QVERIFY(result.err.isEmpty());
     }
 
+    // No key file in the target: the key comes from a real ssh-agent (SSH_AUTH_SOCK), as on an
+    // operator's desktop; the agent is ours, started here and stopped by its pid.
+    void agentOffersTheKey()
+    {
+        const QString socket = m_dir.filePath(u"agent.sock"_s);
+        QProcess agent;
+        agent.start(u"ssh-agent"_s, {u"-D"_s, u"-a"_s, socket});
+        QVERIFY(agent.waitForStarted());
+        for (int i = 0; i < 50 && !QFile::exists(socket); ++i)
+            QThread::msleep(50);
+        QVERIFY(QFile::exists(socket));
+        const QByteArray before = qgetenv("SSH_AUTH_SOCK");
+        qputenv("SSH_AUTH_SOCK", QFile::encodeName(socket));
+        QProcess add;
+        add.start(u"ssh-add"_s, {m_cluster.clientKey()});
+        const bool added = add.waitForFinished(10000) && add.exitCode() == 0;
+
+        SshTarget target = targetFor(m_cluster, 0, freshKnownHosts());
+        target.identityFile.clear();
+        SshSession session;
+        AcceptNewHostKeys accept;
+        const SshError error = added ? session.connect(target, &accept) : SshError{};
+        const SshAuthMethod method = session.authMethod();
+        session.disconnect();
+        if (before.isNull())
+            qunsetenv("SSH_AUTH_SOCK");
+        else
+            qputenv("SSH_AUTH_SOCK", before);
+        agent.terminate();
+        agent.waitForFinished(5000);
+        QVERIFY2(added, add.readAllStandardError().constData());
+        QVERIFY2(!error.isError(), qPrintable(error.message));
+        QCOMPARE(method, SshAuthMethod::Agent);
+    }
+
     void exitStatus_data()
     {
         QTest::addColumn<QString>("command");
