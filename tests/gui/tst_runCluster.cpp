@@ -20,12 +20,14 @@
 #include "wizard/RunPage.h"
 #include "wizard/ServersPage.h"
 
+#include <QApplication>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTimer>
 
 using namespace cw;
 using namespace jobtest;
@@ -261,6 +263,27 @@ private Q_SLOTS:
         QVERIFY(launch->isEnabled());
         QVERIFY(!stop->isEnabled());
         phase("stopped; nothing left");
+
+        // Closing the window while a job runs asks; "Stop the job and close" stops it
+        // everywhere first and closes once it has ended.
+        QMessageBox *asked = nullptr;
+        QTest::mouseClick(launch, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(run->stateText().startsWith(u"Running"_s), 60000);
+        QTimer::singleShot(200, &wizard, [&asked] {
+            asked = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (asked)
+                asked->findChild<QPushButton *>(u"stopAndClose"_s)->click();
+        });
+        QVERIFY(!wizard.close()); // not yet: the job is being stopped
+        QVERIFY(asked);
+        QTRY_VERIFY_WITH_TIMEOUT(!wizard.isVisible(), 60000);
+        QCOMPARE(ended.count(), 2);
+        QVERIFY2(run->stateText().startsWith(u"Stopped by you"_s), qPrintable(run->stateText()));
+        for (int i = 0; i < kServers; ++i) {
+            const QStringList left = jobProcesses(m_cluster, i);
+            QVERIFY2(left.isEmpty(), qPrintable(u"server%1: "_s.arg(i) + left.join(u" | "_s)));
+        }
+        phase("closed after stopping the job; nothing left");
     }
 };
 

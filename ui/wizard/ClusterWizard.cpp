@@ -8,6 +8,7 @@
 #include "RunPage.h"
 #include "ScriptsPage.h"
 #include "ServersPage.h"
+#include "logs/RunSession.h"
 #include "widgets/CredentialPrompt.h"
 
 #include <QAbstractButton>
@@ -19,6 +20,7 @@
 #include <QFontMetrics>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QShortcut>
 
@@ -174,6 +176,10 @@ void ClusterWizard::showStep(int id)
 
 void ClusterWizard::closeEvent(QCloseEvent *event)
 {
+    if (!askAboutRunningJob()) {
+        event->ignore();
+        return;
+    }
     if (m_model->isDirty()) {
         const auto answer = QMessageBox::question(
             this, tr("Unsaved changes"), tr("Save the changes to this project before closing?"),
@@ -186,7 +192,43 @@ void ClusterWizard::closeEvent(QCloseEvent *event)
             saveProject();
     }
     QSettings().setValue(u"wizard/geometry"_s, saveGeometry());
-    QWizard::closeEvent(event);
+    m_runAnswered = true;
+    QWizard::closeEvent(event); // calls reject(), hence done()
+    m_runAnswered = false;
+}
+
+void ClusterWizard::done(int result)
+{
+    if (!m_runAnswered && !askAboutRunningJob())
+        return;
+    QWizard::done(result);
+}
+
+bool ClusterWizard::askAboutRunningJob()
+{
+    auto *run = static_cast<RunPage *>(page(RunPageId));
+    if (!run->session()->isActive() || m_closeAfterStop)
+        return true;
+    QMessageBox box(QMessageBox::Question, tr("A job is running"),
+                    tr("The job keeps running on the servers when this window closes (see "
+                       "'clusterwiz-cli status' and 'stop'). Stop it first?"),
+                    QMessageBox::NoButton, this);
+    QPushButton *stop = box.addButton(tr("&Stop the job and close"), QMessageBox::AcceptRole);
+    QPushButton *leave = box.addButton(tr("&Leave it running"), QMessageBox::DestructiveRole);
+    box.addButton(QMessageBox::Cancel);
+    stop->setObjectName(u"stopAndClose"_s);
+    leave->setObjectName(u"leaveRunning"_s);
+    box.setDefaultButton(stop);
+    box.exec();
+    if (box.clickedButton() == leave)
+        return true;
+    if (box.clickedButton() == stop) {
+        // Stopping takes seconds (TERM, grace, KILL on every server): close once it has ended.
+        m_closeAfterStop = true;
+        connect(run, &RunPage::runEnded, this, &QWidget::close, Qt::SingleShotConnection);
+        run->stop();
+    }
+    return false;
 }
 
 } // namespace cw

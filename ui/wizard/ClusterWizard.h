@@ -44,15 +44,21 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void done(int result) override; // Finish and Cancel: asks about a running job too
 
 private:
     void saveProject();
+    // While a job runs: stop it and close when it has ended, leave it running, or cancel.
+    // True when the window may close now.
+    bool askAboutRunningJob();
     void updateTitle();
     void showStep(int id);
 
     ProjectModel *m_model;
     QListWidget *m_steps;
     FleetOptions m_options;
+    bool m_closeAfterStop = false; // the user chose "stop and close": no second question
+    bool m_runAnswered = false;    // closeEvent asked already; done() must not ask again
 };
 
 } // namespace cw
