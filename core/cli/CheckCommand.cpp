@@ -26,13 +26,10 @@ int runCheck(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOption({u"json"_s, u"Print the report as JSON."_s});
     parser.addOption({u"all"_s, u"List every check, not only failures and warnings."_s});
     addFleetOptions(command);
-    if (const int exit = command.parse(arguments, out, err); exit != kContinue)
-        return exit;
     FleetOptions fleet;
-    if (const int exit = readFleetOptions(command, fleet, err); exit != kContinue)
-        return exit;
+    QString path;
     Project project;
-    if (const int exit = loadForCommand(parser.positionalArguments().constFirst(), project, err);
+    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project);
         exit != kContinue)
         return exit;
 

@@ -27,18 +27,14 @@ int runDiscover(const QStringList &arguments, QTextStream &out, QTextStream &err
     parser.addOption({u"json"_s, u"Print the results as JSON."_s});
     parser.addOption({u"update"_s, u"Write what was found into empty fields of PROJECT."_s});
     addFleetOptions(command);
-    if (const int exit = command.parse(arguments, out, err); exit != kContinue)
-        return exit;
     FleetOptions fleet;
-    if (const int exit = readFleetOptions(command, fleet, err); exit != kContinue)
+    QString path;
+    Project project;
+    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project);
+        exit != kContinue)
         return exit;
     const bool json = parser.isSet(u"json"_s);
     const bool update = parser.isSet(u"update"_s);
-
-    const QString path = parser.positionalArguments().constFirst();
-    Project project;
-    if (const int exit = loadForCommand(path, project, err); exit != kContinue)
-        return exit;
 
     const std::vector<ServerDiscovery> results = discoverFleet(project, fleet);
     QStringList changes;

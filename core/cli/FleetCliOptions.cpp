@@ -61,6 +61,17 @@ int readFleetOptions(CommandParser &command, FleetOptions &options, QTextStream 
     return kContinue;
 }
 
+int parseServerCommand(CommandParser &command, const QStringList &arguments, QTextStream &out,
+                       QTextStream &err, FleetOptions &fleet, QString &path, Project &project)
+{
+    if (const int exit = command.parse(arguments, out, err); exit != kContinue)
+        return exit;
+    if (const int exit = readFleetOptions(command, fleet, err); exit != kContinue)
+        return exit;
+    path = command.parser().positionalArguments().constFirst();
+    return loadForCommand(path, project, err);
+}
+
 void hintUnknownHostKeys(const std::vector<ServerDiscovery> &discovery, QTextStream &err)
 {
     QStringList servers;

@@ -17,6 +17,12 @@ void addFleetOptions(CommandParser &command);
 // one-line message naming the option.
 int readFleetOptions(CommandParser &command, FleetOptions &options, QTextStream &err);
 
+// The start every command on a project's servers shares: parses `arguments`, reads the fleet
+// options and loads the project named by the first positional argument into `path` and
+// `project`. kContinue, else the exit code after a message.
+int parseServerCommand(CommandParser &command, const QStringList &arguments, QTextStream &out,
+                       QTextStream &err, FleetOptions &fleet, QString &path, Project &project);
+
 // When a host key was unknown on some server (and --accept-new was not given), one line on
 // `err` saying how to go on; the per-server messages already carry the fingerprints.
 void hintUnknownHostKeys(const std::vector<ServerDiscovery> &discovery, QTextStream &err);

@@ -71,14 +71,11 @@ int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOption({u"server"_s, u"Only this server's ranks (repeatable)."_s, u"S"_s});
     parser.addOption({u"rank"_s, u"Only this global rank (repeatable)."_s, u"R"_s});
     addFleetOptions(command);
-    if (const int exit = command.parse(arguments, out, err); exit != kContinue)
-        return exit;
     FleetOptions fleet;
-    if (const int exit = readFleetOptions(command, fleet, err); exit != kContinue)
-        return exit;
-    const QString path = parser.positionalArguments().constFirst();
+    QString path;
     Project project;
-    if (const int exit = loadForCommand(path, project, err); exit != kContinue)
+    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project);
+        exit != kContinue)
         return exit;
     std::optional<RunRecord> record;
     if (const int exit = loadRunForCommand(command, path, record, err); exit != kContinue)

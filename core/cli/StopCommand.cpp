@@ -21,14 +21,11 @@ int runStop(const QStringList &arguments, QTextStream &out, QTextStream &err)
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
     command.parser().addOption({u"run"_s, u"The run id (default: the latest run)."_s, u"ID"_s});
     addFleetOptions(command);
-    if (const int exit = command.parse(arguments, out, err); exit != kContinue)
-        return exit;
     FleetOptions fleet;
-    if (const int exit = readFleetOptions(command, fleet, err); exit != kContinue)
-        return exit;
-    const QString path = command.parser().positionalArguments().constFirst();
+    QString path;
     Project project;
-    if (const int exit = loadForCommand(path, project, err); exit != kContinue)
+    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project);
+        exit != kContinue)
         return exit;
     std::optional<RunRecord> record;
     if (const int exit = loadRunForCommand(command, path, record, err); exit != kContinue)

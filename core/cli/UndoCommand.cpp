@@ -22,14 +22,11 @@ int runUndo(const QStringList &arguments, QTextStream &out, QTextStream &err)
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
     command.parser().addOption({u"dry-run"_s, u"Print what would be undone; change nothing."_s});
     addFleetOptions(command);
-    if (const int exit = command.parse(arguments, out, err); exit != kContinue)
-        return exit;
     FleetOptions fleet;
-    if (const int exit = readFleetOptions(command, fleet, err); exit != kContinue)
-        return exit;
-    const QString path = command.parser().positionalArguments().constFirst();
+    QString path;
     Project project;
-    if (const int exit = loadForCommand(path, project, err); exit != kContinue)
+    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project);
+        exit != kContinue)
         return exit;
 
     const QString journalPath = undoJournalPath(path);
