@@ -78,14 +78,9 @@ int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
         exit != kContinue)
         return exit;
     std::optional<RunRecord> record;
-    if (const int exit = loadRunForCommand(command, path, record, err); exit != kContinue)
+    if (const int exit = loadRunForCommand(command, path, record, err, &project); exit != kContinue)
         return exit;
 
-    if (const QString mismatch = runProjectMismatch(project, *record); !mismatch.isEmpty()) {
-        err << programName() << " logs: " << mismatch << '\n';
-        err.flush();
-        return ExitUnreadable;
-    }
     const RunLogSelection selection =
         selectRunLogs(project, *record, parser.values(u"server"_s), parser.values(u"rank"_s));
     if (!selection.ok())

@@ -51,7 +51,8 @@ QString failureText(const RunRecord &record)
 }
 
 int loadRunForCommand(CommandParser &command, const QString &projectPath,
-                      std::optional<RunRecord> &record, QTextStream &err)
+                      std::optional<RunRecord> &record, QTextStream &err,
+                      const Project *describedBy)
 {
     QString runId = command.parser().value(u"run"_s);
     if (command.parser().isSet(u"run"_s) && !isValidRunId(runId))
@@ -69,6 +70,14 @@ int loadRunForCommand(CommandParser &command, const QString &projectPath,
         err << error << '\n';
         err.flush();
         return ExitUnreadable;
+    }
+    if (describedBy) {
+        if (const QString mismatch = runProjectMismatch(*describedBy, *record);
+            !mismatch.isEmpty()) {
+            err << projectPath << ": " << mismatch << '\n';
+            err.flush();
+            return ExitUnreadable;
+        }
     }
     return kContinue;
 }

@@ -19,8 +19,10 @@ QString runStateLine(const RunRecord &record, const RunSnapshot &snapshot);
 QString failureText(const RunRecord &record);
 
 // The record named by --run, or the project's latest; kContinue, else an exit code after a
-// message (ExitUsage for a malformed id, ExitUnreadable when there is no such record).
+// message (ExitUsage for a malformed id, ExitUnreadable when there is no such record, or when
+// `describedBy` is given and no longer describes that run: runProjectMismatch()).
 int loadRunForCommand(CommandParser &command, const QString &projectPath,
-                      std::optional<RunRecord> &record, QTextStream &err);
+                      std::optional<RunRecord> &record, QTextStream &err,
+                      const Project *describedBy = nullptr);
 
 } // namespace cw::cli

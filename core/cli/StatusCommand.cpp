@@ -63,14 +63,9 @@ int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
         exit != kContinue)
         return exit;
     std::optional<RunRecord> record;
-    if (const int exit = loadRunForCommand(command, path, record, err); exit != kContinue)
+    if (const int exit = loadRunForCommand(command, path, record, err, &project); exit != kContinue)
         return exit;
 
-    if (const QString mismatch = runProjectMismatch(project, *record); !mismatch.isEmpty()) {
-        err << programName() << " status: " << mismatch << '\n';
-        err.flush();
-        return ExitUnreadable;
-    }
     const RunSnapshot snapshot = refreshRun(project, *record, fleet);
     if (parser.isSet(u"json"_s))
         out << QString::fromStdString(statusJson(*record, snapshot).dump(2)) << '\n';

@@ -454,6 +454,17 @@ private Q_SLOTS:
         r = run({u"logs"_s, path, u"--run"_s, u"20261123-020000-abcdef"_s});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"20261123-020000-abcdef"_s), qPrintable(r.err));
+        // The run kept its ranks; a project whose devices changed since is refused by name.
+        record.servers[1].firstRank = 2;
+        record.servers[1].rankCount = 3;
+        QCOMPARE(cw::saveRunRecord(record), QString());
+        for (const QString &command : {u"logs"_s, u"status"_s}) {
+            r = run({command, path});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(u"server server1 ran ranks 2-4 in run 20261123-010000-abcdef, "
+                                    u"but the project now numbers them 2-3"_s),
+                     qPrintable(r.err));
+        }
     }
 
     void shippedExamplesPresent()
