@@ -34,6 +34,7 @@ FixDialog::FixDialog(const Project &project, std::vector<FixPlan> plans, const Q
     // Wrapped, so that a long command is seen whole; copying it still gives the one line.
     m_preview->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_preview->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    m_preview->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // wrapped: never needed
     m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
