@@ -3,13 +3,15 @@
 // table, host keys trusted through the dialog, checks run, a firewall rule that drops the master
 // port on server0 found and mended through Fix… (preview, apply, journal, checks again, undo
 // offered), then Launch: lines of both servers and loss points in the run panel, Stop, and no
-// process of the job left inside either server's namespace.
+// process of the job left inside either server's namespace; a job whose rank 1 fails (named,
+// its view shown, its lines marked); and closing the window during a run ("stop and close").
 #include "JobTestSupport.h"
 #include "WizardTestSupport.h"
 
 #include "checks/CheckReportText.h"
 #include "fix/UndoJournal.h"
 #include "logs/LogModel.h"
+#include "logs/LogView.h"
 #include "logs/LossChart.h"
 #include "widgets/CheckReportView.h"
 #include "widgets/FixDialog.h"
@@ -21,6 +23,7 @@
 #include "wizard/ServersPage.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QMessageBox>
@@ -264,9 +267,33 @@ private Q_SLOTS:
         QVERIFY(!stop->isEnabled());
         phase("stopped; nothing left");
 
+        // A rank that fails: the state names it, its view is shown and its lines are marked,
+        // and the job is stopped on the other server too.
+        const Project longRun = wizard.model()->project();
+        Project failing = longRun;
+        failing.launch.args << u"--fail-rank"_s << u"1"_s << u"--fail-step"_s << u"3"_s;
+        wizard.model()->setProject(failing);
+        QCOMPARE(wizard.model()->save(), QString());
+        QTRY_VERIFY2(launch->isEnabled(), qPrintable(launch->toolTip()));
+        QTest::mouseClick(launch, Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 2, 90000);
+        QVERIFY2(run->stateText().startsWith(u"Failed: server server1, rank 1, exit code 1"_s),
+                 qPrintable(run->stateText()));
+        QCOMPARE(logs->markedRank(), 1);
+        QVERIFY2(run->logView()->rankBox()->currentText().contains(u"failed first"_s),
+                 qPrintable(run->logView()->rankBox()->currentText()));
+        for (int i = 0; i < kServers; ++i) {
+            const QStringList left = jobProcesses(m_cluster, i);
+            QVERIFY2(left.isEmpty(), qPrintable(u"server%1: "_s.arg(i) + left.join(u" | "_s)));
+        }
+        wizard.model()->setProject(longRun);
+        QCOMPARE(wizard.model()->save(), QString());
+        phase("a failing rank: named, shown, marked; nothing left");
+
         // Closing the window while a job runs asks; "Stop the job and close" stops it
         // everywhere first and closes once it has ended.
         QMessageBox *asked = nullptr;
+        QTRY_VERIFY2(launch->isEnabled(), qPrintable(launch->toolTip()));
         QTest::mouseClick(launch, Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(run->stateText().startsWith(u"Running"_s), 60000);
         QTimer::singleShot(200, &wizard, [&asked] {
@@ -277,7 +304,7 @@ private Q_SLOTS:
         QVERIFY(!wizard.close()); // not yet: the job is being stopped
         QVERIFY(asked);
         QTRY_VERIFY_WITH_TIMEOUT(!wizard.isVisible(), 60000);
-        QCOMPARE(ended.count(), 2);
+        QCOMPARE(ended.count(), 3);
         QVERIFY2(run->stateText().startsWith(u"Stopped by you"_s), qPrintable(run->stateText()));
         for (int i = 0; i < kServers; ++i) {
             const QStringList left = jobProcesses(m_cluster, i);
