@@ -11,9 +11,9 @@
 #include <QProcess>
 #include <QTest>
 
-using namespace Qt::StringLiterals;
-
 namespace sshtest {
+
+using namespace Qt::StringLiterals;
 
 inline QByteArray readFile(const QString &path)
 {
