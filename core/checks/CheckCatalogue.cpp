@@ -16,11 +16,26 @@ struct Entry {
     bool (*applies)(const Project &);
 };
 
-bool always(const Project &) { return true; }
-bool ascend(const Project &p) { return p.accelerator == Accelerator::Ascend910; }
-bool mpirun(const Project &p) { return p.launch.mode == LaunchMode::Mpirun; }
-bool severalServers(const Project &p) { return p.servers.size() > 1; }
-bool mpirunSeveral(const Project &p) { return mpirun(p) && severalServers(p); }
+bool always(const Project &)
+{
+    return true;
+}
+bool ascend(const Project &p)
+{
+    return p.accelerator == Accelerator::Ascend910;
+}
+bool mpirun(const Project &p)
+{
+    return p.launch.mode == LaunchMode::Mpirun;
+}
+bool severalServers(const Project &p)
+{
+    return p.servers.size() > 1;
+}
+bool mpirunSeveral(const Project &p)
+{
+    return mpirun(p) && severalServers(p);
+}
 
 // Report order: the server itself, its devices, its software, then the network between servers.
 const Entry kCatalogue[] = {

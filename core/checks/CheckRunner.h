@@ -23,7 +23,8 @@ struct CheckRun {
 
 // The active probes alone, on the servers discovery reached.
 ActiveProbes runActiveProbes(const Project &project, const std::vector<ServerDiscovery> &discovery,
-                             const FleetOptions &options, const std::atomic<bool> *cancel = nullptr);
+                             const FleetOptions &options,
+                             const std::atomic<bool> *cancel = nullptr);
 
 // `progress` reports the discovery of each server (the longest part).
 CheckRun runChecks(const Project &project, const FleetOptions &options,

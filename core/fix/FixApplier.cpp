@@ -25,7 +25,8 @@ std::vector<std::pair<int, int>> stageRanges(const FixPlan &plan)
     starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
     std::vector<std::pair<int, int>> ranges;
     for (size_t i = 0; i < starts.size(); ++i)
-        ranges.emplace_back(starts[i], i + 1 < starts.size() ? starts[i + 1] : int(plan.steps.size()));
+        ranges.emplace_back(starts[i],
+                            i + 1 < starts.size() ? starts[i + 1] : int(plan.steps.size()));
     return ranges;
 }
 
@@ -66,8 +67,8 @@ SshError runStep(FleetTask &task, const RemoteStep &step, const std::vector<Step
         return result.error;
     }
     if (!outcome.ok) {
-        const QString why = firstLine(result.err).isEmpty() ? firstLine(result.out)
-                                                            : firstLine(result.err);
+        const QString why =
+            firstLine(result.err).isEmpty() ? firstLine(result.out) : firstLine(result.err);
         outcome.error = u"exit %1: %2"_s.arg(result.exitStatus).arg(why);
     }
     return {};
@@ -136,8 +137,8 @@ FixOutcome applyFix(const Project &project, const FixPlan &plan, const FleetOpti
                 StepOutcome &step = outcome.steps[size_t(s)];
                 if (plan.steps[size_t(s)].serverIndex == result.serverIndex && !step.ran &&
                     step.error.isEmpty())
-                    step.error = result.ok() ? u"not run: an earlier step failed"_s
-                                             : result.error.message;
+                    step.error =
+                        result.ok() ? u"not run: an earlier step failed"_s : result.error.message;
             }
         }
         for (int s = first; s < last; ++s) {
@@ -148,9 +149,9 @@ FixOutcome applyFix(const Project &project, const FixPlan &plan, const FleetOpti
                                               step.description, step.undoCommand, done.inputUsed,
                                               done.snapshot});
         }
-        const bool stageOk = std::all_of(outcome.steps.begin() + first,
-                                         outcome.steps.begin() + last,
-                                         [](const StepOutcome &s) { return s.ok; });
+        const bool stageOk =
+            std::all_of(outcome.steps.begin() + first, outcome.steps.begin() + last,
+                        [](const StepOutcome &s) { return s.ok; });
         if (!stageOk) {
             for (size_t s = size_t(last); s < plan.steps.size(); ++s)
                 outcome.steps[s].error = u"not run: an earlier stage failed"_s;
@@ -203,9 +204,9 @@ QString fixOutcomeText(const Project &project, const FixPlan &plan, const FixOut
         if (step.ok)
             text += u"  ok      [%1] %2\n"_s.arg(server, plan.steps[s].description);
         else
-            text += u"  FAILED  [%1] %2: %3\n"_s.arg(server, plan.steps[s].description,
-                                                    step.error.isEmpty() ? u"not run"_s
-                                                                         : step.error);
+            text +=
+                u"  FAILED  [%1] %2: %3\n"_s.arg(server, plan.steps[s].description,
+                                                 step.error.isEmpty() ? u"not run"_s : step.error);
     }
     return text;
 }

@@ -19,8 +19,8 @@ struct StepOutcome {
     bool ran = false;
     bool ok = false;
     int exitStatus = -1;
-    QString output;     // stdout, trimmed
-    QString error;      // one line: the SSH error, or "exit N: first line of stderr"
+    QString output; // stdout, trimmed
+    QString error;  // one line: the SSH error, or "exit N: first line of stderr"
     QByteArray inputUsed;
     QString snapshot;
 };

@@ -29,8 +29,8 @@ QStringList fixesToApply(const CheckReport &report, const QString &id, bool all)
     for (const CheckResult &result : report.results) {
         if (!all && result.id != id)
             continue;
-        const bool failed = result.status == CheckStatus::Failed ||
-                            (!all && result.status == CheckStatus::Warning);
+        const bool failed =
+            result.status == CheckStatus::Failed || (!all && result.status == CheckStatus::Warning);
         if (failed && !result.fixes.isEmpty())
             wanted.insert(result.fixes.constFirst());
     }
@@ -58,8 +58,7 @@ FixPlan planFix(const QString &fixId, const Project &project, const CheckRun &ru
         return planDeploySshKey(project, run);
     FixPlan plan;
     plan.id = fixId;
-    plan.refusal = u"no fix is called '%1' (fixes: %2)"_s.arg(fixId,
-                                                             knownFixIds().join(u", "_s));
+    plan.refusal = u"no fix is called '%1' (fixes: %2)"_s.arg(fixId, knownFixIds().join(u", "_s));
     return plan;
 }
 
@@ -72,9 +71,10 @@ QString fixPlanText(const Project &project, const FixPlan &plan)
         return text + u"  nothing to do: "_s + plan.nothingToDo + u'\n';
     for (size_t s = 0; s < plan.steps.size(); ++s) {
         const RemoteStep &step = plan.steps[s];
-        const QString server = step.serverIndex >= 0 && size_t(step.serverIndex) < project.servers.size()
-                                   ? project.servers[size_t(step.serverIndex)].name
-                                   : u"?"_s;
+        const QString server =
+            step.serverIndex >= 0 && size_t(step.serverIndex) < project.servers.size()
+                ? project.servers[size_t(step.serverIndex)].name
+                : u"?"_s;
         text += u"  %1. [%2] %3\n"_s.arg(s + 1).arg(server, step.description);
         for (const QString &line : step.command.split(u'\n'))
             text += u"       $ "_s + line + u'\n';

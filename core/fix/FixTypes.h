@@ -13,12 +13,12 @@ namespace cw {
 
 struct RemoteStep {
     int serverIndex = -1;
-    QString description;     // one line for people: "open 29501/tcp in nftables inet filter input"
+    QString description; // one line for people: "open 29501/tcp in nftables inet filter input"
     // Reads the state the step replaces (`hccn_tool -i 3 -ip -g`, `nft -a list ruleset`,
     // `cat ~/.ssh/authorized_keys`); its output goes into the undo journal. May be empty.
     QString snapshotCommand;
-    QString command;         // the change; check-then-set: a second run changes nothing
-    QString undoCommand;     // restores what `command` changed; empty when nothing to undo
+    QString command;     // the change; check-then-set: a second run changes nothing
+    QString undoCommand; // restores what `command` changed; empty when nothing to undo
     // Standard input of `command` and `undoCommand` (a public key, say): never a secret.
     QByteArray input;
     // When >= 0, `command` gets the stdout of that earlier step (index into FixPlan::steps) as
@@ -33,8 +33,8 @@ struct FixPlan {
     // Steps are grouped into stages by this list of first-step indices ({0} = one stage). A
     // stage starts when every step of the one before succeeded.
     std::vector<int> stageStarts{0};
-    QString nothingToDo;           // set instead of steps when the state is already right
-    QString refusal;               // set when this fix cannot apply (with the reason)
+    QString nothingToDo; // set instead of steps when the state is already right
+    QString refusal;     // set when this fix cannot apply (with the reason)
 
     bool empty() const { return steps.empty(); }
 };

@@ -69,10 +69,10 @@ FixPlan planDeploySshKey(const Project &project, const CheckRun &run)
             denied.push_back(index);
     }
     if (denied.empty()) {
-        plan.nothingToDo = run.probes.peerProbeRan
-                               ? u"the master logs in to every reached server already"_s
-                               : u"password-free login was not tested: "_s +
-                                     run.probes.peerProbeProblem;
+        plan.nothingToDo =
+            run.probes.peerProbeRan
+                ? u"the master logs in to every reached server already"_s
+                : u"password-free login was not tested: "_s + run.probes.peerProbeProblem;
         return plan;
     }
     RemoteStep key;
@@ -127,8 +127,8 @@ FixPlan planAddKnownHosts(const Project &project, const CheckRun &run)
         RemoteStep step;
         step.serverIndex = master;
         step.description = u"record %1's %2 key (%3) in %4"_s.arg(
-            server.name, words.at(1),
-            run.discovery[size_t(index)].connection.hostKey.fingerprint, kKnownHosts);
+            server.name, words.at(1), run.discovery[size_t(index)].connection.hostKey.fingerprint,
+            kKnownHosts);
         step.snapshotCommand = snapshotOf(kKnownHosts);
         step.command = appendLineFromInput(kKnownHosts);
         step.undoCommand = removeLineFromInput(kKnownHosts);

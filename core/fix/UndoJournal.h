@@ -19,13 +19,13 @@ struct UndoStep {
     QString description; // of the step it undoes
     QString command;     // the undo command
     QByteArray input;
-    QString snapshot;    // what the snapshot command printed before the change
+    QString snapshot; // what the snapshot command printed before the change
 };
 
 struct UndoEntry {
     QString fixId;
     QString title;
-    QString appliedAt; // ISO 8601, UTC
+    QString appliedAt;           // ISO 8601, UTC
     std::vector<UndoStep> steps; // in the order they were applied
 };
 
