@@ -26,8 +26,7 @@ void LogModel::append(std::vector<LogLine> lines)
     if (m_pending.size() > size_t(m_cap) * 2) {
         const size_t excess = m_pending.size() - size_t(m_cap);
         m_pending.erase(m_pending.begin(), m_pending.begin() + qsizetype(excess));
-        m_dropped += qint64(excess);
-        m_received += qint64(excess);
+        m_droppedPending += qint64(excess);
     }
 }
 
@@ -37,6 +36,10 @@ void LogModel::flush()
     {
         QMutexLocker lock(&m_mutex);
         batch.swap(m_pending);
+        // Lines the producer side dropped count as received and dropped, on this thread only.
+        m_dropped += m_droppedPending;
+        m_received += m_droppedPending;
+        m_droppedPending = 0;
     }
     if (batch.empty())
         return;

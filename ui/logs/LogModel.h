@@ -50,6 +50,7 @@ private:
     std::deque<LogLine> m_lines;
     QMutex m_mutex;
     std::vector<LogLine> m_pending; // guarded by m_mutex
+    qint64 m_droppedPending = 0;    // guarded by m_mutex: trimmed from m_pending by append()
     QTimer m_timer;
     qint64 m_dropped = 0;
     qint64 m_received = 0;
