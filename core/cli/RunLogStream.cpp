@@ -2,7 +2,7 @@
 
 #include "cli/RunCliSupport.h"
 #include "launch/JobRunner.h"
-#include "logs/RemoteLogFollower.h"
+#include "logs/RunLogFollowers.h"
 
 #include <condition_variable>
 #include <deque>
@@ -77,16 +77,10 @@ QStringList streamRunLogs(const Project &project, RunRecord &record, const Fleet
                           const RunLogSelection &selection, QTextStream &out, QTextStream &err)
 {
     Outbox outbox;
-    const std::shared_ptr<HostKeyPolicy> policy = fleetHostKeyPolicy(fleet);
-    std::vector<std::unique_ptr<RemoteLogFollower>> followers;
-    for (const ServerLogSources &server : selection.servers) {
-        followers.push_back(std::make_unique<RemoteLogFollower>(
-            logFollowerOptions(project, server.serverIndex, fleet, policy.get()), server.sources,
-            [&outbox](const LogRecord &line) { outbox.push(false, logRecordText(line)); },
-            [&outbox](const QString &message) { outbox.push(true, message); }));
-    }
-    for (const auto &follower : followers)
-        follower->start();
+    RunLogFollowers followers(
+        project, selection, fleet,
+        [&outbox](const LogRecord &line) { outbox.push(false, logRecordText(line)); },
+        [&outbox](const QString &message) { outbox.push(true, message); });
 
     QStringList errors;
     std::thread watcher([&] {
@@ -97,15 +91,7 @@ QStringList streamRunLogs(const Project &project, RunRecord &record, const Fleet
             outbox.push(true, text);
         });
         // The run is final: its ranks wrote their last lines, so each file's end is final too.
-        for (const auto &follower : followers)
-            follower->stop();
-        for (size_t i = 0; i < followers.size(); ++i) {
-            const SshError error = followers[i]->wait();
-            const QString &name = selection.servers[i].server;
-            if (error.isError())
-                errors << (error.message.startsWith(name + u':') ? error.message
-                                                                 : name + u": "_s + error.message);
-        }
+        errors = followers.finish(true);
         outbox.finish();
     });
     while (outbox.writeSome(out, err)) {

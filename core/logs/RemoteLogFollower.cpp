@@ -1,5 +1,7 @@
 #include "logs/RemoteLogFollower.h"
 
+#include "discover/ProbeText.h"
+
 #include <QDateTime>
 #include <QDeadlineTimer>
 #include <QMutexLocker>
@@ -18,11 +20,6 @@ bool isFatal(SshError::Kind kind)
 {
     return kind == SshError::Kind::HostKeyUnknown || kind == SshError::Kind::HostKeyChanged ||
            kind == SshError::Kind::AuthFailed || kind == SshError::Kind::InvalidTarget;
-}
-
-QString firstLine(const QByteArray &text)
-{
-    return QString::fromUtf8(text.trimmed().split('\n').value(0)).left(200);
 }
 
 } // namespace
@@ -154,6 +151,16 @@ ExecResult RemoteLogFollower::stream(SshSession &session, LogFrameReader &reader
 
 SshError RemoteLogFollower::run()
 {
+    SshError error = follow();
+    // Every error names its server once, whatever depth it came from (a connect error names
+    // only the endpoint).
+    if (error.isError() && error.kind != SshError::Kind::Cancelled)
+        error.message = m_options.server + u": "_s + error.message;
+    return error;
+}
+
+SshError RemoteLogFollower::follow()
+{
     std::vector<qint64> starts;
     for (const LogSource &source : m_sources)
         starts.push_back(source.offset);
@@ -173,16 +180,15 @@ SshError RemoteLogFollower::run()
         const ExecResult result =
             stream(session, reader, TailMode::Follow, m_followCancel, &frameError);
         if (!frameError.isEmpty())
-            return SshError::make(SshError::Kind::Protocol,
-                                  u"%1: %2"_s.arg(m_options.server, frameError));
+            return SshError::make(SshError::Kind::Protocol, frameError);
         if (m_followCancel.load())
             break;
         if (!result.error.isError() && result.exitStatus != 0 && reader.frames() == 0) {
             // The program did not even start (no interpreter, say): another try cannot help.
-            return SshError::make(
-                SshError::Kind::Protocol,
-                u"%1: the log reader exited with %2: %3"_s.arg(
-                    m_options.server, QString::number(result.exitStatus), firstLine(result.err)));
+            return SshError::make(SshError::Kind::Protocol,
+                                  u"the log reader exited with %1: %2"_s.arg(
+                                      QString::number(result.exitStatus),
+                                      firstLineOf(QString::fromUtf8(result.err))));
         }
         const QString why =
             result.error.isError() ? result.error.message : u"the log reader ended"_s;
@@ -207,24 +213,21 @@ SshError RemoteLogFollower::run()
         const ExecResult result =
             stream(session, reader, TailMode::Drain, m_drainCancel, &frameError);
         if (!frameError.isEmpty())
-            return SshError::make(SshError::Kind::Protocol,
-                                  u"%1: %2"_s.arg(m_options.server, frameError));
+            return SshError::make(SshError::Kind::Protocol, frameError);
         if (reader.ended())
             return {};
         if (m_drainCancel.load())
             return SshError::make(SshError::Kind::Cancelled,
                                   u"log drain on %1 cancelled"_s.arg(m_options.server));
         if (!result.error.isError() && result.exitStatus != 0)
-            return SshError::make(
-                SshError::Kind::Protocol,
-                u"%1: the log reader exited with %2: %3"_s.arg(
-                    m_options.server, QString::number(result.exitStatus), firstLine(result.err)));
+            return SshError::make(SshError::Kind::Protocol,
+                                  u"the log reader exited with %1: %2"_s.arg(
+                                      QString::number(result.exitStatus),
+                                      firstLineOf(QString::fromUtf8(result.err))));
         if (giveUp.hasExpired())
             return result.error.isError()
                        ? result.error
-                       : SshError::make(
-                             SshError::Kind::Timeout,
-                             u"%1: the log drain did not finish"_s.arg(m_options.server));
+                       : SshError::make(SshError::Kind::Timeout, u"the log drain did not finish"_s);
         session.disconnect();
         ++m_reconnects;
         if (!sleepFor(m_options.backoffMinMs, m_drainCancel))

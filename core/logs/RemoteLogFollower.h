@@ -58,7 +58,8 @@ public:
     RemoteLogFollower &operator=(const RemoteLogFollower &) = delete;
 
     // Follows until stop() (then drains) or cancel(). Kind::None after a complete stop+drain;
-    // Kind::Cancelled after cancel(); otherwise the error that made it give up.
+    // Kind::Cancelled after cancel(); otherwise the error that made it give up, as
+    // "SERVER: message".
     SshError run();
     void start();    // run() on an owned thread
     SshError wait(); // joins that thread; its result
@@ -72,6 +73,7 @@ public:
     qint64 delivered() const { return m_delivered.load(); } // records handed to the sink
 
 private:
+    SshError follow(); // run() without the server's name on its error
     SshError connectWithBackoff(SshSession &session, const std::atomic<bool> &interrupt);
     ExecResult stream(SshSession &session, LogFrameReader &reader, TailMode mode,
                       std::atomic<bool> &interrupt, QString *frameError);

@@ -2,7 +2,7 @@
 
 #include "LogModel.h"
 #include "logs/LossParser.h"
-#include "logs/RunLogSources.h"
+#include "logs/RunLogFollowers.h"
 
 #include <QMutex>
 #include <QPointer>
@@ -80,9 +80,6 @@ bool RunSession::start(const Project &project, const QString &projectPath,
         }
         post([this, record] { Q_EMIT stateChanged(record); });
 
-        // Declared before the followers, so it outlives them.
-        const std::shared_ptr<HostKeyPolicy> policy = fleetHostKeyPolicy(options.fleet);
-        std::vector<std::unique_ptr<RemoteLogFollower>> followers;
         const auto sink = [logs, shared](const LogRecord &line) {
             if (const std::optional<LossPoint> point = parseLoss(line.line)) {
                 QMutexLocker lock(&shared->mutex);
@@ -93,20 +90,14 @@ bool RunSession::start(const Project &project, const QString &projectPath,
             }
             logs->append({{line.server, line.rank, line.line}});
         };
+        // Messages name their server already ("server1: connection lost ...").
+        const auto message = [this](const QString &text) {
+            post([this, text] { Q_EMIT connectionMessage(text); });
+        };
         const RunLogSelection selection = selectRunLogs(project, record);
         if (!selection.ok())
-            post([this, text = selection.error] { Q_EMIT connectionMessage(text); });
-        for (const ServerLogSources &server : selection.servers) {
-            auto status = [this, name = server.server](const QString &message) {
-                post([this, text = u"%1: %2"_s.arg(name, message)] {
-                    Q_EMIT connectionMessage(text);
-                });
-            };
-            followers.push_back(std::make_unique<RemoteLogFollower>(
-                logFollowerOptions(project, server.serverIndex, options.fleet, policy.get()),
-                server.sources, sink, status));
-            followers.back()->start();
-        }
+            message(selection.error);
+        RunLogFollowers followers(project, selection, options.fleet, sink, message);
 
         if (!shared->cancel) {
             followRun(
@@ -124,14 +115,8 @@ bool RunSession::start(const Project &project, const QString &projectPath,
             });
         }
         // The job has ended (or the window closes): read every log to its final end, then stop.
-        for (const auto &follower : followers) {
-            if (shared->closing || !isFinal(record.state))
-                follower->cancel();
-            else
-                follower->stop();
-        }
-        for (const auto &follower : followers)
-            follower->wait();
+        for (const QString &error : followers.finish(!shared->closing && isFinal(record.state)))
+            message(error);
         post([this, record] {
             drainLoss();
             m_lossTimer.stop();
