@@ -33,8 +33,7 @@ FixPlan planSetDeviceIps(const Project &project, const CheckRun &run)
             unplanned.append(server.name);
             continue;
         }
-        const std::vector<QStringList> setCommands = hccnSetIpCommands(project, int(i));
-        for (size_t k = 0; k < server.devices.size() && k < setCommands.size(); ++k) {
+        for (size_t k = 0; k < server.devices.size(); ++k) {
             const int device = server.devices[k];
             const QString planned = server.deviceIps.at(qsizetype(k));
             const AscendDeviceFacts *actual = found.facts->ascendDevice(device);
@@ -43,18 +42,16 @@ FixPlan planSetDeviceIps(const Project &project, const CheckRun &run)
             RemoteStep step;
             step.serverIndex = int(i);
             step.snapshotCommand = shellJoin(hccnGetIpCommand(device));
-            step.command = shellJoin(setCommands[k]);
+            step.command = shellJoin(hccnSetIpCommand(device, planned, netmask));
             if (actual && !actual->address.isEmpty() && !actual->netmask.isEmpty()) {
-                QStringList undo = setCommands[k];
-                undo[6] = actual->address;
-                undo[8] = actual->netmask;
-                step.undoCommand = shellJoin(undo);
+                step.undoCommand =
+                    shellJoin(hccnSetIpCommand(device, actual->address, actual->netmask));
                 step.description = u"device %1: %2/%3 -> %4/%5"_s.arg(device).arg(
                     actual->address, actual->netmask, planned, netmask);
             } else {
-                step.description = u"device %1: (none) -> %2/%3 (nothing to restore on undo)"_s
-                                       .arg(device)
-                                       .arg(planned, netmask);
+                step.description =
+                    u"device %1: (none) -> %2/%3 (nothing to restore on undo)"_s.arg(device).arg(
+                        planned, netmask);
             }
             plan.steps.push_back(step);
         }

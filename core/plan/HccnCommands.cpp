@@ -22,13 +22,17 @@ std::vector<QStringList> hccnSetIpCommands(const Project &project, int serverInd
     const QString &netmask = project.deviceNetwork.netmask;
     const size_t count =
         std::min(server.devices.size(), static_cast<size_t>(server.deviceIps.size()));
-    for (size_t k = 0; k < count; ++k) {
-        QStringList argv = hccnFor(server.devices[k]);
-        argv << QStringLiteral("-ip") << QStringLiteral("-s") << QStringLiteral("address")
-             << server.deviceIps[static_cast<qsizetype>(k)] << QStringLiteral("netmask") << netmask;
-        commands.push_back(argv);
-    }
+    for (size_t k = 0; k < count; ++k)
+        commands.push_back(hccnSetIpCommand(server.devices[k],
+                                            server.deviceIps[static_cast<qsizetype>(k)], netmask));
     return commands;
+}
+
+QStringList hccnSetIpCommand(int device, const QString &address, const QString &netmask)
+{
+    return hccnFor(device) << QStringLiteral("-ip") << QStringLiteral("-s")
+                           << QStringLiteral("address") << address << QStringLiteral("netmask")
+                           << netmask;
 }
 
 QStringList hccnGetIpCommand(int device)

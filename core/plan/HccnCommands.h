@@ -13,6 +13,7 @@ namespace cw {
 // them with shellJoin(). Also the read-back ("-ip -g") and detection ("-netdetect -s address")
 // calls used by setup_device_ips.sh and check.sh.
 std::vector<QStringList> hccnSetIpCommands(const Project &project, int serverIndex);
+QStringList hccnSetIpCommand(int device, const QString &address, const QString &netmask);
 QStringList hccnGetIpCommand(int device);
 QStringList hccnNetdetectCommand(int device, const QString &peerAddress);
 QStringList hccnNetHealthCommand(int device);
