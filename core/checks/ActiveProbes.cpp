@@ -105,11 +105,6 @@ void knownFrom(const QStringList &lines, const PeerTarget &target, PeerTrust &tr
 
 } // namespace
 
-QString shCommand(const QString &script)
-{
-    return u"sh -c "_s + shellQuote(script);
-}
-
 QString portListenerCommand(const Project &project, int expected, int seconds)
 {
     return shellJoin({project.launch.python, u"-c"_s, kListenerProgram,
@@ -139,7 +134,7 @@ QString portListenerStopCommand(int pid)
 {
     // Waits (up to 2 s) until the listener is gone, so that a launch right after the checks
     // finds master_port free; a zombie's cmdline is empty and it holds no port.
-    return shCommand(
+    return shellScriptCommand(
         u"p=%1\nours() { case $(tr '\\000' ' ' < /proc/$p/cmdline 2>/dev/null) in\n"
         u"*%2*) return 0 ;;\nesac\nreturn 1\n}\n"
         u"ours && kill $p\ni=0\nwhile ours && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done\n"

@@ -85,7 +85,4 @@ QString peerProbeScript(const std::vector<PeerTarget> &targets);
 void parsePeerProbe(const QString &output, const std::vector<PeerTarget> &targets,
                     ActiveProbes &probes);
 
-// Wraps a multi-line script as one command line run by sh whatever the login shell is.
-QString shCommand(const QString &script);
-
 } // namespace cw

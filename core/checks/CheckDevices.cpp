@@ -8,11 +8,6 @@ using namespace Qt::StringLiterals;
 namespace cw::checks {
 namespace {
 
-QString id(const char *name)
-{
-    return QLatin1StringView(name);
-}
-
 QString withMask(const QString &address, const QString &netmask)
 {
     return netmask.isEmpty() ? address : address + u'/' + netmask;
@@ -36,8 +31,8 @@ CheckResult checkDeviceIps(const CheckContext &c)
         const QString planned = c.server.deviceIps.at(qsizetype(k));
         const AscendDeviceFacts *actual = c.facts.ascendDevice(device);
         if (!actual || actual->address.isEmpty()) {
-            const QString why = actual && !actual->ipError.isEmpty() ? actual->ipError
-                                                                      : u"no address"_s;
+            const QString why =
+                actual && !actual->ipError.isEmpty() ? actual->ipError : u"no address"_s;
             wrong.append(u"device %1 has none (%2), plan %3"_s.arg(device).arg(
                 why, withMask(planned, netmask)));
             continue;
@@ -50,8 +45,7 @@ CheckResult checkDeviceIps(const CheckContext &c)
     if (!wrong.isEmpty())
         return result(name, c, CheckStatus::Failed, joinReasons(wrong),
                       {QLatin1StringView(fix::kSetDeviceIps)});
-    return result(name, c, CheckStatus::Ok,
-                  u"%1 devices match the plan"_s.arg(devices.size()));
+    return result(name, c, CheckStatus::Ok, u"%1 devices match the plan"_s.arg(devices.size()));
 }
 
 CheckResult checkDeviceLinks(const CheckContext &c)
@@ -65,7 +59,8 @@ CheckResult checkDeviceLinks(const CheckContext &c)
             down.append(u"device %1 link DOWN"_s.arg(device));
         else if (link == LinkState::Unknown)
             unknown.append(u"device %1 link unknown%2"_s.arg(device).arg(
-                facts && !facts->linkError.isEmpty() ? u" ("_s + facts->linkError + u')' : QString()));
+                facts && !facts->linkError.isEmpty() ? u" ("_s + facts->linkError + u')'
+                                                     : QString()));
     }
     if (!down.isEmpty())
         return result(id(check::kDeviceLinks), c, CheckStatus::Failed,

@@ -10,11 +10,6 @@ using namespace Qt::StringLiterals;
 namespace cw::checks {
 namespace {
 
-QString id(const char *name)
-{
-    return QLatin1StringView(name);
-}
-
 QStringList firewallFixes()
 {
     return {QLatin1StringView(fix::kOpenPorts), QLatin1StringView(fix::kStopFirewall)};

@@ -24,6 +24,12 @@ struct CheckContext {
     bool isMaster() const { return index == project.masterIndex(); }
 };
 
+// A check id constant (check::k*) as the QString results carry.
+inline QString id(const char *name)
+{
+    return QLatin1StringView(name);
+}
+
 CheckResult result(const QString &id, const CheckContext &context, CheckStatus status,
                    const QString &reason, const QStringList &fixes = {});
 

@@ -1,6 +1,7 @@
 #include "checks/CheckRunner.h"
 
 #include "checks/CheckCatalogue.h"
+#include "shell/ShellQuote.h"
 
 using namespace Qt::StringLiterals;
 
@@ -17,8 +18,7 @@ bool reached(const std::vector<ServerDiscovery> &discovery, int index)
 
 // Runs one command on each of `indices` and hands its result to `take` (own slot per server).
 void execOn(const Project &project, const std::vector<int> &indices, const FleetOptions &options,
-            const std::atomic<bool> *cancel,
-            const std::function<QString(int)> &command,
+            const std::atomic<bool> *cancel, const std::function<QString(int)> &command,
             const std::function<void(int, const ExecResult &)> &take)
 {
     runOnServers(
@@ -53,34 +53,35 @@ void probeMasterPort(const Project &project, const std::vector<ServerDiscovery> 
     }
     std::optional<int> listener;
     QString problem = u"the master did not answer"_s;
-    execOn(project, {master}, options, cancel,
-           [&](int) { return portListenerCommand(project, int(others.size()), kListenerSeconds); },
-           [&](int, const ExecResult &result) {
-               if (!result.error.isError())
-                   listener = parsePortListener(QString::fromUtf8(result.out + result.err),
-                                                &problem);
-               else
-                   problem = result.error.message;
-           });
+    execOn(
+        project, {master}, options, cancel,
+        [&](int) { return portListenerCommand(project, int(others.size()), kListenerSeconds); },
+        [&](int, const ExecResult &result) {
+            if (!result.error.isError())
+                listener = parsePortListener(QString::fromUtf8(result.out + result.err), &problem);
+            else
+                problem = result.error.message;
+        });
     if (!listener) {
         probes.portProbeProblem = u"no listener on the master: "_s + problem;
         return;
     }
     std::vector<PortReach> outcomes(project.servers.size());
     std::vector<char> answered(project.servers.size(), 0);
-    execOn(project, others, options, cancel, [&](int) { return portConnectCommand(project); },
-           [&](int index, const ExecResult &result) {
-               if (result.error.isError()) {
-                   outcomes[size_t(index)] = {PortReach::Outcome::Failed, result.error.message};
-               } else {
-                   outcomes[size_t(index)] =
-                       parsePortConnect(QString::fromUtf8(result.out + result.err),
-                                        result.exitStatus);
-               }
-               answered[size_t(index)] = 1;
-           });
-    execOn(project, {master}, options, cancel,
-           [&](int) { return portListenerStopCommand(*listener); }, [](int, const ExecResult &) {});
+    execOn(
+        project, others, options, cancel, [&](int) { return portConnectCommand(project); },
+        [&](int index, const ExecResult &result) {
+            if (result.error.isError()) {
+                outcomes[size_t(index)] = {PortReach::Outcome::Failed, result.error.message};
+            } else {
+                outcomes[size_t(index)] =
+                    parsePortConnect(QString::fromUtf8(result.out + result.err), result.exitStatus);
+            }
+            answered[size_t(index)] = 1;
+        });
+    execOn(
+        project, {master}, options, cancel, [&](int) { return portListenerStopCommand(*listener); },
+        [](int, const ExecResult &) {});
     probes.portProbeRan = true;
     for (const int index : others) {
         if (answered[size_t(index)])
@@ -89,8 +90,7 @@ void probeMasterPort(const Project &project, const std::vector<ServerDiscovery> 
 }
 
 void probePeers(const Project &project, const std::vector<ServerDiscovery> &discovery,
-                const FleetOptions &options, const std::atomic<bool> *cancel,
-                ActiveProbes &probes)
+                const FleetOptions &options, const std::atomic<bool> *cancel, ActiveProbes &probes)
 {
     const int master = project.masterIndex();
     std::vector<PeerTarget> targets;
@@ -103,25 +103,26 @@ void probePeers(const Project &project, const std::vector<ServerDiscovery> &disc
         if (words.size() < 3)
             continue;
         const Server &server = project.servers[size_t(i)];
-        targets.push_back({i, server.user.isEmpty() ? project.servers[size_t(master)].user
-                                                    : server.user,
-                           server.effectiveHostIp(), server.port, words.at(1), words.at(2)});
+        targets.push_back(
+            {i, server.user.isEmpty() ? project.servers[size_t(master)].user : server.user,
+             server.effectiveHostIp(), server.port, words.at(1), words.at(2)});
     }
     if (targets.empty()) {
         probes.peerProbeProblem = u"no other server reached"_s;
         return;
     }
     QString problem = u"the master did not answer"_s;
-    execOn(project, {master}, options, cancel,
-           [&](int) { return shCommand(peerProbeScript(targets)); },
-           [&](int, const ExecResult &result) {
-               if (result.error.isError()) {
-                   problem = result.error.message;
-                   return;
-               }
-               parsePeerProbe(QString::fromUtf8(result.out), targets, probes);
-               probes.peerProbeRan = true;
-           });
+    execOn(
+        project, {master}, options, cancel,
+        [&](int) { return shellScriptCommand(peerProbeScript(targets)); },
+        [&](int, const ExecResult &result) {
+            if (result.error.isError()) {
+                problem = result.error.message;
+                return;
+            }
+            parsePeerProbe(QString::fromUtf8(result.out), targets, probes);
+            probes.peerProbeRan = true;
+        });
     if (!probes.peerProbeRan)
         probes.peerProbeProblem = problem;
 }

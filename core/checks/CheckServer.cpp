@@ -13,11 +13,6 @@ using namespace Qt::StringLiterals;
 namespace cw::checks {
 namespace {
 
-QString id(const char *name)
-{
-    return QLatin1StringView(name);
-}
-
 QString listText(const std::vector<int> &values)
 {
     QStringList parts;

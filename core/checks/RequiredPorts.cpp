@@ -21,9 +21,9 @@ std::vector<RequiredPort> requiredPorts(const Project &project, int serverIndex)
         ports.push_back({{server.port, server.port}, u"SSH (mpirun logs in from the master)"_s});
     if (master) {
         const int port = project.launch.masterPort;
-        ports.push_back({{port, port}, project.launch.mode == LaunchMode::NoRankTable
-                                           ? u"CM_CHIEF_PORT"_s
-                                           : u"master_port"_s});
+        ports.push_back({{port, port},
+                         project.launch.mode == LaunchMode::NoRankTable ? u"CM_CHIEF_PORT"_s
+                                                                        : u"master_port"_s});
     }
     if (project.accelerator == Accelerator::Ascend910)
         ports.push_back({{project.launch.hcclPorts.first, project.launch.hcclPorts.last},
@@ -35,12 +35,6 @@ std::vector<RequiredPort> requiredPorts(const Project &project, int serverIndex)
     if (mpirun && project.accelerator == Accelerator::Ascend910)
         ports.push_back({kEphemeralPorts, u"ephemeral ports (OpenMPI daemons)"_s});
     return ports;
-}
-
-QString portSpanText(const PortSpan &span)
-{
-    return span.first == span.last ? QString::number(span.first)
-                                   : u"%1-%2"_s.arg(span.first).arg(span.last);
 }
 
 std::optional<SpanDecision> firstRefusedPort(const FirewallFacts &facts, const PortSpan &span)

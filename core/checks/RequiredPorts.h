@@ -24,9 +24,6 @@ struct RequiredPort {
 
 std::vector<RequiredPort> requiredPorts(const Project &project, int serverIndex);
 
-// "29501", "60000-60031"
-QString portSpanText(const PortSpan &span);
-
 // The first port of `span` the firewall does not let in, with its decision; ports are tested
 // one by one for small spans and at both ends and the middle for wide ones (a rule that splits
 // a wide range elsewhere goes unnoticed: the check then says what it sampled). nullopt: all

@@ -37,18 +37,15 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOption({u"dry-run"_s, u"Print the uploads and commands per server; run nothing."_s});
     parser.addOption({u"no-gang-stop"_s, u"Leave the other ranks running when one fails."_s});
     addFleetOptions(command);
-    if (const int exit = command.parse(arguments, out, err); exit != kContinue)
-        return exit;
     LaunchOptions options;
-    if (const int exit = readFleetOptions(command, options.fleet, err); exit != kContinue)
+    QString path;
+    Project project;
+    if (const int exit =
+            parseServerCommand(command, arguments, out, err, options.fleet, path, project);
+        exit != kContinue)
         return exit;
     options.force = parser.isSet(u"force"_s);
     options.gangStop = !parser.isSet(u"no-gang-stop"_s);
-
-    const QString path = parser.positionalArguments().constFirst();
-    Project project;
-    if (const int exit = loadForCommand(path, project, err); exit != kContinue)
-        return exit;
     const LaunchPlan plan = planLaunch(project, path, newRunId());
     if (!plan.ok()) {
         printProblems(plan.problems, err);

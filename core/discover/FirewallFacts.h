@@ -18,6 +18,14 @@ struct PortSpan {
     bool operator==(const PortSpan &) const = default;
 };
 
+// "29501", "60000-60031"; ufw and iptables write a range with ':'.
+inline QString portSpanText(const PortSpan &span, QChar rangeSeparator = u'-')
+{
+    if (span.first == span.last)
+        return QString::number(span.first);
+    return QString::number(span.first) + rangeSeparator + QString::number(span.last);
+}
+
 // ---- ufw -------------------------------------------------------------------------------------
 
 struct UfwRule {

@@ -157,10 +157,7 @@ PortDecision firewalldAllowsPort(const FirewalldFacts &firewalld, int port)
         return {PortVerdict::Allowed, u"target: ACCEPT"_s, kFirewalld, partlyDenied};
     for (const auto &[span, protocol] : firewalld.ports) {
         if (span.contains(port) && protocol == u"tcp"_s) {
-            const QString text = span.first == span.last ? QString::number(span.first)
-                                                         : QString::number(span.first) + u'-' +
-                                                               QString::number(span.last);
-            return {PortVerdict::Allowed, u"ports: "_s + text + u"/tcp"_s, kFirewalld,
+            return {PortVerdict::Allowed, u"ports: "_s + portSpanText(span) + u"/tcp"_s, kFirewalld,
                     partlyDenied};
         }
     }

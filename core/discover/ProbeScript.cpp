@@ -216,7 +216,7 @@ QString probeScript(const Project &project, int serverIndex)
 QString probeCommand(const Project &project, int serverIndex)
 {
     const QString script = probeScript(project, serverIndex);
-    return script.isEmpty() ? QString() : u"sh -c "_s + shellQuote(script);
+    return script.isEmpty() ? QString() : shellScriptCommand(script);
 }
 
 } // namespace cw

@@ -33,7 +33,7 @@ template <typename Decide> bool spanNeedsOpening(const PortSpan &span, Decide de
 
 RemoteStep ufwStep(const UfwFacts &ufw, const PortSpan &span)
 {
-    const QString rule = spanText(span, u':') + u"/tcp"_s;
+    const QString rule = portSpanText(span, u':') + u"/tcp"_s;
     // `ufw allow` appends: behind a rule that denies the port the deny still matches first, so
     // then the allow is inserted as rule 1. ufw skips a rule that exists already (check-then-set);
     // one with the same port and another action it rewrites in place, and the undo then deletes
@@ -46,7 +46,7 @@ RemoteStep ufwStep(const UfwFacts &ufw, const PortSpan &span)
     }
     RemoteStep step;
     step.description =
-        u"open "_s + spanText(span) + u"/tcp in ufw"_s +
+        u"open "_s + portSpanText(span) + u"/tcp in ufw"_s +
         (deniedByRule ? u" (as rule 1, before the rule that denies it)"_s : QString());
     step.snapshotCommand = u"ufw status numbered"_s;
     step.command = (deniedByRule ? u"ufw insert 1 allow "_s : u"ufw allow "_s) + shellQuote(rule);
@@ -69,7 +69,7 @@ bool richRuleDenies(const FirewalldFacts &firewalld, const PortSpan &span)
 // firewall-cmd only warns (ALREADY_ENABLED, NOT_ENABLED) and succeeds on a second run.
 RemoteStep firewalldStep(const FirewalldFacts &firewalld, const PortSpan &span)
 {
-    const QString port = spanText(span) + u"/tcp"_s;
+    const QString port = portSpanText(span) + u"/tcp"_s;
     const QString zone =
         firewalld.zone.isEmpty() ? QString() : u" --zone="_s + shellQuote(firewalld.zone);
     const auto both = [&](const QString &option) {
@@ -98,7 +98,7 @@ void addNftChain(RemoteStep &step, QStringList &where, const NftInputChain &inpu
     const QString list = u"nft -a list chain "_s + chain;
     const QString marker = u"comment \""_s + comment + u'"';
     const QString insert = u"nft insert rule "_s + chain + u" tcp dport "_s +
-                           shellQuote(spanText(span)) + u" accept comment "_s +
+                           shellQuote(portSpanText(span)) + u" accept comment "_s +
                            shellQuote(u'"' + comment + u'"');
     const QString handles = u"s/.* "_s + marker + u" # handle \\([0-9][0-9]*\\)$/\\1/p"_s;
     const QString remove = u"for h in $("_s + list + u" | sed -n "_s + shellQuote(handles) +
@@ -117,7 +117,7 @@ void addNftChain(RemoteStep &step, QStringList &where, const NftInputChain &inpu
 // spec removes exactly this rule.
 void addIptables(RemoteStep &step, QStringList &where, const PortSpan &span)
 {
-    const QString rule = u"INPUT -p tcp --dport "_s + shellQuote(spanText(span, u':')) +
+    const QString rule = u"INPUT -p tcp --dport "_s + shellQuote(portSpanText(span, u':')) +
                          u" -m comment --comment "_s + shellQuote(ruleComment(span)) +
                          u" -j ACCEPT"_s;
     const QString check = u"iptables -C "_s + rule;
@@ -151,7 +151,7 @@ std::optional<RemoteStep> packetFilterStep(const FirewallFacts &facts,
     }
     if (where.isEmpty())
         return std::nullopt;
-    step.description = u"open "_s + spanText(span) + u"/tcp in "_s + where.join(u" and "_s);
+    step.description = u"open "_s + portSpanText(span) + u"/tcp in "_s + where.join(u" and "_s);
     step.snapshotCommand = snapshots.join(u" && "_s);
     return step;
 }

@@ -27,9 +27,6 @@ std::vector<NftInputChain> nftInputChains(const FirewallFacts &facts);
 // letters, digits and `/ - _ .`). Other names would need nft's own quoting on top of the shell's.
 bool nftNameWritable(const QString &name);
 
-// "29501" or "60000-60031": the port text of descriptions, nft and firewalld.
-QString spanText(const PortSpan &span, QChar rangeSeparator = u'-');
-
 // The comment that marks a rule this fix added: "clusterwiz-29501", "clusterwiz-60000-60031".
 QString ruleComment(const PortSpan &span);
 

@@ -46,16 +46,9 @@ bool nftNameWritable(const QString &name)
     return identifier.match(name).hasMatch();
 }
 
-QString spanText(const PortSpan &span, QChar rangeSeparator)
-{
-    if (span.first == span.last)
-        return QString::number(span.first);
-    return QString::number(span.first) + rangeSeparator + QString::number(span.last);
-}
-
 QString ruleComment(const PortSpan &span)
 {
-    return u"clusterwiz-"_s + spanText(span);
+    return u"clusterwiz-"_s + portSpanText(span);
 }
 
 bool iptablesFilters(const FirewallFacts &facts)

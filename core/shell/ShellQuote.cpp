@@ -60,4 +60,9 @@ QString shellEnvValue(const QString &value)
     return out.isEmpty() ? QStringLiteral("''") : out;
 }
 
+QString shellScriptCommand(const QString &script)
+{
+    return QStringLiteral("sh -c ") + shellQuote(script);
+}
+
 } // namespace cw

@@ -13,6 +13,9 @@ QString shellQuote(const QString &value);
 // Quotes each word and joins them with spaces: a command line from validated argv.
 QString shellJoin(const QStringList &words);
 
+// `sh -c 'SCRIPT'`: a POSIX sh script run the same whatever the login shell is.
+QString shellScriptCommand(const QString &script);
+
 // An environment value in which only the `${NAME}` references the user wrote expand; every other
 // character, `$NAME`, `$(...)` and backticks included, is literal.
 QString shellEnvValue(const QString &value);

@@ -20,21 +20,34 @@ struct CliRun {
     }
 };
 
-inline CliRun runCli(const QStringList &arguments, int timeoutMs = 120000)
+inline QString cliPath()
+{
+    return QStringLiteral(CLUSTERWIZ_BIN_DIR "/clusterwiz-cli");
+}
+
+// Waits for a started clusterwiz-cli to end; killed (exit -1) past `timeoutMs`.
+inline CliRun finishCli(QProcess &process, int timeoutMs)
 {
     CliRun run;
-    QProcess process;
-    QElapsedTimer timer;
-    timer.start();
-    process.start(QStringLiteral(CLUSTERWIZ_BIN_DIR "/clusterwiz-cli"), arguments);
     if (!process.waitForFinished(timeoutMs)) {
         process.kill();
         process.waitForFinished();
+        run.err = "killed after the test's time limit\n" + process.readAllStandardError();
         return run;
     }
-    run.elapsedMs = timer.elapsed();
     run.out = process.readAllStandardOutput();
     run.err = process.readAllStandardError();
     run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    return run;
+}
+
+inline CliRun runCli(const QStringList &arguments, int timeoutMs = 120000)
+{
+    QElapsedTimer timer;
+    timer.start();
+    QProcess process;
+    process.start(cliPath(), arguments);
+    CliRun run = finishCli(process, timeoutMs);
+    run.elapsedMs = timer.elapsed();
     return run;
 }

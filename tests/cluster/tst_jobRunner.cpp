@@ -6,6 +6,7 @@
 // master-port-free check from the CLI, the built-in check from the API) with nothing started.
 // "No process left" is checked inside each server's network namespace, not through the
 // runner's own view.
+#include "CliProcess.h"
 #include "JobTestSupport.h"
 
 #include "launch/JobRunner.h"
@@ -28,39 +29,6 @@ namespace {
 
 constexpr int kServers = 2;
 constexpr int kDevices = 2;
-
-struct CliRun {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-QString cliPath()
-{
-    return QStringLiteral(CLUSTERWIZ_BIN_DIR "/clusterwiz-cli");
-}
-
-CliRun finish(QProcess &process, int timeoutMs)
-{
-    CliRun run;
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        run.err = "killed after the test's time limit\n" + process.readAllStandardError();
-        return run;
-    }
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    return run;
-}
-
-CliRun runCli(const QStringList &arguments, int timeoutMs = 60000)
-{
-    QProcess process;
-    process.start(cliPath(), arguments);
-    return finish(process, timeoutMs);
-}
 
 // `logs` output by rank: every line must read "[serverS/R] text" with R a rank of server S.
 QHash<int, QStringList> linesByRank(const QByteArray &out, QString *bad)
@@ -219,7 +187,7 @@ private Q_SLOTS:
             QCOMPARE(end.ranksStarted, kServers * kDevices);
             QCOMPARE(end.alive, 0);
             if (mode == LaunchMode::Launch) {
-                const CliRun followed = finish(follow, 30000);
+                const CliRun followed = finishCli(follow, 30000);
                 QVERIFY2(followed.exitCode == 0, followed.err.constData());
                 verifyRankLines(followed.out, 4);
                 if (QTest::currentTestFailed())
@@ -297,7 +265,7 @@ private Q_SLOTS:
                  qPrintable(failure.lastLines.join(u'\n')));
         QCOMPARE(end.alive, 0);
         // `logs --follow` saw rank 3's last words live and exits 1 with the failed run.
-        const CliRun followed = finish(follow, 30000);
+        const CliRun followed = finishCli(follow, 30000);
         QVERIFY2(followed.exitCode == 1, (followed.out + followed.err).constData());
         QVERIFY2(followed.out.contains("[server1/3] rank 3: failing at step 5"),
                  followed.out.constData());
