@@ -11,30 +11,19 @@ namespace {
 
 nlohmann::ordered_json statusJson(const RunRecord &record, const RunSnapshot &snapshot)
 {
-    nlohmann::ordered_json document{
-        {"run_id", record.runId.toStdString()},
-        {"state", runStateName(record.state).toStdString()},
-        {"mode", record.mode.toStdString()},
-        {"master", record.master.toStdString()},
-        {"started_at", record.startedAt.toString(Qt::ISODateWithMs).toStdString()},
-        {"ended_at", record.endedAt.isValid()
-                         ? record.endedAt.toString(Qt::ISODateWithMs).toStdString()
-                         : std::string()},
-        {"gang_stop", record.gangStop},
-        {"ranks_started", snapshot.ranksStarted},
-        {"ranks_expected", snapshot.ranksExpected},
-        {"alive", snapshot.alive},
-        {"note", snapshot.note.toStdString()}};
-    if (record.failure) {
-        nlohmann::ordered_json lines = nlohmann::ordered_json::array();
-        for (const QString &line : record.failure->lastLines)
-            lines.push_back(line.toStdString());
-        document["failure"] = {{"server", record.failure->server.toStdString()},
-                               {"rank", record.failure->rank},
-                               {"exit_code", record.failure->exitCode},
-                               {"message", record.failure->message.toStdString()},
-                               {"last_lines", lines}};
-    }
+    nlohmann::ordered_json document{{"run_id", record.runId.toStdString()},
+                                    {"state", runStateName(record.state).toStdString()},
+                                    {"mode", record.mode.toStdString()},
+                                    {"master", record.master.toStdString()},
+                                    {"started_at", runTimeText(record.startedAt).toStdString()},
+                                    {"ended_at", runTimeText(record.endedAt).toStdString()},
+                                    {"gang_stop", record.gangStop},
+                                    {"ranks_started", snapshot.ranksStarted},
+                                    {"ranks_expected", snapshot.ranksExpected},
+                                    {"alive", snapshot.alive},
+                                    {"note", snapshot.note.toStdString()}};
+    if (record.failure)
+        document["failure"] = runFailureToJson(*record.failure);
     return document;
 }
 

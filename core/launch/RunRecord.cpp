@@ -29,23 +29,6 @@ QString qstr(const Json &object, const char *key)
     return QString::fromStdString(found->get<std::string>());
 }
 
-QString isoTime(const QDateTime &time)
-{
-    return time.isValid() ? time.toUTC().toString(Qt::ISODateWithMs) : QString();
-}
-
-Json failureToJson(const RunFailure &failure)
-{
-    Json lines = Json::array();
-    for (const QString &line : failure.lastLines)
-        lines.push_back(str(line));
-    return Json{{"server", str(failure.server)},
-                {"rank", failure.rank},
-                {"exit_code", failure.exitCode},
-                {"message", str(failure.message)},
-                {"last_lines", lines}};
-}
-
 RunFailure failureFromJson(const Json &object)
 {
     RunFailure failure;
@@ -104,6 +87,23 @@ std::optional<RunState> runStateFromName(const QString &name)
     return std::nullopt;
 }
 
+QString runTimeText(const QDateTime &time)
+{
+    return time.isValid() ? time.toUTC().toString(Qt::ISODateWithMs) : QString();
+}
+
+nlohmann::ordered_json runFailureToJson(const RunFailure &failure)
+{
+    Json lines = Json::array();
+    for (const QString &line : failure.lastLines)
+        lines.push_back(str(line));
+    return Json{{"server", str(failure.server)},
+                {"rank", failure.rank},
+                {"exit_code", failure.exitCode},
+                {"message", str(failure.message)},
+                {"last_lines", lines}};
+}
+
 QString runsFolder(const QString &projectPath)
 {
     QString base = projectPath;
@@ -132,13 +132,13 @@ QString saveRunRecord(const RunRecord &record)
                   {"project", str(record.projectPath)},
                   {"mode", str(record.mode)},
                   {"master", str(record.master)},
-                  {"started_at", str(isoTime(record.startedAt))},
-                  {"ended_at", str(isoTime(record.endedAt))},
+                  {"started_at", str(runTimeText(record.startedAt))},
+                  {"ended_at", str(runTimeText(record.endedAt))},
                   {"gang_stop", record.gangStop},
                   {"state", str(runStateName(record.state))},
                   {"servers", servers}};
     if (record.failure)
-        document["failure"] = failureToJson(*record.failure);
+        document["failure"] = runFailureToJson(*record.failure);
 
     const QString path = runRecordPath(record.projectPath, record.runId);
     if (!QDir().mkpath(runsFolder(record.projectPath)))

@@ -7,6 +7,8 @@
 #include <QDateTime>
 #include <QString>
 #include <QStringList>
+
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
 
@@ -56,6 +58,11 @@ struct RunRecord {
     std::optional<RunFailure> failure;
     std::vector<RunServer> servers;
 };
+
+// The record's forms of a time (ISO 8601 UTC, "" when unset) and of a failure, for every JSON
+// that shows a run (the record itself, `status --json`).
+QString runTimeText(const QDateTime &time);
+nlohmann::ordered_json runFailureToJson(const RunFailure &failure);
 
 // The folder of a project's run records: "x.clusterwiz.json" -> "x.clusterwiz.runs".
 QString runsFolder(const QString &projectPath);
