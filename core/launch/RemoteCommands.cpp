@@ -181,7 +181,7 @@ exit 0
 QString tailCommand(const Project &project, const QString &runId, const Server &server, int rank,
                     int lines)
 {
-    const QString file = rank < 0 ? launchLogName() : u"rank"_s + QString::number(rank) + u".log"_s;
+    const QString file = rank < 0 ? launchLogName() : rankLogName(rank);
     return runDirLine(project, runId, server) + u"tail -n "_s + QString::number(lines) +
            u" -- \"$d\"/"_s + shellQuote(file) + u" 2>/dev/null"_s;
 }

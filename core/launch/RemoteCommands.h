@@ -21,6 +21,10 @@ inline QString launchLogName()
 {
     return QStringLiteral("launch.log");
 }
+inline QString rankLogName(int rank) // as rank.sh writes it
+{
+    return QStringLiteral("rank%1.log").arg(rank);
+}
 // OpenMPI's orted daemons that serve the run, noted before a stop (see noteHelpersCommand()).
 inline QString helpersFileName()
 {

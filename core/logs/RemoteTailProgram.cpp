@@ -81,15 +81,4 @@ QString remoteTailCommand(const QString &python, const QList<LogSource> &sources
     return u"exec "_s + shellJoin(argv);
 }
 
-QString rankLogPath(const QString &workdir, const QString &logDir, const QString &runId,
-                    const QString &serverName, int rank)
-{
-    QString root = logDir;
-    if (!root.startsWith(u'/'))
-        root = workdir + u'/' + logDir;
-    while (root.size() > 1 && root.endsWith(u'/'))
-        root.chop(1);
-    return u"%1/%2/%3/rank%4.log"_s.arg(root, runId, serverName, QString::number(rank));
-}
-
 } // namespace cw

@@ -33,9 +33,4 @@ enum class TailMode { Follow, Drain };
 // The whole remote command line; every value is shell-quoted.
 QString remoteTailCommand(const QString &python, const QList<LogSource> &sources, TailMode mode);
 
-// `<workdir>/<log_dir>/<run id>/<server>/rank<R>.log` as train.sh writes it
-// (docs/generated-files.md); an absolute log_dir ignores workdir.
-QString rankLogPath(const QString &workdir, const QString &logDir, const QString &runId,
-                    const QString &serverName, int rank);
-
 } // namespace cw

@@ -1,5 +1,7 @@
 #include "logs/RunLogSources.h"
 
+#include "launch/RemoteCommands.h"
+
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
@@ -33,8 +35,7 @@ RunLogSelection selectRunLogs(const Project &project, const RunRecord &record,
         const int first = project.rankOffset(*index);
         const int count = int(project.servers[size_t(*index)].devices.size());
         for (int rank = first; rank < first + count; ++rank)
-            entry.sources.append(
-                {rank, u"%1/rank%2.log"_s.arg(runServer.runDir, QString::number(rank)), 0});
+            entry.sources.append({rank, runServer.runDir + u'/' + rankLogName(rank), 0});
         names << runServer.name;
         all.push_back(std::move(entry));
     }

@@ -111,14 +111,6 @@ private Q_SLOTS:
         QVERIFY(!reader.feed("H\n", [](int, const QString &, qint64) {})); // stays broken
     }
 
-    void rankLogPaths()
-    {
-        QCOMPARE(rankLogPath(u"/w"_s, u"logs"_s, u"r1"_s, u"s0"_s, 3),
-                 u"/w/logs/r1/s0/rank3.log"_s);
-        QCOMPARE(rankLogPath(u"/w"_s, u"/var/log/x/"_s, u"r1"_s, u"s0"_s, 0),
-                 u"/var/log/x/r1/s0/rank0.log"_s);
-    }
-
     // The real program, locally: drain mode from given offsets, hostile names and contents.
     void remoteProgramDrainsExactly()
     {
