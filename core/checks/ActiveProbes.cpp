@@ -1,5 +1,6 @@
 #include "checks/ActiveProbes.h"
 
+#include "discover/ProbeText.h"
 #include "shell/ShellQuote.h"
 #include "ssh/KnownHosts.h"
 
@@ -49,11 +50,6 @@ except ConnectionRefusedError:
     print("refused")
 except OSError as e:
     print("error " + str(e)))"_s;
-
-QString firstLine(const QString &text)
-{
-    return text.trimmed().section(u'\n', 0, 0).trimmed();
-}
 
 PeerTrust::Login loginFrom(int rc, const QString &message)
 {
@@ -115,7 +111,7 @@ QString portListenerCommand(const Project &project, int expected, int seconds)
 
 std::optional<int> parsePortListener(const QString &output, QString *problem)
 {
-    const QString line = firstLine(output);
+    const QString line = firstLineOf(output);
     if (line.startsWith(u"listening "_s)) {
         bool ok = false;
         const int pid = line.mid(10).trimmed().toInt(&ok);
@@ -152,7 +148,7 @@ QString portConnectCommand(const Project &project)
 
 PortReach parsePortConnect(const QString &output, int exitStatus)
 {
-    const QString line = firstLine(output);
+    const QString line = firstLineOf(output);
     if (line == u"connected")
         return {PortReach::Outcome::Connected, {}};
     if (line == u"refused")
@@ -209,7 +205,7 @@ void parsePeerProbe(const QString &output, const std::vector<PeerTarget> &target
             knownFrom(known, target, trust);
             if (loginRc >= 0) {
                 trust.login = loginFrom(loginRc, loginText);
-                trust.loginDetail = firstLine(loginText);
+                trust.loginDetail = firstLineOf(loginText);
             }
             probes.peers[current] = trust;
         }

@@ -1,5 +1,7 @@
 #include "fix/FixApplier.h"
 
+#include "discover/ProbeText.h"
+
 #include <QDateTime>
 
 #include <algorithm>
@@ -11,7 +13,7 @@ namespace {
 
 QString firstLine(const QByteArray &bytes)
 {
-    return QString::fromUtf8(bytes).trimmed().section(u'\n', 0, 0);
+    return firstLineOf(QString::fromUtf8(bytes));
 }
 
 std::vector<std::pair<int, int>> stageRanges(const FixPlan &plan)
