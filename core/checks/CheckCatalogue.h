@@ -6,7 +6,7 @@
 
 #include "checks/ActiveProbes.h"
 #include "checks/CheckTypes.h"
-#include "fleet/Discovery.h"
+#include "discover/Discovery.h"
 #include "model/Project.h"
 
 #include <vector>

@@ -1,7 +1,7 @@
 // The checks of one server's own state: names and addresses, accelerators, software, paths, sshd.
 #include "checks/CheckParts.h"
 
-#include "fleet/DiscoveryReport.h"
+#include "discover/DiscoveryReport.h"
 #include "net/Ipv4.h"
 
 #include <QFileInfo>

@@ -3,7 +3,7 @@
 #include "discover/ProbeNames.h"
 #include "plan/HccnCommands.h"
 #include "shell/ShellQuote.h"
-#include "shell/ValueRules.h"
+#include "rules/ValueRules.h"
 
 using namespace Qt::StringLiterals;
 

@@ -95,17 +95,18 @@ FleetResult runOne(const Project &project, int index, const FleetOptions &option
         return result;
     }
 
-    SshSession session;
-    SshError error = session.connect(fleetTarget(server, options), policy, options.credentials);
-    result.hostKey = session.hostKey();
-    result.authMethod = session.authMethod();
-    if (!session.endpoint().isEmpty())
-        result.endpoint = session.endpoint();
+    RemoteConnection connection = fleetConnector(options)->connect(fleetTarget(server, options),
+                                                                   policy, options.credentials);
+    SshError error = connection.error;
+    result.hostKey = connection.hostKey;
+    result.authMethod = connection.authMethod;
+    if (!connection.endpoint.isEmpty())
+        result.endpoint = connection.endpoint;
     if (!error.isError()) {
         if (slot.cancel.load()) {
             error = SshError::make(SshError::Kind::Cancelled, result.endpoint + u": cancelled"_s);
         } else {
-            FleetTask task{session, index, server, slot.cancel, deadline};
+            FleetTask task{*connection.host, index, server, slot.cancel, deadline};
             try {
                 error = work(task);
             } catch (const std::exception &e) {
@@ -125,7 +126,7 @@ FleetResult runOne(const Project &project, int index, const FleetOptions &option
                                                                   secondsText(options.timeoutMs)));
     }
     slot.deadline.store(0);
-    session.disconnect();
+    connection.host.reset(); // disconnects
     result.error = error;
     result.elapsedMs = timer.elapsed();
     return result;
@@ -164,6 +165,11 @@ SshTarget fleetTarget(const Server &server, const FleetOptions &options)
     target.parseSshConfig = options.parseSshConfig;
     target.sshConfigFile = options.sshConfigFile;
     return target;
+}
+
+std::shared_ptr<RemoteConnector> fleetConnector(const FleetOptions &options)
+{
+    return options.connector ? options.connector : sshConnector();
 }
 
 std::vector<FleetResult> runOnFleet(const Project &project, const FleetOptions &options,

@@ -17,7 +17,7 @@
 
 #include "model/Project.h"
 #include "ssh/HostKeyPolicy.h"
-#include "ssh/SshSession.h"
+#include "ssh/RemoteHost.h"
 #include "ssh/SshTypes.h"
 
 #include <QString>
@@ -46,12 +46,14 @@ struct FleetOptions {
     QString sshConfigFile;
     // Called on worker threads (one at a time) when a key is encrypted or a password is wanted.
     SshCredentials credentials;
+    // Opens the connections; null: SSH (sshConnector()). Tests put in-memory servers here.
+    std::shared_ptr<RemoteConnector> connector;
 };
 
 // What the work function gets for one server. The session is connected and belongs to this
 // worker thread for the duration of the call.
 struct FleetTask {
-    SshSession &session;
+    RemoteHost &session;
     int serverIndex;
     const Server &server;
     // Set when this server's time is up or the whole fleet is cancelled: pass it to exec().
@@ -88,6 +90,9 @@ std::shared_ptr<HostKeyPolicy> fleetHostKeyPolicy(const FleetOptions &options);
 
 // The SshTarget for one server under these options (identity override, known_hosts, limits).
 SshTarget fleetTarget(const Server &server, const FleetOptions &options);
+
+// The connector under these options: options.connector, else SSH.
+std::shared_ptr<RemoteConnector> fleetConnector(const FleetOptions &options);
 
 // Connects to every server and runs `work` on it; returns when every server has finished, timed
 // out or been cancelled. A cancel set before a server started gives it Kind::Cancelled at once;

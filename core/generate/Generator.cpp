@@ -2,7 +2,7 @@
 
 #include "generate/ScriptFiles.h"
 #include "generate/TarGz.h"
-#include "model/ProjectValidator.h"
+#include "rules/ProjectValidator.h"
 
 #include <QDir>
 #include <QFile>

@@ -7,7 +7,7 @@ using namespace Qt::StringLiterals;
 
 namespace cw {
 
-SshError fetchLog(SshSession &session, const QString &remotePath,
+SshError fetchLog(RemoteHost &host, const QString &remotePath,
                   const std::function<void(QByteArrayView chunk)> &sink, int idleTimeoutMs,
                   const std::atomic<bool> *cancel)
 {
@@ -15,7 +15,7 @@ SshError fetchLog(SshSession &session, const QString &remotePath,
         return SshError::make(SshError::Kind::InvalidTarget,
                               u"a log path must be non-empty, without NUL or newline"_s);
     QByteArray err;
-    const ExecResult result = session.execStreaming(
+    const ExecResult result = host.execStreaming(
         u"exec cat -- "_s + shellQuote(remotePath),
         [&](QByteArrayView out, QByteArrayView errData) {
             if (!out.isEmpty())
@@ -29,7 +29,7 @@ SshError fetchLog(SshSession &session, const QString &remotePath,
     if (result.exitStatus != 0)
         return SshError::make(
             SshError::Kind::Protocol,
-            u"cannot read %1 on %2: %3"_s.arg(remotePath, session.endpoint(),
+            u"cannot read %1 on %2: %3"_s.arg(remotePath, host.endpoint(),
                                               QString::fromUtf8(err.trimmed()).left(200)));
     return {};
 }

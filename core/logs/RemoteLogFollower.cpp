@@ -93,7 +93,7 @@ bool RemoteLogFollower::sleepFor(int ms, const std::atomic<bool> &interrupt) con
     return !interrupt.load();
 }
 
-SshError RemoteLogFollower::connectWithBackoff(SshSession &session,
+SshError RemoteLogFollower::connectWithBackoff(std::unique_ptr<RemoteHost> &host,
                                                const std::atomic<bool> &interrupt)
 {
     const QDeadlineTimer giveUp(m_options.giveUpMs);
@@ -101,10 +101,15 @@ SshError RemoteLogFollower::connectWithBackoff(SshSession &session,
     for (;;) {
         if (interrupt.load())
             return SshError::make(SshError::Kind::Cancelled, u"log follow cancelled"_s);
-        SshError error =
-            session.connect(m_options.target, m_options.hostKeyPolicy, m_options.credentials);
-        if (!error.isError())
+        const std::shared_ptr<RemoteConnector> connector =
+            m_options.connector ? m_options.connector : sshConnector();
+        RemoteConnection connection =
+            connector->connect(m_options.target, m_options.hostKeyPolicy, m_options.credentials);
+        const SshError error = connection.error;
+        if (!error.isError()) {
+            host = std::move(connection.host);
             return error;
+        }
         if (isFatal(error.kind) || giveUp.hasExpired())
             return error;
         report(u"%1: %2; trying again in %3 ms"_s.arg(m_options.server, error.message,
@@ -116,7 +121,7 @@ SshError RemoteLogFollower::connectWithBackoff(SshSession &session,
     }
 }
 
-ExecResult RemoteLogFollower::stream(SshSession &session, LogFrameReader &reader, TailMode mode,
+ExecResult RemoteLogFollower::stream(RemoteHost &host, LogFrameReader &reader, TailMode mode,
                                      std::atomic<bool> &interrupt, QString *frameError)
 {
     QList<LogSource> sources = m_sources;
@@ -143,7 +148,7 @@ ExecResult RemoteLogFollower::stream(SshSession &session, LogFrameReader &reader
         for (int i = 0; i < reader.fileCount(); ++i)
             m_offsets[size_t(i)] = reader.nextOffset(i);
     };
-    ExecResult result = session.execStreaming(remoteTailCommand(m_options.python, sources, mode),
+    ExecResult result = host.execStreaming(remoteTailCommand(m_options.python, sources, mode),
                                               onData, m_options.idleTimeoutMs, &interrupt);
     result.err = errTail;
     return result;
@@ -165,20 +170,20 @@ SshError RemoteLogFollower::follow()
     for (const LogSource &source : m_sources)
         starts.push_back(source.offset);
     LogFrameReader reader(starts, m_options.maxLineBytes);
-    SshSession session;
+    std::unique_ptr<RemoteHost> host; // null while not connected
     QString frameError;
 
     // Live follow until stop() or cancel().
     while (!m_followCancel.load()) {
-        if (!session.isConnected()) {
-            const SshError error = connectWithBackoff(session, m_followCancel);
+        if (!host) {
+            const SshError error = connectWithBackoff(host, m_followCancel);
             if (error.kind == SshError::Kind::Cancelled)
                 break;
             if (error.isError())
                 return error;
         }
         const ExecResult result =
-            stream(session, reader, TailMode::Follow, m_followCancel, &frameError);
+            stream(*host, reader, TailMode::Follow, m_followCancel, &frameError);
         if (!frameError.isEmpty())
             return SshError::make(SshError::Kind::Protocol, frameError);
         if (m_followCancel.load())
@@ -193,7 +198,7 @@ SshError RemoteLogFollower::follow()
         const QString why =
             result.error.isError() ? result.error.message : u"the log reader ended"_s;
         report(u"%1: log stream interrupted (%2); reconnecting"_s.arg(m_options.server, why));
-        session.disconnect(); // also after a silent timeout: that connection is dead
+        host.reset(); // also after a silent timeout: that connection is dead
         ++m_reconnects;
         if (!sleepFor(m_options.backoffMinMs, m_followCancel))
             break;
@@ -205,13 +210,13 @@ SshError RemoteLogFollower::follow()
     // Drain after stop(): read every file once more to its current end.
     const QDeadlineTimer giveUp(m_options.giveUpMs);
     for (;;) {
-        if (!session.isConnected()) {
-            const SshError error = connectWithBackoff(session, m_drainCancel);
+        if (!host) {
+            const SshError error = connectWithBackoff(host, m_drainCancel);
             if (error.isError())
                 return error;
         }
         const ExecResult result =
-            stream(session, reader, TailMode::Drain, m_drainCancel, &frameError);
+            stream(*host, reader, TailMode::Drain, m_drainCancel, &frameError);
         if (!frameError.isEmpty())
             return SshError::make(SshError::Kind::Protocol, frameError);
         if (reader.ended())
@@ -228,7 +233,7 @@ SshError RemoteLogFollower::follow()
             return result.error.isError()
                        ? result.error
                        : SshError::make(SshError::Kind::Timeout, u"the log drain did not finish"_s);
-        session.disconnect();
+        host.reset();
         ++m_reconnects;
         if (!sleepFor(m_options.backoffMinMs, m_drainCancel))
             return SshError::make(SshError::Kind::Cancelled,

@@ -22,12 +22,13 @@
 #include "logs/LogRecord.h"
 #include "logs/RemoteTailProgram.h"
 #include "ssh/HostKeyPolicy.h"
-#include "ssh/SshSession.h"
+#include "ssh/RemoteHost.h"
 
 #include <QMutex>
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <thread>
 
 namespace cw {
@@ -37,6 +38,7 @@ struct RemoteLogFollowerOptions {
     SshTarget target;
     HostKeyPolicy *hostKeyPolicy = nullptr; // null: unknown host keys are refused
     SshCredentials credentials;
+    std::shared_ptr<RemoteConnector> connector; // null: SSH
     QString python = QStringLiteral("python3"); // the project's launch.python
     int idleTimeoutMs = 6000; // no frame for this long: the connection is taken as lost
     int backoffMinMs = 200;   // first wait before a reconnect, doubled up to backoffMaxMs
@@ -74,8 +76,9 @@ public:
 
 private:
     SshError follow(); // run() without the server's name on its error
-    SshError connectWithBackoff(SshSession &session, const std::atomic<bool> &interrupt);
-    ExecResult stream(SshSession &session, LogFrameReader &reader, TailMode mode,
+    SshError connectWithBackoff(std::unique_ptr<RemoteHost> &host,
+                                const std::atomic<bool> &interrupt);
+    ExecResult stream(RemoteHost &host, LogFrameReader &reader, TailMode mode,
                       std::atomic<bool> &interrupt, QString *frameError);
     void report(const QString &message) const;
     bool sleepFor(int ms, const std::atomic<bool> &interrupt) const;
@@ -102,7 +105,7 @@ private:
 // The whole log file at `remotePath` (the full log stays on the server; the ring keeps only the
 // newest lines), handed to `sink` in chunks as it arrives. `idleTimeoutMs`: no byte for that long
 // ends it with Kind::Timeout. A missing file is Kind::Protocol naming it.
-SshError fetchLog(SshSession &session, const QString &remotePath,
+SshError fetchLog(RemoteHost &host, const QString &remotePath,
                   const std::function<void(QByteArrayView chunk)> &sink, int idleTimeoutMs = 30000,
                   const std::atomic<bool> *cancel = nullptr);
 

@@ -95,6 +95,7 @@ RemoteLogFollowerOptions logFollowerOptions(const Project &project, int serverIn
     options.target = fleetTarget(server, fleet);
     options.hostKeyPolicy = policy;
     options.credentials = fleet.credentials;
+    options.connector = fleet.connector;
     options.python = project.launch.python;
     return options;
 }

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "net/Ipv4.h"
-#include "plan/SegmentMath.h"
+#include "rules/SegmentMath.h"
 
 #include <QSet>
 

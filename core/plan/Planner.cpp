@@ -1,10 +1,10 @@
 #include "plan/Planner.h"
 
 #include "plan/AddressPool.h"
-#include "plan/DeviceRules.h"
-#include "plan/RuleText.h"
+#include "rules/DeviceRules.h"
+#include "rules/RuleText.h"
 #include "plan/SegmentChoice.h"
-#include "plan/SegmentMath.h"
+#include "rules/SegmentMath.h"
 
 #include <QHash>
 

@@ -2,7 +2,7 @@
 
 #include "model/Project.h"
 #include "plan/AddressPool.h"
-#include "plan/SegmentMath.h"
+#include "rules/SegmentMath.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #include "shell/ShellQuote.h"
 
-#include "shell/ValueRules.h"
+#include "rules/ValueRules.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,6 +1,6 @@
 #include "ssh/KnownHosts.h"
 
-#include "shell/ValueRules.h"
+#include "rules/ValueRules.h"
 #include "ssh/SshTypes.h"
 
 #include <QDir>

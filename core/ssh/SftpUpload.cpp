@@ -3,7 +3,7 @@
 // one. SFTP v3's own RENAME refuses an existing target and libssh 0.10 has no call for OpenSSH's
 // posix-rename extension, hence the mv over an exec channel (PRODUCT.md asks for `mv -f`).
 #include "shell/ShellQuote.h"
-#include "shell/ValueRules.h"
+#include "rules/ValueRules.h"
 #include "ssh/SshSessionPrivate.h"
 
 #include <QDeadlineTimer>

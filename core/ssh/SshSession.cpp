@@ -1,6 +1,6 @@
 #include "ssh/SshSession.h"
 
-#include "shell/ValueRules.h"
+#include "rules/ValueRules.h"
 #include "ssh/KnownHosts.h"
 #include "ssh/SshSessionPrivate.h"
 
@@ -281,6 +281,33 @@ SshError SshSession::upload(const QByteArray &data, const QString &remotePath, i
                             int timeoutMs, const std::atomic<bool> *cancel)
 {
     return uploadFile(*d, data, remotePath, mode, timeoutMs, cancel);
+}
+
+namespace {
+
+class SshConnector final : public RemoteConnector {
+public:
+    RemoteConnection connect(const SshTarget &target, HostKeyPolicy *policy,
+                             const SshCredentials &credentials) override
+    {
+        auto session = std::make_unique<SshSession>();
+        RemoteConnection connection;
+        connection.error = session->connect(target, policy, credentials);
+        connection.hostKey = session->hostKey();
+        connection.authMethod = session->authMethod();
+        connection.endpoint = session->endpoint();
+        if (!connection.error.isError())
+            connection.host = std::move(session);
+        return connection;
+    }
+};
+
+} // namespace
+
+std::shared_ptr<RemoteConnector> sshConnector()
+{
+    static const auto connector = std::make_shared<SshConnector>();
+    return connector;
 }
 
 } // namespace cw

@@ -13,6 +13,7 @@
 // wiped after use and never stored or logged.
 
 #include "ssh/HostKeyPolicy.h"
+#include "ssh/RemoteHost.h"
 #include "ssh/SshTypes.h"
 
 #include <QByteArray>
@@ -20,34 +21,16 @@
 #include <QString>
 
 #include <atomic>
-#include <functional>
 #include <memory>
-#include <optional>
 
 namespace cw {
 
 class SshSessionPrivate;
 
-struct SshCredentials {
-    // Asked when a private key to be tried is encrypted; `key` names it (its file, or libssh's
-    // prompt for a default key). nullopt skips that key.
-    std::function<std::optional<QByteArray>(const QString &key)> passphrase;
-    // Asked at most once, after every key failed, when the server offers password login;
-    // `account` is "user@host:port". nullopt skips password login.
-    std::function<std::optional<QByteArray>(const QString &account)> password;
-};
-
-enum class SshAuthMethod { None, Agent, IdentityFile, DefaultKeys, Password };
-QString sshAuthMethodName(SshAuthMethod method); // "none", "agent", "identity-file", ...
-
-// Receives a streaming command's output in arrival order, on the session's thread; one of the
-// two views may be empty.
-using SshDataSink = std::function<void(QByteArrayView out, QByteArrayView err)>;
-
-class SshSession {
+class SshSession : public RemoteHost {
 public:
     SshSession();
-    ~SshSession(); // disconnects
+    ~SshSession() override; // disconnects
     SshSession(SshSession &&) noexcept;
     SshSession &operator=(SshSession &&) noexcept;
     SshSession(const SshSession &) = delete;
@@ -63,7 +46,7 @@ public:
     const SshTarget &target() const;
     const HostKeyInfo &hostKey() const; // valid after connect() got as far as the key exchange
     SshAuthMethod authMethod() const;   // which method logged in
-    QString endpoint() const;           // "host:port" (or "alias (host:port)") for messages
+    QString endpoint() const override;  // "host:port" (or "alias (host:port)") for messages
     QString user() const;               // the user that logged in
 
     // Handles what the server sent while the session sat idle (its keepalive probes get their
@@ -79,12 +62,13 @@ public:
     // (jobs run under setsid, pgid recorded). The session stays usable unless the connection
     // itself was lost (a step that got no answer in time drops it: Kind::Timeout).
     ExecResult exec(const QString &command, int timeoutMs,
-                    const std::atomic<bool> *cancel = nullptr, const QByteArray &stdinData = {});
+                    const std::atomic<bool> *cancel = nullptr,
+                    const QByteArray &stdinData = {}) override;
 
     // Like exec() but hands output to `onData` as it arrives (log tails). `idleTimeoutMs`: no byte
     // for that long ends the call with timedOut (<= 0: wait until EOF or cancel).
     ExecResult execStreaming(const QString &command, const SshDataSink &onData, int idleTimeoutMs,
-                             const std::atomic<bool> *cancel = nullptr);
+                             const std::atomic<bool> *cancel = nullptr) override;
 
     // Writes `data` to `remotePath` with permission bits `mode` (e.g. 0755): SFTP into a
     // temporary name in the same folder, chmod, then `mv -f` over the final name, so the final
@@ -92,7 +76,7 @@ public:
     // hang it; the connection is then dropped and the error is Kind::Timeout). The folder must
     // exist. A cancel drops the connection too (SFTP has no way to abort one request).
     SshError upload(const QByteArray &data, const QString &remotePath, int mode, int timeoutMs,
-                    const std::atomic<bool> *cancel = nullptr);
+                    const std::atomic<bool> *cancel = nullptr) override;
 
 private:
     std::unique_ptr<SshSessionPrivate> d;

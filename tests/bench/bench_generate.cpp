@@ -8,7 +8,7 @@
 // `clusterwiz-cli generate` on exactly the same input.
 #include "generate/Generator.h"
 #include "model/ProjectJson.h"
-#include "model/ProjectValidator.h"
+#include "rules/ProjectValidator.h"
 #include "plan/Planner.h"
 
 #include <QCommandLineParser>

@@ -3,7 +3,7 @@
 #include "WizardTestSupport.h"
 
 #include "model/ProjectJson.h"
-#include "model/ProjectValidator.h"
+#include "rules/ProjectValidator.h"
 #include "plan/Planner.h"
 #include "widgets/TopologyView.h"
 

@@ -3,7 +3,7 @@
 // 127.0.0.1; the only other address a plan names is never contacted (--no-reach, or the check
 // runs as the server that has it).
 #include "generate/ScriptFiles.h"
-#include "model/ProjectValidator.h"
+#include "rules/ProjectValidator.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
 #include "DeviceTestProjects.h"
 
-#include "plan/DeviceRules.h"
+#include "rules/DeviceRules.h"
 
 #include <QTest>
 

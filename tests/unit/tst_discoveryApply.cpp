@@ -3,7 +3,7 @@
 #include "ProbeTestData.h"
 
 #include "discover/ProbeParsers.h"
-#include "fleet/Discovery.h"
+#include "discover/Discovery.h"
 
 #include <QTest>
 

@@ -1,8 +1,8 @@
 #include "DeviceTestProjects.h"
 
-#include "model/ProjectValidator.h"
+#include "rules/ProjectValidator.h"
 #include "net/Ipv4.h"
-#include "plan/DeviceRules.h"
+#include "rules/DeviceRules.h"
 #include "plan/Planner.h"
 
 #include <QTest>

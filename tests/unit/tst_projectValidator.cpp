@@ -1,7 +1,7 @@
 #include "DeviceTestProjects.h"
 
-#include "model/ProjectValidator.h"
-#include "plan/RuleText.h"
+#include "rules/ProjectValidator.h"
+#include "rules/RuleText.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // setup_device_ips.sh, run for real against the simulated hccn_tool of tests/fixtures/ascend.
 #include "generate/ScriptFiles.h"
 #include "model/ProjectJson.h"
-#include "model/ProjectValidator.h"
+#include "rules/ProjectValidator.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
 #include "ServerTable.h"
 
-#include "fleet/DiscoveryReport.h"
+#include "discover/DiscoveryReport.h"
 
 #include <QHeaderView>
 

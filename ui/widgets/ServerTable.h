@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fleet/Discovery.h"
+#include "discover/Discovery.h"
 #include "model/Project.h"
 
 #include <QTableWidget>

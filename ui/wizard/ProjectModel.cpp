@@ -1,7 +1,7 @@
 #include "ProjectModel.h"
 
 #include "model/ProjectJson.h"
-#include "model/ProjectValidator.h"
+#include "rules/ProjectValidator.h"
 
 using namespace Qt::StringLiterals;
 

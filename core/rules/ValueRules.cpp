@@ -1,4 +1,4 @@
-#include "shell/ValueRules.h"
+#include "rules/ValueRules.h"
 
 #include "net/Ipv4.h"
 

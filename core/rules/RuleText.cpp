@@ -1,6 +1,6 @@
-#include "plan/RuleText.h"
+#include "rules/RuleText.h"
 
-#include "shell/ValueRules.h"
+#include "rules/ValueRules.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,9 +1,9 @@
-#include "model/ProjectValidator.h"
+#include "rules/ProjectValidator.h"
 
-#include "model/ValidatorParts.h"
+#include "rules/SectionValidators.h"
 #include "net/Ipv4.h"
-#include "plan/DeviceRules.h"
-#include "shell/ValueRules.h"
+#include "rules/DeviceRules.h"
+#include "rules/ValueRules.h"
 
 #include <QHash>
 

@@ -1,7 +1,7 @@
 #include "cli/Cli.h"
 #include "cli/Commands.h"
 #include "model/ProjectJson.h"
-#include "model/ProjectValidator.h"
+#include "rules/ProjectValidator.h"
 
 #include <algorithm>
 

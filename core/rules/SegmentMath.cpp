@@ -1,6 +1,6 @@
-#include "plan/SegmentMath.h"
+#include "rules/SegmentMath.h"
 
-#include "plan/RuleText.h"
+#include "rules/RuleText.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "model/Project.h"
-#include "plan/RuleText.h"
+#include "rules/RuleText.h"
 
 namespace cw {
 

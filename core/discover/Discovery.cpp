@@ -1,4 +1,4 @@
-#include "fleet/Discovery.h"
+#include "discover/Discovery.h"
 
 #include "discover/ProbeParsers.h"
 #include "discover/ProbeScript.h"

@@ -1,5 +1,5 @@
-#include "model/ValidatorParts.h"
-#include "shell/ValueRules.h"
+#include "rules/SectionValidators.h"
+#include "rules/ValueRules.h"
 
 #include <QSet>
 

@@ -1,4 +1,4 @@
-#include "fleet/DiscoveryReport.h"
+#include "discover/DiscoveryReport.h"
 
 #include <algorithm>
 #include <array>

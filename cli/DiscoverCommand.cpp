@@ -1,8 +1,8 @@
 #include "cli/Cli.h"
 #include "cli/Commands.h"
 #include "cli/FleetCliOptions.h"
-#include "fleet/Discovery.h"
-#include "fleet/DiscoveryReport.h"
+#include "discover/Discovery.h"
+#include "discover/DiscoveryReport.h"
 #include "model/ProjectJson.h"
 
 using namespace Qt::StringLiterals;

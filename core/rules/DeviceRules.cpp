@@ -1,6 +1,6 @@
-#include "plan/DeviceRules.h"
+#include "rules/DeviceRules.h"
 
-#include "plan/RuleText.h"
+#include "rules/RuleText.h"
 
 #include <QHash>
 

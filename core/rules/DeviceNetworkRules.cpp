@@ -1,7 +1,7 @@
-#include "plan/DeviceRules.h"
+#include "rules/DeviceRules.h"
 
-#include "plan/RuleText.h"
-#include "plan/SegmentMath.h"
+#include "rules/RuleText.h"
+#include "rules/SegmentMath.h"
 
 #include <QHash>
 

@@ -3,7 +3,7 @@
 // Discovery results as text for people (a table, one row per server) and as JSON for programs
 // (`clusterwiz-cli discover --json`).
 
-#include "fleet/Discovery.h"
+#include "discover/Discovery.h"
 #include "model/Project.h"
 
 #include <QString>

@@ -5,7 +5,7 @@
 // read and explain them the same way.
 
 #include "cli/Commands.h"
-#include "fleet/Discovery.h"
+#include "discover/Discovery.h"
 #include "fleet/FleetRunner.h"
 
 namespace cw::cli {
