@@ -1,8 +1,8 @@
 #include "cli/Cli.h"
 #include "cli/Commands.h"
 #include "model/ProjectJson.h"
-#include "rules/ProjectValidator.h"
 #include "plan/Planner.h"
+#include "rules/ProjectValidator.h"
 
 #include <QFileInfo>
 

@@ -18,8 +18,9 @@ bool haveDisplay(int argc, char *argv[])
         if (qstrcmp(argv[i], "-platform") == 0)
             return true;
     }
-    return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY")
-        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+    return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") ||
+           !qEnvironmentVariableIsEmpty("DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
 }
 } // namespace
 
@@ -27,7 +28,8 @@ int main(int argc, char *argv[])
 {
     if (!haveDisplay(argc, argv)) {
         std::fputs("clusterwiz: no display; use clusterwiz-cli (e.g. clusterwiz-cli generate "
-                   "PROJECT OUT_DIR) on headless machines.\n", stderr);
+                   "PROJECT OUT_DIR) on headless machines.\n",
+                   stderr);
         return 3;
     }
     QApplication app(argc, argv);
@@ -40,10 +42,11 @@ int main(int argc, char *argv[])
         "main", "Set up and launch training jobs across accelerator servers."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(u"project"_s, QApplication::translate("main", "Project file to open."));
+    parser.addPositionalArgument(u"project"_s,
+                                 QApplication::translate("main", "Project file to open."));
     const QCommandLineOption screenshots(
-        u"screenshots"_s, QApplication::translate("main", "Save a PNG of every page into DIR and quit."),
-        u"DIR"_s);
+        u"screenshots"_s,
+        QApplication::translate("main", "Save a PNG of every page into DIR and quit."), u"DIR"_s);
     parser.addOption(screenshots);
     parser.process(app);
 

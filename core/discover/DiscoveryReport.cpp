@@ -48,8 +48,8 @@ Json factsJson(const ServerFacts &facts)
     }
     Json npus = Json::array();
     for (const NpuDevice &device : facts.npu.devices)
-        npus.push_back({{"id", device.id}, {"name", str(device.name)},
-                        {"health", str(device.health)}});
+        npus.push_back(
+            {{"id", device.id}, {"name", str(device.name)}, {"health", str(device.health)}});
     Json ascend = Json::array();
     for (const AscendDeviceFacts &device : facts.ascendDevices)
         ascend.push_back({{"device", device.device},
@@ -71,25 +71,34 @@ Json factsJson(const ServerFacts &facts)
         {"hostname", str(facts.hostname)},
         {"host_ips", strings(facts.hostIps)},
         {"nics", nics},
-        {"os", {{"pretty_name", str(facts.os.prettyName)}, {"id", str(facts.os.id)},
-                {"version_id", str(facts.os.versionId)}}},
-        {"npu", {{"tool_found", facts.npu.toolFound}, {"count", facts.npu.count},
-                 {"chip", str(facts.npu.chipName)}, {"devices", npus},
-                 {"error", str(facts.npu.error)}}},
+        {"os",
+         {{"pretty_name", str(facts.os.prettyName)},
+          {"id", str(facts.os.id)},
+          {"version_id", str(facts.os.versionId)}}},
+        {"npu",
+         {{"tool_found", facts.npu.toolFound},
+          {"count", facts.npu.count},
+          {"chip", str(facts.npu.chipName)},
+          {"devices", npus},
+          {"error", str(facts.npu.error)}}},
         {"ascend_devices", ascend},
         {"gpus", gpus},
-        {"python", {{"found", facts.python.found}, {"executable", str(facts.python.executable)},
-                    {"version", str(facts.python.version)},
-                    {"torch_version", str(facts.python.torchVersion)},
-                    {"torch_error", str(facts.python.torchError)},
-                    {"error", str(facts.python.error)}}},
-        {"mpirun", {{"found", facts.mpirun.found},
-                    {"implementation", str(facts.mpirun.implementation)},
-                    {"version", str(facts.mpirun.version)}}},
-        {"firewall", {{"kind", str(firewallKindName(facts.firewall.kind))},
-                      {"active", facts.firewall.active}}},
-        {"sshd", {{"running", facts.sshd.running ? Json(*facts.sshd.running) : Json(nullptr)},
-                  {"ports", sshdPorts}}},
+        {"python",
+         {{"found", facts.python.found},
+          {"executable", str(facts.python.executable)},
+          {"version", str(facts.python.version)},
+          {"torch_version", str(facts.python.torchVersion)},
+          {"torch_error", str(facts.python.torchError)},
+          {"error", str(facts.python.error)}}},
+        {"mpirun",
+         {{"found", facts.mpirun.found},
+          {"implementation", str(facts.mpirun.implementation)},
+          {"version", str(facts.mpirun.version)}}},
+        {"firewall",
+         {{"kind", str(firewallKindName(facts.firewall.kind))}, {"active", facts.firewall.active}}},
+        {"sshd",
+         {{"running", facts.sshd.running ? Json(*facts.sshd.running) : Json(nullptr)},
+          {"ports", sshdPorts}}},
         {"complete", facts.complete},
         {"issues", issues},
     };
@@ -100,8 +109,9 @@ Json factsJson(const ServerFacts &facts)
 QString discoveryDevicesText(const ServerFacts &facts)
 {
     if (facts.npu.present) {
-        const auto healthy = std::count_if(facts.npu.devices.begin(), facts.npu.devices.end(),
-                                           [](const NpuDevice &device) { return device.healthy(); });
+        const auto healthy =
+            std::count_if(facts.npu.devices.begin(), facts.npu.devices.end(),
+                          [](const NpuDevice &device) { return device.healthy(); });
         return u"%1 NPU, %2 OK"_s.arg(facts.npu.count).arg(healthy);
     }
     if (!facts.gpus.empty())
@@ -130,8 +140,8 @@ QString discoveryTable(const Project &project, const std::vector<ServerDiscovery
 {
     constexpr size_t kColumns = 9;
     using Row = std::array<QString, kColumns>;
-    std::vector<Row> rows{{u"NAME"_s, u"HOSTNAME"_s, u"HOST-IP"_s, u"NIC"_s, u"OS"_s,
-                           u"DEVICES"_s, u"PYTHON"_s, u"MPIRUN"_s, u"FIREWALL"_s}};
+    std::vector<Row> rows{{u"NAME"_s, u"HOSTNAME"_s, u"HOST-IP"_s, u"NIC"_s, u"OS"_s, u"DEVICES"_s,
+                           u"PYTHON"_s, u"MPIRUN"_s, u"FIREWALL"_s}};
     std::vector<QString> failures(1);
     for (const ServerDiscovery &result : results) {
         const int index = result.connection.serverIndex;

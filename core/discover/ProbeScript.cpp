@@ -2,8 +2,8 @@
 
 #include "discover/ProbeNames.h"
 #include "plan/HccnCommands.h"
-#include "shell/ShellQuote.h"
 #include "rules/ValueRules.h"
+#include "shell/ShellQuote.h"
 
 using namespace Qt::StringLiterals;
 

@@ -18,8 +18,8 @@ using Clock = std::chrono::steady_clock;
 // One server's state shared between its worker and the deadline monitor.
 struct Slot {
     std::atomic<bool> cancel{false};
-    std::atomic<bool> expired{false};       // the monitor set `cancel` because time ran out
-    std::atomic<Clock::rep> deadline{0};    // 0: not running
+    std::atomic<bool> expired{false};    // the monitor set `cancel` because time ran out
+    std::atomic<Clock::rep> deadline{0}; // 0: not running
 };
 
 // Sets a running server's cancel flag when its deadline passes or the fleet is cancelled, so
@@ -91,12 +91,13 @@ FleetResult runOne(const Project &project, int index, const FleetOptions &option
     result.serverName = server.name;
     result.endpoint = sshEndpoint(server.host, server.port);
     if (cancel && cancel->load()) {
-        result.error = SshError::make(SshError::Kind::Cancelled, result.endpoint + u": cancelled"_s);
+        result.error =
+            SshError::make(SshError::Kind::Cancelled, result.endpoint + u": cancelled"_s);
         return result;
     }
 
-    RemoteConnection connection = fleetConnector(options)->connect(fleetTarget(server, options),
-                                                                   policy, options.credentials);
+    RemoteConnection connection =
+        fleetConnector(options)->connect(fleetTarget(server, options), policy, options.credentials);
     SshError error = connection.error;
     result.hostKey = connection.hostKey;
     result.authMethod = connection.authMethod;
@@ -111,8 +112,9 @@ FleetResult runOne(const Project &project, int index, const FleetOptions &option
                 error = work(task);
             } catch (const std::exception &e) {
                 // A worker thread must never let an exception escape (std::terminate).
-                error = SshError::make(SshError::Kind::Protocol,
-                                       result.endpoint + u": "_s + QString::fromLocal8Bit(e.what()));
+                error =
+                    SshError::make(SshError::Kind::Protocol,
+                                   result.endpoint + u": "_s + QString::fromLocal8Bit(e.what()));
             }
         }
     }
@@ -121,9 +123,9 @@ FleetResult runOne(const Project &project, int index, const FleetOptions &option
     if (error.isError() && timeUp &&
         (error.kind == SshError::Kind::Cancelled || error.kind == SshError::Kind::Timeout) &&
         !(cancel && cancel->load())) {
-        error = SshError::make(SshError::Kind::Timeout,
-                               u"%1: no result within %2 s"_s.arg(result.endpoint,
-                                                                  secondsText(options.timeoutMs)));
+        error = SshError::make(
+            SshError::Kind::Timeout,
+            u"%1: no result within %2 s"_s.arg(result.endpoint, secondsText(options.timeoutMs)));
     }
     slot.deadline.store(0);
     connection.host.reset(); // disconnects
@@ -156,8 +158,8 @@ SshTarget fleetTarget(const Server &server, const FleetOptions &options)
     target.host = server.host;
     target.port = server.port;
     target.user = server.user;
-    target.identityFile = options.identityFile.isEmpty() ? server.identityFile
-                                                         : options.identityFile;
+    target.identityFile =
+        options.identityFile.isEmpty() ? server.identityFile : options.identityFile;
     target.knownHostsFile = options.knownHostsFile;
     // connect() may spend this limit twice (key exchange, then authentication): half of the
     // server's overall limit keeps connect inside it.
@@ -208,8 +210,8 @@ std::vector<FleetResult> runOnServers(const Project &project, const std::vector<
                 result.error = SshError::make(SshError::Kind::InvalidTarget,
                                               u"no server #%1 in the project"_s.arg(index));
             } else {
-                result = runOne(project, index, options, policy.get(), work, slots[size_t(k)],
-                                cancel);
+                result =
+                    runOne(project, index, options, policy.get(), work, slots[size_t(k)], cancel);
             }
             std::lock_guard lock(progressMutex);
             results[size_t(k)] = result;

@@ -10,9 +10,9 @@
 //   options.timeoutMs = 20000;
 //   std::vector<QString> names(project.servers.size());
 //   const auto results = runOnFleet(project, options, [&](FleetTask &task) {
-//       const ExecResult result = task.session.exec(u"hostname"_s, task.remainingMs(), &task.cancel);
-//       names[task.serverIndex] = QString::fromUtf8(result.out).trimmed(); // own slot: no lock
-//       return result.error;
+//       const ExecResult result = task.session.exec(u"hostname"_s, task.remainingMs(),
+//       &task.cancel); names[task.serverIndex] = QString::fromUtf8(result.out).trimmed(); // own
+//       slot: no lock return result.error;
 //   });
 
 #include "model/Project.h"
@@ -34,15 +34,15 @@ inline constexpr int kDefaultFleetJobs = 32;
 inline constexpr int kDefaultFleetTimeoutMs = 30000;
 
 struct FleetOptions {
-    QString knownHostsFile;      // empty: ~/.ssh/known_hosts
-    bool acceptNew = false;      // trust keys known_hosts lacks (and record them there)
+    QString knownHostsFile; // empty: ~/.ssh/known_hosts
+    bool acceptNew = false; // trust keys known_hosts lacks (and record them there)
     // Decides unknown keys instead of acceptNew when set (the GUI's TrustFingerprints); it is
     // called from several worker threads at once.
     std::shared_ptr<HostKeyPolicy> hostKeyPolicy;
     int timeoutMs = kDefaultFleetTimeoutMs; // per server: connect + work
     int jobs = kDefaultFleetJobs;           // servers handled at the same time
-    QString identityFile;        // used for every server instead of its identity_file when set
-    bool parseSshConfig = true;  // see SshTarget::parseSshConfig
+    QString identityFile;       // used for every server instead of its identity_file when set
+    bool parseSshConfig = true; // see SshTarget::parseSshConfig
     QString sshConfigFile;
     // Called on worker threads (one at a time) when a key is encrypted or a password is wanted.
     SshCredentials credentials;
@@ -71,9 +71,9 @@ using FleetWork = std::function<SshError(FleetTask &task)>;
 struct FleetResult {
     int serverIndex = -1;
     QString serverName;
-    QString endpoint;       // "host:port"
-    SshError error;         // connect or work error; Timeout when the server ran out of time
-    HostKeyInfo hostKey;    // what the server presented (type empty when never reached)
+    QString endpoint;    // "host:port"
+    SshError error;      // connect or work error; Timeout when the server ran out of time
+    HostKeyInfo hostKey; // what the server presented (type empty when never reached)
     SshAuthMethod authMethod = SshAuthMethod::None;
     qint64 elapsedMs = 0;
 

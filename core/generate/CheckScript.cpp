@@ -22,7 +22,7 @@ struct SourcedFile {
 
 struct EnvSetupFiles {
     std::vector<SourcedFile> files;
-    QStringList unchecked;    // source lines whose file depends on other shell expansion
+    QStringList unchecked; // source lines whose file depends on other shell expansion
 };
 
 EnvSetupFiles envSetupFiles(const QStringList &lines)
@@ -35,8 +35,8 @@ EnvSetupFiles envSetupFiles(const QStringList &lines)
         if (words.size() < 2 || (words[0] != u"source"_s && words[0] != u"."_s))
             continue;
         QString path = words[1];
-        if (path.size() >= 2 && (path.front() == u'\'' || path.front() == u'"')
-            && path.back() == path.front()) {
+        if (path.size() >= 2 && (path.front() == u'\'' || path.front() == u'"') &&
+            path.back() == path.front()) {
             path = path.mid(1, path.size() - 2);
         }
         QString root = QStringLiteral("abs");

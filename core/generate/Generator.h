@@ -11,14 +11,14 @@
 namespace cw {
 
 struct GeneratedFile {
-    QString name;             // relative to the output folder, e.g. "train.sh"
+    QString name; // relative to the output folder, e.g. "train.sh"
     QByteArray content;
     bool executable = false;
 };
 
 struct GenerateResult {
-    std::vector<GeneratedFile> files;  // sorted by name; empty when problems is not
-    Problems problems;                 // validateProject()'s; nothing is generated then
+    std::vector<GeneratedFile> files; // sorted by name; empty when problems is not
+    Problems problems;                // validateProject()'s; nothing is generated then
 
     bool ok() const { return problems.empty(); }
 };

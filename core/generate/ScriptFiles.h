@@ -15,8 +15,8 @@ QByteArray envScript(const Project &project);
 QByteArray trainScript(const Project &project);
 QByteArray rankScript(const Project &project);
 QByteArray runScript(const Project &project);
-QByteArray rankTableJson(const Project &project);          // ranktable mode
-QByteArray setupDeviceIpsScript(const Project &project);   // ascend910
+QByteArray rankTableJson(const Project &project);        // ranktable mode
+QByteArray setupDeviceIpsScript(const Project &project); // ascend910
 QByteArray checkScript(const Project &project);
 QByteArray readmeText(const Project &project, const QStringList &fileNames);
 

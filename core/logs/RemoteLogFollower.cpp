@@ -149,7 +149,7 @@ ExecResult RemoteLogFollower::stream(RemoteHost &host, LogFrameReader &reader, T
             m_offsets[size_t(i)] = reader.nextOffset(i);
     };
     ExecResult result = host.execStreaming(remoteTailCommand(m_options.python, sources, mode),
-                                              onData, m_options.idleTimeoutMs, &interrupt);
+                                           onData, m_options.idleTimeoutMs, &interrupt);
     result.err = errTail;
     return result;
 }

@@ -13,7 +13,10 @@ struct Problem {
     QString path;
     QString message;
 
-    QString toString() const { return path.isEmpty() ? message : path + QStringLiteral(": ") + message; }
+    QString toString() const
+    {
+        return path.isEmpty() ? message : path + QStringLiteral(": ") + message;
+    }
     bool operator==(const Problem &) const = default;
 };
 

@@ -56,9 +56,12 @@ std::optional<int> Project::serverIndex(const QString &name) const
 QString acceleratorName(Accelerator accelerator)
 {
     switch (accelerator) {
-    case Accelerator::Ascend910: return QStringLiteral("ascend910");
-    case Accelerator::Nvidia: return QStringLiteral("nvidia");
-    case Accelerator::Cpu: return QStringLiteral("cpu");
+    case Accelerator::Ascend910:
+        return QStringLiteral("ascend910");
+    case Accelerator::Nvidia:
+        return QStringLiteral("nvidia");
+    case Accelerator::Cpu:
+        return QStringLiteral("cpu");
     }
     return {};
 }
@@ -75,18 +78,22 @@ std::optional<Accelerator> acceleratorFromName(const QString &name)
 QString launchModeName(LaunchMode mode)
 {
     switch (mode) {
-    case LaunchMode::Launch: return QStringLiteral("launch");
-    case LaunchMode::Mpirun: return QStringLiteral("mpirun");
-    case LaunchMode::RankTable: return QStringLiteral("ranktable");
-    case LaunchMode::NoRankTable: return QStringLiteral("no-ranktable");
+    case LaunchMode::Launch:
+        return QStringLiteral("launch");
+    case LaunchMode::Mpirun:
+        return QStringLiteral("mpirun");
+    case LaunchMode::RankTable:
+        return QStringLiteral("ranktable");
+    case LaunchMode::NoRankTable:
+        return QStringLiteral("no-ranktable");
     }
     return {};
 }
 
 std::optional<LaunchMode> launchModeFromName(const QString &name)
 {
-    for (LaunchMode m : {LaunchMode::Launch, LaunchMode::Mpirun, LaunchMode::RankTable,
-                         LaunchMode::NoRankTable}) {
+    for (LaunchMode m :
+         {LaunchMode::Launch, LaunchMode::Mpirun, LaunchMode::RankTable, LaunchMode::NoRankTable}) {
         if (launchModeName(m) == name)
             return m;
     }

@@ -19,21 +19,21 @@ enum class LaunchMode { Launch, Mpirun, RankTable, NoRankTable };
 
 struct Server {
     QString name;
-    QString host;             // how this machine reaches it over SSH (address or ~/.ssh/config alias)
+    QString host; // how this machine reaches it over SSH (address or ~/.ssh/config alias)
     int port = 22;
     QString user;
-    QString identityFile;     // empty: ssh-agent or the user's default keys
-    QString hostIp;           // how the servers reach each other; empty means `host`
-    QString nic;              // the NIC holding hostIp, when known (discovery fills it)
+    QString identityFile; // empty: ssh-agent or the user's default keys
+    QString hostIp;       // how the servers reach each other; empty means `host`
+    QString nic;          // the NIC holding hostIp, when known (discovery fills it)
     std::vector<int> devices;
-    QStringList deviceIps;    // deviceIps[k] belongs to devices[k]; empty for nvidia and cpu
+    QStringList deviceIps; // deviceIps[k] belongs to devices[k]; empty for nvidia and cpu
 
     QString effectiveHostIp() const { return hostIp.isEmpty() ? host : hostIp; }
 };
 
 struct DeviceNetwork {
-    QString netmask;          // empty: the planner chooses
-    QStringList segments;     // network addresses; segments[i % 4] holds device i
+    QString netmask;      // empty: the planner chooses
+    QStringList segments; // network addresses; segments[i % 4] holds device i
 };
 
 // mpirun mode: one launcher per server (seed 000) or one process per device (seed 003).
@@ -41,13 +41,13 @@ enum class MpirunPer { Server, Device };
 
 struct MpirunOptions {
     MpirunPer per = MpirunPer::Server;
-    QString prefix;           // --prefix of the remote OpenMPI installation
-    QStringList extraArgs;    // appended verbatim (each one quoted) before the program
+    QString prefix;        // --prefix of the remote OpenMPI installation
+    QStringList extraArgs; // appended verbatim (each one quoted) before the program
 };
 
 struct PortRange {
     int first = 60000;
-    int last = 60031;         // newer CANN; older uses 60000-60015
+    int last = 60031; // newer CANN; older uses 60000-60015
 };
 
 struct LaunchConfig {
@@ -57,14 +57,14 @@ struct LaunchConfig {
     QStringList args;
     QString python = QStringLiteral("python3");
     int masterPort = 29501;
-    QString master;           // server name; empty means servers[0]
-    QString launcher = QStringLiteral("auto");   // auto | torchrun | torch.distributed.launch
-    QStringList envSetup;     // shell lines the user wrote, run verbatim before the job
-    std::vector<std::pair<QString, QString>> env;  // in the user's order
+    QString master;                            // server name; empty means servers[0]
+    QString launcher = QStringLiteral("auto"); // auto | torchrun | torch.distributed.launch
+    QStringList envSetup; // shell lines the user wrote, run verbatim before the job
+    std::vector<std::pair<QString, QString>> env; // in the user's order
     QString logDir = QStringLiteral("logs");
     PortRange hcclPorts;
     MpirunOptions mpirun;
-    QStringList upload;       // local files copied into workdir before launch
+    QStringList upload; // local files copied into workdir before launch
 };
 
 struct Project {
@@ -77,10 +77,10 @@ struct Project {
     // Members this version does not know, kept so that a save never drops a newer tool's data.
     nlohmann::ordered_json unknownFields = nlohmann::ordered_json::object();
 
-    int masterIndex() const;  // index of launch.master, or 0
-    std::vector<int> launchOrder() const;  // server indices, master first, then project order
+    int masterIndex() const;              // index of launch.master, or 0
+    std::vector<int> launchOrder() const; // server indices, master first, then project order
     int totalDevices() const;
-    int rankOffset(int serverIndex) const;  // global rank of that server's first device
+    int rankOffset(int serverIndex) const; // global rank of that server's first device
     std::optional<int> serverIndex(const QString &name) const;
 };
 

@@ -69,7 +69,8 @@ public:
         if (!value)
             return false;
         if (!value->is_number_integer()) {
-            problem(path, QStringLiteral("must be a whole number, not %1").arg(jsonTypeName(*value)));
+            problem(path,
+                    QStringLiteral("must be a whole number, not %1").arg(jsonTypeName(*value)));
             return false;
         }
         const auto wide = value->get<long long>();
@@ -107,24 +108,32 @@ public:
     void readStringList(const Json &object, const char *key, const QString &path, QStringList &out)
     {
         std::vector<QString> items;
-        readArray<QString>(object, key, path, items, [](const Json &j, QString &s) {
-            if (!j.is_string())
-                return false;
-            s = qs(j.get<std::string>());
-            return true;
-        }, "a string");
+        readArray<QString>(
+            object, key, path, items,
+            [](const Json &j, QString &s) {
+                if (!j.is_string())
+                    return false;
+                s = qs(j.get<std::string>());
+                return true;
+            },
+            "a string");
         if (object.contains(key))
             out = QStringList(items.begin(), items.end());
     }
 
-    void readIntList(const Json &object, const char *key, const QString &path, std::vector<int> &out)
+    void readIntList(const Json &object, const char *key, const QString &path,
+                     std::vector<int> &out)
     {
-        readArray<int>(object, key, path, out, [](const Json &j, int &n) {
-            if (!j.is_number_integer() || j.get<long long>() < INT_MIN || j.get<long long>() > INT_MAX)
-                return false;
-            n = static_cast<int>(j.get<long long>());
-            return true;
-        }, "a whole number");
+        readArray<int>(
+            object, key, path, out,
+            [](const Json &j, int &n) {
+                if (!j.is_number_integer() || j.get<long long>() < INT_MIN ||
+                    j.get<long long>() > INT_MAX)
+                    return false;
+                n = static_cast<int>(j.get<long long>());
+                return true;
+            },
+            "a whole number");
     }
 
     const Json *readObject(const Json &object, const char *key, const QString &path, bool required)
@@ -160,7 +169,8 @@ void readLaunch(Reader &r, const Json &json, LaunchConfig &launch)
             launch.mode = *parsed;
         else
             r.problem(p + u".mode"_s, QStringLiteral("\"%1\" is not one of launch, mpirun, "
-                                                   "ranktable, no-ranktable").arg(mode));
+                                                     "ranktable, no-ranktable")
+                                          .arg(mode));
     }
     r.readString(json, "workdir", p + u".workdir"_s, launch.workdir, true);
     r.readString(json, "entry", p + u".entry"_s, launch.entry, true);
@@ -179,7 +189,8 @@ void readLaunch(Reader &r, const Json &json, LaunchConfig &launch)
             if (value.is_string())
                 launch.env.emplace_back(qs(key), qs(value.get<std::string>()));
             else
-                r.problem(path, QStringLiteral("must be a string, not %1").arg(jsonTypeName(value)));
+                r.problem(path,
+                          QStringLiteral("must be a string, not %1").arg(jsonTypeName(value)));
         }
     }
     if (const Json *ports = r.readObject(json, "hccl_ports", p + u".hccl_ports"_s, false)) {
@@ -202,8 +213,8 @@ void readLaunch(Reader &r, const Json &json, LaunchConfig &launch)
     }
 }
 
-const char *const kKnownTopLevel[] = {"clusterwiz", "name", "accelerator", "servers",
-                                      "device_network", "launch"};
+const char *const kKnownTopLevel[] = {"clusterwiz", "name",           "accelerator",
+                                      "servers",    "device_network", "launch"};
 
 } // namespace
 
@@ -217,7 +228,9 @@ QString migrateProjectJson(Json &document)
     const long long found = version->get<long long>();
     if (found > kProjectFormatVersion)
         return QStringLiteral("clusterwiz: format %1 was written by a newer clusterwiz; this one "
-                              "reads up to %2").arg(found).arg(kProjectFormatVersion);
+                              "reads up to %2")
+            .arg(found)
+            .arg(kProjectFormatVersion);
     if (found < 1)
         return QStringLiteral("clusterwiz: %1 is not a format version").arg(found);
     // One step per format change goes here, each taking version N to N + 1.
@@ -229,8 +242,8 @@ ProjectLoad projectFromJson(const Json &source)
 {
     ProjectLoad load;
     if (!source.is_object()) {
-        load.fatal = QStringLiteral("the project must be a JSON object, not %1")
-                         .arg(jsonTypeName(source));
+        load.fatal =
+            QStringLiteral("the project must be a JSON object, not %1").arg(jsonTypeName(source));
         return load;
     }
     Json document = source;
@@ -246,8 +259,9 @@ ProjectLoad projectFromJson(const Json &source)
         if (auto parsed = acceleratorFromName(accelerator))
             project.accelerator = *parsed;
         else
-            r.problem(QStringLiteral("accelerator"),
-                      QStringLiteral("\"%1\" is not one of ascend910, nvidia, cpu").arg(accelerator));
+            r.problem(
+                QStringLiteral("accelerator"),
+                QStringLiteral("\"%1\" is not one of ascend910, nvidia, cpu").arg(accelerator));
     }
     if (const Json *servers = r.member(document, "servers", QStringLiteral("servers"), true)) {
         if (!servers->is_array()) {
@@ -259,15 +273,16 @@ ProjectLoad projectFromJson(const Json &source)
                 const Json &item = (*servers)[i];
                 Server server;
                 if (!item.is_object())
-                    r.problem(path, QStringLiteral("must be an object, not %1").arg(jsonTypeName(item)));
+                    r.problem(path,
+                              QStringLiteral("must be an object, not %1").arg(jsonTypeName(item)));
                 else
                     readServer(r, item, path, server);
                 project.servers.push_back(server);
             }
         }
     }
-    if (const Json *network = r.readObject(document, "device_network",
-                                           QStringLiteral("device_network"), false)) {
+    if (const Json *network =
+            r.readObject(document, "device_network", QStringLiteral("device_network"), false)) {
         r.readString(*network, "netmask", QStringLiteral("device_network.netmask"),
                      project.deviceNetwork.netmask);
         r.readStringList(*network, "segments", QStringLiteral("device_network.segments"),
@@ -278,7 +293,8 @@ ProjectLoad projectFromJson(const Json &source)
 
     for (const auto &[key, value] : document.items()) {
         if (std::find_if(std::begin(kKnownTopLevel), std::end(kKnownTopLevel),
-                         [&](const char *known) { return key == known; }) == std::end(kKnownTopLevel))
+                         [&](const char *known) { return key == known; }) ==
+            std::end(kKnownTopLevel))
             project.unknownFields[key] = value;
     }
     load.problems = std::move(r.problems);
@@ -375,8 +391,8 @@ Json projectToJson(const Project &project)
     if (l.hcclPorts.first != defaults.first || l.hcclPorts.last != defaults.last)
         launch["hccl_ports"] = {{"first", l.hcclPorts.first}, {"last", l.hcclPorts.last}};
     const MpirunOptions mpiDefaults;
-    if (l.mpirun.per != mpiDefaults.per || !l.mpirun.prefix.isEmpty()
-        || !l.mpirun.extraArgs.isEmpty()) {
+    if (l.mpirun.per != mpiDefaults.per || !l.mpirun.prefix.isEmpty() ||
+        !l.mpirun.extraArgs.isEmpty()) {
         Json mpi;
         mpi["per"] = l.mpirun.per == MpirunPer::Server ? "server" : "device";
         if (!l.mpirun.prefix.isEmpty())

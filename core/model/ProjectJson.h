@@ -25,7 +25,7 @@ ProjectLoad projectFromJsonText(const QByteArray &text);
 ProjectLoad loadProjectFile(const QString &path);
 
 nlohmann::ordered_json projectToJson(const Project &project);
-QByteArray projectToJsonText(const Project &project);  // 2-space indent, trailing newline
+QByteArray projectToJsonText(const Project &project); // 2-space indent, trailing newline
 
 // Writes through a temporary file in the same folder and renames it over `path`, so a crash or a
 // full disk leaves the old file intact. Returns an error message, empty on success.

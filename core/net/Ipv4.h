@@ -33,7 +33,7 @@ struct Ipv4Network {
     Ipv4 broadcast() const;
     bool contains(Ipv4 address) const;
     std::uint64_t size() const { return std::uint64_t{1} << (32 - prefix); }
-    QString toString() const;  // "192.168.100.0/24"
+    QString toString() const; // "192.168.100.0/24"
     bool operator==(const Ipv4Network &) const = default;
 };
 

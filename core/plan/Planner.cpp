@@ -1,9 +1,9 @@
 #include "plan/Planner.h"
 
 #include "plan/AddressPool.h"
+#include "plan/SegmentChoice.h"
 #include "rules/DeviceRules.h"
 #include "rules/RuleText.h"
-#include "plan/SegmentChoice.h"
 #include "rules/SegmentMath.h"
 
 #include <QHash>

@@ -9,9 +9,9 @@ namespace cw {
 
 struct PlanResult {
     bool ok = false;
-    Project project;          // the input with device_network and every device_ips filled
-    QString reason;           // when !ok: why no plan exists, in numbers
-    QStringList changes;      // one line per value the planner set or replaced
+    Project project;     // the input with device_network and every device_ips filled
+    QString reason;      // when !ok: why no plan exists, in numbers
+    QStringList changes; // one line per value the planner set or replaced
 };
 
 // Fills or repairs the ascend910 device network: keeps the netmask and segments the user fixed

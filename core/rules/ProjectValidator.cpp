@@ -1,8 +1,8 @@
 #include "rules/ProjectValidator.h"
 
-#include "rules/SectionValidators.h"
 #include "net/Ipv4.h"
 #include "rules/DeviceRules.h"
+#include "rules/SectionValidators.h"
 #include "rules/ValueRules.h"
 
 #include <QHash>

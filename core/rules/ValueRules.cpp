@@ -37,8 +37,8 @@ QString hostnameProblem(const QString &text)
     if (text.size() > 253)
         return QStringLiteral("is longer than 253 characters");
     for (const QString &label : text.split(u'.')) {
-        if (label.isEmpty() || label.size() > 63 || !onlyChars(label, u"-")
-            || label.front() == u'-' || label.back() == u'-')
+        if (label.isEmpty() || label.size() > 63 || !onlyChars(label, u"-") ||
+            label.front() == u'-' || label.back() == u'-')
             return QStringLiteral("\"%1\" is not a valid host name (RFC 1123)").arg(text);
     }
     return {};
@@ -111,10 +111,11 @@ QString serverNameProblem(const QString &text)
 {
     if (text.isEmpty())
         return QStringLiteral("is empty");
-    if (text.size() > 64 || text.front() == u'-' || text.front() == u'.'
-        || !onlyChars(text, u"._-"))
+    if (text.size() > 64 || text.front() == u'-' || text.front() == u'.' ||
+        !onlyChars(text, u"._-"))
         return QStringLiteral("\"%1\" may use only letters, digits, '.', '_' and '-' "
-                              "(not first), at most 64").arg(text);
+                              "(not first), at most 64")
+            .arg(text);
     return {};
 }
 

@@ -2,8 +2,8 @@
 // place. rename(2) replaces the target in one step, so readers see the old file or the whole new
 // one. SFTP v3's own RENAME refuses an existing target and libssh 0.10 has no call for OpenSSH's
 // posix-rename extension, hence the mv over an exec channel (PRODUCT.md asks for `mv -f`).
-#include "shell/ShellQuote.h"
 #include "rules/ValueRules.h"
+#include "shell/ShellQuote.h"
 #include "ssh/SshSessionPrivate.h"
 
 #include <QDeadlineTimer>

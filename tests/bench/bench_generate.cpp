@@ -8,8 +8,8 @@
 // `clusterwiz-cli generate` on exactly the same input.
 #include "generate/Generator.h"
 #include "model/ProjectJson.h"
-#include "rules/ProjectValidator.h"
 #include "plan/Planner.h"
+#include "rules/ProjectValidator.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

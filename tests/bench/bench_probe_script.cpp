@@ -38,7 +38,8 @@ int main(int argc, char **argv)
     if (same) {
         for (int i = 1; i < count; ++i) {
             if (cw::probeCommand(load.project, i) != command) {
-                err << "bench_probe_script: server " << i << " gets another command than server 0\n";
+                err << "bench_probe_script: server " << i
+                    << " gets another command than server 0\n";
                 return 1;
             }
         }

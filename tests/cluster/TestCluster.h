@@ -39,7 +39,8 @@ public:
             QDir().mkpath(m_dir.path());
             QString output;
             const QString net = QStringLiteral("10.231.%1").arg(octet);
-            if (script({QStringLiteral("up"), m_dir.path(), QString::number(count), net}, &output) == 0) {
+            if (script({QStringLiteral("up"), m_dir.path(), QString::number(count), net},
+                       &output) == 0) {
                 m_net = net;
                 m_count = count;
                 return true;
@@ -63,16 +64,24 @@ public:
     QString subnet() const { return m_net + QStringLiteral(".0/24"); }
     QString clientKey() const { return m_dir.path() + QStringLiteral("/client/id_ed25519"); }
     QString knownHosts() const { return m_dir.path() + QStringLiteral("/client/known_hosts"); }
-    QString serverDir(int index) const { return m_dir.path() + QStringLiteral("/s") + QString::number(index); }
-    QString hostKeyPub(int index) const { return serverDir(index) + QStringLiteral("/etc/ssh_host_ed25519_key.pub"); }
+    QString serverDir(int index) const
+    {
+        return m_dir.path() + QStringLiteral("/s") + QString::number(index);
+    }
+    QString hostKeyPub(int index) const
+    {
+        return serverDir(index) + QStringLiteral("/etc/ssh_host_ed25519_key.pub");
+    }
 
     // Runs `command` on server `index` (its network, hostname and mounts); returns the exit code.
-    int exec(int index, const QStringList &command, QByteArray *output = nullptr, int timeoutMs = 30000) const
+    int exec(int index, const QStringList &command, QByteArray *output = nullptr,
+             int timeoutMs = 30000) const
     {
         QProcess process;
         process.setProcessChannelMode(QProcess::MergedChannels);
-        process.start(scriptPath(), QStringList{QStringLiteral("exec"), m_dir.path(),
-                                                QString::number(index)} + command);
+        process.start(scriptPath(),
+                      QStringList{QStringLiteral("exec"), m_dir.path(), QString::number(index)} +
+                          command);
         if (!process.waitForFinished(timeoutMs)) {
             process.kill();
             process.waitForFinished();
@@ -83,7 +92,8 @@ public:
         return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     }
 
-    int sh(int index, const QString &script, QByteArray *output = nullptr, int timeoutMs = 30000) const
+    int sh(int index, const QString &script, QByteArray *output = nullptr,
+           int timeoutMs = 30000) const
     {
         return exec(index, {QStringLiteral("sh"), QStringLiteral("-c"), script}, output, timeoutMs);
     }
@@ -93,8 +103,8 @@ public:
     {
         const QByteArray env = readAll(m_dir.path() + QStringLiteral("/cluster.env"));
         const qsizetype at = env.indexOf("PREFIX=") + 7;
-        return QString::fromUtf8(env.mid(at, env.indexOf('\n', at) - at)) + u's'
-            + QString::number(index);
+        return QString::fromUtf8(env.mid(at, env.indexOf('\n', at) - at)) + u's' +
+               QString::number(index);
     }
 
     // Stops server `index`'s sshd and waits until it no longer listens (a zombie does not).
@@ -115,7 +125,8 @@ public:
     // Logins sshd of server `index` has accepted so far: a test's proof that nothing ran there.
     int acceptedLogins(int index) const
     {
-        return int(readAll(serverDir(index) + QStringLiteral("/sshd.log")).count("Accepted publickey"));
+        return int(
+            readAll(serverDir(index) + QStringLiteral("/sshd.log")).count("Accepted publickey"));
     }
 
     // Whether server `index`'s sshd (the pid in its pid file) still runs; a zombie does not.
@@ -146,11 +157,11 @@ public:
     QList<qint64> pidsOf(int index) const
     {
         QProcess process;
-        process.start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("pids"),
-                                             namespaceName(index)});
+        process.start(QStringLiteral("ip"),
+                      {QStringLiteral("netns"), QStringLiteral("pids"), namespaceName(index)});
         QList<qint64> pids;
-        if (!process.waitForFinished(30000) || process.exitStatus() != QProcess::NormalExit
-            || process.exitCode() != 0) {
+        if (!process.waitForFinished(30000) || process.exitStatus() != QProcess::NormalExit ||
+            process.exitCode() != 0) {
             process.kill();
             process.waitForFinished();
             return pids;
@@ -164,7 +175,10 @@ public:
         return pids;
     }
 
-    static QString scriptPath() { return QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/cluster/cluster.sh"); }
+    static QString scriptPath()
+    {
+        return QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/cluster/cluster.sh");
+    }
 
 private:
     static QByteArray readAll(const QString &path)
@@ -176,8 +190,9 @@ private:
     bool setLink(int index, const QString &state) const
     {
         QProcess process;
-        process.start(QStringLiteral("ip"), {QStringLiteral("-n"), namespaceName(index), QStringLiteral("link"),
-                                             QStringLiteral("set"), QStringLiteral("eth0"), state});
+        process.start(QStringLiteral("ip"),
+                      {QStringLiteral("-n"), namespaceName(index), QStringLiteral("link"),
+                       QStringLiteral("set"), QStringLiteral("eth0"), state});
         if (!process.waitForFinished(30000)) {
             process.kill();
             process.waitForFinished();

@@ -1,9 +1,9 @@
 // The first window on the real widgets (offscreen platform): open a project, see its problems or
 // its generated files, export them; the bytes shown are the bytes generateScripts() makes.
-#include "widgets/MainWindow.h"
-#include "widgets/ScriptsView.h"
 #include "generate/Generator.h"
 #include "model/ProjectJson.h"
+#include "widgets/MainWindow.h"
+#include "widgets/ScriptsView.h"
 
 #include <QDir>
 #include <QFile>
@@ -14,7 +14,8 @@
 using namespace cw;
 
 namespace {
-const QString kExample = QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/ascend-2x8.clusterwiz.json");
+const QString kExample =
+    QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/ascend-2x8.clusterwiz.json");
 }
 
 class TestMainWindow : public QObject {

@@ -74,12 +74,14 @@ private Q_SLOTS:
         QTest::mouseClick(button(page, u"testAll"_s), Qt::LeftButton);
         QVERIFY(button(page, u"cancel"_s)->isEnabled()); // the GUI thread is free while it runs
         QMessageBox *dialog = nullptr;
-        QTRY_VERIFY_WITH_TIMEOUT((dialog = page->findChild<QMessageBox *>(u"hostKeyDialog"_s)), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = page->findChild<QMessageBox *>(u"hostKeyDialog"_s)),
+                                 30000);
         for (int i = 0; i < kServers; ++i) {
             QVERIFY2(table->item(i, ServerTable::Status)->text().contains(u"SHA256:"_s),
                      qPrintable(table->item(i, ServerTable::Status)->text()));
         }
-        QVERIFY2(dialog->informativeText().count(u"SHA256:"_s) == kServers, qPrintable(dialog->informativeText()));
+        QVERIFY2(dialog->informativeText().count(u"SHA256:"_s) == kServers,
+                 qPrintable(dialog->informativeText()));
         QTest::mouseClick(dialog->findChild<QPushButton *>(u"trust"_s), Qt::LeftButton);
 
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 40000);

@@ -3,8 +3,8 @@
 #include "WizardTestSupport.h"
 
 #include "model/ProjectJson.h"
-#include "rules/ProjectValidator.h"
 #include "plan/Planner.h"
+#include "rules/ProjectValidator.h"
 #include "widgets/TopologyView.h"
 
 #include <QFileInfo>
@@ -41,7 +41,8 @@ private Q_SLOTS:
 
     void drawsAPlanned128ServerCluster()
     {
-        Project project = loadProjectFile(wizardtest::kExamples + u"/ascend-16x8.clusterwiz.json"_s).project;
+        Project project =
+            loadProjectFile(wizardtest::kExamples + u"/ascend-16x8.clusterwiz.json"_s).project;
         const Server model = project.servers.front();
         project.servers.clear();
         project.deviceNetwork = {};
@@ -56,7 +57,8 @@ private Q_SLOTS:
         const PlanResult plan = planDeviceNetwork(project);
         QVERIFY2(plan.ok, qPrintable(plan.reason));
         const Problems problems = validateProject(plan.project);
-        QVERIFY2(problems.empty(), qPrintable(problems.empty() ? QString() : problems.front().toString()));
+        QVERIFY2(problems.empty(),
+                 qPrintable(problems.empty() ? QString() : problems.front().toString()));
 
         TopologyView view;
         view.resize(1000, 700);

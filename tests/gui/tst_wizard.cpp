@@ -58,7 +58,8 @@ private Q_SLOTS:
         wizard.show();
         QVERIFY(QTest::qWaitForWindowExposed(&wizard));
         QCOMPARE(wizard.currentId(), int(ProjectPageId));
-        QVERIFY(ClusterWizard::recentProjects().constFirst().endsWith(u"ascend-2x8.clusterwiz.json"_s));
+        QVERIFY(
+            ClusterWizard::recentProjects().constFirst().endsWith(u"ascend-2x8.clusterwiz.json"_s));
 
         // Servers: edit a user with the keyboard; the model has it at once and after Next/Back.
         clickNext(wizard);
@@ -94,8 +95,11 @@ private Q_SLOTS:
             return lines.join(u'\n');
         }();
         QVERIFY2(problems.contains(u"servers[1].device_ips[4]"_s), qPrintable(problems));
-        QVERIFY2(device->toolTip().contains(u"is not in segment 192.168.100.0/24"_s), qPrintable(device->toolTip()));
-        QVERIFY2(devices->findChild<QLabel *>(u"message"_s)->text().contains(u"servers[1].device_ips[4]"_s),
+        QVERIFY2(device->toolTip().contains(u"is not in segment 192.168.100.0/24"_s),
+                 qPrintable(device->toolTip()));
+        QVERIFY2(devices->findChild<QLabel *>(u"message"_s)
+                     ->text()
+                     .contains(u"servers[1].device_ips[4]"_s),
                  qPrintable(devices->findChild<QLabel *>(u"message"_s)->text()));
         qInfo().noquote() << "refused with:" << problems;
 
@@ -214,7 +218,8 @@ private Q_SLOTS:
         project.servers[10].host = u"bad host"_s;
         model.setProject(project);
         for (const Problem &problem : model.problemsUnder({u"servers[1]"_s}))
-            QVERIFY2(problem.path.startsWith(u"servers[1]."_s) || problem.path == u"servers[1]"_s, qPrintable(problem.path));
+            QVERIFY2(problem.path.startsWith(u"servers[1]."_s) || problem.path == u"servers[1]"_s,
+                     qPrintable(problem.path));
         QVERIFY(!model.problemsUnder({u"servers[10]"_s}).empty());
         QVERIFY(model.problemsUnder({u"launch"_s}).empty());
     }
@@ -227,7 +232,8 @@ private Q_SLOTS:
         auto *name = wizard.currentPage()->findChild<QLineEdit *>(u"newName"_s);
         name->clear();
         QTest::keyClicks(name, u"rehearsal"_s);
-        QTest::mouseClick(wizard.currentPage()->findChild<QPushButton *>(u"create"_s), Qt::LeftButton);
+        QTest::mouseClick(wizard.currentPage()->findChild<QPushButton *>(u"create"_s),
+                          Qt::LeftButton);
         QCOMPARE(wizard.currentId(), int(ServersPageId));
         QCOMPARE(wizard.model()->project().name, u"rehearsal"_s);
         QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());

@@ -28,7 +28,7 @@ const QStringList kServer1Ips = {u"192.168.100.111"_s, u"192.168.101.111"_s, u"1
 struct Run {
     int exitCode = -1;
     QString out;
-    QStringList failures() const  // [FAIL] lines, firewall ones aside: those depend on the machine
+    QStringList failures() const // [FAIL] lines, firewall ones aside: those depend on the machine
     {
         QStringList lines;
         for (const QString &line : out.split(u'\n'))
@@ -42,18 +42,20 @@ struct Run {
 bool writeFile(const QString &path, const QByteArray &content, bool executable = false)
 {
     QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(content) != content.size())
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        file.write(content) != content.size())
         return false;
     file.close();
-    return !executable
-        || file.setPermissions(file.permissions() | QFileDevice::ExeOwner | QFileDevice::ExeGroup);
+    return !executable ||
+           file.setPermissions(file.permissions() | QFileDevice::ExeOwner | QFileDevice::ExeGroup);
 }
 
 QByteArray hccnConf(const QStringList &ips, const QByteArray &extra = {})
 {
     QByteArray conf = "npu_count=8\n";
     for (int device = 0; device < ips.size(); ++device)
-        conf += u"address_%1=%2\nnetmask_%1=255.255.255.0\n"_s.arg(device).arg(ips[device]).toUtf8();
+        conf +=
+            u"address_%1=%2\nnetmask_%1=255.255.255.0\n"_s.arg(device).arg(ips[device]).toUtf8();
     return conf + extra;
 }
 
@@ -65,8 +67,7 @@ int freePort()
 
 } // namespace
 
-class tst_CheckScript : public QObject
-{
+class tst_CheckScript : public QObject {
     Q_OBJECT
 
 private:
@@ -165,8 +166,10 @@ private Q_SLOTS:
         QTest::addColumn<int>("mode");
         QTest::addColumn<QString>("workdir");
         QTest::newRow("cpu launch") << int(Accelerator::Cpu) << int(LaunchMode::Launch) << u"/w"_s;
-        QTest::newRow("ascend ranktable") << int(Accelerator::Ascend910) << int(LaunchMode::RankTable) << u"/w"_s;
-        QTest::newRow("nvidia mpirun") << int(Accelerator::Nvidia) << int(LaunchMode::Mpirun) << u"/w"_s;
+        QTest::newRow("ascend ranktable")
+            << int(Accelerator::Ascend910) << int(LaunchMode::RankTable) << u"/w"_s;
+        QTest::newRow("nvidia mpirun")
+            << int(Accelerator::Nvidia) << int(LaunchMode::Mpirun) << u"/w"_s;
         QTest::newRow("hostile workdir") << int(Accelerator::Ascend910) << int(LaunchMode::Launch)
                                          << u"/w/$(reboot)`id`'\"; x"_s;
     }
@@ -184,8 +187,10 @@ private Q_SLOTS:
         QVERIFY(writeFile(path, checkScript(p)));
         QCOMPARE(QProcess::execute(u"/bin/bash"_s, {u"-n"_s, path}), 0);
         QCOMPARE(checkScript(p), checkScript(p));
-        QCOMPARE(checkScript(p).contains("HCCN_GET_IP_COMMANDS=("), accelerator == int(Accelerator::Ascend910));
-        QCOMPARE(checkScript(p).contains("clusterwiz_check_nvidia() {"), accelerator == int(Accelerator::Nvidia));
+        QCOMPARE(checkScript(p).contains("HCCN_GET_IP_COMMANDS=("),
+                 accelerator == int(Accelerator::Ascend910));
+        QCOMPARE(checkScript(p).contains("clusterwiz_check_nvidia() {"),
+                 accelerator == int(Accelerator::Nvidia));
     }
 
     void ascendAllGood()
@@ -195,12 +200,14 @@ private Q_SLOTS:
         verifyAllGood(result);
         for (const QString &line :
              {u"[ OK ] host ip: 127.0.0.1 on lo"_s, u"[ OK ] python: /usr/bin/python3 (Python 3."_s,
-              u"[ OK ] torch: torch 1."_s, u"[ OK ] npu-smi: 8 NPUs; planned devices 0 1 2 3 4 5 6 7 health OK"_s,
+              u"[ OK ] torch: torch 1."_s,
+              u"[ OK ] npu-smi: 8 NPUs; planned devices 0 1 2 3 4 5 6 7 health OK"_s,
               u"[ OK ] device 0 ip: 192.168.100.101/255.255.255.0"_s,
               u"[ OK ] device 7 ip: 192.168.103.100/255.255.255.0"_s, u"[ OK ] device 5 link: UP"_s,
               u"[ OK ] env_setup: "_s + m_dir.filePath(u"set_env.sh"_s) + u" exists"_s,
               u"[ OK ] workdir: "_s + m_workdir, u"[ OK ] entry: "_s + m_workdir + u"/main.py"_s,
-              u"[ OK ] master port: port %1 is free"_s.arg(port), u"[ OK ] hccl ports: 60000-60031"_s}) {
+              u"[ OK ] master port: port %1 is free"_s.arg(port),
+              u"[ OK ] hccl ports: 60000-60031"_s}) {
             QVERIFY2(result.out.contains(line), qPrintable(line + u"\n"_s + result.out));
         }
         QCOMPARE(result.out.count(u"[ OK ] device "_s), 16);
@@ -222,17 +229,19 @@ private Q_SLOTS:
         QTest::addColumn<QString>("line");
         QStringList wrong = kServer0Ips;
         wrong[3] = u"192.168.103.99"_s;
-        QTest::newRow("wrong device ip") << hccnConf(wrong)
+        QTest::newRow("wrong device ip")
+            << hccnConf(wrong)
             << u"[FAIL] device 3 ip: is 192.168.103.99/255.255.255.0, the plan says 192.168.103.101/255.255.255.0"_s;
         QByteArray noAddress = hccnConf(kServer0Ips);
         noAddress.replace("address_6=192.168.102.100\n", "");
-        QTest::newRow("no device ip") << noAddress
-            << u"[FAIL] device 6 ip: hccn_tool exited 1: Get ip address failed"_s;
-        QTest::newRow("link down") << hccnConf(kServer0Ips, "link_5=DOWN\n")
-            << u"[FAIL] device 5 link: DOWN"_s;
+        QTest::newRow("no device ip")
+            << noAddress << u"[FAIL] device 6 ip: hccn_tool exited 1: Get ip address failed"_s;
+        QTest::newRow("link down")
+            << hccnConf(kServer0Ips, "link_5=DOWN\n") << u"[FAIL] device 5 link: DOWN"_s;
         QTest::newRow("unhealthy npu") << hccnConf(kServer0Ips, "health_2=Critical\n")
-            << u"[FAIL] device 2 health: Critical (npu-smi info)"_s;
-        QTest::newRow("fewer npus") << hccnConf(kServer0Ips).replace("npu_count=8", "npu_count=6")
+                                       << u"[FAIL] device 2 health: Critical (npu-smi info)"_s;
+        QTest::newRow("fewer npus")
+            << hccnConf(kServer0Ips).replace("npu_count=8", "npu_count=6")
             << u"[FAIL] device 6 health: not listed by npu-smi info (it lists NPUs 0 1 2 3 4 5)"_s;
     }
 
@@ -244,14 +253,16 @@ private Q_SLOTS:
         const Run result = run(project(Accelerator::Ascend910, freePort()), {});
         QCOMPARE(result.exitCode, 1);
         QVERIFY2(result.out.contains(line), qPrintable(result.out));
-        QVERIFY2(result.failures().first().startsWith(line.left(line.indexOf(u':'))), qPrintable(result.out));
+        QVERIFY2(result.failures().first().startsWith(line.left(line.indexOf(u':'))),
+                 qPrintable(result.out));
     }
 
     void missingAscendTools()
     {
         const Run result = run(project(Accelerator::Ascend910, freePort()), {}, u"0"_s, false);
         QCOMPARE(result.exitCode, 1);
-        QVERIFY2(result.out.contains(u"[FAIL] npu-smi: not found on PATH"_s), qPrintable(result.out));
+        QVERIFY2(result.out.contains(u"[FAIL] npu-smi: not found on PATH"_s),
+                 qPrintable(result.out));
         QVERIFY(result.out.contains(u"[FAIL] hccn_tool: not found on PATH"_s));
         QVERIFY(!result.out.contains(u"device 0 ip"_s));
     }
@@ -263,8 +274,9 @@ private Q_SLOTS:
         const int port = holder.serverPort();
         const Run result = run(project(Accelerator::Cpu, port), {});
         QCOMPARE(result.exitCode, 1);
-        QVERIFY2(result.out.contains(u"[FAIL] master port: port %1 is in use on the master"_s.arg(port)),
-                 qPrintable(result.out));
+        QVERIFY2(
+            result.out.contains(u"[FAIL] master port: port %1 is in use on the master"_s.arg(port)),
+            qPrintable(result.out));
         // Only the master needs it free.
         const Run worker = run(project(Accelerator::Cpu, port, 2), {u"--no-reach"_s}, u"1"_s);
         QVERIFY(!worker.out.contains(u"master port"_s));
@@ -280,8 +292,9 @@ private Q_SLOTS:
 
         const Run result = run(p, {u"--net"_s, u"--no-reach"_s});
         QCOMPARE(result.exitCode, 1);
-        QVERIFY2(result.out.contains(u"[FAIL] device 0 net server1: Socket fail (192.168.100.111)"_s),
-                 qPrintable(result.out));
+        QVERIFY2(
+            result.out.contains(u"[FAIL] device 0 net server1: Socket fail (192.168.100.111)"_s),
+            qPrintable(result.out));
         QVERIFY(result.out.contains(u"[ OK ] device 1 net server1: Success (192.168.101.111)"_s));
         QVERIFY(result.out.contains(u"[ OK ] device 7 net server1: Success (192.168.103.110)"_s));
         QCOMPARE(result.out.count(u" net server1: "_s), 8);
@@ -300,13 +313,17 @@ private Q_SLOTS:
         Project p = project(Accelerator::Cpu, freePort(), 2);
         p.servers[0].port = sshd.serverPort();
         const Run up = run(p, {}, u"1"_s);
-        QVERIFY2(up.out.contains(u"[ OK ] reach server0: 127.0.0.1:%1 accepts connections"_s.arg(sshd.serverPort())),
+        QVERIFY2(up.out.contains(u"[ OK ] reach server0: 127.0.0.1:%1 accepts connections"_s.arg(
+                     sshd.serverPort())),
                  qPrintable(up.out));
-        QVERIFY(up.out.contains(u"[FAIL] host ip: 198.51.100.23 is not an address of this server"_s));
+        QVERIFY(
+            up.out.contains(u"[FAIL] host ip: 198.51.100.23 is not an address of this server"_s));
         sshd.close();
         const Run down = run(p, {}, u"1"_s);
         QCOMPARE(down.exitCode, 1);
-        QVERIFY2(down.out.contains(u"[FAIL] reach server0: 127.0.0.1:%1 does not accept connections"_s.arg(p.servers[0].port)),
+        QVERIFY2(down.out.contains(
+                     u"[FAIL] reach server0: 127.0.0.1:%1 does not accept connections"_s.arg(
+                         p.servers[0].port)),
                  qPrintable(down.out));
     }
 
@@ -323,8 +340,10 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 1);
         QVERIFY2(result.out.contains(u"plan index 0, master"_s), qPrintable(result.out));
         QVERIFY(result.out.contains(u"[ OK ] mpirun: mpirun (Open MPI)"_s));
-        QVERIFY(result.out.contains(u"[FAIL] reach server0: 127.0.0.1:%1"_s.arg(p.servers[0].port)));
-        QVERIFY(result.out.contains(u"[FAIL] ssh server0: mpirun cannot log in to 127.0.0.1 without a password"_s));
+        QVERIFY(
+            result.out.contains(u"[FAIL] reach server0: 127.0.0.1:%1"_s.arg(p.servers[0].port)));
+        QVERIFY(result.out.contains(
+            u"[FAIL] ssh server0: mpirun cannot log in to 127.0.0.1 without a password"_s));
         const Run skipped = run(p, {u"--no-reach"_s}, u"0"_s);
         QVERIFY(!skipped.out.contains(u"server0: "_s));
     }
@@ -339,12 +358,16 @@ private Q_SLOTS:
         QVERIFY(writeFile(m_dir.filePath(u"cann/set_env.sh"_s), "\n"));
         const Run result = run(p, {});
         QCOMPARE(result.exitCode, 1);
-        QVERIFY2(result.out.contains(u"[FAIL] workdir: "_s + p.launch.workdir + u" is not a folder"_s),
-                 qPrintable(result.out));
-        QVERIFY(result.out.contains(u"[FAIL] entry: "_s + p.launch.workdir + u"/main.py not found"_s));
-        QVERIFY(result.out.contains(u"[ OK ] env_setup: "_s + m_dir.filePath(u"cann/set_env.sh"_s) + u" exists"_s));
+        QVERIFY2(
+            result.out.contains(u"[FAIL] workdir: "_s + p.launch.workdir + u" is not a folder"_s),
+            qPrintable(result.out));
+        QVERIFY(
+            result.out.contains(u"[FAIL] entry: "_s + p.launch.workdir + u"/main.py not found"_s));
+        QVERIFY(result.out.contains(u"[ OK ] env_setup: "_s + m_dir.filePath(u"cann/set_env.sh"_s) +
+                                    u" exists"_s));
         QVERIFY(result.out.contains(u"[FAIL] env_setup: /opt/none/set_env.sh not found"_s));
-        QVERIFY(result.out.contains(u"[WARN] env_setup: not checked, the file depends on shell expansion: source ${ASCEND_DIR}/set_env.sh"_s));
+        QVERIFY(result.out.contains(
+            u"[WARN] env_setup: not checked, the file depends on shell expansion: source ${ASCEND_DIR}/set_env.sh"_s));
         QCOMPARE(result.out.count(u"] env_setup: "_s), 3);
     }
 
@@ -353,25 +376,37 @@ private Q_SLOTS:
         QTest::addColumn<QString>("tool");
         QTest::addColumn<QByteArray>("program");
         QTest::addColumn<QString>("line");
-        const QByteArray ufwHead = "#!/bin/sh\n[ \"$1 $2\" = 'status verbose' ] || exit 2\ncat <<'E'\n"
-            "Status: active\nLogging: on (low)\nDefault: deny (incoming), allow (outgoing), disabled (routed)\n"
-            "New profiles: skip\n\nTo                         Action      From\n--                         ------      ----\n"
+        const QByteArray ufwHead =
+            "#!/bin/sh\n[ \"$1 $2\" = 'status verbose' ] || exit 2\ncat <<'E'\n"
+            "Status: active\nLogging: on (low)\nDefault: deny (incoming), allow (outgoing), "
+            "disabled (routed)\n"
+            "New profiles: skip\n\nTo                         Action      From\n--                 "
+            "        ------      ----\n"
             "22/tcp                     ALLOW IN    Anywhere\n";
-        QTest::newRow("ufw blocks") << u"ufw"_s << ufwHead + "22/tcp (v6)                ALLOW IN    Anywhere (v6)\nE\n"
+        QTest::newRow("ufw blocks")
+            << u"ufw"_s << ufwHead + "22/tcp (v6)                ALLOW IN    Anywhere (v6)\nE\n"
             << u"[FAIL] firewall ufw: active, default deny incoming; not allowed: tcp PORT (master_port)"_s;
-        QTest::newRow("ufw allows") << u"ufw"_s << ufwHead + "PORT/tcp                   ALLOW IN    Anywhere\nE\n"
+        QTest::newRow("ufw allows")
+            << u"ufw"_s << ufwHead + "PORT/tcp                   ALLOW IN    Anywhere\nE\n"
             << u"[ OK ] firewall ufw: active, default deny incoming; the job's ports are allowed"_s;
-        QTest::newRow("ufw denies") << u"ufw"_s << ufwHead + "PORT                       DENY IN     Anywhere\nE\n"
+        QTest::newRow("ufw denies")
+            << u"ufw"_s << ufwHead + "PORT                       DENY IN     Anywhere\nE\n"
             << u"[FAIL] firewall ufw: active; rules deny tcp PORT (master_port)"_s;
-        QTest::newRow("ufw inactive") << u"ufw"_s << QByteArray("#!/bin/sh\necho 'Status: inactive'\n")
+        QTest::newRow("ufw inactive")
+            << u"ufw"_s << QByteArray("#!/bin/sh\necho 'Status: inactive'\n")
             << u"[ OK ] firewall ufw: inactive"_s;
         const QByteArray firewalld = "#!/bin/sh\ncase \"$1\" in\n--state) echo running ;;\n"
-            "--list-services) echo 'dhcpv6-client ssh' ;;\n--list-ports) echo \"$FAKE_PORTS\" ;;\n*) exit 2 ;;\nesac\n";
-        QTest::newRow("firewalld blocks") << u"firewall-cmd"_s << QByteArray(firewalld).replace("$FAKE_PORTS", "8080/tcp")
+                                     "--list-services) echo 'dhcpv6-client ssh' ;;\n--list-ports) "
+                                     "echo \"$FAKE_PORTS\" ;;\n*) exit 2 ;;\nesac\n";
+        QTest::newRow("firewalld blocks")
+            << u"firewall-cmd"_s << QByteArray(firewalld).replace("$FAKE_PORTS", "8080/tcp")
             << u"[FAIL] firewall firewalld: running; not open: tcp PORT (master_port)"_s;
-        QTest::newRow("firewalld open") << u"firewall-cmd"_s << QByteArray(firewalld).replace("$FAKE_PORTS", "PORT/tcp 9000-9100/tcp")
+        QTest::newRow("firewalld open")
+            << u"firewall-cmd"_s
+            << QByteArray(firewalld).replace("$FAKE_PORTS", "PORT/tcp 9000-9100/tcp")
             << u"[ OK ] firewall firewalld: running; the job's ports are open"_s;
-        QTest::newRow("firewalld stopped") << u"firewall-cmd"_s << QByteArray("#!/bin/sh\necho 'not running'\nexit 252\n")
+        QTest::newRow("firewalld stopped")
+            << u"firewall-cmd"_s << QByteArray("#!/bin/sh\necho 'not running'\nexit 252\n")
             << u"[ OK ] firewall firewalld: not running"_s;
     }
 
@@ -389,7 +424,8 @@ private Q_SLOTS:
         p.launch.python = u"/bin/true"_s;
         const Run result = run(p, {});
         QVERIFY2(result.out.contains(line), qPrintable(result.out));
-        QCOMPARE(result.out.count(u"firewall "_s + (tool == u"ufw"_s ? u"ufw"_s : u"firewalld"_s)), 1);
+        QCOMPARE(result.out.count(u"firewall "_s + (tool == u"ufw"_s ? u"ufw"_s : u"firewalld"_s)),
+                 1);
     }
 
     void hostileValuesStayInert()
@@ -397,18 +433,21 @@ private Q_SLOTS:
         const QString marker = m_dir.filePath(u"pwned"_s);
         const QString touch = u"touch "_s + marker;
         Project p = project(Accelerator::Ascend910, freePort());
-        p.launch.workdir = m_dir.filePath(u"w $("_s + touch + u")`"_s + touch + u"`'\"; "_s + touch);
+        p.launch.workdir =
+            m_dir.filePath(u"w $("_s + touch + u")`"_s + touch + u"`'\"; "_s + touch);
         p.launch.entry = u"m'$("_s + touch + u").py"_s;
         p.launch.python = u"python3$(touch${IFS}"_s + marker + u")"_s;
         p.launch.envSetup = {u"source /opt/$("_s + touch + u")/set_env.sh"_s};
         const Run result = run(p, {});
         QVERIFY2(result.exitCode == 1, qPrintable(result.out));
         QVERIFY(!QFile::exists(marker));
-        QVERIFY2(result.out.contains(u"[FAIL] workdir: "_s + p.launch.workdir + u" is not a folder"_s),
-                 qPrintable(result.out));
+        QVERIFY2(
+            result.out.contains(u"[FAIL] workdir: "_s + p.launch.workdir + u" is not a folder"_s),
+            qPrintable(result.out));
         QVERIFY(result.out.contains(u"[FAIL] python: "_s + p.launch.python + u" not found"_s));
-        QVERIFY(result.out.contains(u"[WARN] env_setup: not checked, the file depends on shell expansion: "_s
-                                    + p.launch.envSetup.first()));
+        QVERIFY(result.out.contains(
+            u"[WARN] env_setup: not checked, the file depends on shell expansion: "_s +
+            p.launch.envSetup.first()));
     }
 
     void usageErrors()

@@ -4,10 +4,10 @@
 #include "cli/Cli.h"
 #include "model/ProjectJson.h"
 
+#include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QHostAddress>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -81,22 +81,21 @@ private Q_SLOTS:
         QTest::newRow("timeout 0") << QStringList{u"p"_s, u"--timeout"_s, u"0"_s} << u"--timeout"_s;
         QTest::newRow("timeout negative")
             << QStringList{u"p"_s, u"--timeout=-5"_s} << u"--timeout"_s;
-        QTest::newRow("timeout word") << QStringList{u"p"_s, u"--timeout"_s, u"soon"_s}
-                                      << u"not 'soon'"_s;
-        QTest::newRow("timeout inf") << QStringList{u"p"_s, u"--timeout"_s, u"inf"_s}
-                                     << u"--timeout"_s;
-        QTest::newRow("timeout nan") << QStringList{u"p"_s, u"--timeout"_s, u"nan"_s}
-                                     << u"--timeout"_s;
-        QTest::newRow("timeout huge") << QStringList{u"p"_s, u"--timeout"_s, u"1e12"_s}
-                                      << u"--timeout"_s;
+        QTest::newRow("timeout word")
+            << QStringList{u"p"_s, u"--timeout"_s, u"soon"_s} << u"not 'soon'"_s;
+        QTest::newRow("timeout inf")
+            << QStringList{u"p"_s, u"--timeout"_s, u"inf"_s} << u"--timeout"_s;
+        QTest::newRow("timeout nan")
+            << QStringList{u"p"_s, u"--timeout"_s, u"nan"_s} << u"--timeout"_s;
+        QTest::newRow("timeout huge")
+            << QStringList{u"p"_s, u"--timeout"_s, u"1e12"_s} << u"--timeout"_s;
         QTest::newRow("jobs 0") << QStringList{u"p"_s, u"--jobs"_s, u"0"_s} << u"--jobs"_s;
         QTest::newRow("jobs 257") << QStringList{u"p"_s, u"--jobs"_s, u"257"_s} << u"--jobs"_s;
-        QTest::newRow("jobs fraction") << QStringList{u"p"_s, u"--jobs"_s, u"2.5"_s}
-                                       << u"--jobs"_s;
-        QTest::newRow("jobs injection") << QStringList{u"p"_s, u"--jobs"_s, u"$(id)"_s}
-                                        << u"--jobs"_s;
-        QTest::newRow("empty known hosts") << QStringList{u"p"_s, u"--known-hosts="_s}
-                                           << u"--known-hosts needs a file"_s;
+        QTest::newRow("jobs fraction") << QStringList{u"p"_s, u"--jobs"_s, u"2.5"_s} << u"--jobs"_s;
+        QTest::newRow("jobs injection")
+            << QStringList{u"p"_s, u"--jobs"_s, u"$(id)"_s} << u"--jobs"_s;
+        QTest::newRow("empty known hosts")
+            << QStringList{u"p"_s, u"--known-hosts="_s} << u"--known-hosts needs a file"_s;
         QTest::newRow("unknown option") << QStringList{u"p"_s, u"--yes"_s} << u"yes"_s;
     }
     void usageErrors()
@@ -115,8 +114,8 @@ private Q_SLOTS:
         const Run run = discover({u"--help"_s});
         QCOMPARE(run.exit, int(ExitOk));
         QVERIFY(run.out.startsWith(u"Usage: clusterwiz-cli discover [options] PROJECT\n"_s));
-        for (const char *option : {"--json", "--update", "--known-hosts", "--accept-new",
-                                   "--timeout", "--jobs"})
+        for (const char *option :
+             {"--json", "--update", "--known-hosts", "--accept-new", "--timeout", "--jobs"})
             QVERIFY2(run.out.contains(QLatin1StringView(option)), option);
     }
 
@@ -151,8 +150,8 @@ private Q_SLOTS:
         QCOMPARE(server.value(u"name"_s).toString(), u"local0"_s);
         QCOMPARE(server.value(u"ok"_s).toBool(true), false);
         QCOMPARE(server.value(u"error"_s).toObject().value(u"kind"_s).toString(), u"unreachable"_s);
-        QVERIFY(server.value(u"error"_s).toObject().value(u"message"_s).toString().contains(
-            endpoint));
+        QVERIFY(
+            server.value(u"error"_s).toObject().value(u"message"_s).toString().contains(endpoint));
         QVERIFY(!server.contains(u"facts"_s));
         QVERIFY(server.value(u"host_key"_s).isNull());
         QVERIFY2(json.err.contains(u"1 of 1 server failed"_s), qPrintable(json.err));

@@ -2,8 +2,8 @@
 // field the user set, a failed server or a partial device list never changes the project.
 #include "ProbeTestData.h"
 
-#include "discover/ProbeParsers.h"
 #include "discover/Discovery.h"
+#include "discover/ProbeParsers.h"
 
 #include <QTest>
 
@@ -106,8 +106,8 @@ private Q_SLOTS:
         Server userHostIp = serverAt(u"10.0.0.22"_s);
         userHostIp.hostIp = u"10.10.0.5"_s;
         QTest::newRow("host_ip set: kept, its nic")
-            << Accelerator::Ascend910 << userHostIp << complete << u"10.10.0.5"_s
-            << u"bond0.100"_s << u"0,1,2,3,4,5,6,7"_s << kAllEight;
+            << Accelerator::Ascend910 << userHostIp << complete << u"10.10.0.5"_s << u"bond0.100"_s
+            << u"0,1,2,3,4,5,6,7"_s << kAllEight;
 
         Server userDevices = serverAt(u"10.0.0.22"_s);
         userDevices.devices = {4, 5, 6, 7};
@@ -124,41 +124,41 @@ private Q_SLOTS:
         userIps.devices = {0, 1};
         userIps.deviceIps = {u"192.168.100.9"_s, u"192.168.101.9"_s};
         QTest::newRow("device_ips set: kept")
-            << Accelerator::Ascend910 << userIps << complete << u"10.0.0.22"_s
-            << u"enp189s0f0"_s << u"0,1"_s << userIps.deviceIps;
+            << Accelerator::Ascend910 << userIps << complete << u"10.0.0.22"_s << u"enp189s0f0"_s
+            << u"0,1"_s << userIps.deviceIps;
 
         Server userNic = serverAt(u"10.0.0.22"_s);
         userNic.nic = u"eth9"_s;
-        QTest::newRow("nic set: kept") << Accelerator::Ascend910 << userNic << ascend
-                                       << u"10.0.0.22"_s << u"eth9"_s << u"0,1,2,3,4,5,6,7"_s
-                                       << QStringList();
+        QTest::newRow("nic set: kept")
+            << Accelerator::Ascend910 << userNic << ascend << u"10.0.0.22"_s << u"eth9"_s
+            << u"0,1,2,3,4,5,6,7"_s << QStringList();
 
         Server elsewhere = serverAt(u"10.0.0.22"_s);
         elsewhere.hostIp = u"10.99.0.1"_s;
-        QTest::newRow("host_ip on no nic") << Accelerator::Ascend910 << elsewhere << ascend
-                                           << u"10.99.0.1"_s << QString() << u"0,1,2,3,4,5,6,7"_s
-                                           << QStringList();
+        QTest::newRow("host_ip on no nic")
+            << Accelerator::Ascend910 << elsewhere << ascend << u"10.99.0.1"_s << QString()
+            << u"0,1,2,3,4,5,6,7"_s << QStringList();
 
         QTest::newRow("nvidia: gpu indices, no device ips")
             << Accelerator::Nvidia << serverAt(u"gpu1"_s) << nvidiaFacts() << u"10.1.0.7"_s
             << u"ens3"_s << u"0,1,2,3,4,5,6,7"_s << QStringList();
-        QTest::newRow("cpu: no devices") << Accelerator::Cpu << serverAt(u"10.1.0.7"_s)
-                                         << nvidiaFacts() << u"10.1.0.7"_s << u"ens3"_s
-                                         << QString() << QStringList();
+        QTest::newRow("cpu: no devices")
+            << Accelerator::Cpu << serverAt(u"10.1.0.7"_s) << nvidiaFacts() << u"10.1.0.7"_s
+            << u"ens3"_s << QString() << QStringList();
         QTest::newRow("ascend project, gpu server: nothing")
             << Accelerator::Ascend910 << serverAt(u"10.1.0.7"_s) << nvidiaFacts() << u"10.1.0.7"_s
             << u"ens3"_s << QString() << QStringList();
 
         ServerFacts ipv6Only;
         ipv6Only.hostIps = parseHostIps(u"fd00::7 fe80::1"_s);
-        QTest::newRow("only ipv6 addresses") << Accelerator::Cpu << serverAt(u"fd00::7"_s)
-                                             << ipv6Only << QString() << QString() << QString()
-                                             << QStringList();
+        QTest::newRow("only ipv6 addresses")
+            << Accelerator::Cpu << serverAt(u"fd00::7"_s) << ipv6Only << QString() << QString()
+            << QString() << QStringList();
         ServerFacts hostile;
         hostile.hostIps = {u"$(reboot)"_s, u"10.0.0.1; rm -rf /"_s, u"10.2.0.9"_s};
-        QTest::newRow("hostile addresses skipped") << Accelerator::Cpu << serverAt(u"x"_s)
-                                                   << hostile << u"10.2.0.9"_s << QString()
-                                                   << QString() << QStringList();
+        QTest::newRow("hostile addresses skipped")
+            << Accelerator::Cpu << serverAt(u"x"_s) << hostile << u"10.2.0.9"_s << QString()
+            << QString() << QStringList();
     }
     void fills()
     {
@@ -192,8 +192,7 @@ private Q_SLOTS:
         failed.connection.error = SshError::make(SshError::Kind::Unreachable, u"10.0.0.23:22"_s);
         failed.facts = ascendFacts(); // facts of a failed connection must not be used either
         QStringList changes;
-        const Project filled =
-            applyDiscovery(project, {found(0, ascendFacts()), failed}, &changes);
+        const Project filled = applyDiscovery(project, {found(0, ascendFacts()), failed}, &changes);
         QCOMPARE(filled.servers.at(0).hostIp, u"10.0.0.22"_s);
         QVERIFY(filled.servers.at(1).hostIp.isEmpty());
         QVERIFY(filled.servers.at(1).devices.empty());

@@ -35,7 +35,7 @@ private Q_SLOTS:
         const auto parsed = Ipv4::parse(text);
         QCOMPARE(parsed.has_value(), valid);
         if (parsed)
-            QCOMPARE(parsed->toString(), text);  // parses and re-serialises equal
+            QCOMPARE(parsed->toString(), text); // parses and re-serialises equal
     }
 
     void netmask_data()
@@ -61,7 +61,8 @@ private Q_SLOTS:
 
     void network()
     {
-        const auto net = Ipv4Network::containing(*Ipv4::parse(QStringLiteral("192.168.101.37")), 23);
+        const auto net =
+            Ipv4Network::containing(*Ipv4::parse(QStringLiteral("192.168.101.37")), 23);
         QCOMPARE(net.toString(), QStringLiteral("192.168.100.0/23"));
         QCOMPARE(net.broadcast().toString(), QStringLiteral("192.168.101.255"));
         QVERIFY(net.contains(*Ipv4::parse(QStringLiteral("192.168.100.0"))));

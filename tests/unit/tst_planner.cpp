@@ -1,9 +1,9 @@
 #include "DeviceTestProjects.h"
 
-#include "rules/ProjectValidator.h"
 #include "net/Ipv4.h"
-#include "rules/DeviceRules.h"
 #include "plan/Planner.h"
+#include "rules/DeviceRules.h"
+#include "rules/ProjectValidator.h"
 
 #include <QTest>
 

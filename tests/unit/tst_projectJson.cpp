@@ -10,7 +10,8 @@ using namespace cw;
 
 namespace {
 
-const QString kExample = QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/ascend-2x8.clusterwiz.json");
+const QString kExample =
+    QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/ascend-2x8.clusterwiz.json");
 
 QByteArray readFile(const QString &path)
 {
@@ -59,7 +60,8 @@ private Q_SLOTS:
         QVERIFY(again.ok());
         QCOMPARE(projectToJsonText(again.project), text);
         QVERIFY(text.endsWith('\n'));
-        // The documented member order is kept, so a saved file diffs cleanly against a hand-written one.
+        // The documented member order is kept, so a saved file diffs cleanly against a hand-written
+        // one.
         QVERIFY(text.indexOf("\"clusterwiz\"") < text.indexOf("\"servers\""));
     }
 
@@ -81,7 +83,9 @@ private Q_SLOTS:
         const QByteArray head = R"({"clusterwiz":1,"name":"x","accelerator":"cpu",)";
         const QByteArray launch = R"("launch":{"mode":"launch","workdir":"/w","entry":"e.py"})";
         QTest::newRow("device ip not a string")
-            << head + R"("servers":[{"name":"a","host":"h","devices":[0]},{"name":"b","host":"h2","devices":[0,1,2,3,4],"device_ips":["1.1.1.1","1.1.1.2","1.1.1.3","1.1.1.4",5]}],)" + launch + "}"
+            << head +
+                   R"("servers":[{"name":"a","host":"h","devices":[0]},{"name":"b","host":"h2","devices":[0,1,2,3,4],"device_ips":["1.1.1.1","1.1.1.2","1.1.1.3","1.1.1.4",5]}],)" +
+                   launch + "}"
             << QStringLiteral("servers[1].device_ips[4]") << QStringLiteral("must be a string");
         QTest::newRow("port as string")
             << head + R"("servers":[{"name":"a","host":"h","port":"22"}],)" + launch + "}"
@@ -90,16 +94,18 @@ private Q_SLOTS:
             << head + R"("servers":[{"name":"a"}],)" + launch + "}"
             << QStringLiteral("servers[0].host") << QStringLiteral("is required");
         QTest::newRow("server not an object")
-            << head + R"("servers":[7],)" + launch + "}"
-            << QStringLiteral("servers[0]") << QStringLiteral("must be an object");
+            << head + R"("servers":[7],)" + launch + "}" << QStringLiteral("servers[0]")
+            << QStringLiteral("must be an object");
         QTest::newRow("unknown mode")
             << head + R"("servers":[],"launch":{"mode":"slurm","workdir":"/w","entry":"e"}})"
             << QStringLiteral("launch.mode") << QStringLiteral("slurm");
         QTest::newRow("unknown accelerator")
-            << QByteArray(R"({"clusterwiz":1,"name":"x","accelerator":"tpu","servers":[],)") + launch + "}"
+            << QByteArray(R"({"clusterwiz":1,"name":"x","accelerator":"tpu","servers":[],)") +
+                   launch + "}"
             << QStringLiteral("accelerator") << QStringLiteral("tpu");
         QTest::newRow("env value not a string")
-            << head + R"("servers":[],"launch":{"mode":"launch","workdir":"/w","entry":"e","env":{"A":1}}})"
+            << head +
+                   R"("servers":[],"launch":{"mode":"launch","workdir":"/w","entry":"e","env":{"A":1}}})"
             << QStringLiteral("launch.env.A") << QStringLiteral("must be a string");
         QTest::newRow("devices not an array")
             << head + R"("servers":[{"name":"a","host":"h","devices":"0-7"}],)" + launch + "}"
@@ -107,10 +113,11 @@ private Q_SLOTS:
         QTest::newRow("port out of range of int")
             << head + R"("servers":[{"name":"a","host":"h","port":99999999999}],)" + launch + "}"
             << QStringLiteral("servers[0].port") << QStringLiteral("out of range");
-        QTest::newRow("missing launch")
-            << head + R"("servers":[]})" << QStringLiteral("launch") << QStringLiteral("is required");
+        QTest::newRow("missing launch") << head + R"("servers":[]})" << QStringLiteral("launch")
+                                        << QStringLiteral("is required");
         QTest::newRow("mpirun per")
-            << head + R"("servers":[],"launch":{"mode":"mpirun","workdir":"/w","entry":"e","mpirun":{"per":"rack"}}})"
+            << head +
+                   R"("servers":[],"launch":{"mode":"mpirun","workdir":"/w","entry":"e","mpirun":{"per":"rack"}}})"
             << QStringLiteral("launch.mpirun.per") << QStringLiteral("rack");
     }
     void schemaProblemsNameTheJsonPath()
@@ -131,12 +138,16 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("words");
-        QTest::newRow("not json") << QByteArray("{\"clusterwiz\": 1,\n  oops") << QStringLiteral("line 2");
+        QTest::newRow("not json") << QByteArray("{\"clusterwiz\": 1,\n  oops")
+                                  << QStringLiteral("line 2");
         QTest::newRow("empty") << QByteArray() << QStringLiteral("not valid JSON");
         QTest::newRow("array") << QByteArray("[1,2]") << QStringLiteral("must be a JSON object");
-        QTest::newRow("no version") << QByteArray("{\"name\":\"x\"}") << QStringLiteral("clusterwiz: is required");
-        QTest::newRow("newer format") << QByteArray("{\"clusterwiz\":7}") << QStringLiteral("newer clusterwiz");
-        QTest::newRow("version string") << QByteArray("{\"clusterwiz\":\"1\"}") << QStringLiteral("format version");
+        QTest::newRow("no version")
+            << QByteArray("{\"name\":\"x\"}") << QStringLiteral("clusterwiz: is required");
+        QTest::newRow("newer format")
+            << QByteArray("{\"clusterwiz\":7}") << QStringLiteral("newer clusterwiz");
+        QTest::newRow("version string")
+            << QByteArray("{\"clusterwiz\":\"1\"}") << QStringLiteral("format version");
     }
     void unreadableInputIsFatal()
     {
@@ -171,7 +182,8 @@ private Q_SLOTS:
         QCOMPARE(load.project.launch.env.size(), size_t(3));
         QCOMPARE(load.project.launch.env[0].first, QStringLiteral("Z"));
         QCOMPARE(load.project.launch.env[1].first, QStringLiteral("A"));
-        QVERIFY(projectToJsonText(load.project).indexOf("\"Z\"") < projectToJsonText(load.project).indexOf("\"A\""));
+        QVERIFY(projectToJsonText(load.project).indexOf("\"Z\"") <
+                projectToJsonText(load.project).indexOf("\"A\""));
     }
 
     void saveIsAtomic()
@@ -188,11 +200,11 @@ private Q_SLOTS:
         project.name = QStringLiteral("renamed");
         const QString error = saveProjectFile(project, path);
         QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        if (geteuid() != 0) {  // root writes anyway
+        if (geteuid() != 0) { // root writes anyway
             QVERIFY(!error.isEmpty());
             QCOMPARE(readFile(path), first);
         }
-        QVERIFY(QDir(dir.path()).entryList(QDir::Files).size() == 1);  // no temporary left behind
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).size() == 1); // no temporary left behind
     }
 
     // Random and truncated input never crashes the reader.
@@ -210,17 +222,17 @@ private Q_SLOTS:
                 text.truncate(rng.bounded(text.size()));
             const ProjectLoad load = projectFromJsonText(text);
             // Fatal exactly when the text is not a JSON object of a format this version reads.
-            const auto parsed = nlohmann::ordered_json::parse(text.constData(),
-                                                              text.constData() + text.size(),
-                                                              nullptr, false);
-            const bool readable = !parsed.is_discarded() && parsed.is_object()
-                && parsed.contains("clusterwiz") && parsed["clusterwiz"].is_number_integer()
-                && parsed["clusterwiz"].get<long long>() >= 1
-                && parsed["clusterwiz"].get<long long>() <= kProjectFormatVersion;
+            const auto parsed = nlohmann::ordered_json::parse(
+                text.constData(), text.constData() + text.size(), nullptr, false);
+            const bool readable = !parsed.is_discarded() && parsed.is_object() &&
+                                  parsed.contains("clusterwiz") &&
+                                  parsed["clusterwiz"].is_number_integer() &&
+                                  parsed["clusterwiz"].get<long long>() >= 1 &&
+                                  parsed["clusterwiz"].get<long long>() <= kProjectFormatVersion;
             QCOMPARE(load.fatal.isEmpty(), readable);
             outcomes[readable ? 1 : 0]++;
         }
-        QVERIFY(outcomes[0] > 0 && outcomes[1] > 0);  // both paths were exercised
+        QVERIFY(outcomes[0] > 0 && outcomes[1] > 0); // both paths were exercised
     }
 };
 

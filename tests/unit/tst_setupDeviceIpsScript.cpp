@@ -28,8 +28,8 @@ QString fixtureDir()
 
 Project exampleProject()
 {
-    const ProjectLoad load =
-        loadProjectFile(QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/ascend-2x8.clusterwiz.json"));
+    const ProjectLoad load = loadProjectFile(
+        QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/ascend-2x8.clusterwiz.json"));
     return load.project;
 }
 
@@ -54,7 +54,8 @@ QByteArray readFile(const QString &path)
 bool writeFile(const QString &path, const QByteArray &content)
 {
     QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(content) == content.size();
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
+           file.write(content) == content.size();
 }
 
 ino_t inodeOf(const QString &path)
@@ -65,8 +66,7 @@ ino_t inodeOf(const QString &path)
 
 } // namespace
 
-class tst_SetupDeviceIpsScript : public QObject
-{
+class tst_SetupDeviceIpsScript : public QObject {
     Q_OBJECT
 
 private:
@@ -98,10 +98,7 @@ private:
         return QDir(m_dir.path()).entryList({u"device_ips.before.*"_s}, QDir::Files, QDir::Name);
     }
 
-    int setCalls() const
-    {
-        return QString::fromUtf8(readFile(m_log)).count(u" -ip -s "_s);
-    }
+    int setCalls() const { return QString::fromUtf8(readFile(m_log)).count(u" -ip -s "_s); }
 
 private Q_SLOTS:
     void initTestCase()
@@ -162,13 +159,15 @@ private Q_SLOTS:
         const ino_t inode = inodeOf(m_conf);
         const Run first = run({});
         QVERIFY2(first.exitCode == 0, qPrintable(first.out));
-        QVERIFY2(first.out.contains(
-                     u"device 4: 192.168.100.110/255.255.255.0 set (was 192.168.100.99/255.255.255.0)"_s),
-                 qPrintable(first.out));
+        QVERIFY2(
+            first.out.contains(
+                u"device 4: 192.168.100.110/255.255.255.0 set (was 192.168.100.99/255.255.255.0)"_s),
+            qPrintable(first.out));
         QCOMPARE(first.out.count(u" ok\n"_s), 7);
         QVERIFY(first.out.contains(u"device 0: 192.168.100.111/255.255.255.0 ok\n"_s));
         QCOMPARE(setCalls(), 1);
-        QVERIFY(readFile(m_log).contains("hccn_tool -i 4 -ip -s address 192.168.100.110 netmask 255.255.255.0"));
+        QVERIFY(readFile(m_log).contains(
+            "hccn_tool -i 4 -ip -s address 192.168.100.110 netmask 255.255.255.0"));
         // Exactly server1's plan now, and the file was rewritten in place (bind mounts).
         QCOMPARE(readFile(m_conf), server1Conf(u"192.168.100.110"_s));
         QCOMPARE(inodeOf(m_conf), inode);
@@ -178,8 +177,8 @@ private Q_SLOTS:
         QVERIFY(saved.first().startsWith(u"device_ips.before.server1."_s));
         const QByteArray backup = readFile(m_dir.filePath(saved.first()));
         QVERIFY(backup.contains("# device 4: 192.168.100.99/255.255.255.0"));
-        QVERIFY(backup.contains(
-            "'hccn_tool' '-i' '4' '-ip' '-s' 'address' '192.168.100.99' 'netmask' '255.255.255.0'\n"));
+        QVERIFY(backup.contains("'hccn_tool' '-i' '4' '-ip' '-s' 'address' '192.168.100.99' "
+                                "'netmask' '255.255.255.0'\n"));
         QCOMPARE(backup.count("'hccn_tool'"), 1);
 
         // Second run: nothing to do, nothing set, no new backup.
@@ -203,9 +202,10 @@ private Q_SLOTS:
         const QByteArray before = readFile(m_conf);
         const Run dry = run({u"--dry-run"_s});
         QCOMPARE(dry.exitCode, 1);
-        QVERIFY2(dry.out.contains(
-                     u"device 4: 192.168.100.110/255.255.255.0 would set (now 192.168.100.99/255.255.255.0)"_s),
-                 qPrintable(dry.out));
+        QVERIFY2(
+            dry.out.contains(
+                u"device 4: 192.168.100.110/255.255.255.0 would set (now 192.168.100.99/255.255.255.0)"_s),
+            qPrintable(dry.out));
         QVERIFY(dry.out.contains(
             u"'hccn_tool' '-i' '4' '-ip' '-s' 'address' '192.168.100.110' 'netmask' '255.255.255.0'"_s));
         QCOMPARE(dry.out.count(u"would set"_s), 1);
@@ -221,7 +221,8 @@ private Q_SLOTS:
         QVERIFY(writeFile(m_conf, conf));
         const Run result = run({});
         QVERIFY2(result.exitCode == 0, qPrintable(result.out));
-        QVERIFY(result.out.contains(u"device 2: 192.168.102.111/255.255.255.0 set (was unknown: "_s));
+        QVERIFY(
+            result.out.contains(u"device 2: 192.168.102.111/255.255.255.0 set (was unknown: "_s));
         QCOMPARE(setCalls(), 1);
         const QByteArray backup = readFile(m_dir.filePath(backups().value(0)));
         QVERIFY(backup.contains("# device 2: no address to put back"));
@@ -235,8 +236,10 @@ private Q_SLOTS:
         QVERIFY(writeFile(m_conf, conf));
         const Run result = run({});
         QCOMPARE(result.exitCode, 1);
-        QVERIFY2(result.out.contains(u"device 6: 192.168.102.110/255.255.255.0 FAILED (hccn_tool exited 2: Device 6 does not exist.)"_s),
-                 qPrintable(result.out));
+        QVERIFY2(
+            result.out.contains(
+                u"device 6: 192.168.102.110/255.255.255.0 FAILED (hccn_tool exited 2: Device 6 does not exist.)"_s),
+            qPrintable(result.out));
         QVERIFY(result.out.contains(u"device 7: 192.168.103.110/255.255.255.0 FAILED"_s));
         QVERIFY(result.out.contains(u"0 set, 6 already right, 2 failed"_s));
     }
@@ -246,9 +249,12 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("nodeRank");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown argument") << QStringList{u"--force"_s} << u"1"_s << u"unknown argument: --force"_s;
-        QTest::newRow("rank outside the plan") << QStringList{} << u"2"_s << u"the plan has 2 servers"_s;
-        QTest::newRow("rank not a number") << QStringList{} << u"1;touch x"_s << u"is not a number"_s;
+        QTest::newRow("unknown argument")
+            << QStringList{u"--force"_s} << u"1"_s << u"unknown argument: --force"_s;
+        QTest::newRow("rank outside the plan")
+            << QStringList{} << u"2"_s << u"the plan has 2 servers"_s;
+        QTest::newRow("rank not a number")
+            << QStringList{} << u"1;touch x"_s << u"is not a number"_s;
     }
 
     void refusesWhatItCannotDecide()

@@ -64,8 +64,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, value);
         for (const QString &shell : {QStringLiteral("/bin/sh"), QStringLiteral("/bin/bash")}) {
-            const QByteArray printed =
-                runShell(shell, u"printf '%s' "_s + shellQuote(value));
+            const QByteArray printed = runShell(shell, u"printf '%s' "_s + shellQuote(value));
             QCOMPARE(printed, value.toUtf8());
         }
         QVERIFY(!QFile::exists(QStringLiteral("/tmp/cw-pwned")));
@@ -77,24 +76,26 @@ private Q_SLOTS:
         QString everyByte;
         for (int b = 1; b < 256; ++b)
             everyByte += QChar(b);
-        const QByteArray printed = runShell(QStringLiteral("/bin/sh"),
-                                            u"printf '%s' "_s + shellQuote(everyByte));
+        const QByteArray printed =
+            runShell(QStringLiteral("/bin/sh"), u"printf '%s' "_s + shellQuote(everyByte));
         QCOMPARE(QString::fromUtf8(printed), everyByte);
         for (int b = 1; b < 256; ++b) {
             const QString one(QChar{b});
-            QCOMPARE(QString::fromUtf8(runShell(QStringLiteral("/bin/sh"),
-                                                u"printf '%s' "_s + shellQuote(one))),
+            QCOMPARE(QString::fromUtf8(
+                         runShell(QStringLiteral("/bin/sh"), u"printf '%s' "_s + shellQuote(one))),
                      one);
         }
     }
 
     void joinQuotesEveryWord()
     {
-        QCOMPARE(shellJoin({QStringLiteral("hccn_tool"), QStringLiteral("-i"), QStringLiteral("0")}),
-                 QStringLiteral("'hccn_tool' '-i' '0'"));
-        const QByteArray printed = runShell(
-            QStringLiteral("/bin/bash"),
-            u"printf '<%s>' "_s + shellJoin({QStringLiteral("a b"), QString(), QStringLiteral("$(x)")}));
+        QCOMPARE(
+            shellJoin({QStringLiteral("hccn_tool"), QStringLiteral("-i"), QStringLiteral("0")}),
+            QStringLiteral("'hccn_tool' '-i' '0'"));
+        const QByteArray printed =
+            runShell(QStringLiteral("/bin/bash"),
+                     u"printf '<%s>' "_s +
+                         shellJoin({QStringLiteral("a b"), QString(), QStringLiteral("$(x)")}));
         QCOMPARE(printed, QByteArrayLiteral("<a b><><$(x)>"));
     }
 
@@ -104,20 +105,20 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("expected");
         // BASE is set to "/opt/x" in the shell that evaluates the value.
         QTest::newRow("reference") << QStringLiteral("${BASE}/lib") << QByteArray("/opt/x/lib");
-        QTest::newRow("two references") << QStringLiteral("${BASE}:${BASE}")
-                                        << QByteArray("/opt/x:/opt/x");
-        QTest::newRow("unbraced stays literal") << QStringLiteral("$BASE/lib")
-                                                << QByteArray("$BASE/lib");
-        QTest::newRow("substitution stays literal") << QStringLiteral("$(touch /tmp/cw-pwned)")
-                                                    << QByteArray("$(touch /tmp/cw-pwned)");
+        QTest::newRow("two references")
+            << QStringLiteral("${BASE}:${BASE}") << QByteArray("/opt/x:/opt/x");
+        QTest::newRow("unbraced stays literal")
+            << QStringLiteral("$BASE/lib") << QByteArray("$BASE/lib");
+        QTest::newRow("substitution stays literal")
+            << QStringLiteral("$(touch /tmp/cw-pwned)") << QByteArray("$(touch /tmp/cw-pwned)");
         QTest::newRow("backticks stay literal") << QStringLiteral("`id`") << QByteArray("`id`");
-        QTest::newRow("invalid name stays literal") << QStringLiteral("${1abc}")
-                                                    << QByteArray("${1abc}");
+        QTest::newRow("invalid name stays literal")
+            << QStringLiteral("${1abc}") << QByteArray("${1abc}");
         QTest::newRow("unclosed") << QStringLiteral("${BASE") << QByteArray("${BASE");
-        QTest::newRow("default syntax stays literal") << QStringLiteral("${BASE:-$(id)}")
-                                                      << QByteArray("${BASE:-$(id)}");
-        QTest::newRow("quote next to reference") << QStringLiteral("'${BASE}'")
-                                                 << QByteArray("'/opt/x'");
+        QTest::newRow("default syntax stays literal")
+            << QStringLiteral("${BASE:-$(id)}") << QByteArray("${BASE:-$(id)}");
+        QTest::newRow("quote next to reference")
+            << QStringLiteral("'${BASE}'") << QByteArray("'/opt/x'");
         QTest::newRow("empty") << QString() << QByteArray();
     }
     void envValueExpandsOnlyBracedReferences()
@@ -125,9 +126,9 @@ private Q_SLOTS:
         QFETCH(QString, value);
         QFETCH(QByteArray, expected);
         for (const QString &shell : {QStringLiteral("/bin/sh"), QStringLiteral("/bin/bash")}) {
-            const QByteArray printed = runShell(shell, u"X="_s + shellEnvValue(value)
-                                                           + u"; printf '%s' \"$X\""_s,
-                                                {QStringLiteral("BASE=/opt/x")});
+            const QByteArray printed =
+                runShell(shell, u"X="_s + shellEnvValue(value) + u"; printf '%s' \"$X\""_s,
+                         {QStringLiteral("BASE=/opt/x")});
             QCOMPARE(printed, expected);
         }
         QVERIFY(!QFile::exists(QStringLiteral("/tmp/cw-pwned")));

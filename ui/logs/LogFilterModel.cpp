@@ -4,10 +4,7 @@
 
 namespace cw {
 
-LogFilterModel::LogFilterModel(QObject *parent)
-    : QSortFilterProxyModel(parent)
-{
-}
+LogFilterModel::LogFilterModel(QObject *parent) : QSortFilterProxyModel(parent) {}
 
 void LogFilterModel::setRank(int rank)
 {
@@ -28,8 +25,8 @@ bool LogFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourcePa
     const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
     if (m_rank >= 0 && index.data(LogModel::RankRole).toInt() != m_rank)
         return false;
-    return m_text.isEmpty()
-        || index.data(LogModel::TextRole).toString().contains(m_text, Qt::CaseInsensitive);
+    return m_text.isEmpty() ||
+           index.data(LogModel::TextRole).toString().contains(m_text, Qt::CaseInsensitive);
 }
 
 } // namespace cw

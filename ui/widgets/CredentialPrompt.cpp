@@ -12,13 +12,15 @@
 namespace cw {
 
 namespace {
-std::optional<QByteArray> ask(const QPointer<QWidget> &parent, const QString &title, const QString &label)
+std::optional<QByteArray> ask(const QPointer<QWidget> &parent, const QString &title,
+                              const QString &label)
 {
     const auto prompt = [parent, title, label]() -> std::optional<QByteArray> {
         if (!parent)
             return std::nullopt;
         bool ok = false;
-        const QString text = QInputDialog::getText(parent, title, label, QLineEdit::Password, QString(), &ok);
+        const QString text =
+            QInputDialog::getText(parent, title, label, QLineEdit::Password, QString(), &ok);
         if (!ok)
             return std::nullopt;
         return text.toUtf8();
@@ -44,8 +46,9 @@ SshCredentials guiCredentials(QWidget *parent)
                    QCoreApplication::translate("CredentialPrompt", "Passphrase for %1:").arg(key));
     };
     credentials.password = [owner](const QString &account) {
-        return ask(owner, QCoreApplication::translate("CredentialPrompt", "SSH password"),
-                   QCoreApplication::translate("CredentialPrompt", "Password for %1:").arg(account));
+        return ask(
+            owner, QCoreApplication::translate("CredentialPrompt", "SSH password"),
+            QCoreApplication::translate("CredentialPrompt", "Password for %1:").arg(account));
     };
     return credentials;
 }

@@ -7,8 +7,7 @@ using namespace Qt::StringLiterals;
 
 namespace cw {
 
-DeviceTable::DeviceTable(QWidget *parent)
-    : QTableWidget(parent)
+DeviceTable::DeviceTable(QWidget *parent) : QTableWidget(parent)
 {
     setObjectName(u"deviceTable"_s);
     verticalHeader()->setVisible(false);
@@ -25,7 +24,8 @@ void DeviceTable::showProject(const Project &project, const Problems &problems)
     m_withIps = project.accelerator == Accelerator::Ascend910;
     int slots = 0;
     for (const Server &server : project.servers)
-        slots = std::max(slots, int(std::max<qsizetype>(server.devices.size(), server.deviceIps.size())));
+        slots = std::max(slots,
+                         int(std::max<qsizetype>(server.devices.size(), server.deviceIps.size())));
     if (!m_withIps)
         slots = 0;
     setColumnCount(2 + slots);
@@ -34,7 +34,9 @@ void DeviceTable::showProject(const Project &project, const Problems &problems)
         headers << tr("IP #%1").arg(k);
     setHorizontalHeaderLabels(headers);
     for (int k = 0; k < slots; ++k)
-        horizontalHeaderItem(ipColumn(k))->setToolTip(tr("device_ips[%1]: the IP of the device in position %1 of Devices").arg(k));
+        horizontalHeaderItem(ipColumn(k))
+            ->setToolTip(
+                tr("device_ips[%1]: the IP of the device in position %1 of Devices").arg(k));
     setRowCount(int(project.servers.size()));
     for (int row = 0; row < rowCount(); ++row) {
         const Server &server = project.servers[size_t(row)];
@@ -48,7 +50,8 @@ void DeviceTable::showProject(const Project &project, const Problems &problems)
         for (int k = 0; k < slots; ++k)
             setItem(row, ipColumn(k), new QTableWidgetItem(server.deviceIps.value(k)));
     }
-    static const QRegularExpression pattern(uR"(^servers\[(\d+)\](?:\.(devices|device_ips)(?:\[(\d+)\])?)?)"_s);
+    static const QRegularExpression pattern(
+        uR"(^servers\[(\d+)\](?:\.(devices|device_ips)(?:\[(\d+)\])?)?)"_s);
     for (const Problem &problem : problems) {
         const QRegularExpressionMatch match = pattern.match(problem.path);
         if (!match.hasMatch())

@@ -4,8 +4,7 @@
 
 namespace cw {
 
-DiscoveryJob::DiscoveryJob(QObject *parent)
-    : QObject(parent)
+DiscoveryJob::DiscoveryJob(QObject *parent) : QObject(parent)
 {
     connect(&m_watcher, &QFutureWatcherBase::finished, this, [this] {
         const bool cancelled = m_cancel && m_cancel->load();
@@ -38,10 +37,13 @@ bool DiscoveryJob::start(const Project &project, const std::vector<int> &indices
         const FleetProgress report = [self](int done, int total, const FleetResult &result) {
             // Called on a worker thread: hand it to the GUI thread as a queued call.
             if (QObject *context = self.data()) {
-                QMetaObject::invokeMethod(context, [self, done, total, name = result.serverName] {
-                    if (self)
-                        Q_EMIT self->progress(done, total, name);
-                }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    context,
+                    [self, done, total, name = result.serverName] {
+                        if (self)
+                            Q_EMIT self->progress(done, total, name);
+                    },
+                    Qt::QueuedConnection);
             }
         };
         std::vector<ServerDiscovery> results = discoverFleet(subset, options, report, cancel.get());

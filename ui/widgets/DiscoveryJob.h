@@ -3,8 +3,8 @@
 #include "discover/Discovery.h"
 
 #include <QFutureWatcher>
-#include <QPointer>
 #include <QObject>
+#include <QPointer>
 
 #include <atomic>
 #include <memory>
@@ -22,7 +22,8 @@ public:
     ~DiscoveryJob() override; // cancels; the worker finishes on its own copies
 
     // `indices` into project.servers; results keep the project's server indices.
-    bool start(const Project &project, const std::vector<int> &indices, const FleetOptions &options);
+    bool start(const Project &project, const std::vector<int> &indices,
+               const FleetOptions &options);
     void cancel();
     bool isRunning() const { return m_watcher.isRunning(); }
 

@@ -3,6 +3,7 @@
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -10,7 +11,6 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QGridLayout>
 #include <QRadioButton>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -40,21 +40,14 @@ QPlainTextEdit *smallText(QWidget *parent, const QString &placeholder)
 } // namespace
 
 LaunchEditor::LaunchEditor(QWidget *parent)
-    : QWidget(parent)
-    , m_modes(new QButtonGroup(this))
-    , m_workdir(new QLineEdit(this))
-    , m_entry(new QLineEdit(this))
-    , m_args(smallText(this, tr("one argument per line")))
-    , m_python(new QLineEdit(this))
-    , m_masterPort(new QSpinBox(this))
-    , m_master(new QComboBox(this))
-    , m_logDir(new QLineEdit(this))
-    , m_envSetup(smallText(this, tr("shell lines run before the job, e.g. source …/set_env.sh")))
-    , m_env(new QTableWidget(0, 2, this))
-    , m_mpirunBox(new QGroupBox(tr("mpirun"), this))
-    , m_mpirunPer(new QComboBox(this))
-    , m_mpirunPrefix(new QLineEdit(this))
-    , m_mpirunArgs(smallText(this, tr("extra mpirun arguments, one per line")))
+    : QWidget(parent), m_modes(new QButtonGroup(this)), m_workdir(new QLineEdit(this)),
+      m_entry(new QLineEdit(this)), m_args(smallText(this, tr("one argument per line"))),
+      m_python(new QLineEdit(this)), m_masterPort(new QSpinBox(this)),
+      m_master(new QComboBox(this)), m_logDir(new QLineEdit(this)),
+      m_envSetup(smallText(this, tr("shell lines run before the job, e.g. source …/set_env.sh"))),
+      m_env(new QTableWidget(0, 2, this)), m_mpirunBox(new QGroupBox(tr("mpirun"), this)),
+      m_mpirunPer(new QComboBox(this)), m_mpirunPrefix(new QLineEdit(this)),
+      m_mpirunArgs(smallText(this, tr("extra mpirun arguments, one per line")))
 {
     auto *modeBox = new QGroupBox(tr("Launch mode"), this);
     auto *modeLayout = new QGridLayout(modeBox);
@@ -214,7 +207,8 @@ LaunchConfig LaunchEditor::launch(LaunchConfig base) const
         const QTableWidgetItem *name = m_env->item(i, 0);
         const QTableWidgetItem *value = m_env->item(i, 1);
         if (name || value)
-            base.env.emplace_back(name ? name->text() : QString(), value ? value->text() : QString());
+            base.env.emplace_back(name ? name->text() : QString(),
+                                  value ? value->text() : QString());
     }
     base.mpirun.per = MpirunPer(m_mpirunPer->currentData().toInt());
     base.mpirun.prefix = m_mpirunPrefix->text();
@@ -228,8 +222,9 @@ QWidget *LaunchEditor::fieldFor(const QString &jsonPath) const
     QWidget *best = nullptr;
     qsizetype length = 0;
     for (const auto &[path, widget] : m_fields) {
-        if ((jsonPath == path || jsonPath.startsWith(path + u'.') || jsonPath.startsWith(path + u'['))
-            && path.size() > length) {
+        if ((jsonPath == path || jsonPath.startsWith(path + u'.') ||
+             jsonPath.startsWith(path + u'[')) &&
+            path.size() > length) {
             best = widget;
             length = path.size();
         }

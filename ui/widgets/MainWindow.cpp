@@ -17,10 +17,8 @@
 namespace cw {
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent)
-    , m_summary(new QLabel(this))
-    , m_problems(new QListWidget(this))
-    , m_scripts(new ScriptsView(this))
+    : QMainWindow(parent), m_summary(new QLabel(this)), m_problems(new QListWidget(this)),
+      m_scripts(new ScriptsView(this))
 {
     setWindowTitle(tr("clusterwiz"));
     auto *central = new QWidget(this);
@@ -39,7 +37,8 @@ MainWindow::MainWindow(QWidget *parent)
     QAction *open = file->addAction(tr("&Open project…"), this, &MainWindow::chooseProject);
     open->setShortcut(QKeySequence::Open);
     m_exportFolder = file->addAction(tr("Export &folder…"), this, &MainWindow::chooseExportFolder);
-    m_exportArchive = file->addAction(tr("Export .&tar.gz…"), this, &MainWindow::chooseExportArchive);
+    m_exportArchive =
+        file->addAction(tr("Export .&tar.gz…"), this, &MainWindow::chooseExportArchive);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -80,7 +79,8 @@ void MainWindow::refresh()
 {
     m_problems->clear();
     if (m_projectPath.isEmpty()) {
-        m_summary->setText(tr("Open a project (*.clusterwiz.json) to see the scripts it generates."));
+        m_summary->setText(
+            tr("Open a project (*.clusterwiz.json) to see the scripts it generates."));
         m_scripts->setFiles({});
     } else {
         const GenerateResult result = generateScripts(m_project);
@@ -88,11 +88,15 @@ void MainWindow::refresh()
             m_problems->addItem(problem.toString());
         m_scripts->setFiles(result.files);
         m_summary->setText(result.ok()
-            ? tr("%1: %2 servers, %3 devices, mode %4, %5 generated files.")
-                  .arg(m_project.name).arg(m_project.servers.size()).arg(m_project.totalDevices())
-                  .arg(launchModeName(m_project.launch.mode)).arg(result.files.size())
-            : tr("%1: %2 problems to fix before scripts can be generated.")
-                  .arg(m_project.name).arg(result.problems.size()));
+                               ? tr("%1: %2 servers, %3 devices, mode %4, %5 generated files.")
+                                     .arg(m_project.name)
+                                     .arg(m_project.servers.size())
+                                     .arg(m_project.totalDevices())
+                                     .arg(launchModeName(m_project.launch.mode))
+                                     .arg(result.files.size())
+                               : tr("%1: %2 problems to fix before scripts can be generated.")
+                                     .arg(m_project.name)
+                                     .arg(result.problems.size()));
         setWindowTitle(tr("%1 — clusterwiz").arg(QFileInfo(m_projectPath).fileName()));
     }
     m_problems->setVisible(m_problems->count() > 0);
@@ -117,8 +121,8 @@ QString MainWindow::exportArchive(const QString &archive)
 
 void MainWindow::chooseProject()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), QString(),
-                                                      tr("clusterwiz projects (*.clusterwiz.json *.json)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open project"), QString(), tr("clusterwiz projects (*.clusterwiz.json *.json)"));
     if (!path.isEmpty())
         openProject(path);
 }

@@ -18,13 +18,13 @@ class MainWindow : public QMainWindow {
 public:
     explicit MainWindow(QWidget *parent = nullptr);
 
-    bool openProject(const QString &path);  // false, with the reason shown, when unreadable
+    bool openProject(const QString &path); // false, with the reason shown, when unreadable
     QString projectPath() const { return m_projectPath; }
     const ScriptsView *scriptsView() const { return m_scripts; }
     QStringList problemLines() const;
 
-    QString exportFolder(const QString &dir);       // error message, empty on success
-    QString exportArchive(const QString &archive);  // likewise
+    QString exportFolder(const QString &dir);      // error message, empty on success
+    QString exportArchive(const QString &archive); // likewise
 
 private:
     void chooseProject();

@@ -9,9 +9,7 @@
 
 namespace cw {
 
-ScriptsView::ScriptsView(QWidget *parent)
-    : QWidget(parent)
-    , m_tabs(new QTabWidget(this))
+ScriptsView::ScriptsView(QWidget *parent) : QWidget(parent), m_tabs(new QTabWidget(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -10,8 +10,7 @@ using namespace Qt::StringLiterals;
 
 namespace cw {
 
-ServerTable::ServerTable(QWidget *parent)
-    : QTableWidget(0, ColumnCount, parent)
+ServerTable::ServerTable(QWidget *parent) : QTableWidget(0, ColumnCount, parent)
 {
     setObjectName(u"serverTable"_s);
     setHorizontalHeaderLabels({tr("Name"), tr("Address or alias"), tr("Port"), tr("User"),
@@ -44,7 +43,7 @@ void ServerTable::setServers(const std::vector<Server> &servers)
     setRowCount(int(servers.size()));
     for (int row = 0; row < rowCount(); ++row) {
         const Server &server = servers[size_t(row)];
-        const QStringList values{server.name, server.host, QString::number(server.port),
+        const QStringList values{server.name, server.host,         QString::number(server.port),
                                  server.user, server.identityFile, server.hostIp};
         for (int column = 0; column < values.size(); ++column) {
             if (QTableWidgetItem *present = item(row, column))
@@ -101,9 +100,9 @@ void ServerTable::showDiscovery(const ServerDiscovery &result, const Server &ser
     m_filling = false;
     if (result.ok()) {
         showStatus(row, tr("OK"), false);
-        item(row, Status)->setToolTip(tr("Connected and probed in %1 ms.").arg(result.connection.elapsedMs));
-    }
-    else
+        item(row, Status)
+            ->setToolTip(tr("Connected and probed in %1 ms.").arg(result.connection.elapsedMs));
+    } else
         showStatus(row, result.connection.error.message, true);
     fitColumns();
 }

@@ -14,7 +14,21 @@ class ServerTable : public QTableWidget {
     Q_OBJECT
 
 public:
-    enum Column { Name, Host, Port, User, Identity, HostIp, Hostname, Nic, Devices, Python, Mpirun, Status, ColumnCount };
+    enum Column {
+        Name,
+        Host,
+        Port,
+        User,
+        Identity,
+        HostIp,
+        Hostname,
+        Nic,
+        Devices,
+        Python,
+        Mpirun,
+        Status,
+        ColumnCount
+    };
 
     explicit ServerTable(QWidget *parent = nullptr);
 

@@ -18,16 +18,14 @@ QTextCharFormat makeFormat(const QColor &colour, bool bold = false, bool italic 
 }
 } // namespace
 
-ShellHighlighter::ShellHighlighter(QTextDocument *document)
-    : QSyntaxHighlighter(document)
-{
-}
+ShellHighlighter::ShellHighlighter(QTextDocument *document) : QSyntaxHighlighter(document) {}
 
 void ShellHighlighter::highlightBlock(const QString &text)
 {
     static const QRegularExpression keywords(
         uR"(\b(if|then|else|elif|fi|for|while|until|do|done|case|esac|in|function|return|exit|export|local|set|trap|shift)\b)"_s);
-    static const QRegularExpression variables(uR"(\$(\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*$!-]))"_s);
+    static const QRegularExpression variables(
+        uR"(\$(\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*$!-]))"_s);
     static const QRegularExpression strings(uR"('[^']*'|"(?:[^"\\]|\\.)*")"_s);
     static const QTextCharFormat keywordFormat = makeFormat(QColor(0, 0, 160), true);
     static const QTextCharFormat variableFormat = makeFormat(QColor(140, 0, 140));
@@ -49,7 +47,8 @@ void ShellHighlighter::highlightBlock(const QString &text)
     for (auto it = strings.globalMatch(text); it.hasNext();) {
         const auto match = it.next();
         const qsizetype hash = text.indexOf(u'#', searchFrom);
-        if (hash >= 0 && hash < match.capturedStart() && (hash == 0 || text.at(hash - 1).isSpace())) {
+        if (hash >= 0 && hash < match.capturedStart() &&
+            (hash == 0 || text.at(hash - 1).isSpace())) {
             commentAt = hash;
             break;
         }

@@ -18,20 +18,20 @@ using namespace Qt::StringLiterals;
 namespace cw {
 
 namespace {
-constexpr double kDevice = 30;     // device square
+constexpr double kDevice = 30; // device square
 constexpr double kGap = 6;
 constexpr double kPad = 10;
 constexpr double kTitle = 22;
-constexpr double kLane = 7;        // vertical distance between segment lanes
+constexpr double kLane = 7; // vertical distance between segment lanes
 constexpr double kColumnGap = 28;
 const QColor kBad(220, 30, 30);
 constexpr int kMarkedKey = 1;
 
 QColor segmentColour(int segment)
 {
-    static const QColor colours[] = {QColor(31, 119, 180), QColor(44, 160, 44), QColor(255, 127, 14),
-                                     QColor(148, 103, 189), QColor(140, 86, 75), QColor(23, 190, 207),
-                                     QColor(188, 189, 34), QColor(227, 119, 194)};
+    static const QColor colours[] = {
+        QColor(31, 119, 180), QColor(44, 160, 44),  QColor(255, 127, 14), QColor(148, 103, 189),
+        QColor(140, 86, 75),  QColor(23, 190, 207), QColor(188, 189, 34), QColor(227, 119, 194)};
     return colours[segment % 8];
 }
 
@@ -43,7 +43,8 @@ std::pair<int, int> locate(const QString &path)
     const QRegularExpressionMatch match = pattern.match(path);
     if (!match.hasMatch())
         return {-1, -1};
-    return {match.captured(1).toInt(), match.captured(2).isEmpty() ? -1 : match.captured(2).toInt()};
+    return {match.captured(1).toInt(),
+            match.captured(2).isEmpty() ? -1 : match.captured(2).toInt()};
 }
 
 void mark(QGraphicsRectItem *item, const QString &message)
@@ -55,8 +56,7 @@ void mark(QGraphicsRectItem *item, const QString &message)
 }
 } // namespace
 
-TopologyView::TopologyView(QWidget *parent)
-    : QGraphicsView(new QGraphicsScene, parent)
+TopologyView::TopologyView(QWidget *parent) : QGraphicsView(new QGraphicsScene, parent)
 {
     scene()->setParent(this);
     setObjectName(u"topology"_s);
@@ -88,7 +88,8 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
         const Server &server = project.servers[size_t(s)];
         const double x = (s % perRow) * (boxWidth + kColumnGap);
         const double y = (s / perRow) * rowHeight;
-        auto *box = scene()->addRect(x, y, boxWidth, boxHeight, QPen(Qt::darkGray, 1.5), QColor(245, 245, 245));
+        auto *box = scene()->addRect(x, y, boxWidth, boxHeight, QPen(Qt::darkGray, 1.5),
+                                     QColor(245, 245, 245));
         box->setToolTip(tr("%1 (%2)").arg(server.name, server.effectiveHostIp()));
         auto *title = scene()->addSimpleText(server.name + u"  "_s + server.effectiveHostIp());
         title->setPos(x + kPad, y + 4);
@@ -100,8 +101,10 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
             const int id = server.devices[k];
             const QString ip = server.deviceIps.value(int(k));
             auto *device = scene()->addRect(dx, dy, kDevice, kDevice, QPen(Qt::black, 1),
-                                            lanes ? segmentColour(id % segments).lighter(170) : QColor(230, 230, 250));
-            device->setToolTip(ip.isEmpty() ? tr("device %1").arg(id) : tr("device %1: %2").arg(id).arg(ip));
+                                            lanes ? segmentColour(id % segments).lighter(170)
+                                                  : QColor(230, 230, 250));
+            device->setToolTip(ip.isEmpty() ? tr("device %1").arg(id)
+                                            : tr("device %1: %2").arg(id).arg(ip));
             auto *label = scene()->addSimpleText(QString::number(id), small);
             label->setParentItem(device);
             label->setPos(dx + (kDevice - label->boundingRect().width()) / 2, dy + 2);
@@ -138,7 +141,8 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
                 }
                 if (left <= right) {
                     auto *line = scene()->addLine(left, ly, right, ly, pen);
-                    line->setToolTip(tr("segment %1").arg(project.deviceNetwork.segments.value(seg)));
+                    line->setToolTip(
+                        tr("segment %1").arg(project.deviceNetwork.segments.value(seg)));
                 }
             }
         }
@@ -158,8 +162,8 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
 
 QGraphicsRectItem *TopologyView::deviceItem(int server, int slot) const
 {
-    if (server < 0 || size_t(server) >= m_devices.size() || slot < 0
-        || size_t(slot) >= m_devices[size_t(server)].size())
+    if (server < 0 || size_t(server) >= m_devices.size() || slot < 0 ||
+        size_t(slot) >= m_devices[size_t(server)].size())
         return nullptr;
     return m_devices[size_t(server)][size_t(slot)];
 }

@@ -23,14 +23,10 @@ using namespace Qt::StringLiterals;
 namespace cw {
 
 DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
-    : QWizardPage(parent)
-    , m_model(model)
-    , m_netmask(new QLineEdit(this))
-    , m_segments(new QLineEdit(this))
-    , m_table(new DeviceTable(this))
-    , m_problems(new QListWidget(this))
-    , m_topology(new TopologyView(this))
-    , m_message(new QLabel(this))
+    : QWizardPage(parent), m_model(model), m_netmask(new QLineEdit(this)),
+      m_segments(new QLineEdit(this)), m_table(new DeviceTable(this)),
+      m_problems(new QListWidget(this)), m_topology(new TopologyView(this)),
+      m_message(new QLabel(this))
 {
     setTitle(tr("Devices and network"));
     setSubTitle(tr("Choose the devices each server uses and give every device an IP address."));
@@ -137,8 +133,8 @@ void DevicesPage::fromModel()
         m_problems->addItem(problem.toString());
     m_problems->setVisible(!problems.empty());
     m_message->setText(problems.empty() ? tr("Every device rule holds.")
-                                        : tr("Fix %n problem(s) or use Plan automatically.", nullptr,
-                                             int(problems.size())));
+                                        : tr("Fix %n problem(s) or use Plan automatically.",
+                                             nullptr, int(problems.size())));
 }
 
 void DevicesPage::writeBack()
@@ -171,9 +167,10 @@ void DevicesPage::planAutomatically()
         return;
     }
     m_model->setProject(plan.project);
-    m_message->setText(plan.changes.isEmpty() ? tr("The plan changed nothing: every value already holds.")
-                                              : tr("Planned %n value(s): %1", nullptr, int(plan.changes.size()))
-                                                    .arg(plan.changes.mid(0, 4).join(u"; "_s)));
+    m_message->setText(plan.changes.isEmpty()
+                           ? tr("The plan changed nothing: every value already holds.")
+                           : tr("Planned %n value(s): %1", nullptr, int(plan.changes.size()))
+                                 .arg(plan.changes.mid(0, 4).join(u"; "_s)));
 }
 
 void DevicesPage::exportPicture(bool svg)

@@ -12,10 +12,8 @@ using namespace Qt::StringLiterals;
 namespace cw {
 
 LaunchPage::LaunchPage(ProjectModel *model, QWidget *parent)
-    : QWizardPage(parent)
-    , m_model(model)
-    , m_editor(new LaunchEditor(this))
-    , m_message(new QLabel(this))
+    : QWizardPage(parent), m_model(model), m_editor(new LaunchEditor(this)),
+      m_message(new QLabel(this))
 {
     setTitle(tr("Launch mode"));
     setSubTitle(tr("How the job starts on the servers, and what it runs."));

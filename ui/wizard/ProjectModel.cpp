@@ -7,10 +7,7 @@ using namespace Qt::StringLiterals;
 
 namespace cw {
 
-ProjectModel::ProjectModel(QObject *parent)
-    : QObject(parent)
-{
-}
+ProjectModel::ProjectModel(QObject *parent) : QObject(parent) {}
 
 void ProjectModel::replace(const Project &project, bool dirty)
 {
@@ -76,10 +73,10 @@ Problems ProjectModel::problemsUnder(const QStringList &prefixes) const
     for (const Problem &problem : m_problems) {
         for (const QString &prefix : prefixes) {
             // "servers[1]" must not match "servers[10]": the next character ends the segment.
-            if (problem.path == prefix
-                || (problem.path.startsWith(prefix)
-                    && (problem.path.at(prefix.size()) == u'.' || problem.path.at(prefix.size()) == u'['
-                        || prefix.endsWith(u'.')))) {
+            if (problem.path == prefix ||
+                (problem.path.startsWith(prefix) &&
+                 (problem.path.at(prefix.size()) == u'.' ||
+                  problem.path.at(prefix.size()) == u'[' || prefix.endsWith(u'.')))) {
                 found.push_back(problem);
                 break;
             }

@@ -21,10 +21,10 @@ public:
     bool isDirty() const { return m_dirty; }
     bool hasProject() const { return m_loaded; }
 
-    void setProject(const Project &project);             // an edit: marks dirty
-    void newProject(const Project &project);             // unsaved, no path yet
-    QString load(const QString &path);                   // error, empty on success
-    QString save(const QString &path = QString());       // atomic (QSaveFile); error or empty
+    void setProject(const Project &project);       // an edit: marks dirty
+    void newProject(const Project &project);       // unsaved, no path yet
+    QString load(const QString &path);             // error, empty on success
+    QString save(const QString &path = QString()); // atomic (QSaveFile); error or empty
 
     // validateProject() plus the schema problems of the file as it was read.
     const Problems &problems() const { return m_problems; }

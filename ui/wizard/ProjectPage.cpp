@@ -21,13 +21,9 @@ using namespace Qt::StringLiterals;
 namespace cw {
 
 ProjectPage::ProjectPage(ProjectModel *model, QWidget *parent)
-    : QWizardPage(parent)
-    , m_model(model)
-    , m_name(new QLineEdit(this))
-    , m_accelerator(new QComboBox(this))
-    , m_recent(new QListWidget(this))
-    , m_examples(new QListWidget(this))
-    , m_current(new QLabel(this))
+    : QWizardPage(parent), m_model(model), m_name(new QLineEdit(this)),
+      m_accelerator(new QComboBox(this)), m_recent(new QListWidget(this)),
+      m_examples(new QListWidget(this)), m_current(new QLabel(this))
 {
     setTitle(tr("Project"));
     setSubTitle(tr("Start a new project or open one."));
@@ -59,9 +55,8 @@ ProjectPage::ProjectPage(ProjectModel *model, QWidget *parent)
     m_examples->setObjectName(u"examples"_s);
     openLayout->addWidget(m_examples);
     for (QListWidget *list : {m_recent, m_examples}) {
-        connect(list, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
-            openPath(item->data(Qt::UserRole).toString());
-        });
+        connect(list, &QListWidget::itemActivated, this,
+                [this](QListWidgetItem *item) { openPath(item->data(Qt::UserRole).toString()); });
     }
 
     m_current->setObjectName(u"current"_s);
@@ -95,7 +90,8 @@ void ProjectPage::fillLists()
     }
     m_examples->clear();
     const QDir dir(ClusterWizard::examplesDir());
-    for (const QFileInfo &file : dir.entryInfoList({u"*.clusterwiz.json"_s}, QDir::Files, QDir::Name)) {
+    for (const QFileInfo &file :
+         dir.entryInfoList({u"*.clusterwiz.json"_s}, QDir::Files, QDir::Name)) {
         auto *item = new QListWidgetItem(file.fileName(), m_examples);
         item->setData(Qt::UserRole, file.absoluteFilePath());
     }
@@ -113,8 +109,8 @@ void ProjectPage::createProject()
 
 void ProjectPage::chooseFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), QString(),
-                                                      tr("clusterwiz projects (*.clusterwiz.json *.json)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open project"), QString(), tr("clusterwiz projects (*.clusterwiz.json *.json)"));
     if (!path.isEmpty())
         openPath(path);
 }
@@ -137,10 +133,11 @@ void ProjectPage::showCurrent()
         return;
     }
     const Project &project = m_model->project();
-    m_current->setText(tr("Open: %1 (%2), %3 servers, %4 devices.")
-                           .arg(project.name, m_model->path().isEmpty() ? tr("not saved yet") : m_model->path())
-                           .arg(project.servers.size())
-                           .arg(project.totalDevices()));
+    m_current->setText(
+        tr("Open: %1 (%2), %3 servers, %4 devices.")
+            .arg(project.name, m_model->path().isEmpty() ? tr("not saved yet") : m_model->path())
+            .arg(project.servers.size())
+            .arg(project.totalDevices()));
 }
 
 } // namespace cw

@@ -37,7 +37,8 @@ bool takeScreenshots(ClusterWizard &wizard, const QString &dir)
         if (auto *devices = qobject_cast<DevicesPage *>(wizard.currentPage()))
             devices->topology()->fit();
         settle();
-        const QString name = u"%1/%2-%3.png"_s.arg(dir).arg(++shot, 2, 10, QChar(u'0'))
+        const QString name = u"%1/%2-%3.png"_s.arg(dir)
+                                 .arg(++shot, 2, 10, QChar(u'0'))
                                  .arg(wizard.currentPage()->title().toLower().replace(u' ', u'-'));
         if (!wizard.grab().save(name)) {
             std::fprintf(stderr, "cannot write %s\n", qPrintable(name));
@@ -49,7 +50,8 @@ bool takeScreenshots(ClusterWizard &wizard, const QString &dir)
             break;
         wizard.next();
         if (wizard.currentId() == before) {
-            std::fprintf(stderr, "Next refused on page %s\n", qPrintable(wizard.currentPage()->title()));
+            std::fprintf(stderr, "Next refused on page %s\n",
+                         qPrintable(wizard.currentPage()->title()));
             return false;
         }
     }

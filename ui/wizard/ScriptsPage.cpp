@@ -15,15 +15,13 @@ using namespace Qt::StringLiterals;
 namespace cw {
 
 ScriptsPage::ScriptsPage(ProjectModel *model, QWidget *parent)
-    : QWizardPage(parent)
-    , m_model(model)
-    , m_view(new ScriptsView(this))
-    , m_message(new QLabel(this))
-    , m_exportFolder(new QPushButton(tr("Export &folder…"), this))
-    , m_exportArchive(new QPushButton(tr("Export .&tar.gz…"), this))
+    : QWizardPage(parent), m_model(model), m_view(new ScriptsView(this)),
+      m_message(new QLabel(this)), m_exportFolder(new QPushButton(tr("Export &folder…"), this)),
+      m_exportArchive(new QPushButton(tr("Export .&tar.gz…"), this))
 {
     setTitle(tr("Scripts"));
-    setSubTitle(tr("The files the servers run. Export them for servers this machine cannot reach."));
+    setSubTitle(
+        tr("The files the servers run. Export them for servers this machine cannot reach."));
     m_message->setObjectName(u"message"_s);
     m_message->setWordWrap(true);
     m_exportFolder->setObjectName(u"exportFolder"_s);

@@ -17,17 +17,14 @@ using namespace Qt::StringLiterals;
 namespace cw {
 
 ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
-    : QWizardPage(parent)
-    , m_model(model)
-    , m_table(new ServerTable(this))
-    , m_job(new DiscoveryJob(this))
-    , m_progress(new QProgressBar(this))
-    , m_cancel(new QPushButton(tr("Cancel"), this))
-    , m_apply(new QPushButton(tr("Apply &discovered values"), this))
-    , m_message(new QLabel(this))
+    : QWizardPage(parent), m_model(model), m_table(new ServerTable(this)),
+      m_job(new DiscoveryJob(this)), m_progress(new QProgressBar(this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_apply(new QPushButton(tr("Apply &discovered values"), this)), m_message(new QLabel(this))
 {
     setTitle(tr("Servers"));
-    setSubTitle(tr("Add every server by address or ~/.ssh/config alias, then test the connections."));
+    setSubTitle(
+        tr("Add every server by address or ~/.ssh/config alias, then test the connections."));
     m_options.timeoutMs = 20000;
     m_options.credentials = guiCredentials(this);
 
@@ -42,7 +39,8 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     };
     button(tr("&Add"), u"add"_s, &ServersPage::addServer);
     button(tr("&Remove"), u"remove"_s, &ServersPage::removeServers);
-    button(tr("&Test connection"), u"testSelected"_s, [this] { testServers(m_table->selectedServers()); });
+    button(tr("&Test connection"), u"testSelected"_s,
+           [this] { testServers(m_table->selectedServers()); });
     button(tr("Test &all"), u"testAll"_s, [this] {
         std::vector<int> all(m_model->project().servers.size());
         for (size_t i = 0; i < all.size(); ++i)
@@ -51,7 +49,8 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     });
     m_apply->setObjectName(u"apply"_s);
     m_apply->setEnabled(false);
-    m_apply->setToolTip(tr("Fill host IP, NIC, devices and device IPs left empty from what was found."));
+    m_apply->setToolTip(
+        tr("Fill host IP, NIC, devices and device IPs left empty from what was found."));
     connect(m_apply, &QPushButton::clicked, this, &ServersPage::applyDiscovered);
     buttons->addWidget(m_apply);
     buttons->addStretch();
@@ -77,7 +76,8 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     connect(m_job, &DiscoveryJob::progress, this, [this](int done, int total, const QString &name) {
         m_progress->setRange(0, total);
         m_progress->setValue(done);
-        m_message->setText(tr("%1 of %2 servers answered (last: %3).").arg(done).arg(total).arg(name));
+        m_message->setText(
+            tr("%1 of %2 servers answered (last: %3).").arg(done).arg(total).arg(name));
     });
     connect(m_job, &DiscoveryJob::finished, this, &ServersPage::discovered);
 }
@@ -167,8 +167,9 @@ void ServersPage::setBusy(bool busy)
     m_cancel->setEnabled(busy);
     m_progress->setVisible(busy);
     m_table->setEditTriggers(busy ? QAbstractItemView::NoEditTriggers
-                                  : QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
-                                        | QAbstractItemView::AnyKeyPressed);
+                                  : QAbstractItemView::DoubleClicked |
+                                        QAbstractItemView::EditKeyPressed |
+                                        QAbstractItemView::AnyKeyPressed);
     Q_EMIT completeChanged();
 }
 
@@ -205,17 +206,18 @@ void ServersPage::askAboutHostKeys(const std::vector<ServerDiscovery> &unknown)
     std::vector<int> indices;
     for (const ServerDiscovery &result : unknown) {
         const HostKeyInfo &key = result.connection.hostKey;
-        lines << u"%1 (%2)\n    %3 %4"_s.arg(result.connection.serverName, result.connection.endpoint,
-                                               key.type, key.fingerprint);
+        lines << u"%1 (%2)\n    %3 %4"_s.arg(result.connection.serverName,
+                                             result.connection.endpoint, key.type, key.fingerprint);
         fingerprints << key.fingerprint;
         indices.push_back(result.connection.serverIndex);
     }
     // Non-modal open(): the event loop keeps running and tests can find and answer it.
-    auto *box = new QMessageBox(QMessageBox::Question, tr("Unknown host keys"),
-                                tr("These servers are not in known_hosts yet. Compare each SHA256 "
-                                   "fingerprint with the server's own (ssh-keygen -lf on the server) "
-                                   "before trusting it."),
-                                QMessageBox::NoButton, this);
+    auto *box =
+        new QMessageBox(QMessageBox::Question, tr("Unknown host keys"),
+                        tr("These servers are not in known_hosts yet. Compare each SHA256 "
+                           "fingerprint with the server's own (ssh-keygen -lf on the server) "
+                           "before trusting it."),
+                        QMessageBox::NoButton, this);
     box->setObjectName(u"hostKeyDialog"_s);
     box->setDetailedText(lines.join(u'\n'));
     box->setInformativeText(lines.join(u'\n'));
@@ -250,9 +252,10 @@ void ServersPage::applyDiscovered()
     const Project filled = applyDiscovery(m_model->project(), found, &changes);
     m_model->setProject(filled);
     // Device IPs make this list long: a count here, every value in the tooltip.
-    m_message->setText(changes.isEmpty() ? tr("Nothing to fill: every field is already set.")
-                                         : tr("Filled %n value(s) from discovery (hover for the list).",
-                                              nullptr, int(changes.size())));
+    m_message->setText(changes.isEmpty()
+                           ? tr("Nothing to fill: every field is already set.")
+                           : tr("Filled %n value(s) from discovery (hover for the list).", nullptr,
+                                int(changes.size())));
     m_message->setToolTip(changes.join(u'\n'));
 }
 
