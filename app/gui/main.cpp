@@ -1,4 +1,5 @@
 #include "wizard/ClusterWizard.h"
+#include "wizard/Language.h"
 #include "wizard/ScreenshotTour.h"
 
 #include <QApplication>
@@ -22,6 +23,19 @@ bool haveDisplay(int argc, char *argv[])
            !qEnvironmentVariableIsEmpty("DISPLAY") ||
            !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
 }
+
+// The value of --language, read before the parser exists so that its help text is translated.
+QString languageArgument(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray argument(argv[i]);
+        if (argument.startsWith("--language="))
+            return QString::fromLocal8Bit(argument.mid(11));
+        if (argument == "--language" && i + 1 < argc)
+            return QString::fromLocal8Bit(argv[i + 1]);
+    }
+    return {};
+}
 } // namespace
 
 int main(int argc, char *argv[])
@@ -36,6 +50,11 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(u"clusterwiz"_s);
     QApplication::setOrganizationDomain(u"clusterwiz.org"_s);
     QApplication::setApplicationVersion(QStringLiteral(CLUSTERWIZ_VERSION));
+    const QString language = cw::effectiveLanguage(languageArgument(argc, argv));
+    if (!cw::installTranslators(app, language)) {
+        std::fprintf(stderr, "clusterwiz: no translation for '%s'; the wizard stays in English\n",
+                     qPrintable(language));
+    }
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate(
@@ -48,6 +67,11 @@ int main(int argc, char *argv[])
         u"screenshots"_s,
         QApplication::translate("main", "Save a PNG of every page into DIR and quit."), u"DIR"_s);
     parser.addOption(screenshots);
+    const QCommandLineOption languageOption(
+        u"language"_s,
+        QApplication::translate("main", "Show the wizard in LANG (en, zh_CN) this time."),
+        u"LANG"_s);
+    parser.addOption(languageOption);
     parser.process(app);
 
     cw::ClusterWizard wizard;

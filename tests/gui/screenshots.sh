@@ -3,6 +3,7 @@
 # server, as a user's display would be), plus a whole-screen capture when imagemagick is there,
 # the run panel with recorded lines and, as root with the test cluster, with a live job.
 # Usage: tests/gui/screenshots.sh OUT_DIR [BUILD_DIR]
+#        SHOT_LANGUAGE=zh_CN tests/gui/screenshots.sh OUT_DIR    (the wizard in that language)
 set -eu
 out=${1:?usage: screenshots.sh OUT_DIR [BUILD_DIR]}
 here=$(cd "$(dirname "$0")/../.." && pwd)
@@ -16,14 +17,14 @@ trap 'rm -rf "$runtime" "$config"' EXIT
 export XDG_RUNTIME_DIR="$runtime" XDG_CONFIG_HOME="$config"
 unset QT_QPA_PLATFORM
 xvfb-run -a -s "-screen 0 1280x800x24" sh -c '
-    "$1/bin/clusterwiz" --screenshots "$2" "$3/resources/examples/ascend-2x8.clusterwiz.json" || exit 1
+    "$1/bin/clusterwiz" --language "$4" --screenshots "$2" "$3/resources/examples/ascend-2x8.clusterwiz.json" || exit 1
     if command -v import >/dev/null 2>&1; then
-        "$1/bin/clusterwiz" "$3/resources/examples/ascend-2x8.clusterwiz.json" & pid=$!
+        "$1/bin/clusterwiz" --language "$4" "$3/resources/examples/ascend-2x8.clusterwiz.json" & pid=$!
         sleep 3
         import -window root "$2/screen-project.png"
         kill $pid
     fi
-' sh "$build" "$out" "$here"
+' sh "$build" "$out" "$here" "${SHOT_LANGUAGE:-en}"
 # The run panel fed with lines recorded from a real job, and their loss curves (its test draws it).
 CLUSTERWIZ_SCREENSHOT_DIR="$out" xvfb-run -a -s "-screen 0 1280x800x24" \
     "$build/bin/tst_logPanel" panelPicture >/dev/null

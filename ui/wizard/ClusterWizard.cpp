@@ -2,6 +2,7 @@
 
 #include "ChecksPage.h"
 #include "DevicesPage.h"
+#include "Language.h"
 #include "LaunchPage.h"
 #include "ProjectModel.h"
 #include "ProjectPage.h"
@@ -18,6 +19,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontMetrics>
+#include <QInputDialog>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
@@ -39,6 +41,8 @@ ClusterWizard::ClusterWizard(QWidget *parent)
     setOption(QWizard::NoCancelButton);
     setOption(QWizard::HaveCustomButton1);
     setButtonText(QWizard::CustomButton1, tr("&Save"));
+    setOption(QWizard::HaveCustomButton2);
+    setButtonText(QWizard::CustomButton2, tr("&Language…"));
     setOption(QWizard::NoBackButtonOnStartPage);
 
     setPage(ProjectPageId, new ProjectPage(m_model));
@@ -80,6 +84,8 @@ ClusterWizard::ClusterWizard(QWidget *parent)
     connect(this, &QWizard::customButtonClicked, this, [this](int which) {
         if (which == QWizard::CustomButton1)
             saveProject();
+        else if (which == QWizard::CustomButton2)
+            chooseLanguage();
     });
     auto *save = new QShortcut(QKeySequence::Save, this);
     connect(save, &QShortcut::activated, this, &ClusterWizard::saveProject);
@@ -138,6 +144,30 @@ QString ClusterWizard::examplesDir()
             return QDir::cleanPath(dir);
     }
     return {};
+}
+
+void ClusterWizard::chooseLanguage()
+{
+    const QList<Language> languages = availableLanguages();
+    QStringList names;
+    int current = 0;
+    for (const Language &language : languages) {
+        if (language.code == chosenLanguage())
+            current = int(names.size());
+        names << language.name;
+    }
+    bool ok = false;
+    const QString name = QInputDialog::getItem(this, tr("Language"),
+                                               tr("Show clusterwiz in (from the next start on):"),
+                                               names, current, false, &ok);
+    if (!ok)
+        return;
+    const QString code = languages.value(int(names.indexOf(name))).code;
+    if (code == chosenLanguage())
+        return;
+    setChosenLanguage(code);
+    QMessageBox::information(this, tr("Language"),
+                             tr("clusterwiz will use the new language the next time it starts."));
 }
 
 void ClusterWizard::saveProject()

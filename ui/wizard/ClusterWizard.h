@@ -48,6 +48,7 @@ protected:
 
 private:
     void saveProject();
+    void chooseLanguage(); // the Language… button: kept in QSettings for the next start
     // While a job runs: stop it and close when it has ended, leave it running, or cancel.
     // True when the window may close now.
     bool askAboutRunningJob();

@@ -1,0 +1,228 @@
+// The wizard in zh_CN, as a Chinese-reading user sees it: the translation is built in and loads,
+// and on every page no visible label, button, group, tab, column header, placeholder or
+// tooltip-less title is left in English. Words that stay as they are in Huawei's Chinese guides
+// (command, file and product names such as SSH, mpirun, rank) are allowed; they are listed below.
+#include "WizardTestSupport.h"
+#include "model/ProjectJson.h"
+#include "wizard/ClusterWizard.h"
+#include "wizard/Language.h"
+
+#include <QAbstractButton>
+#include <QComboBox>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QRegularExpression>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+#include <QWizardPage>
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Terms Huawei's Chinese documentation keeps in Latin letters, and names of files, commands and
+// formats. Compared case-insensitively, whole words.
+const QStringList kKeptTerms{
+    u"clusterwiz"_s,
+    u"ssh"_s,
+    u"ip"_s,
+    u"npu"_s,
+    u"gpu"_s,
+    u"cpu"_s,
+    u"nvidia"_s,
+    u"torchrun"_s,
+    u"launch"_s,
+    u"mpirun"_s,
+    u"openmpi"_s,
+    u"prefix"_s,
+    u"rank"_s,
+    u"table"_s,
+    u"hccl"_s,
+    u"rank_table_file"_s,
+    u"cm"_s,
+    u"python"_s,
+    u"torch"_s,
+    u"png"_s,
+    u"svg"_s,
+    u"tar"_s,
+    u"gz"_s,
+    u"json"_s,
+    u"sh"_s,
+    u"set_env"_s,
+    u"source"_s,
+    u"hostname"_s,
+    u"known_hosts"_s,
+    u"sha256"_s,
+    u"keygen"_s,
+    u"lf"_s,
+    u"ctrl"_s,
+    u"run"_s,
+    u"check"_s,
+    u"cli"_s,
+    u"status"_s,
+    u"stop"_s,
+    u"device_ips"_s,
+    u"config"_s,
+    u"lang"_s,
+    u"en"_s,
+    u"zh_cn"_s,
+    u"dir"_s,
+    u"loss"_s,
+    u"id"_s,
+    u"cm_"_s,
+    u"shell"_s,
+    // The generated files' names, on the Scripts page's tabs.
+    u"hostfile"_s,
+    u"env"_s,
+    u"train"_s,
+    u"rank"_s,
+    u"rank_table"_s,
+    u"setup_device_ips"_s,
+    u"readme"_s,
+    u"txt"_s,
+};
+
+// The user's own values in the example project (its name, file, servers, paths, mode and
+// accelerator names): a label that shows them is not English left untranslated.
+QStringList userValues()
+{
+    const cw::ProjectLoad load = cw::loadProjectFile(wizardtest::kExample2x8);
+    const cw::Project &p = load.project;
+    QStringList values{p.name,
+                       u"ascend-2x8.clusterwiz.json"_s,
+                       wizardtest::kExample2x8,
+                       p.launch.workdir,
+                       p.launch.entry,
+                       p.launch.logDir,
+                       cw::launchModeName(p.launch.mode),
+                       cw::acceleratorName(p.accelerator)};
+    for (const cw::Server &server : p.servers)
+        values << server.name << server.host << server.user;
+    values.removeAll(QString());
+    // Longest first, so that a path goes before a name it contains.
+    std::sort(values.begin(), values.end(),
+              [](const QString &a, const QString &b) { return a.size() > b.size(); });
+    return values;
+}
+
+// The English words left in `text` once the user's values are taken out: runs of Latin letters
+// that are not kept terms.
+QStringList englishWords(QString text)
+{
+    static const QStringList values = userValues();
+    for (const QString &value : values)
+        text.replace(value, u" "_s);
+    // Mnemonics: "(&M)" after a Chinese label, "&" inside an English one.
+    static const QRegularExpression mnemonic(u"\\(&.\\)"_s);
+    text.remove(mnemonic).remove(u'&');
+    static const QRegularExpression word(u"[A-Za-z][A-Za-z_]*"_s);
+    QStringList found;
+    for (auto it = word.globalMatch(text); it.hasNext();) {
+        const QString w = it.next().captured();
+        if (!kKeptTerms.contains(w.toLower()))
+            found << w;
+    }
+    return found;
+}
+
+} // namespace
+
+class TestChineseUi : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        wizardtest::isolateSettings(m_settings);
+        QVERIFY(cw::installTranslators(*QCoreApplication::instance(), u"zh_CN"_s));
+    }
+
+    void languagesOffered()
+    {
+        const QList<cw::Language> languages = cw::availableLanguages();
+        QCOMPARE(languages.size(), 3);
+        QVERIFY(languages[0].code.isEmpty()); // the system's
+        QCOMPARE(languages[2].code, u"zh_CN"_s);
+        QVERIFY(!cw::installTranslators(*QCoreApplication::instance(), u"xx"_s));
+        cw::setChosenLanguage(u"zh_CN"_s);
+        QCOMPARE(cw::effectiveLanguage(), u"zh_CN"_s);
+        QCOMPARE(cw::effectiveLanguage(u"en"_s), u"en"_s); // --language wins
+        cw::setChosenLanguage({});
+        QVERIFY(cw::chosenLanguage().isEmpty());
+    }
+
+    void everyPageIsChinese()
+    {
+        cw::ClusterWizard wizard;
+        QCOMPARE(wizard.openProject(wizardtest::kExample2x8), QString());
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        QStringList leftovers;
+        const QList<int> ids = wizard.pageIds();
+        for (;;) {
+            QTest::qWait(50);
+            QWizardPage *page = wizard.currentPage();
+            collect(page->title(), u"page title"_s, page->title(), &leftovers);
+            collect(page->subTitle(), u"page subtitle"_s, page->title(), &leftovers);
+            for (QWidget *widget : page->findChildren<QWidget *>())
+                inspect(widget, page->title(), &leftovers);
+            for (int button : {QWizard::NextButton, QWizard::BackButton, QWizard::FinishButton,
+                               QWizard::CustomButton1, QWizard::CustomButton2}) {
+                if (QAbstractButton *b = wizard.button(QWizard::WizardButton(button));
+                    b && b->isVisible())
+                    collect(b->text(), u"wizard button"_s, page->title(), &leftovers);
+            }
+            const int before = wizard.currentId();
+            if (before == ids.constLast())
+                break;
+            wizard.next();
+            QVERIFY2(wizard.currentId() != before, "Next refused");
+        }
+        QVERIFY2(leftovers.isEmpty(), qPrintable(leftovers.join(u'\n')));
+    }
+
+private:
+    static void collect(const QString &text, const QString &what, const QString &page,
+                        QStringList *out)
+    {
+        const QStringList words = englishWords(text);
+        if (!words.isEmpty())
+            *out << u"%1, %2 \"%3\": %4"_s.arg(page, what, text, words.join(u", "_s));
+    }
+
+    // Texts the program wrote (not the project's values: table cells, editors' contents, the
+    // script preview, the topology's server names are the user's data).
+    static void inspect(QWidget *widget, const QString &page, QStringList *out)
+    {
+        if (!widget->isVisibleTo(widget->window()))
+            return;
+        if (auto *label = qobject_cast<QLabel *>(widget)) {
+            collect(label->text(), u"label"_s, page, out);
+        } else if (auto *button = qobject_cast<QAbstractButton *>(widget)) {
+            collect(button->text(), u"button"_s, page, out);
+        } else if (auto *group = qobject_cast<QGroupBox *>(widget)) {
+            collect(group->title(), u"group"_s, page, out);
+        } else if (auto *tabs = qobject_cast<QTabWidget *>(widget)) {
+            for (int i = 0; i < tabs->count(); ++i)
+                collect(tabs->tabText(i), u"tab"_s, page, out);
+        } else if (auto *edit = qobject_cast<QLineEdit *>(widget)) {
+            collect(edit->placeholderText(), u"placeholder"_s, page, out);
+        } else if (auto *text = qobject_cast<QPlainTextEdit *>(widget)) {
+            collect(text->placeholderText(), u"placeholder"_s, page, out);
+        } else if (auto *view = qobject_cast<QTableView *>(widget)) {
+            QAbstractItemModel *model = view->model();
+            for (int c = 0; model && c < model->columnCount(); ++c)
+                collect(model->headerData(c, Qt::Horizontal).toString(), u"column"_s, page, out);
+        }
+    }
+
+    QTemporaryDir m_settings;
+};
+
+QTEST_MAIN(TestChineseUi)
+#include "tst_chineseUi.moc"

@@ -1,0 +1,1047 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>CredentialPrompt</name>
+    <message>
+        <source>Key passphrase</source>
+        <translation>密钥口令</translation>
+    </message>
+    <message>
+        <source>Passphrase for %1:</source>
+        <translation>%1 的口令：</translation>
+    </message>
+    <message>
+        <source>SSH password</source>
+        <translation>SSH 密码</translation>
+    </message>
+    <message>
+        <source>Password for %1:</source>
+        <translation>%1 的密码：</translation>
+    </message>
+</context>
+<context>
+    <name>Language</name>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+</context>
+<context>
+    <name>cw::CheckReportView</name>
+    <message>
+        <source>Check</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Fixes</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Fix…</source>
+        <translation>修复…</translation>
+    </message>
+    <message>
+        <source>Preview the commands of %1 before anything runs.</source>
+        <translation>在执行任何操作之前预览 %1 的命令。</translation>
+    </message>
+</context>
+<context>
+    <name>cw::ChecksPage</name>
+    <message>
+        <source>&amp;Run checks</source>
+        <translation>运行检查(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>&amp;Undo last fix</source>
+        <translation>撤销上次修复(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>What each server has and lacks for this job, with the fixes on offer.</source>
+        <translation>每台服务器为本作业已具备和缺少的条件，以及可用的修复。</translation>
+    </message>
+    <message>
+        <source>Press Run checks to test every server.</source>
+        <translation>点击“运行检查”以检查每台服务器。</translation>
+    </message>
+    <message>
+        <source>This build has no check catalogue; run check.sh from the Scripts page on the servers instead.</source>
+        <translation>此版本不含检查目录；请在服务器上运行“脚本”页中的 check.sh。</translation>
+    </message>
+    <message>
+        <source>Put back what the last applied fix changed (%1).</source>
+        <translation>恢复上次应用的修复所做的更改（%1）。</translation>
+    </message>
+    <message>
+        <source>No fix applied from this project yet.</source>
+        <translation>本项目尚未应用任何修复。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking %n server(s)…</source>
+        <translation><numerusform>正在检查 %n 台服务器…</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 of %2 servers discovered (last: %3); probing…</source>
+        <translation>已发现 %1/%2 台服务器（最近：%3）；正在探测…</translation>
+    </message>
+    <message>
+        <source>Cancelled: </source>
+        <translation>已取消：</translation>
+    </message>
+    <message>
+        <source>%1 ok, %2 warnings, %3 failed, %4 skipped.</source>
+        <translation>%1 项通过，%2 项警告，%3 项失败，%4 项跳过。</translation>
+    </message>
+    <message>
+        <source>save the project first: the undo journal is kept beside it</source>
+        <translation>请先保存项目：撤销日志保存在项目文件旁边</translation>
+    </message>
+    <message>
+        <source>&amp;Apply these commands</source>
+        <translation>执行这些命令(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Fix %1</source>
+        <translation>修复 %1</translation>
+    </message>
+    <message>
+        <source>Fix %1 (found on %2)</source>
+        <translation>修复 %1（发现于 %2）</translation>
+    </message>
+    <message>
+        <source>Applying %1…</source>
+        <translation>正在应用 %1…</translation>
+    </message>
+    <message>
+        <source>the journal holds no applied fix</source>
+        <translation>撤销日志中没有已应用的修复</translation>
+    </message>
+    <message>
+        <source>&amp;Undo these changes</source>
+        <translation>撤销这些更改(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Undo %1 (applied %2)</source>
+        <translation>撤销 %1（应用于 %2）</translation>
+    </message>
+    <message>
+        <source>Undo last fix</source>
+        <translation>撤销上次修复</translation>
+    </message>
+    <message>
+        <source>Undoing the last fix…</source>
+        <translation>正在撤销上次修复…</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>%1 done; checking again…</source>
+        <translation>%1 已完成；正在重新检查…</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 失败：%2</translation>
+    </message>
+</context>
+<context>
+    <name>cw::ClusterWizard</name>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Language…</source>
+        <translation>语言(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Show clusterwiz in (from the next start on):</source>
+        <translation>clusterwiz 的显示语言（下次启动时生效）：</translation>
+    </message>
+    <message>
+        <source>clusterwiz will use the new language the next time it starts.</source>
+        <translation>clusterwiz 将在下次启动时使用新的语言。</translation>
+    </message>
+    <message>
+        <source>Save project</source>
+        <translation>保存项目</translation>
+    </message>
+    <message>
+        <source>clusterwiz projects (*.clusterwiz.json)</source>
+        <translation>clusterwiz 项目 (*.clusterwiz.json)</translation>
+    </message>
+    <message>
+        <source>new project</source>
+        <translation>新项目</translation>
+    </message>
+    <message>
+        <source>%1%2 — clusterwiz</source>
+        <translation>%1%2 — clusterwiz</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>Save the changes to this project before closing?</source>
+        <translation>关闭前是否保存对本项目的更改？</translation>
+    </message>
+    <message>
+        <source>A job is running</source>
+        <translation>作业正在运行</translation>
+    </message>
+    <message>
+        <source>The job keeps running on the servers when this window closes (see 'clusterwiz-cli status' and 'stop'). Stop it first?</source>
+        <translation>关闭此窗口后，作业会继续在服务器上运行（参见“clusterwiz-cli status”和“stop”）。是否先停止作业？</translation>
+    </message>
+    <message>
+        <source>&amp;Stop the job and close</source>
+        <translation>停止作业并关闭(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Leave it running</source>
+        <translation>保持运行(&amp;L)</translation>
+    </message>
+</context>
+<context>
+    <name>cw::DeviceTable</name>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>IP #%1</source>
+        <translation>IP #%1</translation>
+    </message>
+    <message>
+        <source>device_ips[%1]: the IP of the device in position %1 of Devices</source>
+        <translation>device_ips[%1]：“设备”列中第 %1 个设备的 IP 地址</translation>
+    </message>
+</context>
+<context>
+    <name>cw::DevicesPage</name>
+    <message>
+        <source>Devices and network</source>
+        <translation>设备与网络</translation>
+    </message>
+    <message>
+        <source>Choose the devices each server uses and give every device an IP address.</source>
+        <translation>选择每台服务器使用的设备，并为每个设备配置 IP 地址。</translation>
+    </message>
+    <message>
+        <source>Net&amp;mask:</source>
+        <translation>子网掩码(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>chosen by the planner</source>
+        <translation>由规划器选择</translation>
+    </message>
+    <message>
+        <source>Se&amp;gments:</source>
+        <translation>网段(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>network addresses, comma separated</source>
+        <translation>网络地址，以逗号分隔</translation>
+    </message>
+    <message>
+        <source>&amp;Plan automatically</source>
+        <translation>自动规划(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Keep every valid value and assign the rest so that all rules hold.</source>
+        <translation>保留所有有效的值，并为其余部分分配地址，使所有规则都得到满足。</translation>
+    </message>
+    <message>
+        <source>Zoom in (+)</source>
+        <translation>放大 (+)</translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation>缩小 (-)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Show all servers (0)</source>
+        <translation>显示全部服务器 (0)</translation>
+    </message>
+    <message>
+        <source>PNG…</source>
+        <translation>PNG…</translation>
+    </message>
+    <message>
+        <source>Export the picture as PNG</source>
+        <translation>将图片导出为 PNG</translation>
+    </message>
+    <message>
+        <source>SVG…</source>
+        <translation>SVG…</translation>
+    </message>
+    <message>
+        <source>Export the picture as SVG</source>
+        <translation>将图片导出为 SVG</translation>
+    </message>
+    <message>
+        <source>Every device rule holds.</source>
+        <translation>所有设备规则均已满足。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fix %n problem(s) or use Plan automatically.</source>
+        <translation><numerusform>请修复 %n 个问题，或使用“自动规划”。</numerusform></translation>
+    </message>
+    <message>
+        <source>No plan: %1</source>
+        <translation>无法规划：%1</translation>
+    </message>
+    <message>
+        <source>The plan changed nothing: every value already holds.</source>
+        <translation>规划未做任何更改：所有值均已满足规则。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Planned %n value(s): %1</source>
+        <translation><numerusform>已规划 %n 个值：%1</numerusform></translation>
+    </message>
+    <message>
+        <source>Export topology</source>
+        <translation>导出拓扑图</translation>
+    </message>
+    <message>
+        <source>SVG pictures (*.svg)</source>
+        <translation>SVG 图片 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG pictures (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>cw::FixDialog</name>
+    <message>
+        <source>Preview of the fix</source>
+        <translation>修复预览</translation>
+    </message>
+    <message>
+        <source>This fix cannot be applied: %1</source>
+        <translation>无法应用此修复：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to do: no server needs a change.</source>
+        <translation>无需操作：没有服务器需要更改。</translation>
+    </message>
+    <message>
+        <source>Nothing to do: %1</source>
+        <translation>无需操作：%1</translation>
+    </message>
+    <message>
+        <source>These commands will run, in this order, only when you press %1. What each step replaces is kept, so that "Undo last fix" can put it back.</source>
+        <translation>只有在您点击“%1”后，这些命令才会按此顺序执行。每一步替换的内容都会被保留，以便“撤销上次修复”将其恢复。</translation>
+    </message>
+</context>
+<context>
+    <name>cw::LaunchEditor</name>
+    <message>
+        <source>one argument per line</source>
+        <translation>每行一个参数</translation>
+    </message>
+    <message>
+        <source>shell lines run before the job, e.g. source …/set_env.sh</source>
+        <translation>作业启动前执行的 shell 命令，例如 source …/set_env.sh</translation>
+    </message>
+    <message>
+        <source>mpirun</source>
+        <translation>mpirun</translation>
+    </message>
+    <message>
+        <source>extra mpirun arguments, one per line</source>
+        <translation>额外的 mpirun 参数，每行一个</translation>
+    </message>
+    <message>
+        <source>Launch mode</source>
+        <translation>启动方式</translation>
+    </message>
+    <message>
+        <source>torchrun / launch</source>
+        <translation>torchrun / launch</translation>
+    </message>
+    <message>
+        <source>The usual choice: every server starts its own ranks with torchrun.</source>
+        <translation>常用方式：每台服务器用 torchrun 启动自己的进程。</translation>
+    </message>
+    <message>
+        <source>When OpenMPI and password-free SSH between the servers are set up.</source>
+        <translation>适用于服务器之间已配置 OpenMPI 和 SSH 免密登录的情况。</translation>
+    </message>
+    <message>
+        <source>rank table</source>
+        <translation>rank table（组网信息表）</translation>
+    </message>
+    <message>
+        <source>Ascend jobs that read an HCCL rank table file (RANK_TABLE_FILE).</source>
+        <translation>读取 HCCL rank table 文件（RANK_TABLE_FILE）的昇腾作业。</translation>
+    </message>
+    <message>
+        <source>no rank table</source>
+        <translation>免 rank table</translation>
+    </message>
+    <message>
+        <source>Ascend jobs configured by CM_* variables instead of a rank table.</source>
+        <translation>通过 CM_* 环境变量而非 rank table 配置的昇腾作业。</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>Variable</source>
+        <translation>变量</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>&amp;Working folder:</source>
+        <translation>工作目录(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Entry script:</source>
+        <translation>入口脚本(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>A&amp;rguments:</source>
+        <translation>参数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>P&amp;ython:</source>
+        <translation>P&amp;ython：</translation>
+    </message>
+    <message>
+        <source>Master &amp;port:</source>
+        <translation>主节点端口(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Ma&amp;ster server:</source>
+        <translation>主节点服务器(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Log folder:</source>
+        <translation>日志目录(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Environment &amp;setup:</source>
+        <translation>环境初始化(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>En&amp;vironment:</source>
+        <translation>环境变量(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>Add variable</source>
+        <translation>添加变量</translation>
+    </message>
+    <message>
+        <source>Remove variable</source>
+        <translation>删除变量</translation>
+    </message>
+    <message>
+        <source>one launcher per server</source>
+        <translation>每台服务器一个启动器</translation>
+    </message>
+    <message>
+        <source>one process per device</source>
+        <translation>每个设备一个进程</translation>
+    </message>
+    <message>
+        <source>Processes:</source>
+        <translation>进程：</translation>
+    </message>
+    <message>
+        <source>OpenMPI --prefix:</source>
+        <translation>OpenMPI --prefix：</translation>
+    </message>
+    <message>
+        <source>Extra arguments:</source>
+        <translation>额外参数：</translation>
+    </message>
+    <message>
+        <source>first server</source>
+        <translation>第一台服务器</translation>
+    </message>
+</context>
+<context>
+    <name>cw::LaunchPage</name>
+    <message>
+        <source>Launch mode</source>
+        <translation>启动方式</translation>
+    </message>
+    <message>
+        <source>How the job starts on the servers, and what it runs.</source>
+        <translation>作业在服务器上的启动方式及其运行的内容。</translation>
+    </message>
+</context>
+<context>
+    <name>cw::LogView</name>
+    <message>
+        <source>&amp;Follow</source>
+        <translation>跟随(&amp;F)</translation>
+    </message>
+    <message>
+        <source>All ranks</source>
+        <translation>全部 rank</translation>
+    </message>
+    <message>
+        <source>Show only lines containing…</source>
+        <translation>只显示包含以下内容的行…</translation>
+    </message>
+    <message>
+        <source>Search (Enter: next)</source>
+        <translation>搜索（回车：下一个）</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>cw::LossChart</name>
+    <message>
+        <source>Training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+</context>
+<context>
+    <name>cw::MainWindow</name>
+    <message>
+        <source>clusterwiz</source>
+        <translation>clusterwiz</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open project…</source>
+        <translation>打开项目(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;folder…</source>
+        <translation>导出到目录(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Export .&amp;tar.gz…</source>
+        <translation>导出 .tar.gz(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Open a project (*.clusterwiz.json) to see the scripts it generates.</source>
+        <translation>打开项目（*.clusterwiz.json）以查看其生成的脚本。</translation>
+    </message>
+    <message>
+        <source>%1: %2 servers, %3 devices, mode %4, %5 generated files.</source>
+        <translation>%1：%2 台服务器，%3 个设备，启动方式 %4，生成 %5 个文件。</translation>
+    </message>
+    <message>
+        <source>%1: %2 problems to fix before scripts can be generated.</source>
+        <translation>%1：生成脚本前需修复 %2 个问题。</translation>
+    </message>
+    <message>
+        <source>%1 — clusterwiz</source>
+        <translation>%1 — clusterwiz</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation>打开项目</translation>
+    </message>
+    <message>
+        <source>clusterwiz projects (*.clusterwiz.json *.json)</source>
+        <translation>clusterwiz 项目 (*.clusterwiz.json *.json)</translation>
+    </message>
+    <message>
+        <source>Export scripts to</source>
+        <translation>导出脚本到</translation>
+    </message>
+    <message>
+        <source>Export archive</source>
+        <translation>导出压缩包</translation>
+    </message>
+    <message>
+        <source>Archives (*.tar.gz)</source>
+        <translation>压缩包 (*.tar.gz)</translation>
+    </message>
+</context>
+<context>
+    <name>cw::ProjectModel</name>
+    <message>
+        <source>Choose a file name first.</source>
+        <translation>请先选择文件名。</translation>
+    </message>
+</context>
+<context>
+    <name>cw::ProjectPage</name>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Start a new project or open one.</source>
+        <translation>新建项目或打开已有项目。</translation>
+    </message>
+    <message>
+        <source>New project</source>
+        <translation>新建项目</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Ascend 910 NPUs</source>
+        <translation>昇腾 910 NPU</translation>
+    </message>
+    <message>
+        <source>NVIDIA GPUs</source>
+        <translation>NVIDIA GPU</translation>
+    </message>
+    <message>
+        <source>CPU only (rehearsal)</source>
+        <translation>仅 CPU（演练）</translation>
+    </message>
+    <message>
+        <source>&amp;Accelerator:</source>
+        <translation>加速卡(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Create</source>
+        <translation>创建(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>&amp;Open file…</source>
+        <translation>打开文件(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Recent projects:</source>
+        <translation>最近的项目：</translation>
+    </message>
+    <message>
+        <source>Examples:</source>
+        <translation>示例：</translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation>打开项目</translation>
+    </message>
+    <message>
+        <source>clusterwiz projects (*.clusterwiz.json *.json)</source>
+        <translation>clusterwiz 项目 (*.clusterwiz.json *.json)</translation>
+    </message>
+    <message>
+        <source>No project open.</source>
+        <translation>未打开项目。</translation>
+    </message>
+    <message>
+        <source>Open: %1 (%2), %3 servers, %4 devices.</source>
+        <translation>已打开：%1（%2），%3 台服务器，%4 个设备。</translation>
+    </message>
+    <message>
+        <source>not saved yet</source>
+        <translation>尚未保存</translation>
+    </message>
+</context>
+<context>
+    <name>cw::RunPage</name>
+    <message>
+        <source>&amp;Launch</source>
+        <translation>启动(&amp;L)</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Start the job on every server and watch every rank.</source>
+        <translation>在每台服务器上启动作业并查看每个 rank。</translation>
+    </message>
+    <message>
+        <source>Not launched: %1</source>
+        <translation>未启动：%1</translation>
+    </message>
+    <message>
+        <source>Stopped by you (run %1); no process of it is left.</source>
+        <translation>已由您停止（运行 %1）；其进程已全部结束。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped (run %1), but %n process(es) are still alive; %2</source>
+        <translation><numerusform>已停止（运行 %1），但仍有 %n 个进程存活；%2</numerusform></translation>
+    </message>
+    <message>
+        <source>This build launches no jobs itself: export the scripts and run run.sh on the master.</source>
+        <translation>此版本不直接启动作业：请导出脚本并在主节点上运行 run.sh。</translation>
+    </message>
+    <message>
+        <source>A run is in progress.</source>
+        <translation>有作业正在运行。</translation>
+    </message>
+    <message>
+        <source>Save the project first (Ctrl+S): the run is recorded beside it.</source>
+        <translation>请先保存项目（Ctrl+S）：运行记录保存在项目文件旁边。</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1（位于 %2）</translation>
+    </message>
+    <message>
+        <source>Launch waits for the checks: %1 failed. Fix them on the Checks page and run the checks again.</source>
+        <translation>启动需等待检查通过：%1 失败。请在“检查”页修复后重新运行检查。</translation>
+    </message>
+    <message>
+        <source>Ready to launch.</source>
+        <translation>可以启动。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking, uploading and starting on %n server(s)…</source>
+        <translation><numerusform>正在 %n 台服务器上检查、上传并启动…</numerusform></translation>
+    </message>
+    <message>
+        <source>Stopping run %1 on every server…</source>
+        <translation>正在所有服务器上停止运行 %1…</translation>
+    </message>
+    <message>
+        <source>Starting run %1…</source>
+        <translation>正在启动运行 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Running: run %1 on %n server(s).</source>
+        <translation><numerusform>运行中：运行 %1，共 %n 台服务器。</numerusform></translation>
+    </message>
+    <message>
+        <source>Finished: every rank of run %1 exited 0.</source>
+        <translation>已完成：运行 %1 的所有 rank 均以 0 退出。</translation>
+    </message>
+    <message>
+        <source>Stopped (run %1).</source>
+        <translation>已停止（运行 %1）。</translation>
+    </message>
+    <message>
+        <source>Failed: server %1, rank %2, exit code %3.</source>
+        <translation>失败：服务器 %1，rank %2，退出码 %3。</translation>
+    </message>
+    <message>
+        <source>Failed on server %1.</source>
+        <translation>在服务器 %1 上失败。</translation>
+    </message>
+    <message>
+        <source>failed first</source>
+        <translation>最先失败</translation>
+    </message>
+</context>
+<context>
+    <name>cw::ScriptsPage</name>
+    <message>
+        <source>Export &amp;folder…</source>
+        <translation>导出到目录(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Export .&amp;tar.gz…</source>
+        <translation>导出 .tar.gz(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Scripts</source>
+        <translation>脚本</translation>
+    </message>
+    <message>
+        <source>The files the servers run. Export them for servers this machine cannot reach.</source>
+        <translation>服务器运行的文件。可导出供本机无法访问的服务器使用。</translation>
+    </message>
+    <message>
+        <source>Export scripts to</source>
+        <translation>导出脚本到</translation>
+    </message>
+    <message>
+        <source>Export archive</source>
+        <translation>导出压缩包</translation>
+    </message>
+    <message>
+        <source>Archives (*.tar.gz)</source>
+        <translation>压缩包 (*.tar.gz)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) generated.</source>
+        <translation><numerusform>已生成 %n 个文件。</numerusform></translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+</context>
+<context>
+    <name>cw::ServerTable</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Address or alias</source>
+        <translation>地址或别名</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Identity file</source>
+        <translation>私钥文件</translation>
+    </message>
+    <message>
+        <source>Host IP</source>
+        <translation>主机 IP</translation>
+    </message>
+    <message>
+        <source>Hostname</source>
+        <translation>主机名</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Python / torch</source>
+        <translation>Python / torch</translation>
+    </message>
+    <message>
+        <source>mpirun</source>
+        <translation>mpirun</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>not tested</source>
+        <translation>未测试</translation>
+    </message>
+    <message>
+        <source>hostname -I: %1</source>
+        <translation>hostname -I：%1</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Connected and probed in %1 ms.</source>
+        <translation>已连接并探测，用时 %1 毫秒。</translation>
+    </message>
+</context>
+<context>
+    <name>cw::ServersPage</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Apply &amp;discovered values</source>
+        <translation>应用发现的值(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Add every server by address or ~/.ssh/config alias, then test the connections.</source>
+        <translation>按地址或 ~/.ssh/config 别名添加每台服务器，然后测试连接。</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>删除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>测试连接(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Test &amp;all</source>
+        <translation>全部测试(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Fill host IP, NIC, devices and device IPs left empty from what was found.</source>
+        <translation>用发现的信息填写空缺的主机 IP、网卡、设备和设备 IP。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 servers answered (last: %3).</source>
+        <translation>%1/%2 台服务器已响应（最近：%3）。</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 servers answered.</source>
+        <translation>%1/%2 台服务器已响应。</translation>
+    </message>
+    <message>
+        <source>Unknown host keys</source>
+        <translation>未知的主机密钥</translation>
+    </message>
+    <message>
+        <source>These servers are not in known_hosts yet. Compare each SHA256 fingerprint with the server's own (ssh-keygen -lf on the server) before trusting it.</source>
+        <translation>这些服务器尚未记录在 known_hosts 中。信任前请将每个 SHA256 指纹与服务器自身的指纹（在服务器上执行 ssh-keygen -lf）进行比对。</translation>
+    </message>
+    <message>
+        <source>&amp;Trust and connect</source>
+        <translation>信任并连接(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Reject</source>
+        <translation>拒绝(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Nothing to fill: every field is already set.</source>
+        <translation>无需填写：所有字段均已设置。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Filled %n value(s) from discovery (hover for the list).</source>
+        <translation><numerusform>已根据发现结果填写 %n 个值（悬停可查看列表）。</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>cw::TopologyView</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>device %1</source>
+        <translation>设备 %1</translation>
+    </message>
+    <message>
+        <source>device %1: %2</source>
+        <translation>设备 %1：%2</translation>
+    </message>
+    <message>
+        <source>segment %1</source>
+        <translation>网段 %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>clusterwiz topology</source>
+        <translation>clusterwiz 拓扑图</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Set up and launch training jobs across accelerator servers.</source>
+        <translation>在多台加速卡服务器上配置并启动训练作业。</translation>
+    </message>
+    <message>
+        <source>Project file to open.</source>
+        <translation>要打开的项目文件。</translation>
+    </message>
+    <message>
+        <source>Save a PNG of every page into DIR and quit.</source>
+        <translation>将每一页保存为 PNG 到 DIR 目录后退出。</translation>
+    </message>
+    <message>
+        <source>Show the wizard in LANG (en, zh_CN) this time.</source>
+        <translation>本次以 LANG（en、zh_CN）语言显示向导。</translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation>打开项目</translation>
+    </message>
+</context>
+</TS>

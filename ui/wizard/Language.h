@@ -1,0 +1,34 @@
+#pragma once
+
+// The wizard's language: the system locale's unless the user chose one (kept in QSettings under
+// "language"; "" follows the system). Translations are Qt Linguist files built into the program
+// (ui/translations/*.ts -> :/i18n/*.qm); Qt's own strings (dialog buttons) come from Qt's
+// qtbase_*.qm where the system has them. A new choice takes effect at the next start, as the
+// pages build their text once.
+
+#include <QList>
+#include <QString>
+
+class QCoreApplication;
+
+namespace cw {
+
+struct Language {
+    QString code; // "" for the system's, else "en", "zh_CN"
+    QString name; // in its own language: "English", "简体中文"
+};
+
+QList<Language> availableLanguages(); // the system's first, then every built-in one
+
+QString chosenLanguage();                    // from QSettings; "" = the system's
+void setChosenLanguage(const QString &code); // "" = follow the system again
+
+// The language to use now: `override` when not empty (--language), else the chosen one, else the
+// system locale's when a translation for it is built in, else "en".
+QString effectiveLanguage(const QString &override = {});
+
+// Installs the translators for `code` on `app` (nothing for "en"). False when `code` names a
+// language that is not built in.
+bool installTranslators(QCoreApplication &app, const QString &code);
+
+} // namespace cw
