@@ -3,8 +3,8 @@
 #include "cli/FleetCliOptions.h"
 #include "cli/RunCliSupport.h"
 #include "cli/RunLogStream.h"
-#include "launch/JobRunner.h"
 #include "launch/LaunchPreflight.h"
+#include "launch/Launcher.h"
 
 using namespace Qt::StringLiterals;
 

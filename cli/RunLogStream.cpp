@@ -1,7 +1,7 @@
 #include "cli/RunLogStream.h"
 
 #include "cli/RunCliSupport.h"
-#include "launch/JobRunner.h"
+#include "launch/RunControl.h"
 #include "logs/RunLogFollowers.h"
 
 #include <condition_variable>

@@ -2,7 +2,7 @@
 #include "cli/Commands.h"
 #include "cli/FleetCliOptions.h"
 #include "cli/RunCliSupport.h"
-#include "launch/JobRunner.h"
+#include "launch/RunControl.h"
 
 using namespace Qt::StringLiterals;
 

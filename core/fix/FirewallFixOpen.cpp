@@ -3,7 +3,7 @@
 // added.
 #include "fix/FirewallFix.h"
 
-#include "fix/FirewallFixParts.h"
+#include "fix/FirewallFixScope.h"
 #include "shell/ShellQuote.h"
 
 #include <optional>

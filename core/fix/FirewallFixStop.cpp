@@ -2,7 +2,7 @@
 // and the helpers both firewall fixes share.
 #include "fix/FirewallFix.h"
 
-#include "fix/FirewallFixParts.h"
+#include "fix/FirewallFixScope.h"
 #include "shell/ShellQuote.h"
 
 #include <QRegularExpression>

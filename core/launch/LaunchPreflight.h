@@ -6,7 +6,7 @@
 // choice per check.
 #include "checks/CheckTypes.h"
 #include "fleet/FleetRunner.h"
-#include "launch/JobRunner.h"
+#include "launch/Launcher.h"
 #include "model/Project.h"
 
 #include <QString>

@@ -1,6 +1,7 @@
 // launchJob: preconditions, uploads, record, start. Nothing is uploaded before the preconditions
 // pass, and nothing is started before every server has its files.
-#include "launch/JobRunner.h"
+#include "launch/Launcher.h"
+#include "launch/RunControl.h"
 
 #include <QMutex>
 

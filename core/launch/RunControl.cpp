@@ -1,5 +1,5 @@
 // Polling, gang stop, stop and follow of a recorded run.
-#include "launch/JobRunner.h"
+#include "launch/RunControl.h"
 #include "launch/RemoteCommands.h"
 
 #include <QThread>

@@ -11,7 +11,8 @@
 // the ratio is over the bar.
 #include "JobTestSupport.h"
 
-#include "launch/JobRunner.h"
+#include "launch/Launcher.h"
+#include "launch/RunControl.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -9,8 +9,9 @@
 #include "CliProcess.h"
 #include "JobTestSupport.h"
 
-#include "launch/JobRunner.h"
+#include "launch/Launcher.h"
 #include "launch/RemoteCommands.h"
+#include "launch/RunControl.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>

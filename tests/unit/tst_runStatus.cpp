@@ -3,9 +3,9 @@
 // and started where). The remote commands are also run here by a local shell, as a server's shell
 // would run them, with a hostile workdir: the job starts detached in its own group, is found by
 // its run id and stopped, and nothing in the hostile path is executed.
-#include "launch/JobRunner.h"
 #include "launch/LaunchPlan.h"
 #include "launch/RemoteCommands.h"
+#include "launch/RunControl.h"
 #include "launch/RunRecord.h"
 #include "launch/RunStatus.h"
 #include "model/ProjectJson.h"

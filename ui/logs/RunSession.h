@@ -1,6 +1,7 @@
 #pragma once
 
-#include "launch/JobRunner.h"
+#include "launch/Launcher.h"
+#include "launch/RunControl.h"
 #include "logs/LossChart.h"
 
 #include <QObject>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "checks/CheckTypes.h"
-#include "launch/JobRunner.h"
+#include "launch/RunControl.h"
 
 #include <QWizardPage>
 

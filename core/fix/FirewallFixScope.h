@@ -1,6 +1,8 @@
 #pragma once
 
-// Shared by the open-ports and stop-firewall builders (FirewallFix*.cpp); not a public API.
+// What the firewall fixes may touch: the input chains they may change, the names nft reads back,
+// the comment that marks their rules, whether iptables filters at all. Shared by the open-ports
+// and stop-firewall builders (FirewallFix*.cpp); not a public API.
 
 #include "discover/FirewallFacts.h"
 

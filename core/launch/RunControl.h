@@ -1,0 +1,43 @@
+#pragma once
+// Watching and stopping a recorded run on the servers of a project: the remote side of RunStatus
+// and RunRecord. Every call blocks (use it off the GUI thread) and talks to the servers in
+// parallel through runOnFleet. Starting the run is launch/Launcher.h.
+#include "fleet/FleetRunner.h"
+#include "launch/RunRecord.h"
+#include "launch/RunStatus.h"
+
+#include <atomic>
+#include <functional>
+
+namespace cw {
+
+inline constexpr int kStopGraceSeconds = 5;
+
+// One poll of every server, evaluated; the failed rank's last log lines are fetched.
+RunSnapshot pollRun(const Project &project, const RunRecord &record, const FleetOptions &fleet);
+
+// Polls a run that is not final yet, applies gang stop when a rank failed and the run asks for
+// it, and saves the record when its state changed. A final record is returned as it is.
+RunSnapshot refreshRun(const Project &project, RunRecord &record, const FleetOptions &fleet);
+
+struct StopResult {
+    int left = 0;       // processes of the run still alive afterwards, all servers
+    QStringList errors; // servers that could not be reached or did not answer
+    bool ok() const { return left == 0 && errors.isEmpty(); }
+};
+
+// TERM to the run's process group and processes on every server at once, KILL after
+// `graceSeconds`, then a count of what is left.
+StopResult stopRun(const Project &project, const RunRecord &record, const FleetOptions &fleet,
+                   int graceSeconds = kStopGraceSeconds);
+
+// `stop` from the user: stopRun, and the record says stopped unless it was final already.
+StopResult stopRunByUser(const Project &project, RunRecord &record, const FleetOptions &fleet);
+
+// Refreshes every `intervalMs` until the record is final or `cancel` is set; `onChange` gets each
+// new state (and the snapshot that showed it). Returns the last snapshot.
+RunSnapshot followRun(const Project &project, RunRecord &record, const FleetOptions &fleet,
+                      const std::function<void(const RunRecord &, const RunSnapshot &)> &onChange,
+                      int intervalMs = 500, const std::atomic<bool> *cancel = nullptr);
+
+} // namespace cw
