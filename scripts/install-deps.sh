@@ -1,20 +1,44 @@
 #!/bin/bash
-# Installs, on Debian 12, every package that building clusterwiz and running all of its tests
-# needs, and only the ones that are missing. Run as root on a fresh machine; a second run
-# changes nothing. Nothing else has to be installed by hand.
+# Installs, on Debian 12, the packages clusterwiz needs, and only the ones that are missing.
+#   install-deps.sh            everything: building the programs and running every test
+#   install-deps.sh --programs only what building clusterwiz and clusterwiz-cli needs
+#                              (scripts/run-example.sh)
+# Run as root on a fresh machine; a second run changes nothing. Nothing else has to be installed
+# by hand.
 set -euo pipefail
 
-packages=(
-    # build
-    build-essential cmake ninja-build pkg-config git ca-certificates
-    qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev libgl-dev libqt6opengl6-dev
+programs=(
+    build-essential cmake ninja-build pkg-config ca-certificates
+    qt6-base-dev qt6-charts-dev qt6-svg-dev libgl-dev libqt6opengl6-dev
+    # Qt Linguist: the wizard's translations are built from ui/translations/*.ts
+    qt6-tools-dev qt6-l10n-tools
     libssh-dev nlohmann-json3-dev
-    # integration tests: real sshd per simulated server, real mpirun, real PyTorch (gloo)
-    openssh-server openssh-client iproute2 iptables nftables pdsh
-    openmpi-bin libopenmpi-dev python3-torch procps psmisc
-    # GUI tests under a virtual display
-    xvfb xauth
+    # the programs run ssh for nothing, but a user of them needs a client to set up keys
+    openssh-client
+    # Qt's own strings (dialog buttons) in the wizard's languages
+    qt6-translations-l10n
 )
+tests=(
+    git
+    # CI's format check (scripts/check-format.sh)
+    clang-format
+    # integration tests: real sshd per simulated server, real mpirun, real PyTorch (gloo)
+    openssh-server iproute2 iptables nftables pdsh
+    openmpi-bin libopenmpi-dev python3-torch procps psmisc
+    # GUI tests under a virtual display; a CJK font for the zh_CN screenshots
+    xvfb xauth fonts-wqy-microhei
+    # the package test (tests/package): the .deb's dependencies, desktop file and metadata
+    dpkg-dev file desktop-file-utils appstream
+)
+
+case "${1:-}" in
+--programs) packages=("${programs[@]}") ;;
+"") packages=("${programs[@]}" "${tests[@]}") ;;
+*)
+    echo "usage: install-deps.sh [--programs]" >&2
+    exit 64
+    ;;
+esac
 
 missing=()
 for package in "${packages[@]}"; do

@@ -1,12 +1,13 @@
 #!/bin/bash
-# The main job: on a fresh Debian 12 machine (as root), install what clusterwiz needs, build it
-# into build/, and export the scripts of the shipped 2-server x 8-NPU example.
+# The main job: on a fresh Debian 12 machine (as root), install what the two programs need, build
+# them (no tests, no benchmarks) into build/, and export the scripts of the shipped 2-server x
+# 8-NPU example. scripts/test.sh is the one that installs and builds everything.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-./scripts/install-deps.sh
+./scripts/install-deps.sh --programs
 
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLUSTERWIZ_BUILD_TESTS=OFF
 cmake --build build -j "$(nproc)"
 
 mkdir -p out

@@ -1,21 +1,29 @@
 #!/bin/bash
 # Everything CI runs, on a fresh Debian 12 machine as root:
-#  1. a build without the GUI, with AddressSanitizer + UndefinedBehaviorSanitizer, running the
-#     unit tests (`-L unit`): every part of the core (model, rules, planner, generator, parsers,
-#     CLI: tst_cli runs the sanitized clusterwiz-cli) under the sanitizers. Left out here, and run
+#  0. the format check: every C++ file as clang-format writes it (scripts/check-format.sh);
+#  1. a build without the GUI, warnings as errors, AddressSanitizer and
+#     UndefinedBehaviorSanitizer, running the unit tests (`-L unit`): every part of the core
+#     (model, rules, planner, generator, parsers, CLI: tst_cli runs the sanitized
+#     clusterwiz-cli) under the sanitizers. Left out here, and run
 #     once in step 2: tst_realEngines (real PyTorch and mpirun jobs: their time goes into bash and
 #     python, which are not instrumented, and the C++ they exercise is covered by the other unit
 #     tests), and the cluster and GUI tests (real sshd servers and the wizard; not built or not
 #     needed twice). This keeps the sanitizer pass at about a minute and a half on 2 cores;
-#  2. the normal build with the GUI into build/, then the WHOLE ctest suite (unit, cluster, gui),
-#     whose summary line is the last thing this script prints.
-# Exits non-zero when anything fails (the sanitizer run's failure too, after the main suite).
+#  2. the normal build with the GUI into build/, then the WHOLE ctest suite (unit, cluster, gui,
+#     and the package test: CPack's .deb unpacked and its programs run), whose summary line is
+#     the last thing this script prints.
+# Exits non-zero when anything fails (the format check's and the sanitizer run's failures too,
+# after the main suite).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 ./scripts/install-deps.sh
 
 jobs=$(nproc)
+
+echo "== format check"
+format_status=0
+./scripts/check-format.sh || format_status=$?
 
 # LeakSanitizer stays on (no detect_leaks=0): Qt 6.4 and the core leave no leak reports in these
 # tests, so any report is a real leak. halt_on_error makes a report fail the test that caused it.
@@ -24,7 +32,8 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
 echo "== sanitizer build (ASan + UBSan, no GUI) into build-asan/"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
-    -DCLUSTERWIZ_SANITIZE=ON -DCLUSTERWIZ_BUILD_GUI=OFF
+    -DCLUSTERWIZ_SANITIZE=ON -DCLUSTERWIZ_WERROR=ON -DCLUSTERWIZ_BUILD_GUI=OFF \
+    -DCLUSTERWIZ_BUILD_TESTS=ON
 cmake --build build-asan -j "$jobs"
 asan_status=0
 ctest --test-dir build-asan --output-on-failure -j "$jobs" -L unit -E '^tst_realEngines$' ||
@@ -35,10 +44,12 @@ if ((asan_status != 0)); then
 fi
 
 echo "== main build (GUI on) into build/"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLUSTERWIZ_BUILD_GUI=ON
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLUSTERWIZ_BUILD_GUI=ON \
+    -DCLUSTERWIZ_BUILD_TESTS=ON
 cmake --build build -j "$jobs"
 # Last: its summary line ends the output. Non-zero when it, or the sanitizer run, failed.
 main_status=0
 ctest --test-dir build --output-on-failure -j2 || main_status=$?
 if ((main_status != 0)); then exit "$main_status"; fi
-exit "$asan_status"
+if ((asan_status != 0)); then exit "$asan_status"; fi
+exit "$format_status"

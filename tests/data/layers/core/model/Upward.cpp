@@ -1,0 +1,3 @@
+// A model file that includes the planner: the layer check must refuse this tree.
+#include "model/Project.h"
+#include "plan/Planner.h"
