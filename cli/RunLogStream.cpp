@@ -1,103 +1,62 @@
 #include "cli/RunLogStream.h"
 
 #include "cli/RunCliSupport.h"
-#include "launch/RunControl.h"
-#include "logs/RunLogFollowers.h"
+#include "session/RunSession.h"
 
-#include <condition_variable>
-#include <deque>
-#include <memory>
-#include <mutex>
+#include <QMutex>
+
 #include <thread>
 
 using namespace Qt::StringLiterals;
 
 namespace cw::cli {
-namespace {
-
-// Lines for the terminal from the follower and watcher threads; only the thread that called
-// streamRunLogs() writes them out. Bounded: when the terminal (or a pipe) reads slower than the
-// ranks write, a follower waits here and its SSH channel stops being read, so the backlog stays
-// on the servers, not in this process.
-class Outbox {
-public:
-    static constexpr size_t kMaxLines = 8192;
-
-    void push(bool toErr, QString text)
-    {
-        {
-            std::unique_lock lock(m_mutex);
-            m_space.wait(lock, [this] { return m_lines.size() < kMaxLines; });
-            m_lines.emplace_back(toErr, std::move(text));
-        }
-        m_ready.notify_one();
-    }
-    void finish()
-    {
-        {
-            const std::lock_guard lock(m_mutex);
-            m_done = true;
-        }
-        m_ready.notify_one();
-    }
-    // Writes what is queued; blocks until there is something. False once finished and empty.
-    bool writeSome(QTextStream &out, QTextStream &err)
-    {
-        std::deque<std::pair<bool, QString>> lines;
-        bool done = false;
-        {
-            std::unique_lock lock(m_mutex);
-            m_ready.wait(lock, [this] { return m_done || !m_lines.empty(); });
-            lines.swap(m_lines);
-            done = m_done;
-        }
-        m_space.notify_all();
-        bool wroteErr = false;
-        for (const auto &[toErr, text] : lines) {
-            (toErr ? err : out) << text << '\n';
-            wroteErr = wroteErr || toErr;
-        }
-        out.flush();
-        if (wroteErr)
-            err.flush();
-        return !(done && lines.empty());
-    }
-
-private:
-    std::mutex m_mutex;
-    std::condition_variable m_ready;
-    std::condition_variable m_space;
-    std::deque<std::pair<bool, QString>> m_lines;
-    bool m_done = false;
-};
-
-} // namespace
 
 QStringList streamRunLogs(const Project &project, RunRecord &record, const FleetOptions &fleet,
                           const RunLogSelection &selection, QTextStream &out, QTextStream &err)
 {
-    Outbox outbox;
-    RunLogFollowers followers(
-        project, selection, fleet,
-        [&outbox](const LogRecord &line) { outbox.push(false, logRecordText(line)); },
-        [&outbox](const QString &message) { outbox.push(true, message); });
-
-    QStringList errors;
+    LogStore store(8192);
+    store.ring().setHolding(true); // every line reaches the terminal; the followers wait for it
+    QMutex mutex;                  // guards `notes`: state lines and connection events
+    QStringList notes;
+    const auto note = [&](const QString &text) {
+        const QMutexLocker lock(&mutex);
+        notes << text;
+    };
+    RunSessionEvents events;
+    events.stateChanged = [&](const RunRecord &current, const RunSnapshot &snapshot) {
+        QString text = runStateLine(current, snapshot);
+        if (const QString failure = failureText(current); !failure.isEmpty())
+            text += u'\n' + failure.chopped(1);
+        note(text);
+    };
+    events.message = note;
+    RunSession session(project, record, selection, {fleet}, &store, events);
+    std::atomic<bool> done = false;
     std::thread watcher([&] {
-        followRun(project, record, fleet, [&](const RunRecord &current, const RunSnapshot &snap) {
-            QString text = runStateLine(current, snap);
-            if (const QString failure = failureText(current); !failure.isEmpty())
-                text += u'\n' + failure.chopped(1);
-            outbox.push(true, text);
-        });
-        // The run is final: its ranks wrote their last lines, so each file's end is final too.
-        errors = followers.finish(true);
-        outbox.finish();
+        session.run();
+        done = true;
     });
-    while (outbox.writeSome(out, err)) {
+    qint64 printed = 0; // the id of the last line printed
+    for (bool last = false; !last;) {
+        last = done.load(); // read before the lines: none comes after the session's end
+        store.ring().waitForRecords(printed, 100);
+        qint64 first = 0;
+        for (std::vector<LogRecord> lines;
+             !(lines = store.ring().since(printed, 4096, &first)).empty();) {
+            for (const LogRecord &line : lines)
+                out << logRecordText(line) << '\n';
+            printed = first + qint64(lines.size()) - 1;
+            store.ring().markRead(printed);
+        }
+        out.flush();
+        const QMutexLocker lock(&mutex);
+        for (const QString &text : std::exchange(notes, {}))
+            err << text << '\n';
+        err.flush();
     }
     watcher.join();
-    return errors;
+    record = session.record();
+    return session.errors();
 }
 
 } // namespace cw::cli

@@ -3,6 +3,7 @@
 #include "cli/FleetCliOptions.h"
 #include "cli/RunCliSupport.h"
 #include "launch/RunControl.h"
+#include "session/RunSession.h"
 
 using namespace Qt::StringLiterals;
 
@@ -55,7 +56,13 @@ int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (const int exit = loadRunForCommand(command, path, record, err, &project); exit != kContinue)
         return exit;
 
-    const RunSnapshot snapshot = refreshRun(project, *record, fleet);
+    // One round of the run session: the poll, and the gang stop when it calls for one, over one
+    // connection per server.
+    RunSessionOptions once{fleet};
+    once.once = true;
+    RunSession session(project, *record, {}, once, nullptr);
+    const RunSnapshot snapshot = session.run();
+    *record = session.record();
     if (parser.isSet(u"json"_s))
         out << QString::fromStdString(statusJson(*record, snapshot).dump(2)) << '\n';
     else

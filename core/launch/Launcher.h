@@ -7,7 +7,7 @@
 //   const LaunchPlan plan = planLaunch(project, path, newRunId());
 //   LaunchResult result = launchJob(project, path, plan, options);
 //   if (result.started)
-//       followRun(project, result.record, options.fleet, onChange);   // until a final state
+//       RunSession(...).run();   // session/RunSession.h: watch it until a final state
 #include "fleet/FleetRunner.h"
 #include "launch/LaunchPlan.h"
 #include "launch/RunRecord.h"

@@ -1,8 +1,7 @@
-// Polling, gang stop, stop and follow of a recorded run.
+// Polling, gang stop and stop of a recorded run, over RunHosts: the fleet or a run session.
 #include "launch/RunControl.h"
 #include "launch/RemoteCommands.h"
-
-#include <QThread>
+#include "launch/RunHosts.h"
 
 using namespace Qt::StringLiterals;
 
@@ -11,75 +10,119 @@ namespace {
 
 constexpr int kFailureLines = 20;
 
-// The poll of a server this long after its command started counts as unreachable.
+// A poll of a server (or a log tail) this long after its command started counts as unreachable.
 constexpr int kPollTimeoutMs = 15000;
 
-FleetOptions pollOptions(const FleetOptions &fleet)
+class FleetRunHosts : public RunHosts {
+public:
+    FleetRunHosts(const Project &project, const FleetOptions &fleet)
+        : m_project(project), m_fleet(fleet)
+    {
+    }
+
+    std::vector<ExecResult> execOnServers(const std::vector<int> &indices,
+                                          const CommandFor &commandFor, int timeoutMs) override
+    {
+        std::vector<ExecResult> results(m_project.servers.size());
+        FleetOptions options = m_fleet;
+        options.timeoutMs = timeoutMs;
+        const auto done = runOnServers(m_project, indices, options, [&](FleetTask &task) {
+            ExecResult &result = results[size_t(task.serverIndex)];
+            result = task.session.exec(commandFor(task.server), task.remainingMs(), &task.cancel);
+            return result.error;
+        });
+        std::vector<ExecResult> ordered;
+        for (const FleetResult &result : done) {
+            ExecResult one = results[size_t(result.serverIndex)];
+            one.error = result.error; // a failed connect is the server's error too
+            ordered.push_back(one);
+        }
+        return ordered;
+    }
+
+    int fleetTimeoutMs() const override { return m_fleet.timeoutMs; }
+
+private:
+    const Project &m_project;
+    const FleetOptions m_fleet;
+};
+
+int pollTimeout(const RunHosts &hosts)
 {
-    FleetOptions options = fleet;
-    options.timeoutMs = std::min(options.timeoutMs, kPollTimeoutMs);
-    return options;
+    return std::min(hosts.fleetTimeoutMs(), kPollTimeoutMs);
 }
 
 QStringList lastLines(const Project &project, const QString &runId, int serverIndex, int rank,
-                      const FleetOptions &fleet)
+                      RunHosts &hosts)
 {
-    QStringList lines;
-    runOnServers(project, {serverIndex}, pollOptions(fleet), [&](FleetTask &task) {
-        const ExecResult result =
-            task.session.exec(tailCommand(project, runId, task.server, rank, kFailureLines),
-                              task.remainingMs(), &task.cancel);
-        lines = QString::fromUtf8(result.out).split(u'\n', Qt::SkipEmptyParts);
-        return result.error;
-    });
-    return lines;
+    const ExecResult result = hosts.execOnServers(
+        {serverIndex},
+        [&](const Server &server) {
+            return tailCommand(project, runId, server, rank, kFailureLines);
+        },
+        pollTimeout(hosts))[0];
+    return QString::fromUtf8(result.out).split(u'\n', Qt::SkipEmptyParts);
+}
+
+std::vector<int> allServers(const Project &project)
+{
+    std::vector<int> indices;
+    for (int i = 0; i < int(project.servers.size()); ++i)
+        indices.push_back(i);
+    return indices;
 }
 
 } // namespace
 
-RunSnapshot pollRun(const Project &project, const RunRecord &record, const FleetOptions &fleet)
+std::unique_ptr<RunHosts> fleetRunHosts(const Project &project, const FleetOptions &fleet)
 {
-    std::vector<ServerPoll> polls(project.servers.size());
-    const auto results = runOnFleet(project, pollOptions(fleet), [&](FleetTask &task) {
-        const ExecResult result = task.session.exec(pollCommand(project, record.runId, task.server),
-                                                    task.remainingMs(), &task.cancel);
-        if (result.error.isError())
-            return result.error;
-        polls[task.serverIndex] = parseServerPoll(result.out);
-        return SshError{};
-    });
-    for (const FleetResult &result : results) {
-        if (!result.ok())
-            polls[result.serverIndex] = ServerPoll{false, result.error.message, {}, 0, 0};
-    }
+    return std::make_unique<FleetRunHosts>(project, fleet);
+}
+
+RunSnapshot evaluatePolls(const Project &project, const RunRecord &record,
+                          const std::vector<ServerPoll> &polls, RunHosts &hosts)
+{
     RunSnapshot snapshot = evaluateRun(project, polls);
     if (snapshot.failure) {
         RunFailure &failure = *snapshot.failure;
         const std::optional<int> index = project.serverIndex(failure.server);
         if (index)
-            failure.lastLines = lastLines(project, record.runId, *index, failure.rank, fleet);
+            failure.lastLines = lastLines(project, record.runId, *index, failure.rank, hosts);
         if (failure.lastLines.isEmpty() && failure.rank < 0) {
             // The start script's own output: mpirun's run.sh runs on the master only.
             if (const auto master = project.serverIndex(record.master))
-                failure.lastLines = lastLines(project, record.runId, *master, -1, fleet);
+                failure.lastLines = lastLines(project, record.runId, *master, -1, hosts);
         }
     }
     return snapshot;
 }
 
-RunSnapshot refreshRun(const Project &project, RunRecord &record, const FleetOptions &fleet)
+RunSnapshot pollRun(const Project &project, const RunRecord &record, const FleetOptions &fleet)
 {
-    if (isFinal(record.state)) {
-        RunSnapshot snapshot;
-        snapshot.state = record.state;
-        snapshot.failure = record.failure;
-        snapshot.ranksExpected = project.totalDevices();
-        return snapshot;
+    const std::unique_ptr<RunHosts> hosts = fleetRunHosts(project, fleet);
+    const std::vector<ExecResult> results = hosts->execOnServers(
+        allServers(project),
+        [&](const Server &server) { return pollCommand(project, record.runId, server); },
+        pollTimeout(*hosts));
+    std::vector<ServerPoll> polls;
+    for (const ExecResult &result : results) {
+        polls.push_back(result.error.isError() ? ServerPoll{false, result.error.message, {}, 0, 0}
+                                               : parseServerPoll(result.out));
     }
-    RunSnapshot snapshot = pollRun(project, record, fleet);
-    if (snapshot.state == RunState::Failed && record.gangStop && snapshot.alive > 0) {
+    return evaluatePolls(project, record, polls, *hosts);
+}
+
+bool needsGangStop(const RunRecord &record, const RunSnapshot &snapshot)
+{
+    return snapshot.state == RunState::Failed && record.gangStop && snapshot.alive > 0;
+}
+
+void applySnapshot(const Project &project, RunRecord &record, RunSnapshot &snapshot,
+                   RunHosts &hosts)
+{
+    if (needsGangStop(record, snapshot)) {
         // The others would wait in a collective until their timeout (30 min and more).
-        const StopResult stopped = stopRun(project, record, fleet);
+        const StopResult stopped = stopRunOn(project, record, hosts);
         snapshot.alive = stopped.left;
         if (!stopped.ok())
             snapshot.note = u"gang stop incomplete: %1 processes left; %2"_s.arg(
@@ -93,50 +136,52 @@ RunSnapshot refreshRun(const Project &project, RunRecord &record, const FleetOpt
         if (const QString error = saveRunRecord(record); !error.isEmpty())
             snapshot.note += (snapshot.note.isEmpty() ? QString() : u"; "_s) + error;
     }
-    return snapshot;
+}
+
+StopResult stopRunOn(const Project &project, const RunRecord &record, RunHosts &hosts,
+                     int graceSeconds)
+{
+    const std::vector<int> servers = allServers(project);
+    if (record.mode == launchModeName(LaunchMode::Mpirun)) {
+        hosts.execOnServers(
+            servers,
+            [&](const Server &server) { return noteHelpersCommand(project, record.runId, server); },
+            pollTimeout(hosts));
+    }
+    // The grace period runs on the server; the connection needs time around it.
+    const int timeoutMs = std::max(hosts.fleetTimeoutMs(), graceSeconds * 1000 + 15000);
+    const std::vector<ExecResult> results = hosts.execOnServers(
+        servers,
+        [&](const Server &server) {
+            return stopCommand(project, record.runId, server, graceSeconds);
+        },
+        timeoutMs);
+    StopResult stop;
+    for (size_t i = 0; i < results.size(); ++i) {
+        const QString &name = project.servers[size_t(servers[i])].name;
+        if (results[i].error.isError()) {
+            stop.errors << name + u": "_s + results[i].error.message;
+            continue;
+        }
+        const QString last = QString::fromUtf8(results[i].out).trimmed().section(u'\n', -1);
+        bool ok = false;
+        const int left = last.startsWith(u"left "_s) ? last.mid(5).toInt(&ok) : 0;
+        if (!ok)
+            stop.errors << name + u": unexpected answer: "_s + last;
+        stop.left += left;
+    }
+    return stop;
 }
 
 StopResult stopRun(const Project &project, const RunRecord &record, const FleetOptions &fleet,
                    int graceSeconds)
 {
-    StopResult stop;
-    std::vector<int> left(project.servers.size(), 0);
-    if (record.mode == launchModeName(LaunchMode::Mpirun)) {
-        runOnFleet(project, pollOptions(fleet), [&](FleetTask &task) {
-            return task.session
-                .exec(noteHelpersCommand(project, record.runId, task.server), task.remainingMs(),
-                      &task.cancel)
-                .error;
-        });
-    }
-    FleetOptions options = fleet;
-    // The grace period runs on the server; the connection needs time around it.
-    options.timeoutMs = std::max(options.timeoutMs, graceSeconds * 1000 + 15000);
-    const auto results = runOnFleet(project, options, [&](FleetTask &task) {
-        const ExecResult result =
-            task.session.exec(stopCommand(project, record.runId, task.server, graceSeconds),
-                              task.remainingMs(), &task.cancel);
-        if (result.error.isError())
-            return result.error;
-        const QString out = QString::fromUtf8(result.out).trimmed();
-        const QString last = out.section(u'\n', -1);
-        bool ok = false;
-        left[task.serverIndex] = last.startsWith(u"left "_s) ? last.mid(5).toInt(&ok) : 0;
-        if (!ok)
-            return SshError::make(SshError::Kind::Protocol, u"unexpected answer: "_s + last);
-        return SshError{};
-    });
-    for (const FleetResult &result : results) {
-        if (!result.ok())
-            stop.errors << result.serverName + u": "_s + result.error.message;
-        stop.left += left[result.serverIndex];
-    }
-    return stop;
+    return stopRunOn(project, record, *fleetRunHosts(project, fleet), graceSeconds);
 }
 
-StopResult stopRunByUser(const Project &project, RunRecord &record, const FleetOptions &fleet)
+StopResult stopRunByUserOn(const Project &project, RunRecord &record, RunHosts &hosts)
 {
-    const StopResult stop = stopRun(project, record, fleet);
+    const StopResult stop = stopRunOn(project, record, hosts);
     if (!isFinal(record.state)) {
         record.state = RunState::Stopped;
         record.endedAt = QDateTime::currentDateTimeUtc();
@@ -149,21 +194,9 @@ StopResult stopRunByUser(const Project &project, RunRecord &record, const FleetO
     return stop;
 }
 
-RunSnapshot followRun(const Project &project, RunRecord &record, const FleetOptions &fleet,
-                      const std::function<void(const RunRecord &, const RunSnapshot &)> &onChange,
-                      int intervalMs, const std::atomic<bool> *cancel)
+StopResult stopRunByUser(const Project &project, RunRecord &record, const FleetOptions &fleet)
 {
-    RunState shown = RunState::Starting;
-    RunSnapshot snapshot;
-    while (true) {
-        snapshot = refreshRun(project, record, fleet);
-        if (snapshot.state != shown && onChange)
-            onChange(record, snapshot);
-        shown = snapshot.state;
-        if (isFinal(record.state) || (cancel && cancel->load()))
-            return snapshot;
-        QThread::msleep(static_cast<unsigned long>(intervalMs));
-    }
+    return stopRunByUserOn(project, record, *fleetRunHosts(project, fleet));
 }
 
 } // namespace cw

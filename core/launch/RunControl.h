@@ -16,10 +16,6 @@ inline constexpr int kStopGraceSeconds = 5;
 // One poll of every server, evaluated; the failed rank's last log lines are fetched.
 RunSnapshot pollRun(const Project &project, const RunRecord &record, const FleetOptions &fleet);
 
-// Polls a run that is not final yet, applies gang stop when a rank failed and the run asks for
-// it, and saves the record when its state changed. A final record is returned as it is.
-RunSnapshot refreshRun(const Project &project, RunRecord &record, const FleetOptions &fleet);
-
 struct StopResult {
     int left = 0;       // processes of the run still alive afterwards, all servers
     QStringList errors; // servers that could not be reached or did not answer
@@ -33,11 +29,5 @@ StopResult stopRun(const Project &project, const RunRecord &record, const FleetO
 
 // `stop` from the user: stopRun, and the record says stopped unless it was final already.
 StopResult stopRunByUser(const Project &project, RunRecord &record, const FleetOptions &fleet);
-
-// Refreshes every `intervalMs` until the record is final or `cancel` is set; `onChange` gets each
-// new state (and the snapshot that showed it). Returns the last snapshot.
-RunSnapshot followRun(const Project &project, RunRecord &record, const FleetOptions &fleet,
-                      const std::function<void(const RunRecord &, const RunSnapshot &)> &onChange,
-                      int intervalMs = 500, const std::atomic<bool> *cancel = nullptr);
 
 } // namespace cw

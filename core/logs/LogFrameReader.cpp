@@ -11,6 +11,8 @@ namespace cw {
 namespace {
 constexpr qsizetype maxHeader = 80; // "D <index> <offset> <length>" is far shorter
 constexpr qint64 maxChunk = 64 * 1024 * 1024;
+constexpr qint64 maxStatus = 1024 * 1024; // a poll prints a few lines per rank
+constexpr int kStatusBody = -2;
 } // namespace
 
 LogFrameReader::LogFrameReader(const std::vector<qint64> &startOffsets, qsizetype maxLineBytes)
@@ -27,6 +29,7 @@ void LogFrameReader::restart()
     m_header.clear();
     m_bodyFile = -1;
     m_bodyLeft = 0;
+    m_status.clear();
     m_ended = false;
     m_error.clear();
 }
@@ -42,11 +45,25 @@ bool LogFrameReader::fail(const QString &message)
     return false;
 }
 
-bool LogFrameReader::feed(QByteArrayView bytes, const LineSink &sink)
+bool LogFrameReader::feed(QByteArrayView bytes, const LineSink &sink, const StatusSink &status)
 {
     if (!m_error.isEmpty())
         return false;
-    while (!bytes.isEmpty()) {
+    while (!bytes.isEmpty() || m_bodyFile == kStatusBody) {
+        if (m_bodyFile == kStatusBody) { // a status is handed out whole
+            const qsizetype n = qsizetype(qMin<qint64>(m_bodyLeft, bytes.size()));
+            m_status.append(bytes.first(n));
+            bytes = bytes.sliced(n);
+            m_bodyLeft -= n;
+            if (m_bodyLeft > 0)
+                return true;
+            m_bodyFile = -1;
+            ++m_statuses;
+            if (status)
+                status(std::exchange(m_status, {}));
+            m_status.clear();
+            continue;
+        }
         if (m_bodyFile >= 0) { // file bytes go straight to that file's splitter
             const qsizetype n = qsizetype(qMin<qint64>(m_bodyLeft, bytes.size()));
             const int file = m_bodyFile;
@@ -103,6 +120,13 @@ bool LogFrameReader::header(const QByteArray &line)
         if (b <= 0 || b > maxChunk)
             return fail(u"a chunk of %1 bytes"_s.arg(b));
         m_bodyFile = int(file);
+        m_bodyLeft = b;
+        return true;
+    }
+    if (kind == "S" && words.size() == 2 && number(1, &b)) {
+        if (b > maxStatus)
+            return fail(u"a status of %1 bytes"_s.arg(b));
+        m_bodyFile = kStatusBody; // an empty status is complete at once (feed() sees to it)
         m_bodyLeft = b;
         return true;
     }

@@ -1,5 +1,6 @@
 #include "logs/LogRing.h"
 
+#include <QDeadlineTimer>
 #include <QMutexLocker>
 
 #include <utility>
@@ -17,19 +18,71 @@ qint64 LogRing::weight(const LogRecord &record)
     return qint64(record.line.size()) * qint64(sizeof(QChar)) + qint64(sizeof(LogRecord));
 }
 
+bool LogRing::full() const
+{
+    return qsizetype(m_records.size()) >= m_maxLines || m_bytes >= m_maxBytes;
+}
+
 qint64 LogRing::append(LogRecord record)
 {
     QMutexLocker lock(&m_mutex);
+    while (m_holding && !m_records.empty() && full() && m_readId < m_firstId)
+        m_read.wait(&m_mutex);
     m_bytes += weight(record);
     m_records.push_back(std::move(record));
+    // While holding, an unread record stays even if that puts the ring one record over: the
+    // next append waits.
     while (m_records.size() > 1 &&
-           (qsizetype(m_records.size()) > m_maxLines || m_bytes > m_maxBytes)) {
+           (qsizetype(m_records.size()) > m_maxLines || m_bytes > m_maxBytes) &&
+           (!m_holding || m_firstId <= m_readId)) {
         m_bytes -= weight(m_records.front());
         m_records.pop_front();
         ++m_firstId;
         ++m_dropped;
     }
+    m_appended.wakeAll();
     return m_firstId + qint64(m_records.size()) - 1;
+}
+
+void LogRing::setHolding(bool hold)
+{
+    QMutexLocker lock(&m_mutex);
+    m_holding = hold;
+    m_read.wakeAll();
+}
+
+void LogRing::markRead(qint64 id)
+{
+    QMutexLocker lock(&m_mutex);
+    m_readId = qMax(m_readId, id);
+    m_read.wakeAll();
+}
+
+bool LogRing::waitForRecords(qint64 afterId, int ms) const
+{
+    QMutexLocker lock(&m_mutex);
+    const auto newer = [&] { return m_firstId + qint64(m_records.size()) - 1 > afterId; };
+    if (!newer())
+        m_appended.wait(&m_mutex, QDeadlineTimer(ms));
+    return newer();
+}
+
+void LogRing::clear()
+{
+    QMutexLocker lock(&m_mutex);
+    m_firstId += qint64(m_records.size());
+    m_readId = m_firstId - 1;
+    m_records.clear();
+    m_bytes = 0;
+    m_read.wakeAll();
+}
+
+std::optional<LogRecord> LogRing::at(qint64 id) const
+{
+    QMutexLocker lock(&m_mutex);
+    if (id < m_firstId || id >= m_firstId + qint64(m_records.size()))
+        return std::nullopt;
+    return m_records[size_t(id - m_firstId)];
 }
 
 std::vector<LogRecord> LogRing::since(qint64 afterId, qsizetype max, qint64 *firstIdOut) const

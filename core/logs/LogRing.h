@@ -5,11 +5,19 @@
 // than `maxLines` records or more than `maxBytes` bytes of line text, and a reader asks for what
 // came after the last id it saw. Readers that fall behind see a gap (ids jump) and `dropped()`.
 //
-// Thread-safe: the log stream appends from its worker thread while the GUI reads.
+// Holding (setHolding): for a reader that must see every line (a terminal), the oldest record is
+// dropped only once that reader marked it read (markRead), and append() waits for that instead,
+// so a slow reader makes the writers (the log followers) wait and memory stays bounded. Off by
+// default: the GUI reads the newest lines and the oldest go.
+//
+// Thread-safe: the log followers append from their threads while the GUI or the CLI reads.
 
 #include "logs/LogRecord.h"
 
 #include <QMutex>
+#include <QWaitCondition>
+
+#include <optional>
 
 #include <deque>
 #include <vector>
@@ -21,12 +29,21 @@ public:
     explicit LogRing(qsizetype maxLines = 100'000, qint64 maxBytes = 32 * 1024 * 1024);
 
     // Stores `record` and returns its id (> 0). A single record larger than maxBytes is kept
-    // alone: the ring never refuses the newest line.
+    // alone: the ring never refuses the newest line. While holding, it first waits until the
+    // oldest record was read when the ring is full.
     qint64 append(LogRecord record);
+
+    void setHolding(bool hold); // turning it off lets waiting writers go on (the reader left)
+    void markRead(qint64 id);   // every record up to `id` was read
+    // Waits up to `ms` for a record with an id > `afterId`; true when there is one.
+    bool waitForRecords(qint64 afterId, int ms) const;
+    // Drops every record (ids go on from lastId()); no reader may be behind.
+    void clear();
 
     // Up to `max` records with ids > `afterId`, oldest first; `firstIdOut` receives the id of the
     // first returned record (ids are consecutive from there). `afterId` 0 starts at the oldest.
     std::vector<LogRecord> since(qint64 afterId, qsizetype max, qint64 *firstIdOut = nullptr) const;
+    std::optional<LogRecord> at(qint64 id) const; // nullopt once dropped (or not yet appended)
 
     qint64 firstId() const; // id of the oldest record held; lastId() + 1 when empty
     qint64 lastId() const;  // id of the newest record ever appended; 0 before the first
@@ -39,8 +56,13 @@ public:
 
 private:
     static qint64 weight(const LogRecord &record);
+    bool full() const; // m_mutex held
 
     mutable QMutex m_mutex;
+    mutable QWaitCondition m_appended;
+    QWaitCondition m_read;
+    bool m_holding = false;
+    qint64 m_readId = 0;
     std::deque<LogRecord> m_records;
     qint64 m_firstId = 1;
     qint64 m_bytes = 0;

@@ -58,6 +58,7 @@ void RemoteLogFollower::stop()
 {
     m_stop = true;
     m_followCancel = true;
+    m_interrupt = true;
 }
 
 void RemoteLogFollower::cancel()
@@ -65,6 +66,14 @@ void RemoteLogFollower::cancel()
     m_cancel = true;
     m_followCancel = true;
     m_drainCancel = true;
+    m_interrupt = true;
+}
+
+std::future<ExecResult> RemoteLogFollower::execOnConnection(const QString &command, int timeoutMs)
+{
+    std::future<ExecResult> result = m_requests.add(command, timeoutMs);
+    m_interrupt = true; // the live stream makes way
+    return result;
 }
 
 QList<LogSource> RemoteLogFollower::positions() const
@@ -82,6 +91,12 @@ void RemoteLogFollower::report(const QString &message) const
         m_status(message);
 }
 
+void RemoteLogFollower::linkChanged(bool up, const QString &why) const
+{
+    if (m_link)
+        m_link(up, why);
+}
+
 bool RemoteLogFollower::sleepFor(int ms, const std::atomic<bool> &interrupt) const
 {
     QDeadlineTimer until(ms);
@@ -93,31 +108,63 @@ bool RemoteLogFollower::sleepFor(int ms, const std::atomic<bool> &interrupt) con
     return !interrupt.load();
 }
 
+SshError RemoteLogFollower::connectOnce(std::unique_ptr<RemoteHost> &host)
+{
+    const std::shared_ptr<RemoteConnector> connector =
+        m_options.connector ? m_options.connector : sshConnector();
+    RemoteConnection connection =
+        connector->connect(m_options.target, m_options.hostKeyPolicy, m_options.credentials);
+    if (connection.error.isError()) {
+        if (m_giveUp.isForever())
+            m_giveUp.setRemainingTime(m_options.giveUpMs);
+        linkChanged(false, connection.error.message);
+        return connection.error;
+    }
+    host = std::move(connection.host);
+    m_giveUp = QDeadlineTimer::Forever;
+    linkChanged(true, {});
+    return {};
+}
+
 SshError RemoteLogFollower::connectWithBackoff(std::unique_ptr<RemoteHost> &host,
                                                const std::atomic<bool> &interrupt)
 {
-    const QDeadlineTimer giveUp(m_options.giveUpMs);
     int backoff = qMax(1, m_options.backoffMinMs);
     for (;;) {
         if (interrupt.load())
             return SshError::make(SshError::Kind::Cancelled, u"log follow cancelled"_s);
-        const std::shared_ptr<RemoteConnector> connector =
-            m_options.connector ? m_options.connector : sshConnector();
-        RemoteConnection connection =
-            connector->connect(m_options.target, m_options.hostKeyPolicy, m_options.credentials);
-        const SshError error = connection.error;
-        if (!error.isError()) {
-            host = std::move(connection.host);
+        const SshError error = connectOnce(host);
+        if (!error.isError())
             return error;
-        }
-        if (isFatal(error.kind) || giveUp.hasExpired())
+        if (isFatal(error.kind) || m_giveUp.hasExpired())
             return error;
         report(u"%1: %2; trying again in %3 ms"_s.arg(m_options.server, error.message,
                                                       QString::number(backoff)));
-        if (!sleepFor(int(qMin<qint64>(backoff, qMax<qint64>(1, giveUp.remainingTime()))),
+        if (!sleepFor(int(qMin<qint64>(backoff, qMax<qint64>(1, m_giveUp.remainingTime()))),
                       interrupt))
             return SshError::make(SshError::Kind::Cancelled, u"log follow cancelled"_s);
         backoff = qMin(backoff * 2, qMax(m_options.backoffMaxMs, 1));
+    }
+}
+
+void RemoteLogFollower::serveRequests(std::unique_ptr<RemoteHost> &host)
+{
+    while (std::optional<HostRequest> request = m_requests.take()) {
+        if (!host) {
+            // Down at this moment: one try now, the backoff goes on afterwards.
+            if (const SshError error = connectOnce(host); error.isError()) {
+                ExecResult failed;
+                failed.error = error;
+                request->done.set_value(failed);
+                continue;
+            }
+        }
+        const ExecResult result = host->exec(request->command, request->timeoutMs, &m_cancel);
+        if (result.error.isError() && !result.cancelled) {
+            host.reset(); // lost, or in doubt: the next stream connects again
+            linkChanged(false, result.error.message);
+        }
+        request->done.set_value(result);
     }
 }
 
@@ -135,12 +182,16 @@ ExecResult RemoteLogFollower::stream(RemoteHost &host, LogFrameReader &reader, T
                          offset});
         ++m_delivered;
     };
+    const auto onReport = [&](const QByteArray &status) {
+        if (m_report)
+            m_report(status);
+    };
     const auto onData = [&](QByteArrayView out, QByteArrayView err) {
         if (!err.isEmpty())
             errTail = (errTail + err.toByteArray()).right(4096);
         if (out.isEmpty() || !frameError->isEmpty())
             return;
-        if (!reader.feed(out, onLine)) {
+        if (!reader.feed(out, onLine, onReport)) {
             *frameError = reader.error();
             interrupt = true; // the stream cannot be trusted any more: end it
         }
@@ -148,8 +199,9 @@ ExecResult RemoteLogFollower::stream(RemoteHost &host, LogFrameReader &reader, T
         for (int i = 0; i < reader.fileCount(); ++i)
             m_offsets[size_t(i)] = reader.nextOffset(i);
     };
-    ExecResult result = host.execStreaming(remoteTailCommand(m_options.python, sources, mode),
-                                           onData, m_options.idleTimeoutMs, &interrupt);
+    ExecResult result =
+        host.execStreaming(remoteTailCommand(m_options.python, sources, mode, m_options.status),
+                           onData, m_options.idleTimeoutMs, &interrupt);
     result.err = errTail;
     return result;
 }
@@ -161,6 +213,8 @@ SshError RemoteLogFollower::run()
     // only the endpoint).
     if (error.isError() && error.kind != SshError::Kind::Cancelled)
         error.message = m_options.server + u": "_s + error.message;
+    if (error.isError())
+        linkChanged(false, error.message);
     return error;
 }
 
@@ -171,23 +225,39 @@ SshError RemoteLogFollower::follow()
         starts.push_back(source.offset);
     LogFrameReader reader(starts, m_options.maxLineBytes);
     std::unique_ptr<RemoteHost> host; // null while not connected
-    QString frameError;
+    const SshError live = followLive(reader, host);
+    m_requests.close(u"%1: the log follow has ended"_s.arg(m_options.server));
+    if (live.isError())
+        return live;
+    if (m_cancel.load())
+        return SshError::make(SshError::Kind::Cancelled,
+                              u"log follow on %1 cancelled"_s.arg(m_options.server));
+    return drain(reader, host);
+}
 
-    // Live follow until stop() or cancel().
-    while (!m_followCancel.load()) {
+// Live follow until stop() or cancel(), serving requests between two streams.
+SshError RemoteLogFollower::followLive(LogFrameReader &reader, std::unique_ptr<RemoteHost> &host)
+{
+    QString frameError;
+    for (;;) {
+        m_interrupt = m_followCancel.load(); // cleared before the queue is looked at: no request
+        if (m_followCancel.load())           // added after this point goes unnoticed
+            return {};
+        serveRequests(host);
         if (!host) {
-            const SshError error = connectWithBackoff(host, m_followCancel);
+            const SshError error = connectWithBackoff(host, m_interrupt);
             if (error.kind == SshError::Kind::Cancelled)
-                break;
+                continue; // a request, stop() or cancel(): the loop's head decides
             if (error.isError())
                 return error;
         }
-        const ExecResult result =
-            stream(*host, reader, TailMode::Follow, m_followCancel, &frameError);
+        const ExecResult result = stream(*host, reader, TailMode::Follow, m_interrupt, &frameError);
         if (!frameError.isEmpty())
             return SshError::make(SshError::Kind::Protocol, frameError);
+        if (result.cancelled)
+            continue; // interrupted on purpose: the connection is still good
         if (m_followCancel.load())
-            break;
+            return {};
         if (!result.error.isError() && result.exitStatus != 0 && reader.frames() == 0) {
             // The program did not even start (no interpreter, say): another try cannot help.
             return SshError::make(SshError::Kind::Protocol,
@@ -198,16 +268,18 @@ SshError RemoteLogFollower::follow()
         const QString why =
             result.error.isError() ? result.error.message : u"the log reader ended"_s;
         report(u"%1: log stream interrupted (%2); reconnecting"_s.arg(m_options.server, why));
+        linkChanged(false, why);
         host.reset(); // also after a silent timeout: that connection is dead
+        m_giveUp.setRemainingTime(m_options.giveUpMs);
         ++m_reconnects;
-        if (!sleepFor(m_options.backoffMinMs, m_followCancel))
-            break;
+        sleepFor(m_options.backoffMinMs, m_interrupt);
     }
-    if (m_cancel.load())
-        return SshError::make(SshError::Kind::Cancelled,
-                              u"log follow on %1 cancelled"_s.arg(m_options.server));
+}
 
-    // Drain after stop(): read every file once more to its current end.
+// After stop(): every file once more to its current end.
+SshError RemoteLogFollower::drain(LogFrameReader &reader, std::unique_ptr<RemoteHost> &host)
+{
+    QString frameError;
     const QDeadlineTimer giveUp(m_options.giveUpMs);
     for (;;) {
         if (!host) {

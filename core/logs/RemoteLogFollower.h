@@ -2,7 +2,15 @@
 
 // Follows the rank logs of ONE server over ONE SSH connection and hands out every complete line
 // as a LogRecord. One remote program (RemoteTailProgram.h) reads all of that server's files at
-// once and frames their bytes, so the files are live at the same time on one channel.
+// once and frames their bytes, so the files are live at the same time on one channel. Asked to,
+// the same program runs the run's poll command every interval and its output comes back as a
+// report (setReportSink): watching a run takes no command, and no login, of its own.
+//
+// Commands on the same connection: execOnConnection() (from any thread) interrupts the stream,
+// runs the command on this follower's host, then starts the stream again at its offsets. The
+// stop of a run and the tail of a failed rank's log go this way: one login per server for a
+// whole follow, however many polls and commands it takes. (A second channel beside the stream
+// would need the host on two threads at once, which RemoteHost does not allow.)
 //
 // Resume: each file continues from the byte after the last complete line delivered. When the
 // connection drops (an error, or no frame - heartbeats come every second - for idleTimeoutMs),
@@ -24,10 +32,14 @@
 #include "ssh/HostKeyPolicy.h"
 #include "ssh/RemoteHost.h"
 
+#include "logs/HostRequests.h"
+
+#include <QDeadlineTimer>
 #include <QMutex>
 
 #include <atomic>
 #include <functional>
+#include <future>
 #include <memory>
 #include <thread>
 
@@ -40,6 +52,7 @@ struct RemoteLogFollowerOptions {
     SshCredentials credentials;
     std::shared_ptr<RemoteConnector> connector; // null: SSH
     QString python = QStringLiteral("python3"); // the project's launch.python
+    TailStatus status;        // the run's poll command and interval (none when intervalMs is 0)
     int idleTimeoutMs = 6000; // no frame for this long: the connection is taken as lost
     int backoffMinMs = 200;   // first wait before a reconnect, doubled up to backoffMaxMs
     int backoffMaxMs = 3000;
@@ -52,6 +65,10 @@ public:
     using RecordSink = std::function<void(const LogRecord &record)>;
     // Connection events for the user ("connection lost: ...; reconnecting in 400 ms").
     using StatusSink = std::function<void(const QString &message)>;
+    // The output of the status command, once per interval while connected.
+    using ReportSink = std::function<void(const QByteArray &report)>;
+    // The connection came up (`up`), or was lost or refused (`why`).
+    using LinkSink = std::function<void(bool up, const QString &why)>;
 
     RemoteLogFollower(RemoteLogFollowerOptions options, QList<LogSource> sources, RecordSink sink,
                       StatusSink status = {});
@@ -66,6 +83,15 @@ public:
     void start();    // run() on an owned thread
     SshError wait(); // joins that thread; its result
 
+    // Set before run()/start(); called on the follower's thread.
+    void setReportSink(ReportSink sink) { m_report = std::move(sink); }
+    void setLinkSink(LinkSink sink) { m_link = std::move(sink); }
+
+    // Runs `command` on this server over the follower's connection (see above), within
+    // `timeoutMs` once it runs; not connected at that moment: one connect is tried first. Fails at
+    // once after the live follow has ended (stop(), cancel(), or given up).
+    std::future<ExecResult> execOnConnection(const QString &command, int timeoutMs);
+
     void stop();   // end following, drain to the end of every file, return
     void cancel(); // end now
 
@@ -76,22 +102,32 @@ public:
 
 private:
     SshError follow(); // run() without the server's name on its error
+    SshError followLive(LogFrameReader &reader, std::unique_ptr<RemoteHost> &host);
+    SshError drain(LogFrameReader &reader, std::unique_ptr<RemoteHost> &host);
+    SshError connectOnce(std::unique_ptr<RemoteHost> &host);
     SshError connectWithBackoff(std::unique_ptr<RemoteHost> &host,
                                 const std::atomic<bool> &interrupt);
+    void serveRequests(std::unique_ptr<RemoteHost> &host);
     ExecResult stream(RemoteHost &host, LogFrameReader &reader, TailMode mode,
                       std::atomic<bool> &interrupt, QString *frameError);
     void report(const QString &message) const;
+    void linkChanged(bool up, const QString &why) const;
     bool sleepFor(int ms, const std::atomic<bool> &interrupt) const;
 
     const RemoteLogFollowerOptions m_options;
     const QList<LogSource> m_sources;
     const RecordSink m_sink;
     const StatusSink m_status;
+    ReportSink m_report;
+    LinkSink m_link;
+    HostRequests m_requests;
 
     std::atomic<bool> m_stop = false;
     std::atomic<bool> m_cancel = false;
     std::atomic<bool> m_followCancel = false; // stop, cancel or a broken stream: ends the follow
     std::atomic<bool> m_drainCancel = false;  // cancel or a broken stream: ends the drain
+    std::atomic<bool> m_interrupt = false;    // the follow ends or a request waits: stream ends
+    QDeadlineTimer m_giveUp = QDeadlineTimer::Forever; // running while no connection works
     std::atomic<int> m_reconnects = 0;
     std::atomic<qint64> m_delivered = 0;
 

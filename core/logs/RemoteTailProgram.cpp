@@ -8,13 +8,16 @@ namespace cw {
 
 namespace {
 
-// argv: mode ("follow"/"drain"), then path and offset per file. A write that cannot proceed
-// for 30 s means the client is gone (a dropped link leaves sshd's pipe full): exit rather than
-// linger. A parent of 1 means sshd is gone.
-constexpr auto program = uR"PY(import os, select, sys, time
+// argv: mode ("follow"/"drain"), the status interval in ms (0: none), the status command, then
+// path and offset per file. A write that cannot proceed for 30 s means the client is gone (a
+// dropped link leaves sshd's pipe full): exit rather than linger. A parent of 1 means sshd is
+// gone. The status command runs before a pass over the files and its frame goes out after it, so
+// every line written before the status was taken comes before its frame.
+constexpr auto program = uR"PY(import os, select, subprocess, sys, time
 args = sys.argv[1:]
 drain = args[0] == "drain"
-files = [[args[i], int(args[i + 1]), None, None] for i in range(1, len(args), 2)]
+every, status = int(args[1]) / 1000.0, args[2]
+files = [[args[i], int(args[i + 1]), None, None] for i in range(3, len(args), 2)]
 def put(data):
     view = memoryview(data)
     while view:
@@ -27,8 +30,20 @@ def put(data):
 def restart(i, f, size):
     put(b"T %d %d\n" % (i, size))
     f[1] = 0
+def poll():
+    try:
+        return subprocess.run(["sh", "-c", status], stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              timeout=10).stdout
+    except Exception:
+        return None
 quiet = 0.0
+due = time.monotonic()
 while True:
+    report = None
+    if every > 0 and not drain and time.monotonic() >= due:
+        due = time.monotonic() + every
+        report = poll()
     moved = False
     for i, f in enumerate(files):
         try:
@@ -55,6 +70,9 @@ while True:
             put(b"D %d %d %d\n" % (i, f[1], len(data)) + data)
             f[1] += len(data)
             moved = True
+    if report is not None:
+        put(b"S %d\n" % len(report) + report)
+        moved = True
     if drain:
         put(b"E\n")
         break
@@ -72,10 +90,16 @@ while True:
 
 } // namespace
 
-QString remoteTailCommand(const QString &python, const QList<LogSource> &sources, TailMode mode)
+QString remoteTailCommand(const QString &python, const QList<LogSource> &sources, TailMode mode,
+                          const TailStatus &status)
 {
-    QStringList argv{python, u"-c"_s, QString::fromUtf16(program),
-                     mode == TailMode::Drain ? u"drain"_s : u"follow"_s};
+    const bool reports = mode == TailMode::Follow && status.intervalMs > 0;
+    QStringList argv{python,
+                     u"-c"_s,
+                     QString::fromUtf16(program),
+                     mode == TailMode::Drain ? u"drain"_s : u"follow"_s,
+                     QString::number(reports ? status.intervalMs : 0),
+                     reports ? status.command : QString()};
     for (const LogSource &source : sources)
         argv << source.path << QString::number(source.offset);
     return u"exec "_s + shellJoin(argv);

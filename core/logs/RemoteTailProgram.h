@@ -9,6 +9,9 @@
 //   "H\n"                       heartbeat, once a second while no file grows (a silent link is
 //                               dead; a closed channel makes the next write fail and ends it)
 //   "E\n"                       every file was read to its end (drain mode only), then it exits
+//   "S <length>\n" + bytes      what the status command printed (follow mode, when asked for):
+//                               the server's run state, every interval, so that watching a run
+//                               needs no command of its own on the connection
 //
 // Log contents cannot fake a frame: headers are only read where a frame starts, and a chunk is
 // skipped by its byte count. One process with one writer per connection, so frames of different
@@ -30,7 +33,15 @@ struct LogSource {
 
 enum class TailMode { Follow, Drain };
 
+// A shell command the program runs every `intervalMs` while following (none when 0), its output
+// sent as an "S" frame: the run's poll command (launch/RemoteCommands.h).
+struct TailStatus {
+    QString command;
+    int intervalMs = 0;
+};
+
 // The whole remote command line; every value is shell-quoted.
-QString remoteTailCommand(const QString &python, const QList<LogSource> &sources, TailMode mode);
+QString remoteTailCommand(const QString &python, const QList<LogSource> &sources, TailMode mode,
+                          const TailStatus &status = {});
 
 } // namespace cw

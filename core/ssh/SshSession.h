@@ -51,7 +51,7 @@ public:
 
     // Handles what the server sent while the session sat idle (its keepalive probes get their
     // answers) without waiting, and says whether the connection is still up; a lost one is
-    // closed. Call it every few seconds on a session kept open between commands (SshThread does).
+    // closed. Call it every few seconds on a session kept open between commands.
     bool keepAlive();
 
     // Runs `command` through the remote user's shell and collects stdout and stderr apart.

@@ -12,6 +12,7 @@
 #include "launch/Launcher.h"
 #include "launch/RemoteCommands.h"
 #include "launch/RunControl.h"
+#include "session/RunSession.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
@@ -62,27 +63,29 @@ void verifyRankLines(const QByteArray &out, int steps)
     }
 }
 
-// followRun with a hard limit, so that a runner that never sees the end fails the test instead
-// of hanging it.
+// A run session without logs (its state and gang stop only) with a hard limit, so that a runner
+// that never sees the end fails the test instead of hanging it.
 RunSnapshot followFor(const Project &project, RunRecord &record, const FleetOptions &fleet,
                       int limitMs, QStringList *states = nullptr)
 {
-    std::atomic<bool> cancel{false};
+    RunSessionEvents events;
+    events.stateChanged = [&](const RunRecord &current, const RunSnapshot &) {
+        if (states)
+            *states << runStateName(current.state);
+    };
+    RunSessionOptions options{fleet};
+    options.intervalMs = 300;
+    RunSession session(project, record, {}, options, nullptr, events);
     std::atomic<bool> done{false};
     std::thread watchdog([&] {
         for (int waited = 0; waited < limitMs && !done; waited += 100)
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        cancel = true;
+        session.cancel();
     });
-    const RunSnapshot snapshot = followRun(
-        project, record, fleet,
-        [&](const RunRecord &current, const RunSnapshot &) {
-            if (states)
-                *states << runStateName(current.state);
-        },
-        300, &cancel);
+    const RunSnapshot snapshot = session.run();
     done = true;
     watchdog.join();
+    record = session.record();
     return snapshot;
 }
 

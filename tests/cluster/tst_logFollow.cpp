@@ -1,6 +1,8 @@
 // RemoteLogFollower and fetchLog against a real sshd (tests/cluster/cluster.sh), each test on a
 // cluster of its own: numbered lines written on the server arrive exactly once and in order
-// through a 3 s link drop, a rank file that appears late is picked up, stop() drains to the end.
+// through a 3 s link drop, a rank file that appears late is picked up, commands run on the
+// follower's own connection in the middle of it (one login for everything), stop() drains to
+// the end.
 #include "TestCluster.h"
 
 #include "logs/RemoteLogFollower.h"
@@ -183,6 +185,12 @@ private Q_SLOTS:
                                ">'/root/logs/late dir/rank5.log'"_s),
                  0);
         QVERIFY(waitFor([&] { return got.count(5) == 1; }, 10000));
+        // A command on the follower's connection: the stream makes way and comes back.
+        const ExecResult hostname = follower.execOnConnection(u"hostname"_s, 10000).get();
+        QVERIFY2(hostname.ok(), qPrintable(hostname.error.message));
+        QCOMPARE(hostname.out, QByteArray("server0\n"));
+        QCOMPARE(cluster.sh(0, u"printf 'x 1 pad\\n' >>'/root/logs/late dir/rank5.log'"_s), 0);
+        QVERIFY(waitFor([&] { return got.count(5) == 2; }, 10000));
         // A fast burst, then stop at once: the drain must deliver everything written.
         constexpr int count = 200000;
         QCOMPARE(
@@ -194,7 +202,10 @@ private Q_SLOTS:
         const SshError result = follower.wait();
         QVERIFY2(!result.isError(), qPrintable(result.message));
         verifyExactlyOnce(got.byRank.value(0), u"a"_s, count);
-        verifyExactlyOnce(got.byRank.value(5), u"x"_s, 1);
+        verifyExactlyOnce(got.byRank.value(5), u"x"_s, 2);
+        QCOMPARE(cluster.acceptedLogins(0), 1); // follow, command and drain: one connection
+        // After the follow a command fails at once instead of waiting for a connection.
+        QVERIFY(follower.execOnConnection(u"true"_s, 1000).get().error.isError());
         // The closed channel ends the remote reader too (its next heartbeat fails).
         QVERIFY(
             waitFor([&] { return cluster.sh(0, u"! pgrep -f 'drain [=] args'"_s) == 0; }, 5000));

@@ -1,11 +1,10 @@
 // SshSession against real OpenSSH servers (tests/cluster/cluster.sh): exec, exit status, output
-// and stdin, timeouts and cancel, dead servers and dead links, SFTP upload, streaming, SshThread.
+// and stdin, timeouts and cancel, dead servers and dead links, SFTP upload, streaming.
 // Host-key trust and the ways to log in: tst_sshTrust.cpp.
 #include "SshTestSupport.h"
 #include "TestCluster.h"
 
 #include "ssh/SshSession.h"
-#include "ssh/SshThread.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -351,45 +350,6 @@ private Q_SLOTS:
         QVERIFY(idle.timedOut);
         QCOMPARE(out, QByteArray("first\n"));
         QVERIFY2(timer.elapsed() < 2500, qPrintable(QString::number(timer.elapsed())));
-    }
-
-    void sshThreadRunsRequestsOffThisThread()
-    {
-        SshThread ssh;
-        QList<SshError> opened;
-        QHash<quint64, ExecResult> finished;
-        connect(&ssh, &SshThread::opened, this,
-                [&](quint64, const QString &, const SshError &error, const HostKeyInfo &,
-                    SshAuthMethod) { opened << error; });
-        connect(&ssh, &SshThread::execFinished, this,
-                [&](quint64 id, const QString &, const ExecResult &result) {
-                    finished.insert(id, result);
-                });
-        ssh.open(u"s1"_s, targetFor(m_cluster, 1, freshKnownHosts()),
-                 std::make_shared<AcceptNewHostKeys>());
-        const quint64 hostname = ssh.exec(u"s1"_s, u"hostname"_s, 10000);
-        const quint64 missing = ssh.exec(u"nobody"_s, u"hostname"_s, 10000);
-        QElapsedTimer timer;
-        timer.start();
-        const quint64 sleeper = ssh.exec(u"s1"_s, u"sleep 34"_s, 0);
-        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
-        ssh.cancel(sleeper);
-        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 3, 5000);
-        QVERIFY(timer.elapsed() < 5000);
-        QCOMPARE(opened.size(), 1);
-        QVERIFY2(!opened[0].isError(), qPrintable(opened[0].message));
-        QCOMPARE(finished[hostname].out, QByteArray("server1\n"));
-        QVERIFY(finished[missing].error.isError());
-        QVERIFY(finished[sleeper].cancelled);
-
-        QStringList lost;
-        connect(&ssh, &SshThread::lost, this,
-                [&](const QString &name, const SshError &) { lost << name; });
-        QVERIFY(dropConnections(m_cluster, 1));
-        QTRY_COMPARE_WITH_TIMEOUT(lost, QStringList{u"s1"_s}, 6000);
-        const quint64 after = ssh.exec(u"s1"_s, u"true"_s, 5000);
-        QTRY_VERIFY_WITH_TIMEOUT(finished.contains(after), 5000);
-        QVERIFY(finished[after].error.isError());
     }
 
     void cleanupTestCase() { m_cluster.down(); }

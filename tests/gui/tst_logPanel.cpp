@@ -1,8 +1,10 @@
-// The log panel's parts with synthetic input: the model keeps its cap, the filter and search
-// find lines, the loss chart keeps its points per rank, and the GUI thread stays responsive
-// while a producer thread pushes 4 ranks x 10,000 lines/s through the batching path.
+// The log panel's parts with synthetic input in the core LogStore they view: the model follows
+// the store's bound and order, the filter and search find lines, the loss chart draws the
+// store's bounded series per rank, and the GUI thread stays responsive while a producer thread
+// pushes 4 ranks x 10,000 lines/s into the store.
 #include "logs/LogFilterModel.h"
 #include "logs/LogModel.h"
+#include "logs/LogStore.h"
 #include "logs/LogView.h"
 #include "logs/LossChart.h"
 #include "logs/LossParser.h"
@@ -25,14 +27,11 @@ using namespace cw;
 using namespace Qt::StringLiterals;
 
 namespace {
-std::vector<LogLine> lines(int rank, int first, int count)
+void addLines(LogStore &store, int rank, int first, int count)
 {
-    std::vector<LogLine> batch;
-    batch.reserve(size_t(count));
     for (int i = first; i < first + count; ++i)
-        batch.push_back(
-            {u"server%1"_s.arg(rank / 2), rank, u"step %1 loss = 0.%2"_s.arg(i).arg(i % 1000)});
-    return batch;
+        store.append({u"server%1"_s.arg(rank / 2), rank,
+                      u"step %1 loss = 0.%2"_s.arg(i).arg(i % 1000), 0, 0});
 }
 } // namespace
 
@@ -42,31 +41,33 @@ class TestLogPanel : public QObject {
 private Q_SLOTS:
     void keepsItsCapAndOrder()
     {
-        LogModel model(1000);
-        model.append(lines(0, 0, 700));
-        model.flush();
+        LogStore store(1000);
+        LogModel model(&store);
+        addLines(store, 0, 0, 700);
+        model.refresh();
         QCOMPARE(model.rowCount(), 700);
-        model.append(lines(1, 700, 700));
-        model.flush();
+        addLines(store, 1, 700, 700);
+        model.refresh();
         QCOMPARE(model.rowCount(), 1000);
         QCOMPARE(model.dropped(), 400);
         QCOMPARE(model.received(), 1400);
         // The oldest went; the newest is last.
         QVERIFY(model.index(0).data(LogModel::TextRole).toString().startsWith(u"step 400 "_s));
         QCOMPARE(model.index(999).data().toString(), u"[server0/1] step 1399 loss = 0.399"_s);
-        model.append(lines(2, 0, 5000)); // more than the cap in one batch
-        model.flush();
+        addLines(store, 2, 0, 5000); // more than the bound between two refreshes
+        model.refresh();
         QCOMPARE(model.rowCount(), 1000);
         QVERIFY(model.index(0).data(LogModel::TextRole).toString().startsWith(u"step 4000 "_s));
     }
 
     void filtersAndSearches()
     {
-        LogModel model(10000);
+        LogStore store(10000);
+        LogModel model(&store);
         LogView view(&model);
         for (int rank = 0; rank < 4; ++rank)
-            model.append(lines(rank, 0, 100));
-        model.flush();
+            addLines(store, rank, 0, 100);
+        model.refresh();
         QCOMPARE(view.filter()->rowCount(), 400);
         view.filter()->setRank(2);
         QCOMPARE(view.filter()->rowCount(), 100);
@@ -82,26 +83,32 @@ private Q_SLOTS:
         QVERIFY(!view.findNext(u"no such line"_s));
     }
 
-    void lossChartKeepsPointsPerRank()
+    void lossChartDrawsTheStoresSeries()
     {
-        LossChart chart;
-        std::vector<ChartPoint> points;
-        for (int step = 0; step < LossChart::kMaxPoints + 100; ++step)
-            points.push_back({step % 2, step, 1.0 / (step + 1)});
-        chart.addPoints(points);
+        LogStore store(1000, 1 << 20, 64);
+        LossChart chart(&store);
+        addLines(store, 0, 0, 40);
+        addLines(store, 1, 0, 40);
+        chart.refresh();
         QCOMPARE(chart.seriesCount(), 2);
-        QCOMPARE(chart.pointCount(0), (LossChart::kMaxPoints + 100) / 2);
-        chart.addPoints(points);
-        QCOMPARE(chart.pointCount(1), LossChart::kMaxPoints);
+        QCOMPARE(chart.pointCount(0), 40);
+        addLines(store, 1, 40, 1000); // past the series' bound: thinned there, drawn as it is
+        chart.refresh();
+        QCOMPARE(chart.pointCount(1), int(store.loss(1).size()));
+        QVERIFY(chart.pointCount(1) <= 64);
+        QCOMPARE(chart.pointCount(0), 40);
+        chart.clear();
+        QCOMPARE(chart.seriesCount(), 0);
     }
 
     void marksTheFirstFailingRank()
     {
-        LogModel model(100);
+        LogStore store(100);
+        LogModel model(&store);
         LogView view(&model);
-        model.append(lines(0, 0, 3));
-        model.append(lines(3, 0, 3));
-        model.flush();
+        addLines(store, 0, 0, 3);
+        addLines(store, 3, 0, 3);
+        model.refresh();
         QCOMPARE(view.rankBox()->count(), 3); // all, 0, 3
         model.markRank(3);
         view.showRank(3, u"failed first"_s);
@@ -109,9 +116,16 @@ private Q_SLOTS:
         QCOMPARE(view.rankBox()->currentText(), u"server1/3 — failed first"_s);
         QVERIFY(!model.index(0).data(Qt::BackgroundRole).isValid());
         QVERIFY(model.index(3).data(Qt::BackgroundRole).isValid());
-        model.clear(); // a new run: no mark, no old ranks
+        model.clear(); // a new run: no mark, no old ranks, no old lines
         QCOMPARE(view.rankBox()->count(), 1);
         QCOMPARE(model.markedRank(), -1);
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(store.ring().size(), 0);
+        addLines(store, 1, 0, 2);
+        model.refresh();
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.received(), 2);
+        QCOMPARE(view.rankBox()->count(), 2);
     }
 
     // A picture of the Run page fed with lines recorded from a real 2-server cpu job (and the
@@ -130,22 +144,18 @@ private Q_SLOTS:
                  QString());
         RunPage page(&project);
         page.setFleetOptions({});
-        std::vector<LogLine> received;
-        std::vector<ChartPoint> points;
+        bool anyLoss = false;
         while (!recorded.atEnd()) {
             const QStringList fields =
                 QString::fromUtf8(recorded.readLine()).chopped(1).split(u'\t');
             if (fields.size() != 3)
                 continue;
-            const int rank = fields[1].toInt();
-            received.push_back({fields[0], rank, fields[2]});
-            if (const std::optional<LossPoint> loss = parseLoss(fields[2]))
-                points.push_back({rank, loss->step, loss->loss});
+            page.logStore()->append({fields[0], fields[1].toInt(), fields[2], 0, 0});
+            anyLoss = anyLoss || parseLoss(fields[2]).has_value();
         }
-        QVERIFY(!points.empty());
-        page.logModel()->append(received);
-        page.logModel()->flush();
-        page.lossChart()->addPoints(points);
+        QVERIFY(anyLoss);
+        page.logModel()->refresh();
+        page.lossChart()->refresh();
         page.resize(1000, 700);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
@@ -159,7 +169,8 @@ private Q_SLOTS:
         constexpr int kLinesPerSecond = 10000;
         constexpr int kMs = 2500;
         constexpr int kCap = 50000;
-        LogModel model(kCap);
+        LogStore store(kCap);
+        LogModel model(&store);
         LogView view(&model);
         view.resize(900, 600);
         view.show();
@@ -175,7 +186,7 @@ private Q_SLOTS:
             while (!stop && clock.elapsed() < kMs) {
                 const int perTick = kLinesPerSecond / 100;
                 for (int rank = 0; rank < kRanks; ++rank)
-                    model.append(lines(rank, tick * perTick, perTick));
+                    addLines(store, rank, tick * perTick, perTick);
                 produced += qint64(perTick) * kRanks;
                 ++tick;
                 const qint64 next = qint64(tick) * 10;

@@ -1,4 +1,4 @@
-// RemoteLogFollower and RunLogFollowers on in-memory servers (tests/support/FakeRemote.h). Each
+// RemoteLogFollower on in-memory servers (tests/support/FakeRemote.h). Each
 // test scripts what the remote tail program prints for the exact command the follower must send
 // (built with remoteTailCommand() at the offsets it must resume from): lines arrive once and in
 // order across a dropped connection, a silent stream is taken as lost, stop() drains to the end,
@@ -8,7 +8,8 @@
 #include "FakeRemote.h"
 
 #include "launch/RemoteCommands.h"
-#include "logs/RunLogFollowers.h"
+#include "logs/RemoteLogFollower.h"
+#include "logs/RunLogSources.h"
 
 #include <QElapsedTimer>
 #include <QMutex>
@@ -271,62 +272,6 @@ private Q_SLOTS:
     }
 
     // One follower per server of a run, each on its own connection, ended together.
-    void runLogFollowersFollowEveryServer()
-    {
-        auto fleet = std::make_shared<FakeFleet>();
-        const Project project = fakeCpuProject(*fleet);
-        RunRecord record;
-        record.runId = newRunId();
-        for (size_t i = 0; i < project.servers.size(); ++i)
-            record.servers.push_back(RunServer{
-                project.servers[i].name, remoteRunDir(project, record.runId, project.servers[i]),
-                true, project.rankOffset(int(i)), 2});
-        const RunLogSelection selection = selectRunLogs(project, record);
-        QVERIFY2(selection.ok(), qPrintable(selection.error));
-        for (const ServerLogSources &logs : selection.servers) {
-            QList<qint64> ends;
-            QByteArray frames;
-            for (qsizetype k = 0; k < logs.sources.size(); ++k) {
-                const QByteArray line = "rank " + QByteArray::number(logs.sources[k].rank) + "\n";
-                frames += dataFrame(int(k), 0, line);
-                ends << line.size();
-            }
-            FakeServer &fake = fleet->server(logs.server);
-            fake.on(FakeMatch::exact(
-                        remoteTailCommand(project.launch.python, logs.sources, TailMode::Follow)),
-                    [frames](FakeCall &call) {
-                        call.write(frames);
-                        return heartbeatUntilEnd(call);
-                    });
-            fake.on(FakeMatch::exact(remoteTailCommand(project.launch.python,
-                                                       at(logs.sources, ends), TailMode::Drain)),
-                    FakeAnswer{"E\n", {}, 0});
-        }
-        Collected got;
-        RunLogFollowers followers(
-            project, selection, fakeFleetOptions(fleet),
-            [&](const LogRecord &record) { got.add(record); }, [](const QString &) {});
-        QVERIFY(waitFor(
-            [&] { return got.count(0) + got.count(1) + got.count(2) + got.count(3) == 4; }));
-        QCOMPARE(followers.finish(true), QStringList());
-        for (int rank = 0; rank < 4; ++rank) {
-            QCOMPARE(got.byRank.value(rank).size(), 1);
-            QCOMPARE(got.byRank.value(rank).front().line, u"rank %1"_s.arg(rank));
-            QCOMPARE(got.byRank.value(rank).front().server, u"server%1"_s.arg(rank / 2));
-        }
-
-        // A server whose key changed is named in what finish() reports; the other follows on.
-        fleet->server(u"server1"_s).setHostKeyState(HostKeyInfo::State::Changed);
-        Collected more;
-        RunLogFollowers again(
-            project, selection, fakeFleetOptions(fleet),
-            [&](const LogRecord &record) { more.add(record); }, [](const QString &) {});
-        QVERIFY(waitFor([&] { return more.count(0) + more.count(1) == 2; }));
-        const QStringList errors = again.finish(true);
-        QCOMPARE(errors.size(), 1);
-        QVERIFY2(errors.front().startsWith(u"server1: the host key of 10.0.0.12:22 has changed"_s),
-                 qPrintable(errors.front()));
-    }
 };
 
 QTEST_GUILESS_MAIN(TestFakeLogFollow)

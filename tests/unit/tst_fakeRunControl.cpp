@@ -1,4 +1,4 @@
-// Status, gang stop, stop and follow of a recorded run on in-memory servers
+// Status, gang stop and stop of a recorded run on in-memory servers
 // (tests/support/FakeRemote.h): each server's poll answer is scripted, and the test checks the
 // state the product derives, the commands it sends where, and what it saves. The same decisions
 // against real sshd and real ranks are tests/cluster/tst_jobRunner.cpp.
@@ -7,6 +7,7 @@
 
 #include "launch/RemoteCommands.h"
 #include "launch/RunControl.h"
+#include "launch/RunHosts.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -47,6 +48,21 @@ RunRecord recordOf(const Project &project, const QString &path, const QString &r
                                            project.rankOffset(int(i)), int(server.devices.size())});
     }
     return record;
+}
+
+// One round as `status` and a run session make it: poll every server, then gang stop and save
+// (applySnapshot) over fresh fleet connections. A final record is returned as it is.
+RunSnapshot refreshRun(const Project &project, RunRecord &record, const FleetOptions &fleet)
+{
+    RunSnapshot snapshot;
+    if (isFinal(record.state)) {
+        snapshot.state = record.state;
+        return snapshot;
+    }
+    snapshot = pollRun(project, record, fleet);
+    const std::unique_ptr<RunHosts> hosts = fleetRunHosts(project, fleet);
+    applySnapshot(project, record, snapshot, *hosts);
+    return snapshot;
 }
 
 qint64 sequenceOf(const std::vector<FakeEvent> &events, const QString &command)
@@ -265,32 +281,6 @@ private Q_SLOTS:
         m_record.state = RunState::Finished; // a final state stays what it was
         QVERIFY(stopRunByUser(m_project, m_record, m_options).ok());
         QCOMPARE(m_record.state, RunState::Finished);
-    }
-
-    void followReportsEachNewStateUntilFinal()
-    {
-        std::atomic<int> polls{0};
-        for (int i = 0; i < 2; ++i) {
-            const QByteArray done =
-                pollAnswer(2, 0, {{2.0 * i, 0, 100, 100}, {2.0 * i + 1, 0, 100, 100}});
-            fake(i).on(FakeMatch::exact(
-                           pollCommand(m_project, m_record.runId, m_project.servers[size_t(i)])),
-                       [&polls, done](FakeCall &) {
-                           // Two rounds running, then finished.
-                           return FakeAnswer{++polls > 4 ? done : pollAnswer(2, 2), {}, 0};
-                       });
-        }
-        QStringList states;
-        std::atomic<bool> cancel{false};
-        const RunSnapshot last = followRun(
-            m_project, m_record, m_options,
-            [&](const RunRecord &record, const RunSnapshot &) {
-                states << runStateName(record.state);
-            },
-            10, &cancel);
-        QCOMPARE(last.state, RunState::Finished);
-        QCOMPARE(states, (QStringList{u"running"_s, u"finished"_s}));
-        QCOMPARE(polls.load(), 6);
     }
 };
 

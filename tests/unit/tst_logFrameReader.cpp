@@ -1,6 +1,7 @@
 // LogFrameReader against hand-made and hostile streams, and the real remote tail program
 // (RemoteTailProgram) run locally through sh: its frames parse back into the files' exact lines,
-// whatever the log text contains and whatever the file names are.
+// whatever the log text contains and whatever the file names are, and while following it sends
+// the status command's output every interval, after the lines written before it.
 #include "logs/LogFrameReader.h"
 #include "logs/RemoteTailProgram.h"
 
@@ -56,6 +57,70 @@ private Q_SLOTS:
             QCOMPARE(reader.nextOffset(0), evil.size());
             QCOMPARE(reader.nextOffset(1), 13);
         }
+    }
+
+    void statusFramesComeWholeWhereverTheStreamIsCut()
+    {
+        // A status body that looks like frames is still one status; an empty one is a status too.
+        const QByteArray body = "exit 3 1\nD 0 0 1\nalive 2\n";
+        const QByteArray stream = frame(0, 0, "a\n") + "S " + QByteArray::number(body.size()) +
+                                  '\n' + body + "S 0\n" + frame(0, 2, "b\n") + "H\n";
+        for (qsizetype cut = 0; cut <= stream.size(); ++cut) {
+            LogFrameReader reader({0});
+            QStringList events;
+            const auto sink = [&](int, const QString &line, qint64) { events << line; };
+            const auto status = [&](const QByteArray &report) {
+                events << u"status:"_s + QString::fromUtf8(report);
+            };
+            QVERIFY(reader.feed(QByteArrayView(stream).first(cut), sink, status));
+            QVERIFY(reader.feed(QByteArrayView(stream).sliced(cut), sink, status));
+            QCOMPARE(events, (QStringList{u"a"_s, u"status:"_s + QString::fromUtf8(body),
+                                          u"status:"_s, u"b"_s}));
+            QCOMPARE(reader.statuses(), 2);
+            QCOMPARE(reader.nextOffset(0), 4);
+        }
+        LogFrameReader reader({0});
+        QVERIFY(!reader.feed("S 2000000\n", [](int, const QString &, qint64) {}));
+        QVERIFY2(reader.error().contains(u"status"_s), qPrintable(reader.error()));
+    }
+
+    // The real program following one file with a status command every 100 ms: statuses keep
+    // coming, and a line written before a status was taken comes before that status's frame.
+    void remoteProgramReportsStatusWhileFollowing()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString log = dir.path() + u"/rank0.log"_s;
+        // The status says which line the log had when it was taken.
+        const TailStatus status{u"echo \"lines $(wc -l <"_s + log + u" 2>/dev/null || echo 0)\""_s,
+                                100};
+        QProcess sh;
+        sh.start(u"sh"_s, {u"-c"_s, remoteTailCommand(u"/usr/bin/python3"_s, {{0, log, 0}},
+                                                      TailMode::Follow, status)});
+        QVERIFY(sh.waitForStarted());
+        QFile file(log);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered));
+        for (int i = 0; i < 15; ++i) {
+            file.write("line " + QByteArray::number(i) + '\n');
+            QTest::qWait(40);
+        }
+        QTest::qWait(300);
+        sh.kill();
+        QVERIFY(sh.waitForFinished(5000));
+        LogFrameReader reader({0});
+        int lines = 0;
+        int reports = 0;
+        QVERIFY(reader.feed(
+            sh.readAllStandardOutput(), [&](int, const QString &, qint64) { ++lines; },
+            [&](const QByteArray &report) {
+                ++reports;
+                const int counted = report.trimmed().mid(6).toInt();
+                // Every line the status counted was handed out before it.
+                QVERIFY2(counted <= lines, report.constData());
+            }));
+        QVERIFY2(reader.error().isEmpty(), qPrintable(reader.error()));
+        QCOMPARE(lines, 15);
+        QVERIFY2(reports >= 5, qPrintable(QString::number(reports)));
     }
 
     void partialLineIsReadAgainAfterRestart()

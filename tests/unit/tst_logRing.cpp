@@ -1,6 +1,9 @@
-// LogRing: ids, since(), the line and byte bounds, and a writer and a reader on two threads.
+// LogRing: ids, since(), at(), the line and byte bounds, a writer and a reader on two threads,
+// and holding (a slow reader makes writers wait: nothing dropped, memory bounded).
 // LossSeries: bounded, evenly thinned, newest point kept.
+// LogStore: the ring and a loss series per rank, fed from several writer threads.
 #include "logs/LogRing.h"
+#include "logs/LogStore.h"
 #include "logs/LossSeries.h"
 
 #include <QTest>
@@ -115,6 +118,106 @@ private Q_SLOTS:
         QCOMPARE(ring.lastId(), total);
         QVERIFY(received <= total);
         QCOMPARE(ring.dropped(), total - 1000);
+    }
+
+    void atAndClear()
+    {
+        LogRing ring(3);
+        for (int i = 1; i <= 5; ++i)
+            ring.append(record(i));
+        QVERIFY(!ring.at(2)); // dropped
+        QCOMPARE(ring.at(4)->line, u"4"_s);
+        QVERIFY(!ring.at(6)); // not yet
+        ring.clear();
+        QCOMPARE(ring.size(), 0);
+        QCOMPARE(ring.firstId(), 6); // ids go on
+        QCOMPARE(ring.lastId(), 5);
+        QCOMPARE(ring.bytes(), 0);
+        QCOMPARE(ring.append(record(6)), 6);
+        QCOMPARE(ring.since(0, 10).size(), 1u);
+    }
+
+    // A reader slower than the writers: with holding on, every record reaches it, in order, and
+    // the ring never holds more than its bound (plus the one record a writer may add over it).
+    void holdingMakesWritersWait()
+    {
+        constexpr int kWriters = 3;
+        constexpr int kEach = 20000;
+        LogRing ring(100);
+        ring.setHolding(true);
+        std::atomic<qsizetype> largest = 0;
+        QList<QThread *> writers;
+        for (int w = 0; w < kWriters; ++w) {
+            writers << QThread::create([&, w] {
+                for (int i = 0; i < kEach; ++i) {
+                    ring.append(LogRecord{u"server0"_s, w, QString::number(i), 0, i});
+                    largest = std::max(largest.load(), ring.size());
+                }
+            });
+            writers.back()->start();
+        }
+        std::vector<int> next(kWriters, 0);
+        qint64 read = 0;
+        while (read < qint64(kWriters) * kEach) {
+            QVERIFY(ring.waitForRecords(read, 5000));
+            qint64 first = 0;
+            const auto got = ring.since(read, 7, &first); // small bites: a slow reader
+            QCOMPARE(first, read + 1);                    // no gap: nothing was dropped
+            for (const LogRecord &line : got) {
+                QCOMPARE(line.line.toInt(), next[size_t(line.rank)]); // each writer in order
+                ++next[size_t(line.rank)];
+            }
+            read += qint64(got.size());
+            ring.markRead(read);
+        }
+        for (QThread *writer : writers) {
+            QVERIFY(writer->wait(10000));
+            delete writer;
+        }
+        QCOMPARE(ring.dropped(), qint64(kWriters) * kEach - ring.size()); // each after its read
+        QVERIFY2(largest.load() <= 101, qPrintable(QString::number(largest.load())));
+        QVERIFY(!ring.waitForRecords(read, 50)); // nothing more: returns after the wait
+        // Holding off again: a writer no longer waits for a reader that left.
+        ring.setHolding(false);
+        for (int i = 0; i < 1000; ++i)
+            ring.append(record(i));
+        QCOMPARE(ring.size(), 100);
+    }
+
+    void storeKeepsLossPerRankAndRanksInOrder()
+    {
+        LogStore store(1000, 1 << 20, 8);
+        QList<QThread *> writers;
+        for (int rank = 0; rank < 2; ++rank) {
+            writers << QThread::create([&store, rank] {
+                for (int step = 0; step < 100; ++step) {
+                    store.append({u"server%1"_s.arg(rank), rank,
+                                  u"step %1 loss = %2"_s.arg(step).arg(1.0 / (step + 1)), 0, 0});
+                    store.append({u"server%1"_s.arg(rank), rank, u"no number here"_s, 0, 0});
+                }
+            });
+            writers.back()->start();
+        }
+        for (QThread *writer : writers) {
+            QVERIFY(writer->wait(10000));
+            delete writer;
+        }
+        QCOMPARE(store.ring().lastId(), 400);
+        QCOMPARE(store.ranks().size(), 2u);
+        for (int rank = 0; rank < 2; ++rank) {
+            QCOMPARE(store.lossAdded(rank), 100);
+            const std::vector<LossPoint> points = store.loss(rank);
+            QVERIFY(points.size() <= 8u); // the series' bound, evenly thinned
+            QCOMPARE(points.front().step, 0);
+            QCOMPARE(points.front().loss, 1.0);
+        }
+        // A loss line without a step goes after the rank's last x.
+        store.append({u"server0"_s, 0, u"loss: 0.5"_s, 0, 0});
+        QCOMPARE(store.lossAdded(0), 101);
+        store.clear();
+        QVERIFY(store.ranks().empty());
+        QCOMPARE(store.lossAdded(0), 0);
+        QCOMPARE(store.ring().size(), 0);
     }
 
     void lossSeriesIsBoundedAndEven()

@@ -1,39 +1,32 @@
 #pragma once
 
 #include <QAbstractListModel>
-#include <QMutex>
-#include <QSet>
 #include <QTimer>
-
-#include <deque>
-#include <vector>
 
 namespace cw {
 
-struct LogLine {
-    QString server;
-    int rank = -1;
-    QString text;
-};
+class LogStore;
 
-// The lines of a running job for the views: append() from any thread puts lines in a pending
-// buffer; a GUI-thread timer moves them into the model in one insert per tick, and the oldest
-// rows go once there are more than the cap. So a job printing thousands of lines a second costs
-// the GUI a few model updates a second, and memory stays bounded.
+// The lines of a running job for the views: a thin view over the core LogStore that the run
+// session feeds (qBittorrent's logger and log model split). A GUI-thread timer asks the store's
+// ring for what came since the last id it saw and what it dropped, and turns that into one
+// insert and one remove per tick; rows read their record from the ring by id. So a job printing
+// thousands of lines a second costs the GUI a few model updates a second, and the one bound is
+// the store's.
 class LogModel : public QAbstractListModel {
     Q_OBJECT
 
 public:
     enum Role { ServerRole = Qt::UserRole + 1, RankRole, TextRole };
 
-    explicit LogModel(int cap = 100000, QObject *parent = nullptr);
+    // `store` outlives the model.
+    explicit LogModel(LogStore *store, QObject *parent = nullptr);
 
-    void append(std::vector<LogLine> lines); // thread-safe
-    void flush();                            // GUI thread; the timer calls it
-    void clear();
-    int cap() const { return m_cap; }
-    qint64 dropped() const { return m_dropped; } // rows removed to keep the cap
-    qint64 received() const { return m_received; }
+    void refresh(); // GUI thread; the timer calls it
+    void clear();   // a new run: the store is emptied too (no writer may be on)
+    LogStore *store() const { return m_store; }
+    qint64 dropped() const { return m_first - 1 - m_base; } // since clear(), as of refresh()
+    qint64 received() const { return m_next - 1 - m_base; }
     void setInterval(int ms) { m_timer.setInterval(ms); }
     // Marks every line of `rank` (the rank that failed first) with a red background; -1: none.
     void markRank(int rank);
@@ -46,15 +39,12 @@ Q_SIGNALS:
     void rankSeen(const QString &server, int rank);
 
 private:
-    const int m_cap;
-    std::deque<LogLine> m_lines;
-    QMutex m_mutex;
-    std::vector<LogLine> m_pending; // guarded by m_mutex
-    qint64 m_droppedPending = 0;    // guarded by m_mutex: trimmed from m_pending by append()
+    LogStore *const m_store;
     QTimer m_timer;
-    qint64 m_dropped = 0;
-    qint64 m_received = 0;
-    QSet<int> m_ranks;
+    qint64 m_base = 0;  // the ring's last id at clear()
+    qint64 m_first = 1; // the id of row 0
+    qint64 m_next = 1;  // the id after the last row
+    size_t m_ranks = 0; // ranks of the store announced so far
     int m_marked = -1;
 };
 

@@ -1,5 +1,7 @@
 #include "LossChart.h"
 
+#include "logs/LogStore.h"
+
 #include <QChart>
 #include <QLineSeries>
 #include <QValueAxis>
@@ -8,8 +10,9 @@ using namespace Qt::StringLiterals;
 
 namespace cw {
 
-LossChart::LossChart(QWidget *parent)
-    : QChartView(new QChart, parent), m_x(new QValueAxis(this)), m_y(new QValueAxis(this))
+LossChart::LossChart(const LogStore *store, QWidget *parent)
+    : QChartView(new QChart, parent), m_store(store), m_x(new QValueAxis(this)),
+      m_y(new QValueAxis(this))
 {
     setObjectName(u"lossChart"_s);
     setRenderHint(QPainter::Antialiasing);
@@ -26,6 +29,9 @@ LossChart::LossChart(QWidget *parent)
     m_x->setRange(0, m_maxX);
     m_x->setTickCount(6); // 0, 2, 4 ... for the empty plot; nice numbers once points come
     m_y->setRange(0, 1);
+    m_timer.setInterval(250);
+    connect(&m_timer, &QTimer::timeout, this, &LossChart::refresh);
+    m_timer.start();
 }
 
 QLineSeries *LossChart::seriesFor(int rank)
@@ -41,24 +47,29 @@ QLineSeries *LossChart::seriesFor(int rank)
     return series;
 }
 
-void LossChart::addPoints(const std::vector<ChartPoint> &points)
+void LossChart::refresh()
 {
-    std::map<int, QList<QPointF>> byRank;
-    for (const ChartPoint &point : points) {
-        byRank[point.rank].append(QPointF(double(point.step), point.loss));
-        m_maxX = std::max(m_maxX, double(point.step));
-        m_minY = m_empty ? point.loss : std::min(m_minY, point.loss);
-        m_maxY = m_empty ? point.loss : std::max(m_maxY, point.loss);
-        m_empty = false;
+    bool moved = false;
+    for (const RankSeen &seen : m_store->ranks()) {
+        const qint64 added = m_store->lossAdded(seen.rank);
+        qint64 &drawn = m_drawn[seen.rank];
+        if (added == drawn)
+            continue;
+        drawn = added;
+        QList<QPointF> points;
+        for (const LossPoint &point : m_store->loss(seen.rank)) {
+            points.append(QPointF(double(point.step), point.loss));
+            m_maxX = std::max(m_maxX, double(point.step));
+            m_minY = m_empty ? point.loss : std::min(m_minY, point.loss);
+            m_maxY = m_empty ? point.loss : std::max(m_maxY, point.loss);
+            m_empty = false;
+        }
+        // One replace per rank and tick: a redraw per point would cost more than the output.
+        seriesFor(seen.rank)->replace(points);
+        moved = true;
     }
-    for (auto &[rank, added] : byRank) {
-        QLineSeries *series = seriesFor(rank);
-        // One append per batch: a redraw per point would cost more than the job's output.
-        QList<QPointF> all = series->points() + added;
-        if (all.size() > kMaxPoints)
-            all = all.mid(all.size() - kMaxPoints);
-        series->replace(all);
-    }
+    if (!moved)
+        return;
     m_x->setRange(0, m_maxX);
     m_x->applyNiceNumbers();
     const double margin = std::max(1e-6, (m_maxY - m_minY) * 0.05);
@@ -72,6 +83,7 @@ void LossChart::clear()
         delete series;
     }
     m_series.clear();
+    m_drawn.clear();
     m_empty = true;
     m_maxX = 10;
 }

@@ -9,7 +9,7 @@
 #include "RunPage.h"
 #include "ScriptsPage.h"
 #include "ServersPage.h"
-#include "logs/RunSession.h"
+#include "logs/RunPanelSession.h"
 #include "widgets/CredentialPrompt.h"
 
 #include <QAbstractButton>

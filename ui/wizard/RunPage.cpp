@@ -5,7 +5,7 @@
 #include "logs/LogModel.h"
 #include "logs/LogView.h"
 #include "logs/LossChart.h"
-#include "logs/RunSession.h"
+#include "logs/RunPanelSession.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -18,11 +18,11 @@ using namespace Qt::StringLiterals;
 namespace cw {
 
 RunPage::RunPage(ProjectModel *model, QWidget *parent)
-    : QWizardPage(parent), m_model(model), m_logs(new LogModel(100000, this)),
-      m_logView(new LogView(m_logs, this)), m_loss(new LossChart(this)),
-      m_session(new RunSession(m_logs, this)), m_launch(new QPushButton(tr("&Launch"), this)),
-      m_stop(new QPushButton(tr("S&top"), this)), m_state(new QLabel(this)),
-      m_connection(new QLabel(this))
+    : QWizardPage(parent), m_model(model), m_logs(new LogModel(&m_store, this)),
+      m_logView(new LogView(m_logs, this)), m_loss(new LossChart(&m_store, this)),
+      m_session(new RunPanelSession(&m_store, this)),
+      m_launch(new QPushButton(tr("&Launch"), this)), m_stop(new QPushButton(tr("S&top"), this)),
+      m_state(new QLabel(this)), m_connection(new QLabel(this))
 {
     setTitle(tr("Run"));
     setSubTitle(tr("Start the job on every server and watch every rank."));
@@ -57,7 +57,7 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     connect(m_model, &ProjectModel::dirtyChanged, this, &RunPage::updateLaunch);
     connect(m_model, &ProjectModel::pathChanged, this, &RunPage::updateLaunch);
 
-    connect(m_session, &RunSession::launched, this, [this](const LaunchResult &result) {
+    connect(m_session, &RunPanelSession::launched, this, [this](const LaunchResult &result) {
         if (result.started)
             return;
         QStringList why;
@@ -66,21 +66,23 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
         why << result.errors;
         setState(tr("Not launched: %1").arg(why.join(u"; "_s)));
     });
-    connect(m_session, &RunSession::stateChanged, this, &RunPage::showRecord);
-    connect(m_session, &RunSession::stopped, this, [this](int left, const QStringList &errors) {
-        if (left == 0 && errors.isEmpty())
-            setState(tr("Stopped by you (run %1); no process of it is left.").arg(m_runId));
-        else
-            setState(tr("Stopped (run %1), but %n process(es) are still alive; %2", nullptr, left)
-                         .arg(m_runId, errors.join(u"; "_s)));
-    });
-    connect(m_session, &RunSession::lossPoints, m_loss, &LossChart::addPoints);
-    connect(m_session, &RunSession::connectionMessage, this, [this](const QString &message) {
+    connect(m_session, &RunPanelSession::stateChanged, this, &RunPage::showRecord);
+    connect(m_session, &RunPanelSession::stopped, this,
+            [this](int left, const QStringList &errors) {
+                if (left == 0 && errors.isEmpty())
+                    setState(tr("Stopped by you (run %1); no process of it is left.").arg(m_runId));
+                else
+                    setState(tr("Stopped (run %1), but %n process(es) are still alive; %2", nullptr,
+                                left)
+                                 .arg(m_runId, errors.join(u"; "_s)));
+            });
+    connect(m_session, &RunPanelSession::connectionMessage, this, [this](const QString &message) {
         m_connection->setText(message);
         m_connection->show();
     });
-    connect(m_session, &RunSession::ended, this, [this](const RunRecord &record) {
-        m_logs->flush();
+    connect(m_session, &RunPanelSession::ended, this, [this](const RunRecord &record) {
+        m_logs->refresh();
+        m_loss->refresh();
         updateLaunch();
         Q_EMIT runEnded(record);
     });
@@ -89,8 +91,11 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
 
 RunPage::~RunPage()
 {
-    // The session's thread feeds m_logs: it goes first.
+    // The session's thread feeds m_store: it goes first; the views of m_store go before it.
     delete m_session;
+    delete m_logView;
+    delete m_loss;
+    delete m_logs;
 }
 
 void RunPage::initializePage()
@@ -210,7 +215,7 @@ void RunPage::showRecord(const RunRecord &record)
             text += u' ' + failure.message;
         setState(text);
         if (failure.rank >= 0) {
-            m_logs->flush();
+            m_logs->refresh();
             m_logs->markRank(failure.rank);
             m_logView->showRank(failure.rank, tr("failed first"));
         }

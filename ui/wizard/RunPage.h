@@ -1,7 +1,9 @@
 #pragma once
 
 #include "checks/CheckTypes.h"
+#include "launch/Launcher.h"
 #include "launch/RunControl.h"
+#include "logs/LogStore.h"
 
 #include <QWizardPage>
 
@@ -16,13 +18,13 @@ class LogModel;
 class LogView;
 class LossChart;
 class ProjectModel;
-class RunSession;
+class RunPanelSession;
 
 // Step 7: Launch and Stop, the job's state, the live log panel and the loss plot. Launch is one
 // click, refused (with the reason on the button's tooltip and the state line) while the last
 // check report has failed checks or the project is not saved; the job itself runs through a
-// RunSession off the GUI thread. When a rank fails, the first one that did is shown in the log
-// panel and its lines are marked.
+// RunPanelSession off the GUI thread, its lines and losses into the page's LogStore. When a rank
+// fails, the first one that did is shown in the log panel and its lines are marked.
 class RunPage : public QWizardPage {
     Q_OBJECT
 
@@ -31,10 +33,11 @@ public:
     ~RunPage() override;
 
     void initializePage() override;
+    LogStore *logStore() { return &m_store; }
     LogModel *logModel() const { return m_logs; }
     LogView *logView() const { return m_logView; }
     LossChart *lossChart() const { return m_loss; }
-    RunSession *session() const { return m_session; }
+    RunPanelSession *session() const { return m_session; }
     void setFleetOptions(const FleetOptions &options);
     // The last check report: failed checks hold Launch back.
     void setCheckReport(const CheckReport &report);
@@ -53,10 +56,11 @@ private:
     void setState(const QString &text);
 
     ProjectModel *m_model;
+    LogStore m_store; // the run's lines and losses; the models below view it
     LogModel *m_logs;
     LogView *m_logView;
     LossChart *m_loss;
-    RunSession *m_session;
+    RunPanelSession *m_session;
     QPushButton *m_launch;
     QPushButton *m_stop;
     QLabel *m_state;

@@ -1,0 +1,66 @@
+#include "logs/LogStore.h"
+
+#include "logs/LossParser.h"
+
+#include <QMutexLocker>
+
+#include <algorithm>
+
+namespace cw {
+
+LogStore::LogStore(qsizetype maxLines, qint64 maxBytes, qsizetype lossPoints)
+    : m_ring(maxLines, maxBytes), m_lossPoints(lossPoints)
+{
+}
+
+void LogStore::append(const LogRecord &record)
+{
+    const std::optional<LossPoint> loss = parseLoss(record.line); // outside every lock
+    {
+        QMutexLocker lock(&m_mutex);
+        if (std::none_of(m_ranks.begin(), m_ranks.end(),
+                         [&](const RankSeen &seen) { return seen.rank == record.rank; }))
+            m_ranks.push_back({record.server, record.rank});
+        if (loss) {
+            int &next = m_nextX[record.rank];
+            const int x = loss->step >= 0 ? loss->step : next;
+            next = x + 1;
+            std::unique_ptr<LossSeries> &series = m_loss[record.rank];
+            if (!series)
+                series = std::make_unique<LossSeries>(m_lossPoints);
+            series->add({x, loss->loss});
+        }
+    }
+    m_ring.append(record); // may wait for a reader: no lock of ours held
+}
+
+void LogStore::clear()
+{
+    m_ring.clear();
+    QMutexLocker lock(&m_mutex);
+    m_loss.clear();
+    m_nextX.clear();
+    m_ranks.clear();
+}
+
+std::vector<RankSeen> LogStore::ranks() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_ranks;
+}
+
+std::vector<LossPoint> LogStore::loss(int rank) const
+{
+    QMutexLocker lock(&m_mutex);
+    const auto it = m_loss.find(rank);
+    return it == m_loss.end() ? std::vector<LossPoint>{} : it->second->points();
+}
+
+qint64 LogStore::lossAdded(int rank) const
+{
+    QMutexLocker lock(&m_mutex);
+    const auto it = m_loss.find(rank);
+    return it == m_loss.end() ? 0 : it->second->added();
+}
+
+} // namespace cw
