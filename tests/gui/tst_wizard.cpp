@@ -203,7 +203,9 @@ private Q_SLOTS:
         QCOMPARE(again.size(), QSize(1000, 720));
     }
 
-    void problemsUnderMatchesWholeSegments()
+    // Each page gets its own problems by location: a bad host on server 10 is the Servers page's
+    // and names server 10, missing device IPs are the Devices page's.
+    void problemsInSortsByLocation()
     {
         ProjectModel model;
         QCOMPARE(model.load(kExample2x8), QString());
@@ -217,11 +219,19 @@ private Q_SLOTS:
         }
         project.servers[10].host = u"bad host"_s;
         model.setProject(project);
-        for (const Problem &problem : model.problemsUnder({u"servers[1]"_s}))
-            QVERIFY2(problem.path.startsWith(u"servers[1]."_s) || problem.path == u"servers[1]"_s,
-                     qPrintable(problem.path));
-        QVERIFY(!model.problemsUnder({u"servers[10]"_s}).empty());
-        QVERIFY(model.problemsUnder({u"launch"_s}).empty());
+        const Problems servers = model.problemsIn(ProblemArea::Servers);
+        QCOMPARE(servers.size(), size_t{1});
+        QCOMPARE(servers.front().path, u"servers[10].host"_s);
+        QCOMPARE(servers.front().location.server, 10);
+        QCOMPARE(servers.front().location.field, u"host"_s);
+        const Problems devices = model.problemsIn(ProblemArea::Devices);
+        QCOMPARE(devices.size(), size_t{9}); // servers 2-10 have no device IPs
+        for (const Problem &problem : devices) {
+            QCOMPARE(problem.rule, u"device-ip-count"_s);
+            QCOMPARE(problem.location.field, u"device_ips"_s);
+        }
+        QCOMPARE(devices.front().location.server, 2);
+        QVERIFY(model.problemsIn(ProblemArea::Launch).empty());
     }
 
     void newProjectStartsEmpty()
