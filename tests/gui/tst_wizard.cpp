@@ -172,6 +172,36 @@ private Q_SLOTS:
         QCOMPARE(qsizetype(scripts->view()->files().size()), cliFiles.size());
     }
 
+    // The Scripts page exports the files as a folder and as an archive; a broken project
+    // generates nothing and names the problem instead; an unreadable file leaves the open
+    // project as it was.
+    void scriptsPageExportsAndRefuses()
+    {
+        ClusterWizard wizard;
+        QCOMPARE(wizard.openProject(kExample2x8), QString());
+        ScriptsPage page(wizard.model());
+        page.initializePage();
+        QVERIFY(page.isComplete());
+        const QString folder = m_dir.filePath(u"export"_s);
+        QCOMPARE(page.exportFolder(folder), QString());
+        QVERIFY(QFileInfo(folder + u"/train.sh"_s).isExecutable());
+        const QString archive = m_dir.filePath(u"export.tar.gz"_s);
+        QCOMPARE(page.exportArchive(archive), QString());
+        QVERIFY(QFileInfo(archive).size() > 0);
+
+        QVERIFY(!wizard.openProject(u"/nonexistent.clusterwiz.json"_s).isEmpty());
+        QCOMPARE(wizard.model()->path(), kExample2x8);
+
+        Project broken = wizard.model()->project();
+        broken.servers[1].deviceIps[4] = u"192.168.100.999"_s;
+        wizard.model()->setProject(broken);
+        page.initializePage();
+        QVERIFY(!page.isComplete());
+        QVERIFY(page.view()->files().empty());
+        const QString message = page.findChild<QLabel *>(u"message"_s)->text();
+        QVERIFY2(message.contains(u"servers[1].device_ips[4]"_s), qPrintable(message));
+    }
+
     void savesAtomicallyAndReloads()
     {
         ProjectModel model;
