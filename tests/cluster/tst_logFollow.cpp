@@ -4,6 +4,7 @@
 #include "TestCluster.h"
 
 #include "logs/RemoteLogFollower.h"
+#include "ssh/SshSession.h"
 
 #include <QElapsedTimer>
 #include <QMutex>
