@@ -17,9 +17,10 @@ int runCheck(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"torch, mpirun, CANN, paths, sshd, firewall rules for the job's ports, master_port free\n"
         u"on the master and reachable from every server (a short-lived listener and a connect),\n"
         u"and for mpirun password-free SSH and known_hosts from the master. Changes nothing.\n"
-        u"Failed checks name the fix on offer: see '%1 fix --help'.\n"
-        u"Exit codes: 0 nothing failed (warnings allowed), 1 a check failed, 2 the project\n"
-        u"cannot be read."_s.arg(programName()),
+        u"Failed checks name the fix on offer: see '%1 fix --help'. A project that breaks a rule\n"
+        u"is refused first, with the lines '%1 validate' prints; no server is contacted.\n"
+        u"Exit codes: 0 nothing failed (warnings allowed), 1 a check failed or the project is\n"
+        u"invalid, 2 the project cannot be read."_s.arg(programName()),
         u"[options] PROJECT"_s);
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
     QCommandLineParser &parser = command.parser();
@@ -29,7 +30,8 @@ int runCheck(const QStringList &arguments, QTextStream &out, QTextStream &err)
     FleetOptions fleet;
     QString path;
     Project project;
-    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project);
+    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project,
+                                            ProjectNeed::Valid);
         exit != kContinue)
         return exit;
 

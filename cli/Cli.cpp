@@ -1,7 +1,6 @@
 #include "cli/Cli.h"
 
 #include "cli/Commands.h"
-#include "model/ProjectJson.h"
 
 #include <array>
 
@@ -82,25 +81,6 @@ void printProblems(const Problems &problems, QTextStream &err)
     for (const Problem &problem : problems)
         err << problem.toString() << '\n';
     err.flush();
-}
-
-int loadForCommand(const QString &path, Project &project, QTextStream &err)
-{
-    ProjectLoad load = loadProjectFile(path);
-    if (!load.fatal.isEmpty()) {
-        err << load.fatal << '\n';
-        err.flush();
-        return ExitUnreadable;
-    }
-    if (!load.problems.empty()) {
-        printProblems(load.problems, err);
-        err << path << ": not a usable project ("
-            << counted(static_cast<qsizetype>(load.problems.size()), u"problem"_s) << ")\n";
-        err.flush();
-        return ExitInvalid;
-    }
-    project = std::move(load.project);
-    return kContinue;
 }
 
 namespace {

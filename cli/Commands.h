@@ -68,9 +68,4 @@ QString counted(qsizetype count, const QString &noun);
 // Writes one `path: message` line per problem to `err`.
 void printProblems(const Problems &problems, QTextStream &err);
 
-// Reads the project at `path` for a command that changes or exports it: kContinue when it loaded
-// cleanly, else ExitUnreadable (file unreadable or not a project) or ExitInvalid (members of the
-// wrong shape, each printed), since acting on a half-read project would lose data.
-int loadForCommand(const QString &path, Project &project, QTextStream &err);
-
 } // namespace cw::cli

@@ -30,7 +30,8 @@ int runDiscover(const QStringList &arguments, QTextStream &out, QTextStream &err
     FleetOptions fleet;
     QString path;
     Project project;
-    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project);
+    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project,
+                                            ProjectNeed::Readable);
         exit != kContinue)
         return exit;
     const bool json = parser.isSet(u"json"_s);

@@ -2,6 +2,7 @@
 #include "checks/CheckReportText.h"
 #include "checks/CheckRunner.h"
 #include "cli/Cli.h"
+#include "cli/CommandInputs.h"
 #include "cli/Commands.h"
 #include "cli/FleetCliOptions.h"
 #include "fix/FixApplier.h"
@@ -62,8 +63,10 @@ int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"  stop-firewall    stop the firewall instead (second choice; never chosen by --all)\n"
         u"  add-known-hosts  record the servers' verified host keys in the master's known_hosts\n"
         u"  deploy-ssh-key   add the master's public key to the others' authorized_keys\n"
+        u"A project that breaks a rule is refused first, with the lines '%1 validate' prints;\n"
+        u"no server is contacted.\n"
         u"Exit codes: 0 fixed (or nothing to fix), 1 a fix failed, was refused or checks still\n"
-        u"fail, 2 the project cannot be read."_s.arg(programName()),
+        u"fail, or the project is invalid, 2 the project cannot be read."_s.arg(programName()),
         u"[options] PROJECT (ID | --all)"_s);
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
     command.addOptionalPositional(u"ID"_s, u"A check id or a fix id."_s);
@@ -83,7 +86,7 @@ int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return command.usageError(u"give either a check or fix ID, or --all"_s, err);
     const QString path = positional.constFirst();
     Project project;
-    if (const int exit = loadForCommand(path, project, err); exit != kContinue)
+    if (const int exit = loadValidProject(path, project, err); exit != kContinue)
         return exit;
     if (!all && !knownFixIds().contains(id) && !applicableChecks(project).contains(id))
         return command.usageError(u"'%1' is neither a check of this project nor a fix (fixes: "

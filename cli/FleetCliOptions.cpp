@@ -1,5 +1,7 @@
 #include "cli/FleetCliOptions.h"
 
+#include "cli/CommandInputs.h"
+
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -62,14 +64,16 @@ int readFleetOptions(CommandParser &command, FleetOptions &options, QTextStream 
 }
 
 int parseServerCommand(CommandParser &command, const QStringList &arguments, QTextStream &out,
-                       QTextStream &err, FleetOptions &fleet, QString &path, Project &project)
+                       QTextStream &err, FleetOptions &fleet, QString &path, Project &project,
+                       ProjectNeed need)
 {
     if (const int exit = command.parse(arguments, out, err); exit != kContinue)
         return exit;
     if (const int exit = readFleetOptions(command, fleet, err); exit != kContinue)
         return exit;
     path = command.parser().positionalArguments().constFirst();
-    return loadForCommand(path, project, err);
+    return need == ProjectNeed::Valid ? loadValidProject(path, project, err)
+                                      : loadForCommand(path, project, err);
 }
 
 void hintUnknownHostKeys(const std::vector<ServerDiscovery> &discovery, QTextStream &err)

@@ -17,11 +17,18 @@ void addFleetOptions(CommandParser &command);
 // one-line message naming the option.
 int readFleetOptions(CommandParser &command, FleetOptions &options, QTextStream &err);
 
+// What a command on a project's servers needs of the project: to read it (discover fills in what
+// the rules want; status, stop, logs and undo deal with what already runs), or for it to be
+// valid (check, fix and launch, which act on the values).
+enum class ProjectNeed { Readable, Valid };
+
 // The start every command on a project's servers shares: parses `arguments`, reads the fleet
 // options and loads the project named by the first positional argument into `path` and
-// `project`. kContinue, else the exit code after a message.
+// `project` (loadForCommand or loadValidProject, as `need` says). kContinue, else the exit code
+// after a message; nothing has contacted a server then.
 int parseServerCommand(CommandParser &command, const QStringList &arguments, QTextStream &out,
-                       QTextStream &err, FleetOptions &fleet, QString &path, Project &project);
+                       QTextStream &err, FleetOptions &fleet, QString &path, Project &project,
+                       ProjectNeed need);
 
 // When a host key was unknown on some server (and --accept-new was not given), one line on
 // `err` saying how to go on; the per-server messages already carry the fingerprints.

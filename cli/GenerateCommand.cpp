@@ -1,4 +1,5 @@
 #include "cli/Cli.h"
+#include "cli/CommandInputs.h"
 #include "cli/Commands.h"
 #include "generate/Generator.h"
 

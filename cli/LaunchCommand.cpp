@@ -1,8 +1,8 @@
 #include "cli/Cli.h"
 #include "cli/Commands.h"
 #include "cli/FleetCliOptions.h"
-#include "cli/RunCliSupport.h"
 #include "cli/RunLogStream.h"
+#include "cli/RunReports.h"
 #include "launch/LaunchPreflight.h"
 #include "launch/Launcher.h"
 
@@ -40,8 +40,8 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
     LaunchOptions options;
     QString path;
     Project project;
-    if (const int exit =
-            parseServerCommand(command, arguments, out, err, options.fleet, path, project);
+    if (const int exit = parseServerCommand(command, arguments, out, err, options.fleet, path,
+                                            project, ProjectNeed::Valid);
         exit != kContinue)
         return exit;
     options.force = parser.isSet(u"force"_s);

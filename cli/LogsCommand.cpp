@@ -1,8 +1,9 @@
 #include "cli/Cli.h"
+#include "cli/CommandInputs.h"
 #include "cli/Commands.h"
 #include "cli/FleetCliOptions.h"
-#include "cli/RunCliSupport.h"
 #include "cli/RunLogStream.h"
+#include "cli/RunReports.h"
 #include "logs/LineSplitter.h"
 #include "logs/RemoteLogFollower.h"
 #include "ssh/SshSession.h"
@@ -75,7 +76,8 @@ int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
     FleetOptions fleet;
     QString path;
     Project project;
-    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project);
+    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project,
+                                            ProjectNeed::Readable);
         exit != kContinue)
         return exit;
     std::optional<RunRecord> record;

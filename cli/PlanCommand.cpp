@@ -1,4 +1,5 @@
 #include "cli/Cli.h"
+#include "cli/CommandInputs.h"
 #include "cli/Commands.h"
 #include "model/ProjectJson.h"
 #include "plan/Planner.h"

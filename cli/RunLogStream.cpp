@@ -1,6 +1,6 @@
 #include "cli/RunLogStream.h"
 
-#include "cli/RunCliSupport.h"
+#include "cli/RunReports.h"
 #include "session/RunSession.h"
 
 #include <QMutex>

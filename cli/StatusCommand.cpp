@@ -1,7 +1,8 @@
 #include "cli/Cli.h"
+#include "cli/CommandInputs.h"
 #include "cli/Commands.h"
 #include "cli/FleetCliOptions.h"
-#include "cli/RunCliSupport.h"
+#include "cli/RunReports.h"
 #include "launch/RunControl.h"
 #include "session/RunSession.h"
 
@@ -49,7 +50,8 @@ int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
     FleetOptions fleet;
     QString path;
     Project project;
-    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project);
+    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project,
+                                            ProjectNeed::Readable);
         exit != kContinue)
         return exit;
     std::optional<RunRecord> record;

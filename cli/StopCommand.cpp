@@ -1,7 +1,7 @@
 #include "cli/Cli.h"
+#include "cli/CommandInputs.h"
 #include "cli/Commands.h"
 #include "cli/FleetCliOptions.h"
-#include "cli/RunCliSupport.h"
 #include "launch/RunControl.h"
 
 using namespace Qt::StringLiterals;
@@ -24,7 +24,8 @@ int runStop(const QStringList &arguments, QTextStream &out, QTextStream &err)
     FleetOptions fleet;
     QString path;
     Project project;
-    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project);
+    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project,
+                                            ProjectNeed::Readable);
         exit != kContinue)
         return exit;
     std::optional<RunRecord> record;

@@ -25,7 +25,8 @@ int runUndo(const QStringList &arguments, QTextStream &out, QTextStream &err)
     FleetOptions fleet;
     QString path;
     Project project;
-    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project);
+    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project,
+                                            ProjectNeed::Readable);
         exit != kContinue)
         return exit;
 

@@ -3,7 +3,7 @@
 namespace cw {
 
 // Ascend checks of check.sh. They use the device table and clusterwiz_read_device_ip from
-// DeviceScriptParts, so they read hccn_tool exactly as setup_device_ips.sh does.
+// DeviceIpBash, so they read hccn_tool exactly as setup_device_ips.sh does.
 QString checkAscendFunctions()
 {
     return QStringLiteral(R"BASH(

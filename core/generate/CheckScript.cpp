@@ -1,8 +1,8 @@
 #include "generate/ScriptFiles.h"
 
 #include "generate/CheckScriptParts.h"
-#include "generate/DeviceScriptParts.h"
-#include "generate/ScriptParts.h"
+#include "generate/DeviceIpBash.h"
+#include "generate/NodePlanBash.h"
 #include "shell/ShellQuote.h"
 
 #include <QRegularExpression>

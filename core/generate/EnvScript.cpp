@@ -1,6 +1,6 @@
 #include "generate/ScriptFiles.h"
 
-#include "generate/ScriptParts.h"
+#include "generate/NodePlanBash.h"
 #include "shell/ShellQuote.h"
 
 using namespace Qt::StringLiterals;

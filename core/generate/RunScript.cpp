@@ -1,7 +1,7 @@
 #include "generate/ScriptFiles.h"
 
-#include "generate/ScriptParts.h"
-#include "generate/ScriptSnippets.h"
+#include "generate/LaunchScriptBash.h"
+#include "generate/NodePlanBash.h"
 #include "shell/ShellQuote.h"
 
 #include <set>

@@ -1,7 +1,7 @@
 #include "generate/ScriptFiles.h"
 
-#include "generate/DeviceScriptParts.h"
-#include "generate/ScriptParts.h"
+#include "generate/DeviceIpBash.h"
+#include "generate/NodePlanBash.h"
 
 namespace cw {
 namespace {

@@ -27,8 +27,9 @@ std::vector<PlannedUpload> userUploads(const Project &project, const QString &pr
         const QString local = base.absoluteFilePath(project.launch.upload[i]);
         QFile file(local);
         if (!file.open(QIODevice::ReadOnly)) {
-            problems.push_back(Problem{u"launch-upload-unreadable"_s, u"launch.upload[%1]"_s.arg(i),
-                                       local + u": "_s + file.errorString()});
+            problems.emplace_back(u"launch-upload-unreadable"_s,
+                                  projectPlace(u"launch.upload"_s).item(int(i)),
+                                  local + u": "_s + file.errorString());
             continue;
         }
         const bool executable = QFileInfo(local).isExecutable();

@@ -1,6 +1,6 @@
 #include "launch/RemoteCommands.h"
 
-#include "generate/ScriptSnippets.h"
+#include "generate/LaunchScriptBash.h"
 #include "shell/ShellQuote.h"
 
 using namespace Qt::StringLiterals;

@@ -32,50 +32,51 @@ class Reader {
 public:
     Problems problems;
 
-    void problem(const QString &path, const QString &message)
+    void problem(const ProblemPlace &place, const QString &message)
     {
-        problems.push_back({QStringLiteral("schema"), path, message});
+        problems.emplace_back(QStringLiteral("schema"), place, message);
     }
 
-    const Json *member(const Json &object, const char *key, const QString &path, bool required)
+    const Json *member(const Json &object, const char *key, const ProblemPlace &place,
+                       bool required)
     {
         auto it = object.find(key);
         if (it == object.end() || it->is_null()) {
             if (required)
-                problem(path, QStringLiteral("is required"));
+                problem(place, QStringLiteral("is required"));
             return nullptr;
         }
         return &*it;
     }
 
-    bool readString(const Json &object, const char *key, const QString &path, QString &out,
+    bool readString(const Json &object, const char *key, const ProblemPlace &place, QString &out,
                     bool required = false)
     {
-        const Json *value = member(object, key, path, required);
+        const Json *value = member(object, key, place, required);
         if (!value)
             return false;
         if (!value->is_string()) {
-            problem(path, QStringLiteral("must be a string, not %1").arg(jsonTypeName(*value)));
+            problem(place, QStringLiteral("must be a string, not %1").arg(jsonTypeName(*value)));
             return false;
         }
         out = qs(value->get<std::string>());
         return true;
     }
 
-    bool readInt(const Json &object, const char *key, const QString &path, int &out,
+    bool readInt(const Json &object, const char *key, const ProblemPlace &place, int &out,
                  bool required = false)
     {
-        const Json *value = member(object, key, path, required);
+        const Json *value = member(object, key, place, required);
         if (!value)
             return false;
         if (!value->is_number_integer()) {
-            problem(path,
+            problem(place,
                     QStringLiteral("must be a whole number, not %1").arg(jsonTypeName(*value)));
             return false;
         }
         const auto wide = value->get<long long>();
         if (wide < INT_MIN || wide > INT_MAX) {
-            problem(path, QStringLiteral("%1 is out of range").arg(wide));
+            problem(place, QStringLiteral("%1 is out of range").arg(wide));
             return false;
         }
         out = static_cast<int>(wide);
@@ -83,14 +84,15 @@ public:
     }
 
     template <typename T>
-    void readArray(const Json &object, const char *key, const QString &path, std::vector<T> &out,
-                   const std::function<bool(const Json &, T &)> &convert, const char *expected)
+    void readArray(const Json &object, const char *key, const ProblemPlace &place,
+                   std::vector<T> &out, const std::function<bool(const Json &, T &)> &convert,
+                   const char *expected)
     {
-        const Json *value = member(object, key, path, false);
+        const Json *value = member(object, key, place, false);
         if (!value)
             return;
         if (!value->is_array()) {
-            problem(path, QStringLiteral("must be an array, not %1").arg(jsonTypeName(*value)));
+            problem(place, QStringLiteral("must be an array, not %1").arg(jsonTypeName(*value)));
             return;
         }
         out.clear();
@@ -99,17 +101,18 @@ public:
             if (convert((*value)[i], item))
                 out.push_back(item);
             else
-                problem(path + u'[' + QString::number(i) + u']',
+                problem(place.item(int(i)),
                         QStringLiteral("must be %1, not %2")
                             .arg(QLatin1StringView(expected), jsonTypeName((*value)[i])));
         }
     }
 
-    void readStringList(const Json &object, const char *key, const QString &path, QStringList &out)
+    void readStringList(const Json &object, const char *key, const ProblemPlace &place,
+                        QStringList &out)
     {
         std::vector<QString> items;
         readArray<QString>(
-            object, key, path, items,
+            object, key, place, items,
             [](const Json &j, QString &s) {
                 if (!j.is_string())
                     return false;
@@ -121,11 +124,11 @@ public:
             out = QStringList(items.begin(), items.end());
     }
 
-    void readIntList(const Json &object, const char *key, const QString &path,
+    void readIntList(const Json &object, const char *key, const ProblemPlace &place,
                      std::vector<int> &out)
     {
         readArray<int>(
-            object, key, path, out,
+            object, key, place, out,
             [](const Json &j, int &n) {
                 if (!j.is_number_integer() || j.get<long long>() < INT_MIN ||
                     j.get<long long>() > INT_MAX)
@@ -136,80 +139,81 @@ public:
             "a whole number");
     }
 
-    const Json *readObject(const Json &object, const char *key, const QString &path, bool required)
+    const Json *readObject(const Json &object, const char *key, const ProblemPlace &place,
+                           bool required)
     {
-        const Json *value = member(object, key, path, required);
+        const Json *value = member(object, key, place, required);
         if (value && !value->is_object()) {
-            problem(path, QStringLiteral("must be an object, not %1").arg(jsonTypeName(*value)));
+            problem(place, QStringLiteral("must be an object, not %1").arg(jsonTypeName(*value)));
             return nullptr;
         }
         return value;
     }
 };
 
-void readServer(Reader &r, const Json &json, const QString &path, Server &server)
+void readServer(Reader &r, const Json &json, const ProblemPlace &place, Server &server)
 {
-    r.readString(json, "name", path + u".name"_s, server.name, true);
-    r.readString(json, "host", path + u".host"_s, server.host, true);
-    r.readInt(json, "port", path + u".port"_s, server.port);
-    r.readString(json, "user", path + u".user"_s, server.user);
-    r.readString(json, "identity_file", path + u".identity_file"_s, server.identityFile);
-    r.readString(json, "host_ip", path + u".host_ip"_s, server.hostIp);
-    r.readString(json, "nic", path + u".nic"_s, server.nic);
-    r.readIntList(json, "devices", path + u".devices"_s, server.devices);
-    r.readStringList(json, "device_ips", path + u".device_ips"_s, server.deviceIps);
+    const auto at = [&](const QString &name) { return place.member(name); };
+    r.readString(json, "name", at(u"name"_s), server.name, true);
+    r.readString(json, "host", at(u"host"_s), server.host, true);
+    r.readInt(json, "port", at(u"port"_s), server.port);
+    r.readString(json, "user", at(u"user"_s), server.user);
+    r.readString(json, "identity_file", at(u"identity_file"_s), server.identityFile);
+    r.readString(json, "host_ip", at(u"host_ip"_s), server.hostIp);
+    r.readString(json, "nic", at(u"nic"_s), server.nic);
+    r.readIntList(json, "devices", at(u"devices"_s), server.devices);
+    r.readStringList(json, "device_ips", at(u"device_ips"_s), server.deviceIps);
 }
 
 void readLaunch(Reader &r, const Json &json, LaunchConfig &launch)
 {
-    const QString p = QStringLiteral("launch");
+    const auto at = [&](const QString &dotted) { return projectPlace(u"launch."_s + dotted); };
     QString mode;
-    if (r.readString(json, "mode", p + u".mode"_s, mode, true)) {
+    if (r.readString(json, "mode", at(u"mode"_s), mode, true)) {
         if (auto parsed = launchModeFromName(mode))
             launch.mode = *parsed;
         else
-            r.problem(p + u".mode"_s, QStringLiteral("\"%1\" is not one of launch, mpirun, "
-                                                     "ranktable, no-ranktable")
-                                          .arg(mode));
+            r.problem(at(u"mode"_s), QStringLiteral("\"%1\" is not one of launch, mpirun, "
+                                                    "ranktable, no-ranktable")
+                                         .arg(mode));
     }
-    r.readString(json, "workdir", p + u".workdir"_s, launch.workdir, true);
-    r.readString(json, "entry", p + u".entry"_s, launch.entry, true);
-    r.readStringList(json, "args", p + u".args"_s, launch.args);
-    r.readString(json, "python", p + u".python"_s, launch.python);
-    r.readInt(json, "master_port", p + u".master_port"_s, launch.masterPort);
-    r.readString(json, "master", p + u".master"_s, launch.master);
-    r.readString(json, "launcher", p + u".launcher"_s, launch.launcher);
-    r.readStringList(json, "env_setup", p + u".env_setup"_s, launch.envSetup);
-    r.readString(json, "log_dir", p + u".log_dir"_s, launch.logDir);
-    r.readStringList(json, "upload", p + u".upload"_s, launch.upload);
-    if (const Json *env = r.readObject(json, "env", p + u".env"_s, false)) {
+    r.readString(json, "workdir", at(u"workdir"_s), launch.workdir, true);
+    r.readString(json, "entry", at(u"entry"_s), launch.entry, true);
+    r.readStringList(json, "args", at(u"args"_s), launch.args);
+    r.readString(json, "python", at(u"python"_s), launch.python);
+    r.readInt(json, "master_port", at(u"master_port"_s), launch.masterPort);
+    r.readString(json, "master", at(u"master"_s), launch.master);
+    r.readString(json, "launcher", at(u"launcher"_s), launch.launcher);
+    r.readStringList(json, "env_setup", at(u"env_setup"_s), launch.envSetup);
+    r.readString(json, "log_dir", at(u"log_dir"_s), launch.logDir);
+    r.readStringList(json, "upload", at(u"upload"_s), launch.upload);
+    if (const Json *env = r.readObject(json, "env", at(u"env"_s), false)) {
         launch.env.clear();
         for (const auto &[key, value] : env->items()) {
-            const QString path = p + u".env."_s + qs(key);
             if (value.is_string())
                 launch.env.emplace_back(qs(key), qs(value.get<std::string>()));
             else
-                r.problem(path,
+                r.problem(at(u"env"_s).key(qs(key)),
                           QStringLiteral("must be a string, not %1").arg(jsonTypeName(value)));
         }
     }
-    if (const Json *ports = r.readObject(json, "hccl_ports", p + u".hccl_ports"_s, false)) {
-        r.readInt(*ports, "first", p + u".hccl_ports.first"_s, launch.hcclPorts.first, true);
-        r.readInt(*ports, "last", p + u".hccl_ports.last"_s, launch.hcclPorts.last, true);
+    if (const Json *ports = r.readObject(json, "hccl_ports", at(u"hccl_ports"_s), false)) {
+        r.readInt(*ports, "first", at(u"hccl_ports.first"_s), launch.hcclPorts.first, true);
+        r.readInt(*ports, "last", at(u"hccl_ports.last"_s), launch.hcclPorts.last, true);
     }
-    if (const Json *mpi = r.readObject(json, "mpirun", p + u".mpirun"_s, false)) {
+    if (const Json *mpi = r.readObject(json, "mpirun", at(u"mpirun"_s), false)) {
         QString per;
-        if (r.readString(*mpi, "per", p + u".mpirun.per"_s, per)) {
+        if (r.readString(*mpi, "per", at(u"mpirun.per"_s), per)) {
             if (per == u"server")
                 launch.mpirun.per = MpirunPer::Server;
             else if (per == u"device")
                 launch.mpirun.per = MpirunPer::Device;
             else
-                r.problem(p + u".mpirun.per"_s,
+                r.problem(at(u"mpirun.per"_s),
                           QStringLiteral("\"%1\" is not one of server, device").arg(per));
         }
-        r.readString(*mpi, "prefix", p + u".mpirun.prefix"_s, launch.mpirun.prefix);
-        r.readStringList(*mpi, "extra_args", p + u".mpirun.extra_args"_s, launch.mpirun.extraArgs);
+        r.readString(*mpi, "prefix", at(u"mpirun.prefix"_s), launch.mpirun.prefix);
+        r.readStringList(*mpi, "extra_args", at(u"mpirun.extra_args"_s), launch.mpirun.extraArgs);
     }
 }
 
@@ -253,42 +257,42 @@ ProjectLoad projectFromJson(const Json &source)
     }
     Reader r;
     Project &project = load.project;
-    r.readString(document, "name", QStringLiteral("name"), project.name, true);
+    r.readString(document, "name", projectPlace(u"name"_s), project.name, true);
     QString accelerator;
-    if (r.readString(document, "accelerator", QStringLiteral("accelerator"), accelerator, true)) {
+    if (r.readString(document, "accelerator", projectPlace(u"accelerator"_s), accelerator, true)) {
         if (auto parsed = acceleratorFromName(accelerator))
             project.accelerator = *parsed;
         else
             r.problem(
-                QStringLiteral("accelerator"),
+                projectPlace(u"accelerator"_s),
                 QStringLiteral("\"%1\" is not one of ascend910, nvidia, cpu").arg(accelerator));
     }
-    if (const Json *servers = r.member(document, "servers", QStringLiteral("servers"), true)) {
+    if (const Json *servers = r.member(document, "servers", projectPlace(u"servers"_s), true)) {
         if (!servers->is_array()) {
-            r.problem(QStringLiteral("servers"),
+            r.problem(projectPlace(u"servers"_s),
                       QStringLiteral("must be an array, not %1").arg(jsonTypeName(*servers)));
         } else {
             for (size_t i = 0; i < servers->size(); ++i) {
-                const QString path = QStringLiteral("servers[%1]").arg(i);
+                const ProblemPlace place = serverPlace(int(i));
                 const Json &item = (*servers)[i];
                 Server server;
                 if (!item.is_object())
-                    r.problem(path,
+                    r.problem(place,
                               QStringLiteral("must be an object, not %1").arg(jsonTypeName(item)));
                 else
-                    readServer(r, item, path, server);
+                    readServer(r, item, place, server);
                 project.servers.push_back(server);
             }
         }
     }
     if (const Json *network =
-            r.readObject(document, "device_network", QStringLiteral("device_network"), false)) {
-        r.readString(*network, "netmask", QStringLiteral("device_network.netmask"),
+            r.readObject(document, "device_network", projectPlace(u"device_network"_s), false)) {
+        r.readString(*network, "netmask", projectPlace(u"device_network.netmask"_s),
                      project.deviceNetwork.netmask);
-        r.readStringList(*network, "segments", QStringLiteral("device_network.segments"),
+        r.readStringList(*network, "segments", projectPlace(u"device_network.segments"_s),
                          project.deviceNetwork.segments);
     }
-    if (const Json *launch = r.readObject(document, "launch", QStringLiteral("launch"), true))
+    if (const Json *launch = r.readObject(document, "launch", projectPlace(u"launch"_s), true))
         readLaunch(r, *launch, project.launch);
 
     for (const auto &[key, value] : document.items()) {

@@ -54,9 +54,9 @@ private:
     {
         return serverLabel(m_project, s) + u" device "_s + QString::number(id);
     }
-    QString pathOf(int s, int id) const
+    ProblemPlace placeOf(int s, int id) const
     {
-        return deviceIpPath(s, m_slots[static_cast<size_t>(s)][static_cast<size_t>(id)].position);
+        return deviceIpPlace(s, m_slots[static_cast<size_t>(s)][static_cast<size_t>(id)].position);
     }
     Ipv4Network segmentOf(Ipv4 ip) const { return Ipv4Network::containing(ip, *m_prefix); }
     const Slot &slot(int s, int id) const
@@ -83,7 +83,7 @@ private:
                                                        .arg(serverLabel(m_project, s))
                                                        .arg(ips)
                                                        .arg(devices);
-                m_out.add(u"device-ip-count"_s, serverFieldPath(s, "device_ips"), message);
+                m_out.add(u"device-ip-count"_s, serverFieldPlace(s, "device_ips"), message);
             }
             for (int k = 0; k < std::min(devices, ips); ++k) {
                 const int id = server.devices[static_cast<size_t>(k)];
@@ -91,7 +91,7 @@ private:
                 const std::optional<Ipv4> ip = Ipv4::parse(text);
                 if (!ip) {
                     m_out.add(
-                        u"device-ip-format"_s, deviceIpPath(s, k),
+                        u"device-ip-format"_s, deviceIpPlace(s, k),
                         u"%1: \"%2\" is not an IPv4 address (a.b.c.d)"_s.arg(device(s, id), text));
                     continue;
                 }
@@ -113,7 +113,7 @@ private:
     void checkNetmask()
     {
         const QString &netmask = m_project.deviceNetwork.netmask;
-        const QString path = u"device_network.netmask"_s;
+        const ProblemPlace path = projectPlace(u"device_network.netmask"_s);
         if (netmask.isEmpty()) {
             if (anyDeviceIps())
                 m_out.add(
@@ -134,7 +134,7 @@ private:
         if (segments.isEmpty() || !m_prefix)
             return;
         if (segments.size() != kSegmentCount) {
-            m_out.add(u"segment"_s, u"device_network.segments"_s,
+            m_out.add(u"segment"_s, projectPlace(u"device_network.segments"_s),
                       u"device network: %1 segments given; give exactly 4 (for devices 0/4, 1/5, "
                       "2/6, 3/7) or none"_s.arg(segments.size()));
             return;
@@ -142,7 +142,7 @@ private:
         std::array<Ipv4Network, kSegmentCount> fixed;
         std::array<bool, kSegmentCount> valid{};
         for (int j = 0; j < kSegmentCount; ++j) {
-            const QString path = u"device_network.segments[%1]"_s.arg(j);
+            const ProblemPlace path = projectPlace(u"device_network.segments"_s).item(j);
             QString problem;
             const std::optional<Ipv4Network> segment =
                 segmentFromText(segments[j], *m_prefix, &problem);
@@ -179,7 +179,7 @@ private:
                 continue;
             current.structural = false;
             m_out.add(
-                u"segment"_s, pathOf(s, id),
+                u"segment"_s, placeOf(s, id),
                 u"%1: %2 is not in segment %3, which device_network.segments[%4] sets for %5"_s
                     .arg(device(s, id), current.ip.toString(), segment.toString())
                     .arg(id % kSegmentCount)
@@ -198,7 +198,7 @@ private:
             if (id >= kSegmentCount) {
                 const Slot &partner = slot(s, id - kSegmentCount);
                 if (partner.present && partner.structural && segmentOf(partner.ip) != segment) {
-                    m_out.add(u"segment-pair"_s, pathOf(s, id),
+                    m_out.add(u"segment-pair"_s, placeOf(s, id),
                               u"%1: %2 is in segment %3 but device %4 of %5 is in %6; devices %4 "
                               "and %7 must share a segment"_s
                                   .arg(device(s, id), current.ip.toString(), segment.toString())
@@ -213,7 +213,7 @@ private:
                 const Slot &earlier = slot(s, other);
                 if (!earlier.present || !earlier.structural || segmentOf(earlier.ip) != segment)
                     continue;
-                m_out.add(u"segment-distinct"_s, pathOf(s, id),
+                m_out.add(u"segment-distinct"_s, placeOf(s, id),
                           u"%1: %2 is in segment %3 like device %4 of %5; devices %6, %7, %8 and "
                           "%9 must be in four different segments"_s
                               .arg(device(s, id), current.ip.toString(), segment.toString())
@@ -244,7 +244,7 @@ private:
                 const Ipv4Network expected = segmentOf(slot(reference, id).ip);
                 if (segment == expected)
                     continue;
-                m_out.add(u"segment-across"_s, pathOf(s, id),
+                m_out.add(u"segment-across"_s, placeOf(s, id),
                           u"%1: %2 is in segment %3 but device %4 of %5 is in %6; device %4 must "
                           "be in the same segment on every server"_s
                               .arg(device(s, id), current.ip.toString(), segment.toString())
@@ -272,7 +272,7 @@ private:
                     continue;
                 if (auto host = hostOwner.constFind(current.ip.value);
                     host != hostOwner.constEnd()) {
-                    m_out.add(u"host-ip-collision"_s, pathOf(s, id),
+                    m_out.add(u"host-ip-collision"_s, placeOf(s, id),
                               u"%1: %2 is the host IP of %3; device IPs must differ from every "
                               "host IP"_s.arg(device(s, id), current.ip.toString(),
                                               serverLabel(m_project, *host)));
@@ -280,7 +280,7 @@ private:
                 if (m_prefix)
                     checkNetworkBroadcast(s, id);
                 if (auto used = firstUse.constFind(current.ip.value); used != firstUse.constEnd()) {
-                    m_out.add(u"ip-unique"_s, pathOf(s, id),
+                    m_out.add(u"ip-unique"_s, placeOf(s, id),
                               u"%1: %2 is already used by %3; every device IP must be unique"_s.arg(
                                   device(s, id), current.ip.toString(),
                                   device(used->first, used->second)));
@@ -298,7 +298,7 @@ private:
                     continue;
                 }
                 const Slot &owner = slot(octet->first, octet->second);
-                m_out.add(u"last-octet-unique"_s, pathOf(s, id),
+                m_out.add(u"last-octet-unique"_s, placeOf(s, id),
                           u"%1: %2 has the same last octet (%3) as %4 of %5 in segment %6; inside "
                           "one segment the last 8 bits must be unique"_s
                               .arg(device(s, id), current.ip.toString())
@@ -316,7 +316,7 @@ private:
         const bool network = current.ip == segment.network;
         if (!network && current.ip != segment.broadcast())
             return;
-        m_out.add(u"network-broadcast"_s, pathOf(s, id),
+        m_out.add(u"network-broadcast"_s, placeOf(s, id),
                   u"%1: %2 is the %3 address of segment %4; a device needs a host address"_s.arg(
                       device(s, id), current.ip.toString(), network ? u"network"_s : u"broadcast"_s,
                       segment.toString()));

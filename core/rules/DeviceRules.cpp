@@ -37,7 +37,7 @@ bool checkIds(const Project &project, int s, bool ascend, ProblemList &out)
         const int position = static_cast<int>(k);
         if (id < 0 || (ascend && id >= kAscendDevices)) {
             out.add(
-                u"device-ids"_s, devicePath(s, position),
+                u"device-ids"_s, devicePlace(s, position),
                 ascend
                     ? u"%1 device %2: is not an Ascend 910 device id (0-7)"_s.arg(label()).arg(id)
                     : u"%1 device %2: is not a device id (0 or more)"_s.arg(label()).arg(id));
@@ -45,7 +45,7 @@ bool checkIds(const Project &project, int s, bool ascend, ProblemList &out)
             continue;
         }
         if (auto it = firstPosition.constFind(id); it != firstPosition.constEnd()) {
-            out.add(u"device-ids"_s, devicePath(s, position),
+            out.add(u"device-ids"_s, devicePlace(s, position),
                     u"%1 device %2: is listed twice (devices[%3] and devices[%4]); each device "
                     "is used once"_s.arg(label())
                         .arg(id)
@@ -69,7 +69,7 @@ void checkAscendSubset(const Project &project, int s, bool idsOk, ProblemList &o
     if (count == kAscendDevices || (!multi && count == 1))
         return;
     const QString label = serverLabel(project, s);
-    const QString path = serverFieldPath(s, "devices");
+    const ProblemPlace path = serverFieldPlace(s, "devices");
     if (!validAscendCount(count)) {
         out.add(
             u"device-count"_s, path,
@@ -109,7 +109,7 @@ Problems validateDeviceSubsets(const Project &project)
     const bool ascend = project.accelerator == Accelerator::Ascend910;
     for (int s = 0; s < static_cast<int>(project.servers.size()); ++s) {
         if (project.servers[static_cast<size_t>(s)].devices.empty()) {
-            out.add(u"devices-empty"_s, serverFieldPath(s, "devices"),
+            out.add(u"devices-empty"_s, serverFieldPlace(s, "devices"),
                     u"%1: lists no devices; list at least one"_s.arg(serverLabel(project, s)));
             continue;
         }

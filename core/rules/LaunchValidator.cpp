@@ -53,7 +53,7 @@ public:
               firstOf({pathProblem(m_launch.logDir), leadingDashProblem(m_launch.logDir)}));
         const QStringList launchers{u"auto"_s, u"torchrun"_s, u"torch.distributed.launch"_s};
         if (!launchers.contains(m_launch.launcher)) {
-            m_out.add(u"launcher"_s, u"launch.launcher"_s,
+            m_out.add(u"launcher"_s, projectPlace(u"launch.launcher"_s),
                       u"launch: launcher \"%1\" is not one of auto, torchrun, "
                       "torch.distributed.launch"_s.arg(m_launch.launcher));
         }
@@ -73,19 +73,19 @@ public:
     }
 
 private:
-    void field(const QString &rule, const QString &path, const QString &what,
+    void field(const QString &rule, const QString &field, const QString &what,
                const QString &problem)
     {
         if (!problem.isEmpty())
-            m_out.add(rule, path, u"launch: %1 %2"_s.arg(what, problem));
+            m_out.add(rule, projectPlace(field), u"launch: %1 %2"_s.arg(what, problem));
     }
 
-    void list(const QString &rule, const QString &path, const QString &what,
+    void list(const QString &rule, const QString &field, const QString &what,
               const QStringList &values, QString (*check)(const QString &))
     {
         for (qsizetype k = 0; k < values.size(); ++k) {
             if (QString problem = check(values[k]); !problem.isEmpty()) {
-                m_out.add(rule, path + u'[' + QString::number(k) + u']',
+                m_out.add(rule, projectPlace(field).item(int(k)),
                           u"launch: %1 %2 %3"_s.arg(what).arg(k).arg(problem));
             }
         }
@@ -95,15 +95,15 @@ private:
     {
         QSet<QString> seen;
         for (const auto &[name, value] : m_launch.env) {
-            const QString path = u"launch.env."_s + name;
+            const ProblemPlace place = projectPlace(u"launch.env"_s).key(name);
             if (QString problem = envNameProblem(name); !problem.isEmpty())
-                m_out.add(u"env-name"_s, path, u"launch: environment variable name "_s + problem);
+                m_out.add(u"env-name"_s, place, u"launch: environment variable name "_s + problem);
             else if (seen.contains(name))
-                m_out.add(u"env-name"_s, path,
+                m_out.add(u"env-name"_s, place,
                           u"launch: environment variable %1 is set twice"_s.arg(name));
             seen.insert(name);
             if (QString problem = noNulProblem(value); !problem.isEmpty())
-                m_out.add(u"env-value"_s, path, u"launch: value of %1 %2"_s.arg(name, problem));
+                m_out.add(u"env-value"_s, place, u"launch: value of %1 %2"_s.arg(name, problem));
         }
     }
 
@@ -114,19 +114,20 @@ private:
         field(u"master-port"_s, u"launch.master_port"_s, u"master_port"_s, port);
         const QString range = firstOf({portProblem(hccl.first), portProblem(hccl.last)});
         if (!range.isEmpty()) {
-            m_out.add(u"hccl-ports"_s, u"launch.hccl_ports"_s, u"launch: hccl_ports "_s + range);
+            m_out.add(u"hccl-ports"_s, projectPlace(u"launch.hccl_ports"_s),
+                      u"launch: hccl_ports "_s + range);
             return;
         }
         if (hccl.first > hccl.last) {
             m_out.add(
-                u"hccl-ports"_s, u"launch.hccl_ports"_s,
+                u"hccl-ports"_s, projectPlace(u"launch.hccl_ports"_s),
                 u"launch: hccl_ports first %1 is above last %2"_s.arg(hccl.first).arg(hccl.last));
             return;
         }
         // HCCL binds every port of its range on every server; a master port inside it collides.
         if (port.isEmpty() && m_project.accelerator == Accelerator::Ascend910 &&
             m_launch.masterPort >= hccl.first && m_launch.masterPort <= hccl.last) {
-            m_out.add(u"master-port"_s, u"launch.master_port"_s,
+            m_out.add(u"master-port"_s, projectPlace(u"launch.master_port"_s),
                       u"launch: master_port %1 lies inside the HCCL port range %2-%3"_s
                           .arg(m_launch.masterPort)
                           .arg(hccl.first)

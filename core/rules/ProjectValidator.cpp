@@ -36,7 +36,7 @@ void checkServerFields(const Project &project, int s, ProblemList &out)
     auto report = [&](const QString &rule, const char *field, const QString &what,
                       const QString &problem) {
         if (!problem.isEmpty())
-            out.add(rule, serverFieldPath(s, field), u"%1: %2 %3"_s.arg(label, what, problem));
+            out.add(rule, serverFieldPlace(s, field), u"%1: %2 %3"_s.arg(label, what, problem));
     };
     report(u"server-name"_s, "name", u"name"_s, serverNameProblem(server.name));
     report(u"host"_s, "host", u"host"_s, sshHostProblem(server.host));
@@ -53,12 +53,12 @@ void checkServerFields(const Project &project, int s, ProblemList &out)
     } else if (sshHostProblem(server.host).isEmpty() && !Ipv4::parse(server.host)) {
         // The servers reach each other by address (HCCL_IF_IP, hostfile, hostname -I matching);
         // an ssh alias only tells this machine how to get there.
-        out.add(u"host-ip"_s, serverFieldPath(s, "host_ip"),
+        out.add(u"host-ip"_s, serverFieldPlace(s, "host_ip"),
                 u"%1: host_ip is not set and host \"%2\" is not an IPv4 address; set host_ip or "
                 "let discovery fill it"_s.arg(label, server.host));
     }
     if (project.accelerator != Accelerator::Ascend910 && !server.deviceIps.isEmpty()) {
-        out.add(u"device-ips-unexpected"_s, serverFieldPath(s, "device_ips"),
+        out.add(u"device-ips-unexpected"_s, serverFieldPlace(s, "device_ips"),
                 u"%1: device_ips are only for ascend910, not %2; remove them"_s.arg(
                     label, acceleratorName(project.accelerator)));
     }
@@ -73,7 +73,7 @@ void checkServerList(const Project &project, ProblemList &out)
         if (!server.name.isEmpty()) {
             if (auto it = names.constFind(server.name); it != names.constEnd()) {
                 out.add(
-                    u"server-name-unique"_s, serverFieldPath(s, "name"),
+                    u"server-name-unique"_s, serverFieldPlace(s, "name"),
                     u"servers[%1]: name \"%2\" is already used by servers[%3]; server names must "
                     "be unique"_s.arg(s)
                         .arg(server.name)
@@ -88,7 +88,7 @@ void checkServerList(const Project &project, ProblemList &out)
         if (auto it = hostIps.constFind(ip->value); it != hostIps.constEnd()) {
             out.add(
                 u"host-ip-unique"_s,
-                serverFieldPath(s, server.hostIp.isEmpty() ? "host" : "host_ip"),
+                serverFieldPlace(s, server.hostIp.isEmpty() ? "host" : "host_ip"),
                 u"%1: host IP %2 is already the host IP of %3; every server needs its own"_s.arg(
                     serverLabel(project, s), ip->toString(), serverLabel(project, *it)));
         } else {
@@ -112,7 +112,7 @@ void checkMpirunPorts(const Project &project, ProblemList &out)
         const Server &server = project.servers[static_cast<size_t>(order[r])];
         if (server.port == port)
             continue;
-        out.add(u"mpirun-ssh-port"_s, serverFieldPath(order[r], "port"),
+        out.add(u"mpirun-ssh-port"_s, serverFieldPlace(order[r], "port"),
                 u"%1: SSH port %2 differs from port %3 of %4; mpirun reaches every other server "
                 "through one SSH port"_s.arg(serverLabel(project, order[r]))
                     .arg(server.port)
@@ -133,17 +133,18 @@ QString leadingDashProblem(const QString &text)
 void validateServers(const Project &project, ProblemList &out)
 {
     if (project.servers.empty())
-        out.add(u"no-servers"_s, u"servers"_s, u"the project has no servers; add at least one"_s);
+        out.add(u"no-servers"_s, projectPlace(u"servers"_s),
+                u"the project has no servers; add at least one"_s);
     if (static_cast<int>(project.servers.size()) > kMaxServers) {
         out.add(
-            u"server-count"_s, u"servers"_s,
+            u"server-count"_s, projectPlace(u"servers"_s),
             u"%1 servers; a cluster has at most %2"_s.arg(project.servers.size()).arg(kMaxServers));
     }
     for (int s = 0; s < static_cast<int>(project.servers.size()); ++s)
         checkServerFields(project, s, out);
     checkServerList(project, out);
     if (!project.launch.master.isEmpty() && !project.serverIndex(project.launch.master)) {
-        out.add(u"master"_s, u"launch.master"_s,
+        out.add(u"master"_s, projectPlace(u"launch.master"_s),
                 u"launch: master \"%1\" is not the name of a server"_s.arg(project.launch.master));
     }
     checkMpirunPorts(project, out);
@@ -153,7 +154,7 @@ Problems validateProject(const Project &project)
 {
     ProblemList out;
     if (QString problem = serverNameProblem(project.name); !problem.isEmpty())
-        out.add(u"name"_s, u"name"_s, u"project name "_s + problem);
+        out.add(u"name"_s, projectPlace(u"name"_s), u"project name "_s + problem);
     validateServers(project, out);
     out.append(validateDeviceSubsets(project));
     out.append(validateDeviceNetwork(project));

@@ -43,48 +43,25 @@ QString serverLabel(const Project &project, int serverIndex)
         if (serverNameProblem(name).isEmpty())
             return name;
     }
-    return serverPath(serverIndex);
+    return serverPlace(serverIndex).path();
 }
 
-QString serverPath(int serverIndex)
+void ProblemList::add(const QString &rule, const ProblemPlace &place, const QString &message)
 {
-    return u"servers["_s + QString::number(serverIndex) + u']';
-}
-
-QString serverFieldPath(int serverIndex, const char *field)
-{
-    return serverPath(serverIndex) + u'.' + QLatin1StringView(field);
-}
-
-QString deviceIpPath(int serverIndex, int position)
-{
-    return serverPath(serverIndex) + u".device_ips["_s + QString::number(position) + u']';
-}
-
-QString devicePath(int serverIndex, int position)
-{
-    return serverPath(serverIndex) + u".devices["_s + QString::number(position) + u']';
-}
-
-void ProblemList::add(const QString &rule, const QString &path, const QString &message)
-{
-    const QString shownPath = printable(path);
-    const QString key = seenKey(rule, shownPath);
-    if (m_seen.contains(key))
-        return;
-    m_seen.insert(key);
-    m_problems.push_back({rule, shownPath, printable(message)});
+    Problem problem(rule, place, printable(message));
+    problem.path = printable(problem.path);
+    append({problem});
 }
 
 void ProblemList::append(const Problems &problems)
 {
-    for (const Problem &problem : problems)
-        add(problem.rule, problem.path, problem.message);
-}
-
-bool ProblemList::has(const QString &rule, const QString &path) const
-{
-    return m_seen.contains(seenKey(rule, printable(path)));
+    for (const Problem &problem : problems) {
+        const QString key = seenKey(problem.rule, problem.path);
+        if (m_seen.contains(key))
+            continue;
+        m_seen.insert(key);
+        m_problems.push_back(problem);
+    }
 }
 
 } // namespace cw

@@ -8,8 +8,8 @@
 
 namespace cw {
 
-// Wording and paths shared by the rule checks, so that every message names a server and a
-// device the same way.
+// Wording shared by the rule checks, so that every message names a server and a device the
+// same way. Places (path and location together) come from model/Problem.h.
 
 // The text with control characters shown as escapes (\n, \0, \x1b), so a hostile value in a
 // message cannot forge extra lines in a terminal or a log.
@@ -18,17 +18,12 @@ QString printable(const QString &text);
 // The server's name when it is a valid one, else its JSON path ("servers[3]").
 QString serverLabel(const Project &project, int serverIndex);
 
-QString serverPath(int serverIndex);                         // "servers[1]"
-QString serverFieldPath(int serverIndex, const char *field); // "servers[1].host"
-QString deviceIpPath(int serverIndex, int position);         // "servers[1].device_ips[4]"
-QString devicePath(int serverIndex, int position);           // "servers[1].devices[4]"
-
-// Collects problems in order, keeping only the first one per (rule, path).
+// Collects problems in order, keeping only the first one per (rule, path); paths and messages
+// are made printable on the way in.
 class ProblemList {
 public:
-    void add(const QString &rule, const QString &path, const QString &message);
+    void add(const QString &rule, const ProblemPlace &place, const QString &message);
     void append(const Problems &problems);
-    bool has(const QString &rule, const QString &path) const;
     bool empty() const { return m_problems.empty(); }
     Problems take() { return std::move(m_problems); }
 

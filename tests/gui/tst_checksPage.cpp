@@ -120,6 +120,49 @@ private Q_SLOTS:
         QVERIFY2(launch->isEnabled(), qPrintable(launch->toolTip()));
         QCOMPARE(runPage->stateText(), u"Ready to launch."_s);
     }
+
+    // A project that breaks a rule reaches no server: Run checks names the problem and does not
+    // call the runner, and Launch is held back with the same words.
+    void refusesAnInvalidProject()
+    {
+        ClusterWizard wizard;
+        QCOMPARE(wizard.openProject(kExample2x8), QString());
+        std::atomic<int> runs = 0;
+        wizard.setCheckRunner(
+            [&](const Project &, const FleetProgress &, const std::atomic<bool> *) {
+                ++runs;
+                return CheckRun{};
+            });
+        Project broken = wizard.model()->project();
+        broken.servers[1].deviceIps[4] = u"192.168.200.110"_s;
+        wizard.model()->setProject(broken);
+        QCOMPARE(wizard.model()->save(m_dir.filePath(u"broken.clusterwiz.json"_s)), QString());
+
+        auto *page = static_cast<ChecksPage *>(wizard.page(ChecksPageId));
+        QTest::mouseClick(page->findChild<QPushButton *>(u"runChecks"_s), Qt::LeftButton);
+        QVERIFY(!page->isBusy());
+        const QString message = page->findChild<QLabel *>(u"message"_s)->text();
+        QVERIFY2(message.contains(u"servers[1].device_ips[4]: server1 device 4: 192.168.200.110 "
+                                  u"is not in segment"_s),
+                 qPrintable(message));
+        QTest::qWait(50);
+        QCOMPARE(runs.load(), 0);
+
+        auto *runPage = static_cast<RunPage *>(wizard.page(RunPageId));
+        auto *launch = runPage->findChild<QPushButton *>(u"launch"_s);
+        QVERIFY(!launch->isEnabled());
+        QVERIFY2(launch->toolTip().contains(u"servers[1].device_ips[4]"_s),
+                 qPrintable(launch->toolTip()));
+
+        // Mended, both go again.
+        broken.servers[1].deviceIps[4] = u"192.168.100.110"_s;
+        wizard.model()->setProject(broken);
+        QSignalSpy ready(page, &ChecksPage::reportReady);
+        QTest::mouseClick(page->findChild<QPushButton *>(u"runChecks"_s), Qt::LeftButton);
+        QTRY_COMPARE(ready.count(), 1);
+        QCOMPARE(runs.load(), 1);
+        QVERIFY(!launch->toolTip().contains(u"servers[1]"_s));
+    }
 };
 
 QTEST_MAIN(TestChecksPage)

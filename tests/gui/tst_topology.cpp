@@ -1,10 +1,13 @@
-// The topology picture at the sizes people use: the 2x8 example with a broken device, and a
-// planned 128-server cluster (every device drawn, nothing marked, PNG and SVG export).
+// The topology picture at the sizes people use: the 2x8 example with a broken device, problems
+// marked on the server or device their location names (and the same cells of the device
+// table), and a planned 128-server cluster (every device drawn, nothing marked, PNG and SVG
+// export).
 #include "WizardTestSupport.h"
 
 #include "model/ProjectJson.h"
 #include "plan/Planner.h"
 #include "rules/ProjectValidator.h"
+#include "widgets/DeviceTable.h"
 #include "widgets/TopologyView.h"
 
 #include <QFileInfo>
@@ -37,6 +40,46 @@ private Q_SLOTS:
         QVERIFY(!view.isMarked(view.deviceItem(1, 2)));
         QVERIFY(!view.deviceItem(0, 2)->toolTip().isEmpty());
         QVERIFY(!view.deviceItem(2, 0));
+    }
+
+    // Problems land where their location says, two-digit server indices included, in the
+    // picture and in the device table: a bad port on server 10 marks that server and its name;
+    // a repeated IP on server 1 marks that device and its IP; a bad device id on server 2
+    // marks that device and the Devices cell where ids are typed.
+    void marksServersAndDevicesByLocation()
+    {
+        Project project =
+            loadProjectFile(wizardtest::kExamples + u"/ascend-16x8.clusterwiz.json"_s).project;
+        project.servers[10].port = 0;
+        project.servers[1].deviceIps[3] = project.servers[1].deviceIps[2];
+        project.servers[2].devices[5] = 9;
+        const Problems problems = validateProject(project);
+
+        TopologyView view;
+        view.showProject(project, problems);
+        QVERIFY(view.isMarked(view.serverItem(10)));
+        QVERIFY(!view.isMarked(view.serverItem(1)));
+        QVERIFY(!view.isMarked(view.serverItem(0)));
+        QVERIFY(view.deviceItem(1, 3)->toolTip().contains(u"is already used by"_s));
+        QVERIFY(view.isMarked(view.deviceItem(1, 3)));
+        QVERIFY(!view.isMarked(view.deviceItem(1, 2)));
+        QVERIFY(view.isMarked(view.deviceItem(2, 5)));
+        for (int k = 0; k < 8; ++k)
+            QVERIFY(!view.isMarked(view.deviceItem(10, k)));
+
+        DeviceTable table;
+        table.showProject(project, problems);
+        const auto tinted = [&](int row, int column) {
+            return table.item(row, column)->background().style() != Qt::NoBrush;
+        };
+        QVERIFY(tinted(10, 0));
+        QVERIFY(table.item(10, 0)->toolTip().contains(u"SSH port 0"_s));
+        QVERIFY(!tinted(1, 0));
+        QVERIFY(tinted(1, DeviceTable::ipColumn(3)));
+        QVERIFY(!tinted(1, DeviceTable::ipColumn(2)));
+        QVERIFY(tinted(2, 1));
+        QVERIFY(!tinted(2, DeviceTable::ipColumn(5)));
+        QVERIFY(!tinted(0, 0) && !tinted(0, 1));
     }
 
     void drawsAPlanned128ServerCluster()

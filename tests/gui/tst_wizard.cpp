@@ -172,6 +172,36 @@ private Q_SLOTS:
         QCOMPARE(qsizetype(scripts->view()->files().size()), cliFiles.size());
     }
 
+    // The Scripts page exports the files as a folder and as an archive; a broken project
+    // generates nothing and names the problem instead; an unreadable file leaves the open
+    // project as it was.
+    void scriptsPageExportsAndRefuses()
+    {
+        ClusterWizard wizard;
+        QCOMPARE(wizard.openProject(kExample2x8), QString());
+        ScriptsPage page(wizard.model());
+        page.initializePage();
+        QVERIFY(page.isComplete());
+        const QString folder = m_dir.filePath(u"export"_s);
+        QCOMPARE(page.exportFolder(folder), QString());
+        QVERIFY(QFileInfo(folder + u"/train.sh"_s).isExecutable());
+        const QString archive = m_dir.filePath(u"export.tar.gz"_s);
+        QCOMPARE(page.exportArchive(archive), QString());
+        QVERIFY(QFileInfo(archive).size() > 0);
+
+        QVERIFY(!wizard.openProject(u"/nonexistent.clusterwiz.json"_s).isEmpty());
+        QCOMPARE(wizard.model()->path(), kExample2x8);
+
+        Project broken = wizard.model()->project();
+        broken.servers[1].deviceIps[4] = u"192.168.100.999"_s;
+        wizard.model()->setProject(broken);
+        page.initializePage();
+        QVERIFY(!page.isComplete());
+        QVERIFY(page.view()->files().empty());
+        const QString message = page.findChild<QLabel *>(u"message"_s)->text();
+        QVERIFY2(message.contains(u"servers[1].device_ips[4]"_s), qPrintable(message));
+    }
+
     void savesAtomicallyAndReloads()
     {
         ProjectModel model;
@@ -203,7 +233,9 @@ private Q_SLOTS:
         QCOMPARE(again.size(), QSize(1000, 720));
     }
 
-    void problemsUnderMatchesWholeSegments()
+    // Each page gets its own problems by location: a bad host on server 10 is the Servers page's
+    // and names server 10, missing device IPs are the Devices page's.
+    void problemsInSortsByLocation()
     {
         ProjectModel model;
         QCOMPARE(model.load(kExample2x8), QString());
@@ -217,11 +249,19 @@ private Q_SLOTS:
         }
         project.servers[10].host = u"bad host"_s;
         model.setProject(project);
-        for (const Problem &problem : model.problemsUnder({u"servers[1]"_s}))
-            QVERIFY2(problem.path.startsWith(u"servers[1]."_s) || problem.path == u"servers[1]"_s,
-                     qPrintable(problem.path));
-        QVERIFY(!model.problemsUnder({u"servers[10]"_s}).empty());
-        QVERIFY(model.problemsUnder({u"launch"_s}).empty());
+        const Problems servers = model.problemsIn(ProblemArea::Servers);
+        QCOMPARE(servers.size(), size_t{1});
+        QCOMPARE(servers.front().path, u"servers[10].host"_s);
+        QCOMPARE(servers.front().location.server, 10);
+        QCOMPARE(servers.front().location.field, u"host"_s);
+        const Problems devices = model.problemsIn(ProblemArea::Devices);
+        QCOMPARE(devices.size(), size_t{9}); // servers 2-10 have no device IPs
+        for (const Problem &problem : devices) {
+            QCOMPARE(problem.rule, u"device-ip-count"_s);
+            QCOMPARE(problem.location.field, u"device_ips"_s);
+        }
+        QCOMPARE(devices.front().location.server, 2);
+        QVERIFY(model.problemsIn(ProblemArea::Launch).empty());
     }
 
     void newProjectStartsEmpty()

@@ -6,6 +6,7 @@
 #include "model/Project.h"
 #include "model/ProjectJson.h"
 
+#include <QRegularExpression>
 #include <QSet>
 #include <QString>
 #include <QStringList>
@@ -104,6 +105,52 @@ inline QString describe(const Problems &problems)
     QStringList lines;
     for (const Problem &problem : problems)
         lines << problem.rule + QStringLiteral(" | ") + problem.toString();
+    return lines.join(u'\n');
+}
+
+// The location a JSON path names, read back from the path as a reader of the file would:
+// "servers[3].device_ips[4]" -> {3, 4, "device_ips"}, "launch.env.A" -> {-1, -1, "launch.env"},
+// "launch.args[2]" -> {-1, -1, "launch.args"}. Independent of ProblemPlace, so that a location
+// that disagrees with its path shows.
+inline ProblemLocation locationOfPath(const QString &path)
+{
+    static const QRegularExpression serverPath(
+        QStringLiteral(R"(^servers\[(\d+)\](?:\.([a-z_]+)(?:\[(\d+)\])?)?$)"));
+    static const QRegularExpression trailingIndex(QStringLiteral(R"(\[\d+\]$)"));
+    ProblemLocation location;
+    if (const QRegularExpressionMatch match = serverPath.match(path); match.hasMatch()) {
+        location.server = match.captured(1).toInt();
+        location.field = match.captured(2);
+        const bool deviceList = location.field == u"devices" || location.field == u"device_ips";
+        if (deviceList && !match.captured(3).isEmpty())
+            location.device = match.captured(3).toInt();
+        return location;
+    }
+    QString field = path;
+    field.remove(trailingIndex);
+    if (field.startsWith(QStringLiteral("launch.env.")))
+        field = QStringLiteral("launch.env");
+    location.field = field;
+    return location;
+}
+
+// One line per problem whose location is not the one its path names; empty when all agree.
+inline QString locationMismatches(const Problems &problems)
+{
+    QStringList lines;
+    for (const Problem &problem : problems) {
+        const ProblemLocation expected = locationOfPath(problem.path);
+        if (problem.location == expected)
+            continue;
+        lines << QStringLiteral("%1: location {%2, %3, %4}, path says {%5, %6, %7}")
+                     .arg(problem.path)
+                     .arg(problem.location.server)
+                     .arg(problem.location.device)
+                     .arg(problem.location.field)
+                     .arg(expected.server)
+                     .arg(expected.device)
+                     .arg(expected.field);
+    }
     return lines.join(u'\n');
 }
 

@@ -9,6 +9,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -78,6 +80,30 @@ cw::Project brokenDeviceIp()
     cw::Project project = loadExample(u"ascend-2x8"_s);
     project.servers[1].deviceIps[4] = u"192.168.100.300"_s;
     return project;
+}
+
+// The 2x8 example on two loopback addresses whose SSH port is `port`.
+cw::Project loopbackServers(quint16 port)
+{
+    cw::Project project = loadExample(u"ascend-2x8"_s);
+    for (size_t s = 0; s < project.servers.size(); ++s) {
+        project.servers[s].host = project.servers[s].hostIp = u"127.0.0.%1"_s.arg(s + 1);
+        project.servers[s].port = port;
+    }
+    return project;
+}
+
+// Connections the kernel accepted for `listener` while nothing ran its event loop.
+int connectionsTo(QTcpServer &listener)
+{
+    int count = 0;
+    while (listener.waitForNewConnection(200)) {
+        while (QTcpSocket *socket = listener.nextPendingConnection()) {
+            delete socket;
+            ++count;
+        }
+    }
+    return count;
 }
 
 } // namespace
@@ -424,6 +450,51 @@ private Q_SLOTS:
 
     // `logs` finds its run before it talks to any server: a project without runs, an unknown
     // server or rank are answered from the files alone (the servers here do not exist).
+    // check, fix and launch validate the project before anything else: an invalid one is refused
+    // with exactly what `validate` prints, exit 1, and no server is contacted.
+    void serverCommandsRefuseAnInvalidProject_data()
+    {
+        QTest::addColumn<QStringList>("arguments"); // after the project path
+        QTest::addColumn<QString>("command");
+        QTest::newRow("check") << QStringList{} << u"check"_s;
+        QTest::newRow("fix set-device-ips") << QStringList{u"set-device-ips"_s} << u"fix"_s;
+        QTest::newRow("fix --all") << QStringList{u"--all"_s} << u"fix"_s;
+        QTest::newRow("launch") << QStringList{} << u"launch"_s;
+        QTest::newRow("launch --force") << QStringList{u"--force"_s} << u"launch"_s;
+    }
+
+    void serverCommandsRefuseAnInvalidProject()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, command);
+        // The servers' SSH port is a listener here that never answers: a connection attempt is
+        // counted, and fails after --timeout.
+        QTcpServer listener;
+        QVERIFY(listener.listen(QHostAddress::AnyIPv4));
+        const QStringList fleet{u"--timeout"_s, u"2"_s, u"--accept-new"_s, u"--known-hosts"_s,
+                                m_temp.filePath(u"refused_known_hosts"_s)};
+        // The control: with a valid project the same command does reach the servers.
+        const QString valid =
+            save(loopbackServers(listener.serverPort()), u"valid.clusterwiz.json"_s);
+        run(QStringList{command, valid} + arguments + fleet);
+        QVERIFY(connectionsTo(listener) > 0);
+
+        cw::Project project = loopbackServers(listener.serverPort());
+        project.servers[1].deviceIps[4] = u"192.168.200.110"_s; // in no segment of the project
+        const QString path = save(project, u"refused.clusterwiz.json"_s);
+        const CliRun validate = run({u"validate"_s, path});
+        QCOMPARE(validate.exitCode, 1);
+        QVERIFY2(validate.err.startsWith(u"servers[1].device_ips[4]: server1 device 4: "
+                                         u"192.168.200.110 is not in segment"_s),
+                 qPrintable(validate.err));
+
+        const CliRun r = run(QStringList{command, path} + arguments + fleet);
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err, validate.err);
+        QCOMPARE(r.out, QString());
+        QCOMPARE(connectionsTo(listener), 0);
+    }
+
     void logsChoosesARunAndItsRanks()
     {
         const QString path = save(loadExample(u"cpu-2x2"_s), u"logs.clusterwiz.json"_s);

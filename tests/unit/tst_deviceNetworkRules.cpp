@@ -160,6 +160,7 @@ private Q_SLOTS:
         const Problems problems = validateDeviceNetwork(project);
         QVERIFY2(ruleIds(problems) == rules, qPrintable(describe(problems)));
         QVERIFY2(testing::paths(problems) == paths, qPrintable(describe(problems)));
+        QVERIFY2(locationMismatches(problems).isEmpty(), qPrintable(locationMismatches(problems)));
         QSet<QString> seen;
         for (const Problem &problem : problems) {
             QVERIFY2(!seen.contains(problem.rule + problem.path), qPrintable(describe(problems)));

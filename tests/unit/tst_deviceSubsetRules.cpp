@@ -84,6 +84,7 @@ private Q_SLOTS:
         QFETCH(QStringList, rules);
         const Problems problems = validateDeviceSubsets(withDevices(accelerator, devices));
         QVERIFY2(ruleIds(problems) == rules, qPrintable(describe(problems)));
+        QVERIFY2(locationMismatches(problems).isEmpty(), qPrintable(locationMismatches(problems)));
     }
 
     void pathsAndMessages()

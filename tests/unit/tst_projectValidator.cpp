@@ -5,9 +5,13 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 using namespace cw;
 using namespace cw::testing;
+
+Q_DECLARE_METATYPE(cw::ProblemArea)
 
 namespace {
 
@@ -296,6 +300,110 @@ private Q_SLOTS:
         const Problems problems = validateProject(project);
         QVERIFY2(ruleIds(problems) == QStringList{rule}, qPrintable(describe(problems)));
         QVERIFY2(testing::paths(problems).contains(path), qPrintable(describe(problems)));
+        // Where the GUI marks it is where the path points: server, device and field agree.
+        QVERIFY2(locationMismatches(problems).isEmpty(), qPrintable(locationMismatches(problems)));
+    }
+
+    // The location in parts, for a sample of places, spelled out rather than read back from the
+    // path; and the page of the wizard each belongs to.
+    void locationsSpelledOut_data()
+    {
+        QTest::addColumn<Mutation>("mutate");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("server");
+        QTest::addColumn<int>("device");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<ProblemArea>("area");
+        QTest::newRow("device ip")
+            << Mutation([](Project &p) { p.servers[1].deviceIps[2] = u"192.168.102.101"_s; })
+            << u"servers[1].device_ips[2]"_s << 1 << 2 << u"device_ips"_s << ProblemArea::Devices;
+        QTest::newRow("device id")
+            << Mutation([](Project &p) { p.servers[1].devices[7] = 9; })
+            << u"servers[1].devices[7]"_s << 1 << 7 << u"devices"_s << ProblemArea::Devices;
+        QTest::newRow("device count")
+            << Mutation([](Project &p) { p.servers[0].deviceIps.removeLast(); })
+            << u"servers[0].device_ips"_s << 0 << -1 << u"device_ips"_s << ProblemArea::Devices;
+        QTest::newRow("host") << Mutation([](Project &p) { p.servers[0].host.clear(); })
+                              << u"servers[0].host"_s << 0 << -1 << u"host"_s
+                              << ProblemArea::Servers;
+        QTest::newRow("no servers")
+            << Mutation([](Project &p) { p.servers.clear(); }) << u"servers"_s << -1 << -1
+            << u"servers"_s << ProblemArea::Servers;
+        QTest::newRow("segment") << Mutation([](Project &p) {
+            p.deviceNetwork.segments[2] = u"192.168.100.0"_s;
+        }) << u"device_network.segments[2]"_s
+                                 << -1 << -1 << u"device_network.segments"_s
+                                 << ProblemArea::Devices;
+        QTest::newRow("env name") << Mutation([](Project &p) {
+            p.launch.env = {{u"A-B"_s, {}}};
+        }) << u"launch.env.A-B"_s << -1
+                                  << -1 << u"launch.env"_s << ProblemArea::Launch;
+        QTest::newRow("args") << Mutation([](Project &p) { p.launch.args << QString(u"\0"_s); })
+                              << u"launch.args[2]"_s << -1 << -1 << u"launch.args"_s
+                              << ProblemArea::Launch;
+        QTest::newRow("project name") << Mutation([](Project &p) { p.name.clear(); }) << u"name"_s
+                                      << -1 << -1 << u"name"_s << ProblemArea::Project;
+    }
+
+    void locationsSpelledOut()
+    {
+        QFETCH(Mutation, mutate);
+        QFETCH(QString, path);
+        QFETCH(int, server);
+        QFETCH(int, device);
+        QFETCH(QString, field);
+        QFETCH(ProblemArea, area);
+        Project project = seedExample();
+        mutate(project);
+        const Problems problems = validateProject(project);
+        const auto found =
+            std::find_if(problems.begin(), problems.end(),
+                         [&](const Problem &problem) { return problem.path == path; });
+        QVERIFY2(found != problems.end(), qPrintable(describe(problems)));
+        QCOMPARE(found->location.server, server);
+        QCOMPARE(found->location.device, device);
+        QCOMPARE(found->location.field, field);
+        QCOMPARE(found->location.area(), area);
+    }
+
+    // The loader names the members it cannot read through the same places as the rules.
+    void schemaProblemsAreLocated_data()
+    {
+        QTest::addColumn<QByteArray>("pointer");
+        QTest::addColumn<QByteArray>("value");
+        QTest::addColumn<QString>("path");
+        QTest::newRow("port a string")
+            << QByteArray("/servers/1/port") << QByteArray("\"22\"") << u"servers[1].port"_s;
+        QTest::newRow("server not an object")
+            << QByteArray("/servers/1") << QByteArray("7") << u"servers[1]"_s;
+        QTest::newRow("device id a string") << QByteArray("/servers/0/devices/3")
+                                            << QByteArray("\"3\"") << u"servers[0].devices[3]"_s;
+        QTest::newRow("device ip a number") << QByteArray("/servers/1/device_ips/5")
+                                            << QByteArray("5") << u"servers[1].device_ips[5]"_s;
+        QTest::newRow("segment a number") << QByteArray("/device_network/segments/2")
+                                          << QByteArray("1") << u"device_network.segments[2]"_s;
+        QTest::newRow("env value a number")
+            << QByteArray("/launch/env/X") << QByteArray("1") << u"launch.env.X"_s;
+        QTest::newRow("hccl first missing")
+            << QByteArray("/launch/hccl_ports") << QByteArray(R"({"last": 1})")
+            << u"launch.hccl_ports.first"_s;
+        QTest::newRow("accelerator unknown")
+            << QByteArray("/accelerator") << QByteArray("\"tpu\"") << u"accelerator"_s;
+    }
+
+    void schemaProblemsAreLocated()
+    {
+        QFETCH(QByteArray, pointer);
+        QFETCH(QByteArray, value);
+        QFETCH(QString, path);
+        nlohmann::ordered_json document = projectToJson(seedExample());
+        document[nlohmann::ordered_json::json_pointer(pointer.toStdString())] =
+            nlohmann::ordered_json::parse(value.toStdString());
+        const ProjectLoad load = projectFromJson(document);
+        QVERIFY2(testing::paths(load.problems) == QStringList{path},
+                 qPrintable(describe(load.problems)));
+        QVERIFY2(locationMismatches(load.problems).isEmpty(),
+                 qPrintable(locationMismatches(load.problems)));
     }
 
     void hostileValues_data()
@@ -331,6 +439,7 @@ private Q_SLOTS:
         mutate(project);
         const Problems problems = validateProject(project);
         QCOMPARE(testing::paths(problems).contains(path), refused);
+        QVERIFY2(locationMismatches(problems).isEmpty(), qPrintable(locationMismatches(problems)));
         for (const Problem &problem : problems) {
             // Messages and paths show control characters escaped: one problem, one line.
             QVERIFY(!problem.message.contains(u'\n') && !problem.message.contains(QChar(u'\0')));
@@ -378,6 +487,25 @@ private Q_SLOTS:
         QVERIFY2(validateProject(project).empty(), qPrintable(describe(validateProject(project))));
         project.accelerator = Accelerator::Nvidia;
         QVERIFY(validateProject(project).empty());
+    }
+
+    // A place grows its path and its location in the same step.
+    void placesGrowPathAndLocation()
+    {
+        const ProblemPlace device = deviceIpPlace(3, 4);
+        QCOMPARE(device.path(), u"servers[3].device_ips[4]"_s);
+        QCOMPARE(device.location(), (ProblemLocation{3, 4, u"device_ips"_s}));
+        QCOMPARE(serverPlace(12).location(), (ProblemLocation{12, -1, QString()}));
+        QCOMPARE(serverFieldPlace(0, "host").location(), (ProblemLocation{0, -1, u"host"_s}));
+        // Only devices and device_ips hold devices; another list's index stays in the path.
+        const ProblemPlace arg = projectPlace(u"launch.args"_s).item(2);
+        QCOMPARE(arg.path(), u"launch.args[2]"_s);
+        QCOMPARE(arg.location(), (ProblemLocation{-1, -1, u"launch.args"_s}));
+        const ProblemPlace env = projectPlace(u"launch.env"_s).key(u"A.B"_s);
+        QCOMPARE(env.path(), u"launch.env.A.B"_s);
+        QCOMPARE(env.location().field, u"launch.env"_s);
+        QCOMPARE(ProblemPlace().path(), QString());
+        QCOMPARE(ProblemPlace().location().area(), ProblemArea::Project);
     }
 
     void noDuplicatePlaces()

@@ -98,7 +98,9 @@
     </message>
     <message numerus="yes">
         <source>Checking %n server(s)…</source>
-        <translation><numerusform>正在检查 %n 台服务器…</numerusform></translation>
+        <translation>
+            <numerusform>正在检查 %n 台服务器…</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 of %2 servers discovered (last: %3); probing…</source>
@@ -323,7 +325,9 @@
     </message>
     <message numerus="yes">
         <source>Fix %n problem(s) or use Plan automatically.</source>
-        <translation><numerusform>请修复 %n 个问题，或使用“自动规划”。</numerusform></translation>
+        <translation>
+            <numerusform>请修复 %n 个问题，或使用“自动规划”。</numerusform>
+        </translation>
     </message>
     <message>
         <source>No plan: %1</source>
@@ -335,7 +339,9 @@
     </message>
     <message numerus="yes">
         <source>Planned %n value(s): %1</source>
-        <translation><numerusform>已规划 %n 个值：%1</numerusform></translation>
+        <translation>
+            <numerusform>已规划 %n 个值：%1</numerusform>
+        </translation>
     </message>
     <message>
         <source>Export topology</source>
@@ -558,85 +564,18 @@
     </message>
 </context>
 <context>
-    <name>cw::MainWindow</name>
-    <message>
-        <source>clusterwiz</source>
-        <translation>clusterwiz</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Open project…</source>
-        <translation>打开项目(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Export &amp;folder…</source>
-        <translation>导出到目录(&amp;F)…</translation>
-    </message>
-    <message>
-        <source>Export .&amp;tar.gz…</source>
-        <translation>导出 .tar.gz(&amp;T)…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Project</source>
-        <translation>项目</translation>
-    </message>
-    <message>
-        <source>Open a project (*.clusterwiz.json) to see the scripts it generates.</source>
-        <translation>打开项目（*.clusterwiz.json）以查看其生成的脚本。</translation>
-    </message>
-    <message>
-        <source>%1: %2 servers, %3 devices, mode %4, %5 generated files.</source>
-        <translation>%1：%2 台服务器，%3 个设备，启动方式 %4，生成 %5 个文件。</translation>
-    </message>
-    <message>
-        <source>%1: %2 problems to fix before scripts can be generated.</source>
-        <translation>%1：生成脚本前需修复 %2 个问题。</translation>
-    </message>
-    <message>
-        <source>%1 — clusterwiz</source>
-        <translation>%1 — clusterwiz</translation>
-    </message>
-    <message>
-        <source>Exported to %1</source>
-        <translation>已导出到 %1</translation>
-    </message>
-    <message>
-        <source>Exported %1</source>
-        <translation>已导出 %1</translation>
-    </message>
-    <message>
-        <source>Open project</source>
-        <translation>打开项目</translation>
-    </message>
-    <message>
-        <source>clusterwiz projects (*.clusterwiz.json *.json)</source>
-        <translation>clusterwiz 项目 (*.clusterwiz.json *.json)</translation>
-    </message>
-    <message>
-        <source>Export scripts to</source>
-        <translation>导出脚本到</translation>
-    </message>
-    <message>
-        <source>Export archive</source>
-        <translation>导出压缩包</translation>
-    </message>
-    <message>
-        <source>Archives (*.tar.gz)</source>
-        <translation>压缩包 (*.tar.gz)</translation>
-    </message>
-</context>
-<context>
     <name>cw::ProjectModel</name>
     <message>
         <source>Choose a file name first.</source>
         <translation>请先选择文件名。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The project has %n problem(s); fix them first:</source>
+        <translation><numerusform>项目有 %n 个问题，请先修复：</numerusform></translation>
+    </message>
+    <message>
+        <source>…and %1 more.</source>
+        <translation>…还有 %1 个。</translation>
     </message>
 </context>
 <context>
@@ -742,7 +681,9 @@
     </message>
     <message numerus="yes">
         <source>Stopped (run %1), but %n process(es) are still alive; %2</source>
-        <translation><numerusform>已停止（运行 %1），但仍有 %n 个进程存活；%2</numerusform></translation>
+        <translation>
+            <numerusform>已停止（运行 %1），但仍有 %n 个进程存活；%2</numerusform>
+        </translation>
     </message>
     <message>
         <source>This build launches no jobs itself: export the scripts and run run.sh on the master.</source>
@@ -770,7 +711,9 @@
     </message>
     <message numerus="yes">
         <source>Checking, uploading and starting on %n server(s)…</source>
-        <translation><numerusform>正在 %n 台服务器上检查、上传并启动…</numerusform></translation>
+        <translation>
+            <numerusform>正在 %n 台服务器上检查、上传并启动…</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stopping run %1 on every server…</source>
@@ -782,7 +725,9 @@
     </message>
     <message numerus="yes">
         <source>Running: run %1 on %n server(s).</source>
-        <translation><numerusform>运行中：运行 %1，共 %n 台服务器。</numerusform></translation>
+        <translation>
+            <numerusform>运行中：运行 %1，共 %n 台服务器。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Finished: every rank of run %1 exited 0.</source>
@@ -837,7 +782,9 @@
     </message>
     <message numerus="yes">
         <source>%n file(s) generated.</source>
-        <translation><numerusform>已生成 %n 个文件。</numerusform></translation>
+        <translation>
+            <numerusform>已生成 %n 个文件。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Exported to %1</source>
@@ -991,7 +938,9 @@
     </message>
     <message numerus="yes">
         <source>Filled %n value(s) from discovery (hover for the list).</source>
-        <translation><numerusform>已根据发现结果填写 %n 个值（悬停可查看列表）。</numerusform></translation>
+        <translation>
+            <numerusform>已根据发现结果填写 %n 个值（悬停可查看列表）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

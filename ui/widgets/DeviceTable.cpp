@@ -1,7 +1,6 @@
 #include "DeviceTable.h"
 
 #include <QHeaderView>
-#include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
 
@@ -50,15 +49,11 @@ void DeviceTable::showProject(const Project &project, const Problems &problems)
         for (int k = 0; k < slots; ++k)
             setItem(row, ipColumn(k), new QTableWidgetItem(server.deviceIps.value(k)));
     }
-    static const QRegularExpression pattern(
-        uR"(^servers\[(\d+)\](?:\.(devices|device_ips)(?:\[(\d+)\])?)?)"_s);
     for (const Problem &problem : problems) {
-        const QRegularExpressionMatch match = pattern.match(problem.path);
-        if (!match.hasMatch())
+        const int row = problem.location.server;
+        if (row < 0)
             continue;
-        const int row = match.captured(1).toInt();
-        const int column = match.captured(3).isEmpty() ? (match.captured(2).isEmpty() ? 0 : 1)
-                                                       : ipColumn(match.captured(3).toInt());
+        const int column = cellColumn(problem.location);
         if (QTableWidgetItem *cell = item(row, column)) {
             cell->setBackground(QColor(255, 205, 205));
             cell->setToolTip(cell->toolTip().isEmpty() ? problem.message
@@ -67,6 +62,16 @@ void DeviceTable::showProject(const Project &project, const Problems &problems)
     }
     m_filling = false;
     resizeColumnsToContents();
+}
+
+int DeviceTable::cellColumn(const ProblemLocation &location)
+{
+    // An IP's problem on its own cell; a device id's on Devices, where the ids are typed.
+    if (location.field == u"device_ips" && location.device >= 0)
+        return ipColumn(location.device);
+    if (location.field == u"devices" || location.field == u"device_ips")
+        return 1;
+    return 0;
 }
 
 std::vector<Server> DeviceTable::servers(std::vector<Server> base) const

@@ -20,6 +20,8 @@ public:
     std::vector<Server> servers(std::vector<Server> base) const;
     bool isEditing() const { return state() == QAbstractItemView::EditingState; }
     static int ipColumn(int slot) { return 2 + slot; }
+    // The column whose cell a problem at `location` tints: the name, Devices or one IP.
+    static int cellColumn(const ProblemLocation &location);
 
 Q_SIGNALS:
     void edited();

@@ -216,27 +216,17 @@ LaunchConfig LaunchEditor::launch(LaunchConfig base) const
     return base;
 }
 
-QWidget *LaunchEditor::fieldFor(const QString &jsonPath) const
+QWidget *LaunchEditor::fieldFor(const QString &field) const
 {
-    // The longest field path that is a prefix of this one: "launch.env.FOO" -> the env table.
-    QWidget *best = nullptr;
-    qsizetype length = 0;
-    for (const auto &[path, widget] : m_fields) {
-        if ((jsonPath == path || jsonPath.startsWith(path + u'.') ||
-             jsonPath.startsWith(path + u'[')) &&
-            path.size() > length) {
-            best = widget;
-            length = path.size();
-        }
-    }
-    return best;
+    const auto found = m_fields.find(field);
+    return found == m_fields.end() ? nullptr : found->second;
 }
 
 void LaunchEditor::markProblems(const Problems &problems)
 {
     std::map<QWidget *, QStringList> reasons;
     for (const Problem &problem : problems) {
-        if (QWidget *field = fieldFor(problem.path))
+        if (QWidget *field = fieldFor(problem.location.field))
             reasons[field] << problem.message;
     }
     for (const auto &[path, field] : m_fields) {

@@ -30,7 +30,8 @@ public:
     LaunchConfig launch(LaunchConfig base) const;
     void markProblems(const Problems &problems);
     void setMode(LaunchMode mode);
-    QWidget *fieldFor(const QString &jsonPath) const; // the widget that edits that path, or null
+    // The widget that edits a problem's field ("launch.env" for every variable), or null.
+    QWidget *fieldFor(const QString &field) const;
 
 Q_SIGNALS:
     void edited();
@@ -52,7 +53,7 @@ private:
     QComboBox *m_mpirunPer;
     QLineEdit *m_mpirunPrefix;
     QPlainTextEdit *m_mpirunArgs;
-    std::map<QString, QWidget *> m_fields; // JSON path -> editor
+    std::map<QString, QWidget *> m_fields; // ProblemLocation::field -> editor
     bool m_filling = false;
 };
 

@@ -7,7 +7,6 @@
 #include <QImage>
 #include <QKeyEvent>
 #include <QPainter>
-#include <QRegularExpression>
 #include <QSvgGenerator>
 #include <QWheelEvent>
 
@@ -33,18 +32,6 @@ QColor segmentColour(int segment)
         QColor(31, 119, 180), QColor(44, 160, 44),  QColor(255, 127, 14), QColor(148, 103, 189),
         QColor(140, 86, 75),  QColor(23, 190, 207), QColor(188, 189, 34), QColor(227, 119, 194)};
     return colours[segment % 8];
-}
-
-// "servers[3].device_ips[4]" -> (3, 4); "servers[3].devices" -> (3, -1); else (-1, -1).
-std::pair<int, int> locate(const QString &path)
-{
-    static const QRegularExpression pattern(
-        uR"(^servers\[(\d+)\](?:\.(?:device_ips|devices)\[(\d+)\])?)"_s);
-    const QRegularExpressionMatch match = pattern.match(path);
-    if (!match.hasMatch())
-        return {-1, -1};
-    return {match.captured(1).toInt(),
-            match.captured(2).isEmpty() ? -1 : match.captured(2).toInt()};
 }
 
 void mark(QGraphicsRectItem *item, const QString &message)
@@ -149,7 +136,8 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
     }
 
     for (const Problem &problem : problems) {
-        const auto [s, slot] = locate(problem.path);
+        const int s = problem.location.server;
+        const int slot = problem.location.device;
         if (s < 0 || s >= count)
             continue;
         if (slot >= 0 && slot < int(m_devices[size_t(s)].size()))

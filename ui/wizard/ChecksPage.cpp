@@ -70,6 +70,8 @@ ChecksPage::~ChecksPage()
 void ChecksPage::initializePage()
 {
     updateUndo();
+    if (const QString refusal = m_model->refusalText(); !refusal.isEmpty() && !isBusy())
+        m_message->setText(refusal);
 }
 
 void ChecksPage::setFleetOptions(const FleetOptions &options)
@@ -123,6 +125,11 @@ void ChecksPage::runChecks()
 {
     if (!m_runner || isBusy())
         return;
+    // Checks and fixes act on the project's values: none that a rule rejects reaches a server.
+    if (const QString refusal = m_model->refusalText(); !refusal.isEmpty()) {
+        m_message->setText(refusal);
+        return;
+    }
     const Project project = m_model->project();
     m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
     m_progress->setRange(0, int(project.servers.size()));
@@ -174,6 +181,10 @@ void ChecksPage::fixRequested(const CheckResult &result)
 {
     if (isBusy() || !m_hasRun)
         return;
+    if (const QString refusal = m_model->refusalText(); !refusal.isEmpty()) {
+        m_message->setText(refusal);
+        return;
+    }
     // Every fix the check offers, planned from what the checks found (pure, instant).
     std::vector<FixPlan> plans;
     for (const QString &fixId : result.fixes)

@@ -26,7 +26,8 @@ class ProjectModel;
 // fleet options, or a test's) on a worker thread with progress and Cancel, and shows the report.
 // A failed check's "Fix…" previews the fix's commands (FixDialog) and, when the user applies
 // them, runs them on a worker thread, records them in the undo journal beside the project and
-// checks again. "Undo last fix" does what `clusterwiz-cli undo` does. Checks advise; they never
+// checks again. "Undo last fix" does what `clusterwiz-cli undo` does. While the project breaks a
+// rule, Run checks and Fix… refuse, naming the problems. Checks advise; they never
 // block Next (Launch on the Run page waits for them).
 class ChecksPage : public QWizardPage {
     Q_OBJECT

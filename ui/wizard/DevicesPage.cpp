@@ -101,12 +101,7 @@ DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
 
 Problems DevicesPage::deviceProblems() const
 {
-    Problems found;
-    for (const Problem &problem : m_model->problemsUnder({u"servers"_s, u"device_network"_s})) {
-        if (problem.path.startsWith(u"device_network"_s) || problem.path.contains(u".device"_s))
-            found.push_back(problem);
-    }
-    return found;
+    return m_model->problemsIn(ProblemArea::Devices);
 }
 
 void DevicesPage::initializePage()

@@ -38,7 +38,7 @@ LaunchPage::LaunchPage(ProjectModel *model, QWidget *parent)
 
 Problems LaunchPage::launchProblems() const
 {
-    return m_model->problemsUnder({u"launch"_s});
+    return m_model->problemsIn(ProblemArea::Launch);
 }
 
 void LaunchPage::initializePage()

@@ -3,6 +3,8 @@
 #include "model/ProjectJson.h"
 #include "rules/ProjectValidator.h"
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace cw {
@@ -67,20 +69,26 @@ QString ProjectModel::save(const QString &path)
     return {};
 }
 
-Problems ProjectModel::problemsUnder(const QStringList &prefixes) const
+QString ProjectModel::refusalText() const
+{
+    constexpr int kShown = 5;
+    if (m_problems.empty())
+        return {};
+    const int count = int(m_problems.size());
+    QStringList lines{tr("The project has %n problem(s); fix them first:", nullptr, count)};
+    for (int i = 0; i < std::min(count, kShown); ++i)
+        lines << m_problems[size_t(i)].toString();
+    if (count > kShown)
+        lines << tr("…and %1 more.").arg(count - kShown);
+    return lines.join(u'\n');
+}
+
+Problems ProjectModel::problemsIn(ProblemArea area) const
 {
     Problems found;
     for (const Problem &problem : m_problems) {
-        for (const QString &prefix : prefixes) {
-            // "servers[1]" must not match "servers[10]": the next character ends the segment.
-            if (problem.path == prefix ||
-                (problem.path.startsWith(prefix) &&
-                 (problem.path.at(prefix.size()) == u'.' ||
-                  problem.path.at(prefix.size()) == u'[' || prefix.endsWith(u'.')))) {
-                found.push_back(problem);
-                break;
-            }
-        }
+        if (problem.location.area() == area)
+            found.push_back(problem);
     }
     return found;
 }

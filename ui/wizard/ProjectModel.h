@@ -28,8 +28,11 @@ public:
 
     // validateProject() plus the schema problems of the file as it was read.
     const Problems &problems() const { return m_problems; }
-    // Problems whose JSON path starts with one of the prefixes ("launch", "servers[1]").
-    Problems problemsUnder(const QStringList &prefixes) const;
+    // The problems of one page's part of the project.
+    Problems problemsIn(ProblemArea area) const;
+    // Why a page that acts on the servers (checks, fixes, launch) refuses: the problems as
+    // `clusterwiz-cli validate` prints them ("path: message", the first few); empty when valid.
+    QString refusalText() const;
 
 Q_SIGNALS:
     void changed();

@@ -122,6 +122,8 @@ QString RunPage::launchBlockedReason() const
                   "master.");
     if (m_session->isActive())
         return tr("A run is in progress.");
+    if (const QString refusal = m_model->refusalText(); !refusal.isEmpty())
+        return refusal;
     if (m_model->path().isEmpty() || m_model->isDirty())
         return tr("Save the project first (Ctrl+S): the run is recorded beside it.");
     if (m_report) {

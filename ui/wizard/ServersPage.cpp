@@ -110,11 +110,7 @@ bool ServersPage::isComplete() const
 bool ServersPage::validatePage()
 {
     // Field mistakes are named here; device and launch rules belong to their own pages.
-    Problems problems;
-    for (const Problem &problem : m_model->problemsUnder({u"servers"_s})) {
-        if (!problem.path.contains(u".device"_s))
-            problems.push_back(problem);
-    }
+    const Problems problems = m_model->problemsIn(ProblemArea::Servers);
     if (problems.empty())
         return true;
     m_message->setText(problems.front().toString());

@@ -6,7 +6,8 @@
 
 namespace cw {
 
-// Pieces every generated bash script shares, so that "which server am I" is decided one way.
+// The plan as bash (a script header, the per-server arrays) and the function that finds which
+// server a script runs on: every generated script uses them, so that this is decided one way.
 
 // "#!/bin/bash" and a comment naming the project, the mode and what the file is for.
 QString scriptHeader(const Project &project, const QString &purpose);

@@ -1,4 +1,4 @@
-#include "cli/RunCliSupport.h"
+#include "cli/RunReports.h"
 
 #include "cli/Cli.h"
 
@@ -48,38 +48,6 @@ QString failureText(const RunRecord &record)
             text += u"    "_s + line + u'\n';
     }
     return text;
-}
-
-int loadRunForCommand(CommandParser &command, const QString &projectPath,
-                      std::optional<RunRecord> &record, QTextStream &err,
-                      const Project *describedBy)
-{
-    QString runId = command.parser().value(u"run"_s);
-    if (command.parser().isSet(u"run"_s) && !isValidRunId(runId))
-        return command.usageError(u"--run: '%1' is not a run id"_s.arg(runId), err);
-    if (runId.isEmpty())
-        runId = latestRunId(projectPath);
-    if (runId.isEmpty()) {
-        err << projectPath << ": no run recorded in " << runsFolder(projectPath) << '\n';
-        err.flush();
-        return ExitUnreadable;
-    }
-    QString error;
-    record = loadRunRecord(projectPath, runId, &error);
-    if (!record) {
-        err << error << '\n';
-        err.flush();
-        return ExitUnreadable;
-    }
-    if (describedBy) {
-        if (const QString mismatch = runProjectMismatch(*describedBy, *record);
-            !mismatch.isEmpty()) {
-            err << projectPath << ": " << mismatch << '\n';
-            err.flush();
-            return ExitUnreadable;
-        }
-    }
-    return kContinue;
 }
 
 } // namespace cw::cli

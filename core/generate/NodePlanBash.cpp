@@ -1,4 +1,4 @@
-#include "generate/ScriptParts.h"
+#include "generate/NodePlanBash.h"
 
 #include "shell/ShellQuote.h"
 

@@ -6,7 +6,8 @@
 
 namespace cw {
 
-// Bash pieces that setup_device_ips.sh and check.sh share for ascend910 projects, so that both
+// The device IP plan as bash arrays and the bash functions around hccn_tool, which
+// setup_device_ips.sh and check.sh share for ascend910 projects, so that both
 // read the same plan and call hccn_tool the same way. Every hccn_tool command line comes from
 // plan/HccnCommands.h through shellJoin(), and is stored as one quoted string that
 // clusterwiz_run_words turns back into words without any other expansion.

@@ -1,4 +1,4 @@
-#include "generate/DeviceScriptParts.h"
+#include "generate/DeviceIpBash.h"
 
 #include "plan/HccnCommands.h"
 #include "shell/ShellQuote.h"

@@ -1,4 +1,4 @@
-#include "generate/ScriptSnippets.h"
+#include "generate/LaunchScriptBash.h"
 
 #include "shell/ShellQuote.h"
 

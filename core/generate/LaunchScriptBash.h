@@ -8,8 +8,10 @@
 
 namespace cw {
 
-// Helpers shared by the generators of train.sh, rank.sh, run.sh and env.sh (not part of the
-// public generator API; see ScriptFiles.h for that).
+// What the generators of train.sh, rank.sh, run.sh and env.sh share: template filling, the facts
+// of the plan they all print (log root, device ids, rank loop), and the bash functions that
+// check values and wait for and stop child processes (not part of the public generator API; see
+// ScriptFiles.h for that).
 
 // Replaces every `@NAME@` in `text` with values[NAME] in one pass, so that a value that itself
 // contains `@OTHER@` is never substituted again. Unknown names are left as they are.
