@@ -5,6 +5,7 @@
 #include "cli/RunLogStream.h"
 #include "logs/LineSplitter.h"
 #include "logs/RemoteLogFollower.h"
+#include "ssh/SshSession.h"
 
 using namespace Qt::StringLiterals;
 
