@@ -101,15 +101,15 @@ void knownFrom(const QStringList &lines, const PeerTarget &target, PeerTrust &tr
 
 } // namespace
 
-QString portListenerCommand(const Project &project, int expected, int seconds)
+QString reachabilityListenerCommand(const Project &project, int expected, int seconds)
 {
     return shellJoin({project.launch.python, u"-c"_s, kListenerProgram,
-                      QLatin1StringView(kPortProbeMarker),
+                      QLatin1StringView(kReachabilityProbeMarker),
                       QString::number(project.launch.masterPort), QString::number(seconds),
                       QString::number(expected)});
 }
 
-std::optional<int> parsePortListener(const QString &output, QString *problem)
+std::optional<int> parseReachabilityListener(const QString &output, QString *problem)
 {
     const QString line = firstLineOf(output);
     if (line.startsWith(u"listening "_s)) {
@@ -126,7 +126,7 @@ std::optional<int> parsePortListener(const QString &output, QString *problem)
     return std::nullopt;
 }
 
-QString portListenerStopCommand(int pid)
+QString reachabilityListenerStopCommand(int pid)
 {
     // Waits (up to 2 s) until the listener is gone, so that a launch right after the checks
     // finds master_port free; a zombie's cmdline is empty and it holds no port.
@@ -135,10 +135,10 @@ QString portListenerStopCommand(int pid)
         u"*%2*) return 0 ;;\nesac\nreturn 1\n}\n"
         u"ours && kill $p\ni=0\nwhile ours && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done\n"
         u"exit 0"_s.arg(pid)
-            .arg(QLatin1StringView(kPortProbeMarker)));
+            .arg(QLatin1StringView(kReachabilityProbeMarker)));
 }
 
-QString portConnectCommand(const Project &project)
+QString reachabilityConnectCommand(const Project &project)
 {
     const Server &master = project.servers[size_t(project.masterIndex())];
     return shellJoin({project.launch.python, u"-c"_s, kConnectProgram, master.effectiveHostIp(),
@@ -146,7 +146,7 @@ QString portConnectCommand(const Project &project)
                       QString::number(kPortConnectTimeoutSeconds)});
 }
 
-PortReach parsePortConnect(const QString &output, int exitStatus)
+PortReach parseReachabilityConnect(const QString &output, int exitStatus)
 {
     const QString line = firstLineOf(output);
     if (line == u"connected")

@@ -1,9 +1,9 @@
 #pragma once
 
 // Checks that reading rules cannot settle, asked of the servers themselves:
-// - the master port: a short-lived listener on the master's master_port and a connect to it from
-//   every other server, as the job's ranks will connect (a firewall that drops it shows here even
-//   when its rules are beyond what the rule reader understands);
+// - master_port's reachability: a short-lived listener on the master's master_port and a
+//   connect to it from every other server, as the job's ranks will connect (a firewall that
+//   drops it shows here even when its rules are beyond what the rule reader understands);
 // - for mpirun: from the master, a key-only `ssh` to every other server exactly as mpirun does it
 //   (BatchMode, strict host keys), and whether the master's known_hosts holds each server's key.
 // This file holds the commands and the parsers of their output (pure); checks/CheckRunner.h
@@ -21,7 +21,7 @@
 namespace cw {
 
 inline constexpr int kPortConnectTimeoutSeconds = 3;
-inline constexpr char kPortProbeMarker[] = "clusterwiz-port-probe";
+inline constexpr char kReachabilityProbeMarker[] = "clusterwiz-port-probe";
 
 struct PortReach {
     enum class Outcome { Connected, Refused, TimedOut, Failed };
@@ -48,22 +48,22 @@ struct ActiveProbes {
     QStringList masterPublicKeys;   // lines of the master's ~/.ssh/id_{ed25519,ecdsa,rsa}.pub
 };
 
-// ---- master port -----------------------------------------------------------------------------
+// ---- master port reachability (master-port-reachable) ------------------------------------------
 
 // Binds master_port on all addresses, prints `listening PID` and detaches (own session, stdio on
 // /dev/null) so the SSH command returns at once; the listener accepts `expected` connections or
 // gives up after `seconds`. `error MESSAGE` when the port cannot be bound.
-QString portListenerCommand(const Project &project, int expected, int seconds);
+QString reachabilityListenerCommand(const Project &project, int expected, int seconds);
 // `listening PID` -> PID; `error ...` -> nullopt with the message in *problem.
-std::optional<int> parsePortListener(const QString &output, QString *problem);
+std::optional<int> parseReachabilityListener(const QString &output, QString *problem);
 // Ends the listener early, only when that pid is still our listener (its argv holds the marker),
 // and returns once it is gone (at most 2 s), so master_port is free for a launch right after.
-QString portListenerStopCommand(int pid);
+QString reachabilityListenerStopCommand(int pid);
 
 // One connect from a server to the master's host_ip:master_port within
 // kPortConnectTimeoutSeconds: prints `connected`, `refused`, `timeout` or `error MESSAGE`.
-QString portConnectCommand(const Project &project);
-PortReach parsePortConnect(const QString &output, int exitStatus);
+QString reachabilityConnectCommand(const Project &project);
+PortReach parseReachabilityConnect(const QString &output, int exitStatus);
 
 // ---- password-free SSH from the master (mpirun) ----------------------------------------------
 

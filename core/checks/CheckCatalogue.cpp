@@ -1,6 +1,8 @@
 #include "checks/CheckCatalogue.h"
 
-#include "checks/CheckParts.h"
+#include "checks/CheckDevices.h"
+#include "checks/CheckNetwork.h"
+#include "checks/CheckServer.h"
 
 using namespace Qt::StringLiterals;
 
@@ -8,54 +10,47 @@ namespace cw {
 namespace {
 
 using checks::CheckContext;
-using CheckFunction = CheckResult (*)(const CheckContext &);
+using checks::CheckFunction;
 
-struct Entry {
-    const char *id;
-    CheckFunction run;
-    bool (*applies)(const Project &);
-};
+// The C++ verdict of every check of the table but ssh, whose result is the connection itself.
+CheckFunction functionFor(const QString &id)
+{
+    static const std::pair<const char *, CheckFunction> functions[] = {
+        {check::kHostname, &checks::checkHostname},
+        {check::kHostIp, &checks::checkHostIp},
+        {check::kAccelerator, &checks::checkAccelerator},
+        {check::kDeviceIps, &checks::checkDeviceIps},
+        {check::kDeviceLinks, &checks::checkDeviceLinks},
+        {check::kDeviceNetHealth, &checks::checkDeviceNetHealth},
+        {check::kPython, &checks::checkPython},
+        {check::kMpirun, &checks::checkMpirun},
+        {check::kCannEnv, &checks::checkCannEnv},
+        {check::kPaths, &checks::checkPaths},
+        {check::kSshd, &checks::checkSshd},
+        {check::kFirewallPorts, &checks::checkFirewallPorts},
+        {check::kMasterPortFree, &checks::checkMasterPortFree},
+        {check::kHcclPortsFree, &checks::checkHcclPortsFree},
+        {check::kMasterPortReach, &checks::checkMasterPortReach},
+        {check::kPeerLogin, &checks::checkPeerLogin},
+        {check::kKnownHosts, &checks::checkKnownHosts},
+    };
+    for (const auto &[name, function] : functions) {
+        if (id == QLatin1StringView(name))
+            return function;
+    }
+    return nullptr;
+}
 
-bool always(const Project &)
+CheckResult skipped(const CheckSpec &spec, const Server &server, int index, const QString &reason)
 {
-    return true;
+    CheckResult result;
+    result.id = QLatin1StringView(spec.id);
+    result.serverIndex = index;
+    result.server = server.name;
+    result.status = CheckStatus::Skipped;
+    result.reason = reason;
+    return result;
 }
-bool ascend(const Project &p)
-{
-    return p.accelerator == Accelerator::Ascend910;
-}
-bool mpirun(const Project &p)
-{
-    return p.launch.mode == LaunchMode::Mpirun;
-}
-bool severalServers(const Project &p)
-{
-    return p.servers.size() > 1;
-}
-bool mpirunSeveral(const Project &p)
-{
-    return mpirun(p) && severalServers(p);
-}
-
-// Report order: the server itself, its devices, its software, then the network between servers.
-const Entry kCatalogue[] = {
-    {check::kHostname, &checks::checkHostname, &always},
-    {check::kHostIp, &checks::checkHostIp, &always},
-    {check::kAccelerator, &checks::checkAccelerator, &always},
-    {check::kDeviceIps, &checks::checkDeviceIps, &ascend},
-    {check::kDeviceLinks, &checks::checkDeviceLinks, &ascend},
-    {check::kDeviceNetHealth, &checks::checkDeviceNetHealth, &ascend},
-    {check::kPython, &checks::checkPython, &always},
-    {check::kMpirun, &checks::checkMpirun, &mpirun},
-    {check::kCannEnv, &checks::checkCannEnv, &always},
-    {check::kPaths, &checks::checkPaths, &always},
-    {check::kSshd, &checks::checkSshd, &always},
-    {check::kFirewallPorts, &checks::checkFirewallPorts, &always},
-    {check::kMasterPortFree, &checks::checkMasterPortFree, &always},
-    {check::kMasterPortReach, &checks::checkMasterPortReach, &severalServers},
-    {check::kPeerLogin, &checks::checkPeerLogin, &mpirunSeveral},
-    {check::kKnownHosts, &checks::checkKnownHosts, &mpirunSeveral},
-};
 
 CheckResult sshResult(const Server &server, int index, const FleetResult &connection)
 {
@@ -82,12 +77,12 @@ CheckResult sshResult(const Server &server, int index, const FleetResult &connec
 
 QStringList applicableChecks(const Project &project)
 {
-    QStringList ids{QLatin1StringView(check::kSsh)};
-    for (const Entry &entry : kCatalogue) {
-        if (entry.applies(project))
-            ids.append(QLatin1StringView(entry.id));
-    }
-    return ids;
+    return applicableCheckIds(project);
+}
+
+bool catalogueDecides(const QString &id)
+{
+    return id == QLatin1StringView(check::kSsh) || functionFor(id) != nullptr;
 }
 
 CheckReport evaluateChecks(const Project &project, const std::vector<ServerDiscovery> &discovery,
@@ -106,28 +101,32 @@ CheckReport evaluateChecks(const Project &project, const std::vector<ServerDisco
     }
 
     CheckReport report;
+    const std::vector<const CheckSpec *> specs = applicableCheckSpecs(project);
     for (size_t i = 0; i < count; ++i) {
         const Server &server = project.servers[i];
+        const int index = int(i);
         const ServerDiscovery *found = byServer[i];
-        FleetResult missing;
-        missing.error = SshError::make(SshError::Kind::Unreachable, u"not asked"_s);
-        report.results.push_back(sshResult(server, int(i), found ? found->connection : missing));
         const bool reached = found && found->ok();
-        for (const Entry &entry : kCatalogue) {
-            if (!entry.applies(project))
-                continue;
-            if (!reached) {
-                CheckResult skipped;
-                skipped.id = QLatin1StringView(entry.id);
-                skipped.serverIndex = int(i);
-                skipped.server = server.name;
-                skipped.status = CheckStatus::Skipped;
-                skipped.reason = u"not checked: the server was not reached"_s;
-                report.results.push_back(skipped);
-                continue;
+        for (const CheckSpec *spec : specs) {
+            const QString id = QLatin1StringView(spec->id);
+            if (id == QLatin1StringView(check::kSsh)) {
+                FleetResult missing;
+                missing.error = SshError::make(SshError::Kind::Unreachable, u"not asked"_s);
+                report.results.push_back(
+                    sshResult(server, index, found ? found->connection : missing));
+            } else if (!reached) {
+                report.results.push_back(
+                    skipped(*spec, server, index, u"not checked: the server was not reached"_s));
+            } else if (!hasCheckRole(spec->row, project, index)) {
+                report.results.push_back(
+                    skipped(*spec, server, index, checkRoleSkipReason(spec->row)));
+            } else if (const CheckFunction run = functionFor(id)) {
+                report.results.push_back(
+                    run({*spec, project, index, server, *found->facts, probes, hostnames}));
+            } else {
+                report.results.push_back(
+                    skipped(*spec, server, index, u"no verdict for this check in this version"_s));
             }
-            const CheckContext context{project, int(i), server, *found->facts, probes, hostnames};
-            report.results.push_back(entry.run(context));
         }
     }
     return report;

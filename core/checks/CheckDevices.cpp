@@ -1,5 +1,5 @@
 // The Ascend device network of one server: planned vs actual device IPs, links and net health.
-#include "checks/CheckParts.h"
+#include "checks/CheckDevices.h"
 
 #include "discover/ServerFacts.h"
 

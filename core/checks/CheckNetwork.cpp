@@ -1,8 +1,8 @@
-// The checks between servers: firewall rules for the job's ports, the master port (free, and
-// reachable from every server), and for mpirun password-free SSH from the master.
-#include "checks/CheckParts.h"
+// The checks between servers. Which servers each one is about (the master, the others) is the
+// check table's row role: the catalogue skips the rest before calling these.
+#include "checks/CheckNetwork.h"
 
-#include "checks/RequiredPorts.h"
+#include "checks/FirstRefusedPort.h"
 #include "ssh/KnownHosts.h"
 
 using namespace Qt::StringLiterals;
@@ -47,8 +47,8 @@ CheckResult checkFirewallPorts(const CheckContext &c)
     QStringList blocked;
     QStringList unknown;
     QStringList allowed;
-    for (const RequiredPort &port : requiredPorts(c.project, c.index)) {
-        const QString what = portSpanText(port.span) + u" ("_s + port.why + u')';
+    for (const RequiredPort &port : c.ports()) {
+        const QString what = requiredPortText(port);
         const std::optional<SpanDecision> refused = firstRefusedPort(firewall, port.span);
         if (!refused) {
             allowed.append(portSpanText(port.span));
@@ -76,25 +76,54 @@ CheckResult checkFirewallPorts(const CheckContext &c)
 CheckResult checkMasterPortFree(const CheckContext &c)
 {
     const QString name = id(check::kMasterPortFree);
-    if (!c.isMaster())
-        return result(name, c, CheckStatus::Skipped, u"not the master"_s);
-    const int port = c.project.launch.masterPort;
-    if (const ListeningPort *listener = c.facts.listenerOn(port)) {
-        const QString who = listener->processes.isEmpty()
-                                ? QString()
-                                : u" by "_s + listener->processes.join(u", "_s);
-        return result(name, c, CheckStatus::Failed,
-                      u"port %1 is in use%2 (another job? stop it or choose another "
-                      u"master_port)"_s.arg(QString::number(port), who));
+    QStringList used;
+    QStringList free;
+    for (const RequiredPort &port : c.ports()) {
+        const ListeningPort *owner = c.facts.listenerOn(port.span.first);
+        if (!owner) {
+            free.append(u"port %1 is free"_s.arg(port.span.first));
+            continue;
+        }
+        const QString who =
+            owner->processes.isEmpty() ? QString() : u" by "_s + owner->processes.join(u", "_s);
+        used.append(u"port %1 is in use%2"_s.arg(QString::number(port.span.first), who));
     }
-    return result(name, c, CheckStatus::Ok, u"port %1 is free"_s.arg(port));
+    if (!used.isEmpty())
+        return result(name, c, CheckStatus::Failed,
+                      joinReasons(used) +
+                          u" (another job? stop it or choose another master_port)"_s);
+    return result(name, c, CheckStatus::Ok, joinReasons(free));
+}
+
+// An earlier job's ranks may still hold ports HCCL hands out: worth a warning, since HCCL may
+// pick other ports of the range.
+CheckResult checkHcclPortsFree(const CheckContext &c)
+{
+    const QString name = id(check::kHcclPortsFree);
+    QStringList used;
+    QStringList spans;
+    for (const RequiredPort &port : c.ports()) {
+        spans.append(portSpanText(port.span));
+        for (const ListeningPort &owner : c.facts.listeningPorts) {
+            if (owner.proto != u"tcp"_s || !port.span.contains(owner.port))
+                continue;
+            const QString who = owner.processes.isEmpty()
+                                    ? QString()
+                                    : u" ("_s + owner.processes.join(u", "_s) + u')';
+            const QString text = QString::number(owner.port) + who;
+            if (!used.contains(text))
+                used.append(text);
+        }
+    }
+    if (!used.isEmpty())
+        return result(name, c, CheckStatus::Warning,
+                      u"in use: "_s + joinReasons(used) + u" (is a previous job still running?)"_s);
+    return result(name, c, CheckStatus::Ok, spans.join(u", "_s) + u" free"_s);
 }
 
 CheckResult checkMasterPortReach(const CheckContext &c)
 {
     const QString name = id(check::kMasterPortReach);
-    if (c.isMaster())
-        return result(name, c, CheckStatus::Skipped, u"the master itself"_s);
     const auto found = c.probes.reach.find(c.index);
     if (!c.probes.portProbeRan || found == c.probes.reach.end())
         return result(name, c, CheckStatus::Warning,
@@ -126,8 +155,6 @@ CheckResult checkMasterPortReach(const CheckContext &c)
 CheckResult checkPeerLogin(const CheckContext &c)
 {
     const QString name = id(check::kPeerLogin);
-    if (c.isMaster())
-        return result(name, c, CheckStatus::Skipped, u"the master itself"_s);
     const PeerTrust *found = peerOf(c);
     if (!found || found->login == PeerTrust::Login::NotTried)
         return peerNotTested(name, c);
@@ -154,8 +181,6 @@ CheckResult checkPeerLogin(const CheckContext &c)
 CheckResult checkKnownHosts(const CheckContext &c)
 {
     const QString name = id(check::kKnownHosts);
-    if (c.isMaster())
-        return result(name, c, CheckStatus::Skipped, u"the master itself"_s);
     const PeerTrust *found = peerOf(c);
     if (!found || found->known == PeerTrust::Known::NotTried)
         return peerNotTested(name, c);

@@ -55,10 +55,13 @@ void probeMasterPort(const Project &project, const std::vector<ServerDiscovery> 
     QString problem = u"the master did not answer"_s;
     execOn(
         project, {master}, options, cancel,
-        [&](int) { return portListenerCommand(project, int(others.size()), kListenerSeconds); },
+        [&](int) {
+            return reachabilityListenerCommand(project, int(others.size()), kListenerSeconds);
+        },
         [&](int, const ExecResult &result) {
             if (!result.error.isError())
-                listener = parsePortListener(QString::fromUtf8(result.out + result.err), &problem);
+                listener =
+                    parseReachabilityListener(QString::fromUtf8(result.out + result.err), &problem);
             else
                 problem = result.error.message;
         });
@@ -69,18 +72,19 @@ void probeMasterPort(const Project &project, const std::vector<ServerDiscovery> 
     std::vector<PortReach> outcomes(project.servers.size());
     std::vector<char> answered(project.servers.size(), 0);
     execOn(
-        project, others, options, cancel, [&](int) { return portConnectCommand(project); },
+        project, others, options, cancel, [&](int) { return reachabilityConnectCommand(project); },
         [&](int index, const ExecResult &result) {
             if (result.error.isError()) {
                 outcomes[size_t(index)] = {PortReach::Outcome::Failed, result.error.message};
             } else {
-                outcomes[size_t(index)] =
-                    parsePortConnect(QString::fromUtf8(result.out + result.err), result.exitStatus);
+                outcomes[size_t(index)] = parseReachabilityConnect(
+                    QString::fromUtf8(result.out + result.err), result.exitStatus);
             }
             answered[size_t(index)] = 1;
         });
     execOn(
-        project, {master}, options, cancel, [&](int) { return portListenerStopCommand(*listener); },
+        project, {master}, options, cancel,
+        [&](int) { return reachabilityListenerStopCommand(*listener); },
         [](int, const ExecResult &) {});
     probes.portProbeRan = true;
     for (const int index : others) {

@@ -1,5 +1,5 @@
 // The checks of one server's own state: names and addresses, accelerators, software, paths, sshd.
-#include "checks/CheckParts.h"
+#include "checks/CheckServer.h"
 
 #include "discover/DiscoveryReport.h"
 #include "net/Ipv4.h"

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "net/PortSpan.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -10,21 +12,6 @@ namespace cw {
 
 // What the firewall of one server does to a new IPv4 TCP connection from another server, read
 // from `ufw status verbose`, `firewall-cmd --list-all`, `nft list ruleset` and `iptables -S`.
-
-struct PortSpan {
-    int first = 0;
-    int last = 0;
-    bool contains(int port) const { return port >= first && port <= last; }
-    bool operator==(const PortSpan &) const = default;
-};
-
-// "29501", "60000-60031"; ufw and iptables write a range with ':'.
-inline QString portSpanText(const PortSpan &span, QChar rangeSeparator = u'-')
-{
-    if (span.first == span.last)
-        return QString::number(span.first);
-    return QString::number(span.first) + rangeSeparator + QString::number(span.last);
-}
 
 // ---- ufw -------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-// Parsers for `ip -o addr` and `ss -tulnp`.
+// Parsers for `ip -o addr` and the port owners (`ss -tulnp`, checklist/FactCommands.h).
 #include "discover/ProbeParsers.h"
 
 #include "discover/ProbeText.h"
@@ -116,7 +116,7 @@ std::vector<Nic> parseIpAddr(const QString &text, QString *problem)
     return nics;
 }
 
-std::vector<ListeningPort> parseSsListening(const QString &text, QString *problem)
+std::vector<ListeningPort> parsePortOwners(const QString &text, QString *problem)
 {
     static const QStringList states = {u"LISTEN"_s, u"UNCONN"_s, u"ESTAB"_s};
     std::vector<ListeningPort> ports;

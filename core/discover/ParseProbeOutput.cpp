@@ -2,7 +2,7 @@
 // the way each tool uses it (pgrep 1 = none, firewall-cmd 252 = not running, 127 = missing).
 #include "discover/ProbeParsers.h"
 
-#include "discover/ProbeNames.h"
+#include "checklist/FactCommands.h"
 #include "discover/ProbeScript.h"
 #include "discover/ProbeText.h"
 
@@ -137,8 +137,8 @@ void readSection(ServerFacts &facts, const ProbeSection &section, QString *probl
             facts.sshd.running = section.rc == 0;
         if (ok)
             facts.sshd.processes = parseSshdProcesses(out, problem);
-    } else if (is(name, probe::kListening) && ok) {
-        facts.listeningPorts = parseSsListening(out, problem);
+    } else if (is(name, probe::kPortOwners) && ok) {
+        facts.listeningPorts = parsePortOwners(out, problem);
     } else if (is(name, probe::kPaths) && ok) {
         facts.paths = parsePathsProbe(out, problem);
     } else if (is(name, probe::kMpirun)) {

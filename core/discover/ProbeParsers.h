@@ -30,7 +30,9 @@ void parseSshConnection(const QString &text, SshdFacts &sshd, QString *problem =
 
 // ---- network ---------------------------------------------------------------------------------
 std::vector<Nic> parseIpAddr(const QString &text, QString *problem = nullptr); // ip -o addr
-std::vector<ListeningPort> parseSsListening(const QString &text, QString *problem = nullptr);
+// The output of portOwnersCommand() (`ss -tulnp`, checklist/FactCommands.h): who listens on which
+// port. Discovery, the launch's master-port precondition and the checks all read it with this.
+std::vector<ListeningPort> parsePortOwners(const QString &text, QString *problem = nullptr);
 
 // ---- Ascend ----------------------------------------------------------------------------------
 NpuFacts parseNpuSmiInfo(const QString &text, QString *problem = nullptr); // toolFound = true

@@ -1,6 +1,6 @@
 #include "discover/ProbeScript.h"
 
-#include "discover/ProbeNames.h"
+#include "checklist/FactCommands.h"
 #include "plan/HccnCommands.h"
 #include "rules/ValueRules.h"
 #include "shell/ShellQuote.h"
@@ -133,16 +133,23 @@ QString pathsProbe(const Project &project)
     return probeCall(probe::kPaths, argv);
 }
 
-QString ascendProbes(const Server &server)
+// The device facts (hccn_tool), device by device, each device's sections in table order.
+QString deviceProbes(const Server &server)
 {
-    QString text = probeCall(probe::kHccnConf, {u"cat"_s, u"/etc/hccn.conf"_s});
+    QString text;
     for (int device : probedAscendDevices(server)) {
-        text += probeCall(probe::deviceSection(probe::kHccnIp, device), hccnGetIpCommand(device));
-        text += probeCall(probe::deviceSection(probe::kHccnLink, device), hccnLinkCommand(device));
-        text += probeCall(probe::deviceSection(probe::kHccnHealth, device),
-                          hccnNetHealthCommand(device));
+        for (const FactCommand &fact : factCommands()) {
+            if (fact.deviceArgv)
+                text +=
+                    probeCall(probe::deviceSection(fact.section, device), fact.deviceArgv(device));
+        }
     }
     return text;
+}
+
+bool is(const FactCommand &fact, const char *section)
+{
+    return qstrcmp(fact.section, section) == 0;
 }
 
 } // namespace
@@ -182,30 +189,27 @@ QString probeScript(const Project &project, int serverIndex)
     if (serverIndex < 0 || serverIndex >= static_cast<int>(project.servers.size()))
         return {};
     const Server &server = project.servers[static_cast<size_t>(serverIndex)];
+    const bool ascend = project.accelerator == Accelerator::Ascend910;
     QString text = prelude();
-    text += probeCall(probe::kHostname, {u"hostname"_s});
-    text += probeCall(probe::kHostIps, {u"hostname"_s, u"-I"_s});
-    text += probeCall(probe::kIpAddr, {u"ip"_s, u"-o"_s, u"addr"_s});
-    text += probeCall(
-        probe::kOsRelease,
-        {u"sh"_s, u"-c"_s, u"cat /etc/os-release 2>/dev/null || cat /usr/lib/os-release"_s});
-    text += probeCall(probe::kSshConnection, {u"printenv"_s, u"SSH_CONNECTION"_s});
-    text += probeCall(probe::kSshdProcesses, {u"pgrep"_s, u"-a"_s, u"sshd"_s});
-    text += probeCall(probe::kListening, {u"ss"_s, u"-tulnp"_s});
-    text += pathsProbe(project);
-    text += probeCall(probe::kMpirun, {u"mpirun"_s, u"--version"_s});
-    text += probeCall(probe::kUfw, {u"ufw"_s, u"status"_s, u"verbose"_s});
-    text += probeCall(probe::kFirewalldState, {u"firewall-cmd"_s, u"--state"_s});
-    text += u"if [ \"$cw_rc\" -eq 0 ]; then\n    "_s +
-            probeCall(probe::kFirewalld, {u"firewall-cmd"_s, u"--list-all"_s}) + u"fi\n"_s;
-    text += probeCall(probe::kNft, {u"nft"_s, u"list"_s, u"ruleset"_s});
-    text += probeCall(probe::kIptables, {u"iptables"_s, u"-S"_s});
-    text += probeCall(probe::kNpuSmi, {u"npu-smi"_s, u"info"_s});
-    text += probeCall(probe::kNvidiaSmi, {u"nvidia-smi"_s, u"-L"_s});
-    if (project.accelerator == Accelerator::Ascend910)
-        text += ascendProbes(server);
-    const QString python = project.launch.python.isEmpty() ? u"python3"_s : project.launch.python;
-    text += probeCall(probe::kPython, {python, u"-c"_s, kPythonProgram});
+    // Every fact of the check table, in its order; the project decides a few commands.
+    for (const FactCommand &fact : factCommands()) {
+        if (is(fact, probe::kPaths)) {
+            text += pathsProbe(project);
+        } else if (is(fact, probe::kPython)) {
+            const QString python =
+                project.launch.python.isEmpty() ? u"python3"_s : project.launch.python;
+            text += probeCall(probe::kPython, {python, u"-c"_s, kPythonProgram});
+        } else if (is(fact, probe::kFirewalld)) {
+            // Only when firewall-cmd --state, just before, said it runs.
+            text += u"if [ \"$cw_rc\" -eq 0 ]; then\n    "_s + probeCall(fact.section, fact.argv) +
+                    u"fi\n"_s;
+        } else if (is(fact, probe::kHccnConf)) {
+            if (ascend)
+                text += probeCall(fact.section, fact.argv) + deviceProbes(server);
+        } else if (!fact.deviceArgv) {
+            text += probeCall(fact.section, fact.argv);
+        }
+    }
     text += u"printf '%s\\n' "_s +
             shellQuote(QLatin1String(probe::kMarker) + u' ' + QLatin1String(probe::kEnd) +
                        u" rc=0@@"_s) +

@@ -21,7 +21,8 @@ namespace cw {
 // `mpirun --version`, `ufw status verbose`, `firewall-cmd --state` and `--list-all`,
 // `nft list ruleset`, `iptables -S`, `pgrep -a sshd`, $SSH_CONNECTION, `ss -tulnp`, the paths
 // (workdir, entry, sourced set_env files), and for ascend910 `/etc/hccn.conf` and, per device,
-// `hccn_tool -i N -ip -g`, `-link -g`, `-net_health -g`. Sections are in probe/ProbeNames.h.
+// `hccn_tool -i N -ip -g`, `-link -g`, `-net_health -g`. The sections, their commands and parsers
+// are the fact table, checklist/FactCommands.h; the script runs them in its order.
 
 inline constexpr int kProbeTimeoutSeconds = 20;
 

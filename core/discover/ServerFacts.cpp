@@ -89,12 +89,18 @@ const Nic *ServerFacts::nicWithAddress(const QString &address) const
     return nullptr;
 }
 
+const ListeningPort *findPortOwner(const std::vector<ListeningPort> &owners, int port,
+                                   const QString &proto)
+{
+    const auto it = std::find_if(owners.begin(), owners.end(), [&](const ListeningPort &l) {
+        return l.port == port && l.proto == proto;
+    });
+    return it == owners.end() ? nullptr : &*it;
+}
+
 const ListeningPort *ServerFacts::listenerOn(int port, const QString &proto) const
 {
-    const auto it =
-        std::find_if(listeningPorts.begin(), listeningPorts.end(),
-                     [&](const ListeningPort &l) { return l.port == port && l.proto == proto; });
-    return it == listeningPorts.end() ? nullptr : &*it;
+    return findPortOwner(listeningPorts, port, proto);
 }
 
 } // namespace cw

@@ -142,6 +142,11 @@ struct ListeningPort {
     QStringList processes; // from users:(("sshd",...)) when the user may see them
 };
 
+// The first listener on a port of that protocol ("tcp") among parsePortOwners()'s, or nullptr:
+// the port is free.
+const ListeningPort *findPortOwner(const std::vector<ListeningPort> &owners, int port,
+                                   const QString &proto = QStringLiteral("tcp"));
+
 struct SshdFacts {
     std::optional<bool> running; // from pgrep -a sshd; nullopt when pgrep was missing
     QStringList processes;       // "PID command line"
@@ -179,7 +184,7 @@ struct ServerFacts {
     MpiFacts mpirun;
     FirewallFacts firewall;
     SshdFacts sshd;
-    std::vector<ListeningPort> listeningPorts; // `ss -tulnp`
+    std::vector<ListeningPort> listeningPorts; // portOwnersCommand(): `ss -tulnp`
     PathFacts paths;
 
     std::vector<ProbeSection> sections; // raw output, for details views and snapshots
@@ -190,7 +195,7 @@ struct ServerFacts {
     const ProbeSection *section(const QString &name) const;
     // The NIC holding an IPv4 address, or nullptr (for HCCL_SOCKET_IFNAME and friends).
     const Nic *nicWithAddress(const QString &address) const;
-    // The first listener on a port of that protocol ("tcp"), or nullptr: the port is free.
+    // findPortOwner() of listeningPorts.
     const ListeningPort *listenerOn(int port, const QString &proto = QStringLiteral("tcp")) const;
 };
 

@@ -3,7 +3,7 @@
 // connect to master_port).
 #include "fix/FixPlanner.h"
 
-#include "checks/RequiredPorts.h"
+#include "checklist/RequiredPorts.h"
 #include "fix/FirewallFix.h"
 
 using namespace Qt::StringLiterals;

@@ -1,6 +1,10 @@
+// check.sh: the plan, the project values and, from the check table, the fact commands, the list
+// of checks and the ports each server must let in; then the bash that decides each check.
 #include "generate/ScriptFiles.h"
 
-#include "generate/CheckScriptParts.h"
+#include "checklist/CheckTable.h"
+#include "checklist/FactCommands.h"
+#include "generate/CheckScriptBash.h"
 #include "generate/DeviceIpBash.h"
 #include "generate/NodePlanBash.h"
 #include "shell/ShellQuote.h"
@@ -97,29 +101,123 @@ QString projectValues(const Project &project)
     return text;
 }
 
+// "FACT_HOSTNAME_I" for the section "hostname-i".
+QString factArrayName(const char *section)
+{
+    return u"FACT_"_s + QLatin1StringView(section).toString().toUpper().replace(u'-', u'_');
+}
+
+// The fixed commands of the facts the applicable checks read, one array of words each: the
+// commands discovery runs, so check.sh reads the same output. A fact whose command depends on
+// the project (paths, python) or the device (hccn_tool, in deviceIpTable()) has none here.
+QString factArrays(const std::vector<const CheckSpec *> &specs)
+{
+    QString text =
+        QStringLiteral("\n# The commands that gather the checks' facts (discovery runs the "
+                       "same), and the\n# function that reads their output there.\n");
+    QStringList done;
+    for (const CheckSpec *spec : specs) {
+        for (const char *section : spec->facts) {
+            const FactCommand *fact = factCommand(QLatin1StringView(section));
+            if (!fact || fact->argv.isEmpty() || done.contains(QLatin1StringView(section)))
+                continue;
+            done.append(QLatin1StringView(section));
+            text += factArrayName(section) + u"=("_s + shellJoin(fact->argv) + u") # "_s +
+                    QLatin1StringView(fact->parser) + u'\n';
+        }
+    }
+    return text;
+}
+
+QString scriptRoleName(CheckRole role)
+{
+    switch (role) {
+    case CheckRole::EveryServer:
+        return u"all"_s;
+    case CheckRole::Master:
+        return u"master"_s;
+    case CheckRole::OtherServers:
+        return u"others"_s;
+    }
+    return u"all"_s;
+}
+
+// clusterwiz_checks: the applicable checks in report order, as clusterwiz_check runs them.
+QString checkList(const std::vector<const CheckSpec *> &specs)
+{
+    QString text = QStringLiteral(
+        "\n# The checks of this project, from the check table: id, where check.sh decides it, "
+        "whether it\n# connects to other servers, and the function that decides it.\n"
+        "clusterwiz_checks() {\n");
+    for (const CheckSpec *spec : specs) {
+        text += u"    # %1: %2\n    clusterwiz_check %1 %3 %4 %5\n"_s.arg(
+            QLatin1StringView(spec->id), QLatin1StringView(spec->summary),
+            scriptRoleName(spec->scriptRole), spec->contactsOthers ? u"reach"_s : u"local"_s,
+            QLatin1StringView(spec->scriptFunction));
+    }
+    return text + u"}\n"_s;
+}
+
+// clusterwiz_required_ports: the ports of the firewall-ports check for this server (by plan
+// index), as clusterwiz_need_port calls.
+QString requiredPortsFunction(const Project &project)
+{
+    const CheckSpec *firewall = checkSpec(QLatin1StringView(check::kFirewallPorts));
+    QString text = QStringLiteral("\n# The ports each server must let in (firewall-ports), by "
+                                  "plan index.\nclusterwiz_required_ports() {\n"
+                                  "    case \"$NODE_RANK\" in\n");
+    const std::vector<int> order = project.launchOrder();
+    for (size_t rank = 0; rank < order.size(); ++rank) {
+        text += u"    %1)\n"_s.arg(rank);
+        for (const RequiredPort &port : checkPorts(*firewall, project, order[rank])) {
+            text += u"        clusterwiz_need_port %1 %2 %3\n"_s.arg(
+                QString::number(port.span.first), QString::number(port.span.last),
+                shellQuote(port.why));
+        }
+        text += u"        ;;\n"_s;
+    }
+    return text + u"    esac\n}\n"_s;
+}
+
+QString acceleratorFunctions(Accelerator accelerator)
+{
+    switch (accelerator) {
+    case Accelerator::Ascend910:
+        return checkAscendFunctions();
+    case Accelerator::Nvidia:
+        return checkNvidiaFunction();
+    case Accelerator::Cpu:
+        return checkCpuFunction();
+    }
+    return checkCpuFunction();
+}
+
 } // namespace
 
 QByteArray checkScript(const Project &project)
 {
     const bool ascend = project.accelerator == Accelerator::Ascend910;
+    const std::vector<const CheckSpec *> specs = applicableCheckSpecs(project);
     QString text = scriptHeader(
-        project, QStringLiteral("Checks this server before a job: one line per check, exit 1 "
-                                "when one fails. Same file on every server; --help for options."));
+        project, QStringLiteral("Checks this server before a job: one line per finding, exit 1 "
+                                "when a check fails. Same file on every server; --help for "
+                                "options."));
     text += QStringLiteral("set -u\n\n");
     text += planTable(project);
     text += projectValues(project);
     if (ascend)
         text += deviceIpTable(project, DeviceTableUse::Check);
+    text += factArrays(specs);
+    text += checkList(specs);
+    text += requiredPortsFunction(project);
     text += findNodeFunction();
     if (ascend)
         text += hccnFunctions();
     text += checkFramework();
     text += checkHostFunctions();
-    if (ascend)
-        text += checkAscendFunctions();
-    if (project.accelerator == Accelerator::Nvidia)
-        text += checkNvidiaFunctions();
-    text += checkPortFunctions();
+    text += acceleratorFunctions(project.accelerator);
+    text += checkFirewallFunctions();
+    text += checkNetworkFunctions();
     text += checkMain();
     return text.toUtf8();
 }

@@ -1,5 +1,6 @@
 #include "launch/LaunchPlan.h"
 
+#include "checklist/FactCommands.h"
 #include "generate/Generator.h"
 #include "launch/RemoteCommands.h"
 
@@ -75,7 +76,7 @@ LaunchPlan planLaunch(const Project &project, const QString &projectPath, const 
 
     plan.masterIndex = project.masterIndex();
     plan.masterPort = project.launch.masterPort;
-    plan.portCheckCommand = portListenersCommand(plan.masterPort);
+    plan.portCheckCommand = portOwnersCommand();
     const bool mpirun = project.launch.mode == LaunchMode::Mpirun;
     const bool checkEntry = !entryUploaded(project, uploads);
     const std::vector<int> order = project.launchOrder();

@@ -32,7 +32,7 @@ struct LaunchPlan {
     Problems problems; // the project's, or unreadable upload files: nothing runs
     int masterIndex = 0;
     int masterPort = 0;
-    QString portCheckCommand;          // run on the master before anything else
+    QString portCheckCommand; // portOwnersCommand(), run on the master before anything else
     std::vector<ServerLaunch> servers; // in launch order, master first
     bool ok() const { return problems.empty(); }
 };

@@ -3,6 +3,8 @@
 #include "launch/Launcher.h"
 #include "launch/RunControl.h"
 
+#include "discover/ProbeParsers.h"
+
 #include <QMutex>
 
 using namespace Qt::StringLiterals;
@@ -28,7 +30,8 @@ SshError commandError(const ExecResult &result, const QString &what)
 }
 
 // The master port must be free on the master: a listener there (an earlier run, another job)
-// makes the new job fail at init or, worse, join the wrong rendezvous.
+// makes the new job fail at init or, worse, join the wrong rendezvous. The port owners are read
+// as discovery reads them; without `ss` nothing can be read and the launch goes on.
 QString checkMasterPort(const Project &project, const LaunchPlan &plan, const FleetOptions &fleet)
 {
     QString refusal;
@@ -38,11 +41,13 @@ QString checkMasterPort(const Project &project, const LaunchPlan &plan, const Fl
             task.session.exec(plan.portCheckCommand, task.remainingMs(), &task.cancel);
         if (result.error.isError())
             return result.error;
-        const QString out = QString::fromUtf8(result.out).trimmed();
-        if (!out.isEmpty() && out != u"no-ss"_s) {
-            refusal = u"master port %1 is already in use on the master %2 (%3): %4"_s.arg(
-                QString::number(plan.masterPort), master.name, task.session.endpoint(),
-                out.section(u'\n', 0, 0).simplified());
+        const std::vector<ListeningPort> owners = parsePortOwners(QString::fromUtf8(result.out));
+        if (const ListeningPort *owner = findPortOwner(owners, plan.masterPort)) {
+            const QString who =
+                owner->processes.isEmpty() ? QString() : u" by "_s + owner->processes.join(u", "_s);
+            refusal = u"master port %1 is already in use on the master %2 (%3): a %4 listener "
+                      u"on %5%6"_s.arg(QString::number(plan.masterPort), master.name,
+                                       task.session.endpoint(), owner->proto, owner->address, who);
         }
         return SshError{};
     });

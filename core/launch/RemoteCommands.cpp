@@ -64,13 +64,6 @@ QString entryExistsCommand(const Project &project)
            shellQuote(project.launch.entry);
 }
 
-QString portListenersCommand(int port)
-{
-    // -H: no header, so any output at all means a listener.
-    return u"if command -v ss >/dev/null 2>&1; then ss -Htln "_s +
-           shellQuote(u"sport = :"_s + QString::number(port)) + u"; else echo no-ss; fi"_s;
-}
-
 QString startCommand(const Project &project, const QString &runId, const Server &server,
                      const QString &script, int nodeRank)
 {

@@ -40,8 +40,6 @@ QString remoteScriptsDir(const Project &project);
 QString makeWorkdirCommand(const Project &project);
 // Exit 0 when the entry script exists in the workdir.
 QString entryExistsCommand(const Project &project);
-// Prints the listening sockets on `port` (nothing when free); prints "no-ss" when `ss` is missing.
-QString portListenersCommand(int port);
 // Starts `script` (train.sh or run.sh, in the scripts folder) detached: its own session and
 // process group (setsid), stdin from /dev/null, stdout and stderr to launch.log in the run
 // folder, so that closing the SSH connection does not touch it. The group's id goes to job.pgid

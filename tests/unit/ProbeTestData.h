@@ -126,7 +126,7 @@ inline std::vector<ParserCase> parserCases()
         {QStringLiteral("ss"), true,
          [](const QString &t, QString *p) {
              QStringList ports;
-             for (const ListeningPort &l : parseSsListening(t, p))
+             for (const ListeningPort &l : parsePortOwners(t, p))
                  ports << l.proto + QLatin1Char(' ') + l.address +
                               (l.interface.isEmpty() ? QString() : QLatin1Char('%') + l.interface) +
                               QLatin1Char(':') + QString::number(l.port) +

@@ -3,10 +3,10 @@
 // the fixes on offer. No SSH here (tests/cluster/tst_checkFix.cpp runs it against real servers).
 #include "ProbeTestData.h"
 
+#include "checklist/RequiredPorts.h"
 #include "checks/ActiveProbes.h"
 #include "checks/CheckCatalogue.h"
 #include "checks/CheckReportText.h"
-#include "checks/RequiredPorts.h"
 #include "model/ProjectJson.h"
 
 #include <QFileInfo>
@@ -216,9 +216,36 @@ private Q_SLOTS:
         QVERIFY(sshPort);
     }
 
+    // The port owners (`ss -tulnp`) decide both port checks: master_port on the master only,
+    // the HCCL range on every Ascend server, where a leftover listener is a warning.
+    void portsInUse()
+    {
+        const Project project = example2x8();
+        ServerFacts facts = capturedServer(); // python3 holds 127.0.0.1:29501
+        facts.listeningPorts.push_back({u"tcp"_s, u"0.0.0.0"_s, {}, 60007, {u"python3"_s}});
+        facts.listeningPorts.push_back({u"udp"_s, u"0.0.0.0"_s, {}, 60008, {u"dnsmasq"_s}});
+        ServerFacts other = capturedServer();
+        other.hostname = u"ascend-node02"_s;
+        const CheckReport report =
+            evaluateChecks(project, {reachedWith(0, facts), reachedWith(1, other)}, {});
+        QCOMPARE(resultOf(report, check::kMasterPortFree, 0).status, CheckStatus::Failed);
+        const CheckResult &notMaster = resultOf(report, check::kMasterPortFree, 1);
+        QCOMPARE(notMaster.status, CheckStatus::Skipped);
+        QCOMPARE(notMaster.reason, u"not the master"_s);
+        const CheckResult &hccl = resultOf(report, check::kHcclPortsFree, 0);
+        QCOMPARE(hccl.status, CheckStatus::Warning);
+        QCOMPARE(hccl.reason, u"in use: 60007 (python3) (is a previous job still running?)"_s);
+        const CheckResult &free = resultOf(report, check::kHcclPortsFree, 1);
+        QCOMPARE(free.status, CheckStatus::Ok);
+        QCOMPARE(free.reason, u"60000-60031 free"_s);
+        Project cpu = project;
+        cpu.accelerator = Accelerator::Cpu;
+        QVERIFY(!applicableChecks(cpu).contains(QLatin1StringView(check::kHcclPortsFree)));
+    }
+
     // The listener and its stop run for real on this machine: once the stop command returns,
     // the port can be bound again (a launch right after the checks must find it free).
-    void portListenerStopFreesThePortAtOnce()
+    void reachabilityListenerStopFreesThePortAtOnce()
     {
         QTcpServer probe;
         QVERIFY(probe.listen(QHostAddress::Any, 0));
@@ -234,11 +261,11 @@ private Q_SLOTS:
         };
         QString problem;
         const std::optional<int> pid =
-            parsePortListener(sh(portListenerCommand(project, 1, 30)), &problem);
+            parseReachabilityListener(sh(reachabilityListenerCommand(project, 1, 30)), &problem);
         QVERIFY2(pid, qPrintable(problem));
         QTcpServer taken;
         QVERIFY(!taken.listen(QHostAddress::Any, quint16(project.launch.masterPort)));
-        sh(portListenerStopCommand(*pid));
+        sh(reachabilityListenerStopCommand(*pid));
         QTcpServer again;
         QVERIFY2(again.listen(QHostAddress::Any, quint16(project.launch.masterPort)),
                  qPrintable(again.errorString()));
@@ -246,7 +273,7 @@ private Q_SLOTS:
         QProcess other;
         other.start(u"sleep"_s, {u"30"_s});
         QVERIFY(other.waitForStarted());
-        sh(portListenerStopCommand(int(other.processId())));
+        sh(reachabilityListenerStopCommand(int(other.processId())));
         QVERIFY(!other.waitForFinished(300));
         other.kill();
         other.waitForFinished();
@@ -255,15 +282,18 @@ private Q_SLOTS:
     void activeProbeParsers()
     {
         QString problem;
-        QCOMPARE(parsePortListener(u"listening 4242\n"_s, &problem), std::optional<int>(4242));
-        QVERIFY(!parsePortListener(u"error [Errno 98] Address already in use"_s, &problem));
+        QCOMPARE(parseReachabilityListener(u"listening 4242\n"_s, &problem),
+                 std::optional<int>(4242));
+        QVERIFY(!parseReachabilityListener(u"error [Errno 98] Address already in use"_s, &problem));
         QCOMPARE(problem, u"[Errno 98] Address already in use"_s);
-        QVERIFY(!parsePortListener(QString(), &problem));
-        QVERIFY(!parsePortListener(u"listening -3"_s, &problem));
-        QCOMPARE(parsePortConnect(u"connected\n"_s, 0).outcome, PortReach::Outcome::Connected);
-        QCOMPARE(parsePortConnect(u"timeout"_s, 0).outcome, PortReach::Outcome::TimedOut);
-        QCOMPARE(parsePortConnect(u"refused"_s, 0).outcome, PortReach::Outcome::Refused);
-        const PortReach garbage = parsePortConnect(u"Traceback (most recent call last):"_s, 1);
+        QVERIFY(!parseReachabilityListener(QString(), &problem));
+        QVERIFY(!parseReachabilityListener(u"listening -3"_s, &problem));
+        QCOMPARE(parseReachabilityConnect(u"connected\n"_s, 0).outcome,
+                 PortReach::Outcome::Connected);
+        QCOMPARE(parseReachabilityConnect(u"timeout"_s, 0).outcome, PortReach::Outcome::TimedOut);
+        QCOMPARE(parseReachabilityConnect(u"refused"_s, 0).outcome, PortReach::Outcome::Refused);
+        const PortReach garbage =
+            parseReachabilityConnect(u"Traceback (most recent call last):"_s, 1);
         QCOMPARE(garbage.outcome, PortReach::Outcome::Failed);
         QVERIFY(garbage.detail.startsWith(u"unrecognised output"_s));
 

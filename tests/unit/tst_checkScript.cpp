@@ -1,7 +1,9 @@
 // check.sh, run for real on this machine with the simulated Ascend tools of tests/fixtures/ascend
 // and, for the firewall parsers, stand-in ufw / firewall-cmd programs. The plan's master is
 // 127.0.0.1; the only other address a plan names is never contacted (--no-reach, or the check
-// runs as the server that has it).
+// runs as the server that has it). Every line is "[STATUS] CHECK_ID: detail", the check ids of
+// clusterwiz-cli check (tst_checkTable proves that the two name the same checks).
+#include "discover/ProbeParsers.h"
 #include "generate/ScriptFiles.h"
 #include "rules/ProjectValidator.h"
 
@@ -28,15 +30,26 @@ const QStringList kServer1Ips = {u"192.168.100.111"_s, u"192.168.101.111"_s, u"1
 struct Run {
     int exitCode = -1;
     QString out;
-    QStringList failures() const // [FAIL] lines, firewall ones aside: those depend on the machine
+    // [FAIL] lines but the firewall's and sshd's: those depend on the machine.
+    QStringList failures() const
     {
         QStringList lines;
         for (const QString &line : out.split(u'\n'))
-            if (line.startsWith(u"[FAIL]"_s) && !line.startsWith(u"[FAIL] firewall "_s))
+            if (line.startsWith(u"[FAIL]"_s) && !machineDependent(line))
                 lines << line;
         return lines;
     }
-    bool firewallFailed() const { return out.contains(u"[FAIL] firewall "_s); }
+    bool machineFailed() const
+    {
+        for (const QString &line : out.split(u'\n'))
+            if (line.startsWith(u"[FAIL]"_s) && machineDependent(line))
+                return true;
+        return false;
+    }
+    static bool machineDependent(const QString &line)
+    {
+        return line.startsWith(u"[FAIL] firewall-ports: "_s) || line.startsWith(u"[FAIL] sshd: "_s);
+    }
 };
 
 bool writeFile(const QString &path, const QByteArray &content, bool executable = false)
@@ -136,7 +149,7 @@ private:
     static void verifyAllGood(const Run &result)
     {
         QVERIFY2(result.failures().isEmpty(), qPrintable(result.out));
-        QVERIFY2(result.exitCode == (result.firewallFailed() ? 1 : 0), qPrintable(result.out));
+        QVERIFY2(result.exitCode == (result.machineFailed() ? 1 : 0), qPrintable(result.out));
         QVERIFY(result.out.contains(u" failed\n"_s));
     }
 
@@ -189,8 +202,10 @@ private Q_SLOTS:
         QCOMPARE(checkScript(p), checkScript(p));
         QCOMPARE(checkScript(p).contains("HCCN_GET_IP_COMMANDS=("),
                  accelerator == int(Accelerator::Ascend910));
-        QCOMPARE(checkScript(p).contains("clusterwiz_check_nvidia() {"),
-                 accelerator == int(Accelerator::Nvidia));
+        QCOMPARE(checkScript(p).contains("FACT_NPU_SMI[@]"),
+                 accelerator == int(Accelerator::Ascend910));
+        QCOMPARE(checkScript(p).contains("clusterwiz_check peer-login master reach "),
+                 mode == int(LaunchMode::Mpirun));
     }
 
     void ascendAllGood()
@@ -199,28 +214,37 @@ private Q_SLOTS:
         const Run result = run(project(Accelerator::Ascend910, port), {});
         verifyAllGood(result);
         for (const QString &line :
-             {u"[ OK ] host ip: 127.0.0.1 on lo"_s, u"[ OK ] python: /usr/bin/python3 (Python 3."_s,
-              u"[ OK ] torch: torch 1."_s,
-              u"[ OK ] npu-smi: 8 NPUs; planned devices 0 1 2 3 4 5 6 7 health OK"_s,
-              u"[ OK ] device 0 ip: 192.168.100.101/255.255.255.0"_s,
-              u"[ OK ] device 7 ip: 192.168.103.100/255.255.255.0"_s, u"[ OK ] device 5 link: UP"_s,
-              u"[ OK ] env_setup: "_s + m_dir.filePath(u"set_env.sh"_s) + u" exists"_s,
-              u"[ OK ] workdir: "_s + m_workdir, u"[ OK ] entry: "_s + m_workdir + u"/main.py"_s,
-              u"[ OK ] master port: port %1 is free"_s.arg(port),
-              u"[ OK ] hccl ports: 60000-60031"_s}) {
+             {u"[ OK ] host-ip: 127.0.0.1 on lo"_s,
+              u"[ OK ] python-torch: /usr/bin/python3: Python 3."_s, u", torch 1."_s,
+              u"[ OK ] accelerator: 8 NPUs; planned devices 0 1 2 3 4 5 6 7 health OK"_s,
+              u"[ OK ] device-ips: device 0 192.168.100.101/255.255.255.0"_s,
+              u"[ OK ] device-ips: device 7 192.168.103.100/255.255.255.0"_s,
+              u"[ OK ] device-links: device 5 UP"_s,
+              u"[ OK ] cann-env: "_s + m_dir.filePath(u"set_env.sh"_s) + u" exists"_s,
+              u"[ OK ] paths: workdir "_s + m_workdir,
+              u"[ OK ] paths: entry "_s + m_workdir + u"/main.py"_s,
+              u"[ OK ] master-port-free: port %1 is free"_s.arg(port),
+              u"[ OK ] hccl-ports-free: 60000-60031 free"_s,
+              u"[WARN] device-net-health: device 3: Detect ip set (net_health needs a netdetect "
+              u"address"_s,
+              u"[SKIP] ssh: no other server in the plan"_s}) {
             QVERIFY2(result.out.contains(line), qPrintable(line + u"\n"_s + result.out));
         }
-        QCOMPARE(result.out.count(u"[ OK ] device "_s), 16);
-        QVERIFY(!result.out.contains(u" net server"_s));
+        QCOMPARE(result.out.count(u"[ OK ] device-ips: "_s), 8);
+        QCOMPARE(result.out.count(u"[ OK ] device-links: "_s), 8);
+        QCOMPARE(result.out.count(u"] device-net-health: "_s), 8);
+        QVERIFY(!result.out.contains(u" to server"_s));
     }
 
     void cpuAllGood()
     {
         const Run result = run(project(Accelerator::Cpu, freePort()), {});
         verifyAllGood(result);
-        QVERIFY(result.out.contains(u"[ OK ] torch: torch 1."_s));
+        QVERIFY(result.out.contains(u", torch 1."_s));
+        QVERIFY(result.out.contains(u"[SKIP] accelerator: cpu project: no accelerator needed"_s));
         QVERIFY(!result.out.contains(u"npu-smi"_s));
-        QVERIFY(!result.out.contains(u"hccl ports"_s));
+        QVERIFY(!result.out.contains(u"hccl-ports-free"_s));
+        QVERIFY(!result.out.contains(u"device-ips"_s));
     }
 
     void ascendFailures_data()
@@ -231,18 +255,20 @@ private Q_SLOTS:
         wrong[3] = u"192.168.103.99"_s;
         QTest::newRow("wrong device ip")
             << hccnConf(wrong)
-            << u"[FAIL] device 3 ip: is 192.168.103.99/255.255.255.0, the plan says 192.168.103.101/255.255.255.0"_s;
+            << u"[FAIL] device-ips: device 3 is 192.168.103.99/255.255.255.0, the plan says 192.168.103.101/255.255.255.0"_s;
         QByteArray noAddress = hccnConf(kServer0Ips);
         noAddress.replace("address_6=192.168.102.100\n", "");
         QTest::newRow("no device ip")
-            << noAddress << u"[FAIL] device 6 ip: hccn_tool exited 1: Get ip address failed"_s;
+            << noAddress
+            << u"[FAIL] device-ips: device 6: hccn_tool exited 1: Get ip address failed"_s;
         QTest::newRow("link down")
-            << hccnConf(kServer0Ips, "link_5=DOWN\n") << u"[FAIL] device 5 link: DOWN"_s;
-        QTest::newRow("unhealthy npu") << hccnConf(kServer0Ips, "health_2=Critical\n")
-                                       << u"[FAIL] device 2 health: Critical (npu-smi info)"_s;
+            << hccnConf(kServer0Ips, "link_5=DOWN\n") << u"[FAIL] device-links: device 5 DOWN"_s;
+        QTest::newRow("unhealthy npu")
+            << hccnConf(kServer0Ips, "health_2=Critical\n")
+            << u"[FAIL] accelerator: device 2: Critical (npu-smi info)"_s;
         QTest::newRow("fewer npus")
             << hccnConf(kServer0Ips).replace("npu_count=8", "npu_count=6")
-            << u"[FAIL] device 6 health: not listed by npu-smi info (it lists NPUs 0 1 2 3 4 5)"_s;
+            << u"[FAIL] accelerator: device 6: not listed by npu-smi info (it lists NPUs 0 1 2 3 4 5)"_s;
     }
 
     void ascendFailures()
@@ -253,7 +279,8 @@ private Q_SLOTS:
         const Run result = run(project(Accelerator::Ascend910, freePort()), {});
         QCOMPARE(result.exitCode, 1);
         QVERIFY2(result.out.contains(line), qPrintable(result.out));
-        QVERIFY2(result.failures().first().startsWith(line.left(line.indexOf(u':'))),
+        // The only failure is that one (the device named in it).
+        QVERIFY2(result.failures().first().startsWith(line.left(line.indexOf(u"device "_s) + 9)),
                  qPrintable(result.out));
     }
 
@@ -261,10 +288,11 @@ private Q_SLOTS:
     {
         const Run result = run(project(Accelerator::Ascend910, freePort()), {}, u"0"_s, false);
         QCOMPARE(result.exitCode, 1);
-        QVERIFY2(result.out.contains(u"[FAIL] npu-smi: not found on PATH"_s),
+        QVERIFY2(result.out.contains(u"[FAIL] accelerator: npu-smi not found on PATH"_s),
                  qPrintable(result.out));
-        QVERIFY(result.out.contains(u"[FAIL] hccn_tool: not found on PATH"_s));
-        QVERIFY(!result.out.contains(u"device 0 ip"_s));
+        for (const QString &id : {u"device-ips"_s, u"device-links"_s, u"device-net-health"_s})
+            QVERIFY(result.out.contains(u"[FAIL] "_s + id + u": hccn_tool not found on PATH"_s));
+        QVERIFY(!result.out.contains(u"device 0"_s));
     }
 
     void masterPortInUse()
@@ -274,12 +302,45 @@ private Q_SLOTS:
         const int port = holder.serverPort();
         const Run result = run(project(Accelerator::Cpu, port), {});
         QCOMPARE(result.exitCode, 1);
-        QVERIFY2(
-            result.out.contains(u"[FAIL] master port: port %1 is in use on the master"_s.arg(port)),
-            qPrintable(result.out));
+        QVERIFY2(result.out.contains(u"[FAIL] master-port-free: port %1 is in use"_s.arg(port)),
+                 qPrintable(result.out));
         // Only the master needs it free.
         const Run worker = run(project(Accelerator::Cpu, port, 2), {u"--no-reach"_s}, u"1"_s);
-        QVERIFY(!worker.out.contains(u"master port"_s));
+        QVERIFY2(worker.out.contains(u"[SKIP] master-port-free: not the master"_s),
+                 qPrintable(worker.out));
+    }
+
+    // check.sh reads the port owners' output (`ss -tulnp`, the command discovery and the launch
+    // run) as discover's parser does: the same listener, the same process.
+    void portOwnersReadLikeDiscovery()
+    {
+        const QByteArray owners =
+            "Netid State  Recv-Q Send-Q   Local Address:Port  Peer Address:PortProcess\n"
+            "udp   UNCONN 0      0        127.0.0.53%lo:53         0.0.0.0:*    "
+            "users:((\"systemd-resolve\",pid=812,fd=13))\n"
+            "udp   UNCONN 0      0              0.0.0.0:60009      0.0.0.0:*    "
+            "users:((\"dnsmasq\",pid=70,fd=5))\n"
+            "tcp   LISTEN 0      128            0.0.0.0:22         0.0.0.0:*    "
+            "users:((\"sshd\",pid=1021,fd=3))\n"
+            "tcp   LISTEN 0      4096         127.0.0.1:29501      0.0.0.0:*    "
+            "users:((\"python3\",pid=40211,fd=9))\n"
+            "tcp   LISTEN 0      4096              [::]:60003         [::]:*\n";
+        QVERIFY(writeFile(m_fakeBin + u"/ss"_s, "#!/bin/sh\ncat <<'E'\n" + owners + "E\n", true));
+        const std::vector<ListeningPort> parsed = parsePortOwners(QString::fromUtf8(owners));
+        const ListeningPort *master = findPortOwner(parsed, 29501);
+        QVERIFY(master);
+        QCOMPARE(master->processes, QStringList{u"python3"_s});
+        QVERIFY(findPortOwner(parsed, 60003));
+        QVERIFY(!findPortOwner(parsed, 60009));
+
+        Project p = project(Accelerator::Ascend910, 29501);
+        p.launch.python = u"/bin/true"_s;
+        const Run result = run(p, {});
+        QVERIFY2(result.out.contains(u"[FAIL] master-port-free: port 29501 is in use by python3 "
+                                     u"(another job? stop it or choose another master_port)"_s),
+                 qPrintable(result.out));
+        QVERIFY(result.out.contains(
+            u"[WARN] hccl-ports-free: in use: 60003 (is a previous job still running?)"_s));
     }
 
     void deviceNetwork()
@@ -287,17 +348,21 @@ private Q_SLOTS:
         QVERIFY(writeFile(m_conf, hccnConf(kServer0Ips, "net_health_0=Socket fail\n")));
         const Project p = project(Accelerator::Ascend910, freePort(), 2);
         const Run plain = run(p, {u"--no-reach"_s});
-        QVERIFY(!plain.out.contains(u" net server1"_s));
-        QVERIFY(!plain.out.contains(u"reach server1"_s));
+        QVERIFY(!plain.out.contains(u" to server1"_s));
+        QVERIFY(plain.out.contains(u"[WARN] device-net-health: device 0: Detect ip set"_s));
+        QVERIFY(plain.out.contains(u"[SKIP] ssh: not tested (--no-reach)"_s));
 
         const Run result = run(p, {u"--net"_s, u"--no-reach"_s});
         QCOMPARE(result.exitCode, 1);
         QVERIFY2(
-            result.out.contains(u"[FAIL] device 0 net server1: Socket fail (192.168.100.111)"_s),
+            result.out.contains(
+                u"[FAIL] device-net-health: device 0 to server1: Socket fail (192.168.100.111)"_s),
             qPrintable(result.out));
-        QVERIFY(result.out.contains(u"[ OK ] device 1 net server1: Success (192.168.101.111)"_s));
-        QVERIFY(result.out.contains(u"[ OK ] device 7 net server1: Success (192.168.103.110)"_s));
-        QCOMPARE(result.out.count(u" net server1: "_s), 8);
+        QVERIFY(result.out.contains(
+            u"[ OK ] device-net-health: device 1 to server1: Success (192.168.101.111)"_s));
+        QVERIFY(result.out.contains(
+            u"[ OK ] device-net-health: device 7 to server1: Success (192.168.103.110)"_s));
+        QCOMPARE(result.out.count(u" to server1: "_s), 8);
         QFile conf(m_conf);
         QVERIFY(conf.open(QIODevice::ReadOnly));
         const QByteArray state = conf.readAll();
@@ -313,16 +378,21 @@ private Q_SLOTS:
         Project p = project(Accelerator::Cpu, freePort(), 2);
         p.servers[0].port = sshd.serverPort();
         const Run up = run(p, {}, u"1"_s);
-        QVERIFY2(up.out.contains(u"[ OK ] reach server0: 127.0.0.1:%1 accepts connections"_s.arg(
+        QVERIFY2(up.out.contains(u"[ OK ] ssh: server0: 127.0.0.1:%1 accepts connections"_s.arg(
                      sshd.serverPort())),
                  qPrintable(up.out));
         QVERIFY(
-            up.out.contains(u"[FAIL] host ip: 198.51.100.23 is not an address of this server"_s));
+            up.out.contains(u"[FAIL] host-ip: 198.51.100.23 is not an address of this server"_s));
+        // Nothing listens on master_port yet: the refusal came back through every firewall.
+        QVERIFY2(
+            up.out.contains(u"[ OK ] master-port-reachable: 127.0.0.1:%1 answers (refused"_s.arg(
+                p.launch.masterPort)),
+            qPrintable(up.out));
         sshd.close();
         const Run down = run(p, {}, u"1"_s);
         QCOMPARE(down.exitCode, 1);
         QVERIFY2(down.out.contains(
-                     u"[FAIL] reach server0: 127.0.0.1:%1 does not accept connections"_s.arg(
+                     u"[FAIL] ssh: server0: 127.0.0.1:%1 does not accept connections"_s.arg(
                          p.servers[0].port)),
                  qPrintable(down.out));
     }
@@ -340,12 +410,20 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 1);
         QVERIFY2(result.out.contains(u"plan index 0, master"_s), qPrintable(result.out));
         QVERIFY(result.out.contains(u"[ OK ] mpirun: mpirun (Open MPI)"_s));
-        QVERIFY(
-            result.out.contains(u"[FAIL] reach server0: 127.0.0.1:%1"_s.arg(p.servers[0].port)));
         QVERIFY(result.out.contains(
-            u"[FAIL] ssh server0: mpirun cannot log in to 127.0.0.1 without a password"_s));
+            u"[FAIL] ssh: server0: 127.0.0.1:%1 does not accept"_s.arg(p.servers[0].port)));
+        QVERIFY(result.out.contains(
+            u"[FAIL] peer-login: server0: mpirun cannot log in to 127.0.0.1 without a password"_s));
+        QVERIFY(result.out.contains(u"[FAIL] known-hosts: server0: no entry for [127.0.0.1]:%1 "
+                                    u"in ~/.ssh/known_hosts"_s.arg(p.servers[0].port)));
         const Run skipped = run(p, {u"--no-reach"_s}, u"0"_s);
-        QVERIFY(!skipped.out.contains(u"server0: "_s));
+        QVERIFY(!skipped.out.contains(u"ssh: server0: "_s));
+        QVERIFY(skipped.out.contains(u"[SKIP] peer-login: not tested (--no-reach)"_s));
+        QVERIFY(skipped.out.contains(u"[FAIL] known-hosts: server0: "_s));
+        // server0 runs neither: the master tests its logins to the others.
+        const Run other = run(p, {u"--no-reach"_s}, u"1"_s);
+        QVERIFY2(other.out.contains(u"[SKIP] peer-login: not the master"_s), qPrintable(other.out));
+        QVERIFY(other.out.contains(u"[SKIP] known-hosts: not the master"_s));
     }
 
     void projectFilesMissing()
@@ -358,17 +436,17 @@ private Q_SLOTS:
         QVERIFY(writeFile(m_dir.filePath(u"cann/set_env.sh"_s), "\n"));
         const Run result = run(p, {});
         QCOMPARE(result.exitCode, 1);
-        QVERIFY2(
-            result.out.contains(u"[FAIL] workdir: "_s + p.launch.workdir + u" is not a folder"_s),
-            qPrintable(result.out));
-        QVERIFY(
-            result.out.contains(u"[FAIL] entry: "_s + p.launch.workdir + u"/main.py not found"_s));
-        QVERIFY(result.out.contains(u"[ OK ] env_setup: "_s + m_dir.filePath(u"cann/set_env.sh"_s) +
+        QVERIFY2(result.out.contains(u"[FAIL] paths: workdir "_s + p.launch.workdir +
+                                     u" is not a folder"_s),
+                 qPrintable(result.out));
+        QVERIFY(result.out.contains(u"[FAIL] paths: entry "_s + p.launch.workdir +
+                                    u"/main.py not found"_s));
+        QVERIFY(result.out.contains(u"[ OK ] cann-env: "_s + m_dir.filePath(u"cann/set_env.sh"_s) +
                                     u" exists"_s));
-        QVERIFY(result.out.contains(u"[FAIL] env_setup: /opt/none/set_env.sh not found"_s));
+        QVERIFY(result.out.contains(u"[FAIL] cann-env: /opt/none/set_env.sh not found"_s));
         QVERIFY(result.out.contains(
-            u"[WARN] env_setup: not checked, the file depends on shell expansion: source ${ASCEND_DIR}/set_env.sh"_s));
-        QCOMPARE(result.out.count(u"] env_setup: "_s), 3);
+            u"[WARN] cann-env: not checked, the file depends on shell expansion: source ${ASCEND_DIR}/set_env.sh"_s));
+        QCOMPARE(result.out.count(u"] cann-env: "_s), 3);
     }
 
     void firewalls_data()
@@ -383,31 +461,44 @@ private Q_SLOTS:
             "New profiles: skip\n\nTo                         Action      From\n--                 "
             "        ------      ----\n"
             "22/tcp                     ALLOW IN    Anywhere\n";
+        // The required ports of a one-server cpu project: master_port and the ephemeral range.
         QTest::newRow("ufw blocks")
             << u"ufw"_s << ufwHead + "22/tcp (v6)                ALLOW IN    Anywhere (v6)\nE\n"
-            << u"[FAIL] firewall ufw: active, default deny incoming; not allowed: tcp PORT (master_port)"_s;
+            << u"[FAIL] firewall-ports: ufw active, default deny incoming; not allowed: PORT "
+               u"(master_port), 32768-60999 (ephemeral ports (gloo))"_s;
         QTest::newRow("ufw allows")
+            << u"ufw"_s
+            << ufwHead + "PORT/tcp                   ALLOW IN    Anywhere\n"
+                         "32768:60999/tcp            ALLOW IN    Anywhere\nE\n"
+            << u"[ OK ] firewall-ports: ufw active, default deny incoming; the job's ports are "
+               u"allowed"_s;
+        QTest::newRow("ufw allows master_port only")
             << u"ufw"_s << ufwHead + "PORT/tcp                   ALLOW IN    Anywhere\nE\n"
-            << u"[ OK ] firewall ufw: active, default deny incoming; the job's ports are allowed"_s;
+            << u"[FAIL] firewall-ports: ufw active, default deny incoming; not allowed: "
+               u"32768-60999 (ephemeral ports (gloo))"_s;
         QTest::newRow("ufw denies")
             << u"ufw"_s << ufwHead + "PORT                       DENY IN     Anywhere\nE\n"
-            << u"[FAIL] firewall ufw: active; rules deny tcp PORT (master_port)"_s;
+            << u"[FAIL] firewall-ports: ufw active; rules deny PORT (master_port)"_s;
         QTest::newRow("ufw inactive")
             << u"ufw"_s << QByteArray("#!/bin/sh\necho 'Status: inactive'\n")
-            << u"[ OK ] firewall ufw: inactive"_s;
-        const QByteArray firewalld = "#!/bin/sh\ncase \"$1\" in\n--state) echo running ;;\n"
-                                     "--list-services) echo 'dhcpv6-client ssh' ;;\n--list-ports) "
-                                     "echo \"$FAKE_PORTS\" ;;\n*) exit 2 ;;\nesac\n";
+            << u"[ OK ] firewall-ports: ufw inactive"_s;
+        // firewall-cmd --list-all of the default zone, as discovery reads it.
+        const QByteArray firewalld =
+            "#!/bin/sh\ncase \"$1\" in\n--state) echo running ;;\n"
+            "--list-all) printf 'public (active)\\n  target: default\\n  services: dhcpv6-client "
+            "ssh\\n  ports: %s\\n  protocols: \\n' \"$FAKE_PORTS\" ;;\n*) exit 2 ;;\nesac\n";
         QTest::newRow("firewalld blocks")
             << u"firewall-cmd"_s << QByteArray(firewalld).replace("$FAKE_PORTS", "8080/tcp")
-            << u"[FAIL] firewall firewalld: running; not open: tcp PORT (master_port)"_s;
+            << u"[FAIL] firewall-ports: firewalld running; not open: PORT (master_port), "
+               u"32768-60999 (ephemeral ports (gloo))"_s;
         QTest::newRow("firewalld open")
             << u"firewall-cmd"_s
-            << QByteArray(firewalld).replace("$FAKE_PORTS", "PORT/tcp 9000-9100/tcp")
-            << u"[ OK ] firewall firewalld: running; the job's ports are open"_s;
+            << QByteArray(firewalld).replace("$FAKE_PORTS",
+                                             "PORT/tcp 9000-9100/tcp 32768-60999/tcp")
+            << u"[ OK ] firewall-ports: firewalld running; the job's ports are open"_s;
         QTest::newRow("firewalld stopped")
             << u"firewall-cmd"_s << QByteArray("#!/bin/sh\necho 'not running'\nexit 252\n")
-            << u"[ OK ] firewall firewalld: not running"_s;
+            << u"[ OK ] firewall-ports: firewalld not running"_s;
     }
 
     void firewalls()
@@ -424,7 +515,8 @@ private Q_SLOTS:
         p.launch.python = u"/bin/true"_s;
         const Run result = run(p, {});
         QVERIFY2(result.out.contains(line), qPrintable(result.out));
-        QCOMPARE(result.out.count(u"firewall "_s + (tool == u"ufw"_s ? u"ufw"_s : u"firewalld"_s)),
+        QCOMPARE(result.out.count(u"firewall-ports: "_s +
+                                  (tool == u"ufw"_s ? u"ufw "_s : u"firewalld "_s)),
                  1);
     }
 
@@ -441,12 +533,13 @@ private Q_SLOTS:
         const Run result = run(p, {});
         QVERIFY2(result.exitCode == 1, qPrintable(result.out));
         QVERIFY(!QFile::exists(marker));
-        QVERIFY2(
-            result.out.contains(u"[FAIL] workdir: "_s + p.launch.workdir + u" is not a folder"_s),
-            qPrintable(result.out));
-        QVERIFY(result.out.contains(u"[FAIL] python: "_s + p.launch.python + u" not found"_s));
+        QVERIFY2(result.out.contains(u"[FAIL] paths: workdir "_s + p.launch.workdir +
+                                     u" is not a folder"_s),
+                 qPrintable(result.out));
+        QVERIFY(
+            result.out.contains(u"[FAIL] python-torch: "_s + p.launch.python + u" not found"_s));
         QVERIFY(result.out.contains(
-            u"[WARN] env_setup: not checked, the file depends on shell expansion: "_s +
+            u"[WARN] cann-env: not checked, the file depends on shell expansion: "_s +
             p.launch.envSetup.first()));
     }
 
@@ -459,9 +552,11 @@ private Q_SLOTS:
         const Run notInPlan = run(p, {}, u"3"_s);
         QCOMPARE(notInPlan.exitCode, 2);
         QVERIFY(!notInPlan.out.contains(u"[ OK ]"_s));
+        QCOMPARE(run(p, {u"--list"_s}, u"3"_s).exitCode, 2);
         const Run help = run(p, {u"--help"_s});
         QCOMPARE(help.exitCode, 0);
         QVERIFY(help.out.contains(u"--net"_s));
+        QVERIFY(help.out.contains(u"--list"_s));
     }
 };
 

@@ -5,6 +5,8 @@
 #include "FakeProjects.h"
 #include "FakeRemote.h"
 
+#include "checklist/FactCommands.h"
+
 #include "generate/Generator.h"
 #include "launch/LaunchPlan.h"
 #include "launch/Launcher.h"
@@ -46,7 +48,7 @@ void scriptServers(FakeFleet &fleet, const Project &project, const QString &runI
     for (size_t i = 0; i < project.servers.size(); ++i) {
         const Server &server = project.servers[i];
         FakeServer &fake = fleet.server(server.name);
-        fake.on(FakeMatch::exact(portListenersCommand(project.launch.masterPort)), FakeAnswer{});
+        fake.on(FakeMatch::exact(portOwnersCommand()), FakeAnswer{});
         fake.on(FakeMatch::exact(makeWorkdirCommand(project)), FakeAnswer{});
         if (const QString start = expectedStart(project, runId, int(i)); !start.isEmpty()) {
             fake.on(FakeMatch::exact(start), [runId](FakeCall &call) {
@@ -120,7 +122,7 @@ private Q_SLOTS:
         QVERIFY(entry.open(QIODevice::ReadOnly));
         const QByteArray entryBytes = entry.readAll();
         const std::vector<FakeEvent> all = fleet->events();
-        const QString portCheck = portListenersCommand(project.launch.masterPort);
+        const QString portCheck = portOwnersCommand();
         for (size_t i = 0; i < project.servers.size(); ++i) {
             const Server &server = project.servers[i];
             const FakeServer &fake = fleet->server(server.name);
@@ -181,18 +183,21 @@ private Q_SLOTS:
         const LaunchPlan plan = planLaunch(project, path, newRunId());
         scriptServers(*fleet, project, plan.runId);
         fleet->server(u"server0"_s)
-            .on(FakeMatch::exact(portListenersCommand(project.launch.masterPort)),
-                FakeAnswer{"LISTEN 0 128 0.0.0.0:29500 0.0.0.0:*\n", {}, 0});
+            .on(FakeMatch::exact(portOwnersCommand()),
+                FakeAnswer{"tcp   LISTEN 0      128      0.0.0.0:29500      0.0.0.0:*    "
+                           "users:((\"python3\",pid=4711,fd=3))\n",
+                           {},
+                           0});
         LaunchOptions options;
         options.fleet = fakeFleetOptions(fleet);
 
         const LaunchResult launch = launchJob(project, path, plan, options);
         QVERIFY(!launch.started);
-        QVERIFY2(launch.refusal.contains(u"master port 29500 is already in use on the master "
-                                         u"server0 (10.0.0.11:22): LISTEN"_s),
+        QVERIFY2(launch.refusal.contains(
+                     u"master port 29500 is already in use on the master "
+                     u"server0 (10.0.0.11:22): a tcp listener on 0.0.0.0 by python3"_s),
                  qPrintable(launch.refusal));
-        QCOMPARE(fleet->server(u"server0"_s).commands(),
-                 QStringList{portListenersCommand(project.launch.masterPort)});
+        QCOMPARE(fleet->server(u"server0"_s).commands(), QStringList{portOwnersCommand()});
         QCOMPARE(fleet->server(u"server1"_s).connectAttempts(), 0);
         QVERIFY(!QFileInfo::exists(runsFolder(path)));
 

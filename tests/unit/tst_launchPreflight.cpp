@@ -1,6 +1,8 @@
 // Which failed checks refuse a launch, per launch mode and accelerator, from hand-built reports:
 // a failure of a check that matters refuses naming check, server and reason; warnings, skipped
 // checks and checks the mode does not need never refuse.
+#include "checklist/FactCommands.h"
+#include "launch/LaunchPlan.h"
 #include "launch/LaunchPreflight.h"
 #include "model/ProjectJson.h"
 
@@ -131,6 +133,20 @@ private Q_SLOTS:
         report.results.push_back(result(check::kHostIp, CheckStatus::Failed));
         QCOMPARE(preflightRefusal(p, report),
                  u"a check failed:\n  host-ip on server1: reason of host-ip"_s);
+    }
+
+    // Before a start the launch asks the master who listens on master_port with the command
+    // discovery uses for its port owners, and shows it in the plan.
+    void masterPortPreconditionUsesThePortOwners()
+    {
+        const Project p = project(LaunchMode::Launch, Accelerator::Cpu);
+        const LaunchPlan plan = planLaunch(
+            p, QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/cpu-2x2.clusterwiz.json"),
+            u"run-1"_s);
+        QVERIFY(plan.ok());
+        QCOMPARE(plan.portCheckCommand, portOwnersCommand());
+        QCOMPARE(plan.masterPort, p.launch.masterPort);
+        QVERIFY(launchPlanText(p, plan).contains(u"\n  "_s + portOwnersCommand() + u'\n'));
     }
 };
 

@@ -2,9 +2,10 @@
 // run it for real on this machine (no SSH needed) and read the result back with
 // parseProbeOutput(), with the simulated Ascend tools of tests/fixtures/ascend on PATH, and with
 // hostile project values that must stay inert.
-#include "discover/ProbeNames.h"
+#include "checklist/FactCommands.h"
 #include "discover/ProbeParsers.h"
 #include "discover/ProbeScript.h"
+#include "shell/ShellQuote.h"
 
 #include <QDir>
 #include <QFile>
@@ -127,6 +128,36 @@ private Q_SLOTS:
     {
         QVERIFY(probeScript(project(Accelerator::Cpu), 1).isEmpty());
         QVERIFY(probeCommand(project(Accelerator::Cpu), -1).isEmpty());
+    }
+
+    // The probe runs every fact of the check table with the table's command, in its order.
+    void runsTheFactTable()
+    {
+        const QString script = probeScript(project(Accelerator::Ascend910, {0, 3}), 0);
+        qsizetype at = 0;
+        for (const FactCommand &fact : factCommands()) {
+            QStringList calls;
+            if (!fact.argv.isEmpty())
+                calls << u"cw_probe "_s + shellQuote(QLatin1StringView(fact.section)) + u' ' +
+                             shellJoin(fact.argv) + u'\n';
+            else if (fact.deviceArgv)
+                for (const int device : {0, 3})
+                    calls << u"cw_probe "_s +
+                                 shellQuote(probe::deviceSection(fact.section, device)) + u' ' +
+                                 shellJoin(fact.deviceArgv(device)) + u'\n';
+            else
+                calls << u"cw_probe "_s + shellQuote(QLatin1StringView(fact.section)) + u' ';
+            for (const QString &call : calls) {
+                const qsizetype found = script.indexOf(call);
+                QVERIFY2(found >= 0, qPrintable(call));
+                if (!fact.deviceArgv) {
+                    QVERIFY2(found > at, qPrintable(call)); // table order
+                    at = found;
+                }
+            }
+        }
+        // Without Ascend devices, no hccn_tool.
+        QVERIFY(!probeScript(project(Accelerator::Cpu), 0).contains(u"hccn"_s));
     }
 
     void setEnvFilesFromEnvSetup()

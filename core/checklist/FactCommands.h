@@ -1,11 +1,17 @@
 #pragma once
 
+// The facts the checks read, one row per section of discovery's probe: the section's name, the
+// exact command that gathers it, and the parser (discover/ProbeParsers.h) that reads its output.
+// discover/ProbeScript runs these commands; check.sh embeds the ones its bash verdicts read, so a
+// check reads the output of the same command wherever it runs. A probe section starts with the
+// line `@@clusterwiz-probe NAME rc=N@@`.
+
 #include <QString>
+#include <QStringList>
+
+#include <vector>
 
 namespace cw::probe {
-
-// The section names that probeScript() prints and parseProbeOutput() reads, one place for both.
-// A section starts with the line `@@clusterwiz-probe NAME rc=N@@`.
 
 inline constexpr char kMarker[] = "@@clusterwiz-probe";
 
@@ -28,7 +34,7 @@ inline constexpr char kNft[] = "nft";                      // nft list ruleset
 inline constexpr char kIptables[] = "iptables";            // iptables -S
 inline constexpr char kSshdProcesses[] = "sshd-processes"; // pgrep -a sshd
 inline constexpr char kSshConnection[] = "ssh-connection"; // $SSH_CONNECTION
-inline constexpr char kListening[] = "ss";                 // ss -tulnp
+inline constexpr char kPortOwners[] = "ss";                // ss -tulnp: who listens where
 inline constexpr char kPaths[] = "paths";                  // workdir, entry, set_env files
 inline constexpr char kEnd[] = "end";                      // last: the output is complete
 
@@ -39,3 +45,30 @@ inline QString deviceSection(const char *base, int device)
 }
 
 } // namespace cw::probe
+
+namespace cw {
+
+struct FactCommand {
+    const char *section = nullptr; // a probe:: name
+    QStringList argv = {}; // the command; empty when it depends on the project (see builtBy)
+    // Per device (hccn_tool): the command for device N; null for the other facts.
+    QStringList (*deviceArgv)(int device) = nullptr;
+    const char *builtBy = nullptr; // where a project-dependent command is built, else null
+    const char *parser = nullptr;  // the function of discover/ProbeParsers.h that reads it
+};
+
+// Every fact, in the order discovery's probe gathers them (the end marker aside).
+const std::vector<FactCommand> &factCommands();
+// The row of a section ("hccn-ip.3" finds "hccn-ip"); nullptr when there is none.
+const FactCommand *factCommand(const QString &section);
+// The fixed argv of a section; empty for a project-dependent or unknown one.
+QStringList factArgv(const char *section);
+
+// "Who listens on which TCP/UDP port, and which process": `ss -tulnp`, the port-owners fact.
+// Discovery reads it into ServerFacts::listeningPorts, the launch runs it on the master before
+// a start (launch/LaunchPlan's portCheckCommand), and check.sh embeds its text; all three read
+// its output as discover's parsePortOwners() does.
+QStringList portOwnersArgv();
+QString portOwnersCommand(); // the same, as one shell command line
+
+} // namespace cw

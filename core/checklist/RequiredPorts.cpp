@@ -1,14 +1,8 @@
-#include "checks/RequiredPorts.h"
+#include "checklist/RequiredPorts.h"
 
 using namespace Qt::StringLiterals;
 
 namespace cw {
-namespace {
-
-constexpr int kTestEveryPortUpTo = 64;
-
-} // namespace
-
 std::vector<RequiredPort> requiredPorts(const Project &project, int serverIndex)
 {
     std::vector<RequiredPort> ports;
@@ -37,21 +31,9 @@ std::vector<RequiredPort> requiredPorts(const Project &project, int serverIndex)
     return ports;
 }
 
-std::optional<SpanDecision> firstRefusedPort(const FirewallFacts &facts, const PortSpan &span)
+QString requiredPortText(const RequiredPort &port)
 {
-    std::vector<int> sample;
-    if (span.last - span.first < kTestEveryPortUpTo) {
-        for (int port = span.first; port <= span.last; ++port)
-            sample.push_back(port);
-    } else {
-        sample = {span.first, span.first + (span.last - span.first) / 2, span.last};
-    }
-    for (const int port : sample) {
-        const PortDecision decision = firewallAllowsPort(facts, port);
-        if (decision.verdict != PortVerdict::Allowed)
-            return SpanDecision{port, decision};
-    }
-    return std::nullopt;
+    return portSpanText(port.span) + u" ("_s + port.why + u')';
 }
 
 } // namespace cw

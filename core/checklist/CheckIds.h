@@ -1,0 +1,27 @@
+#pragma once
+
+// Stable check ids: the check table (checklist/CheckTable.h), the C++ catalogue, check.sh's
+// output lines, the CLI (`fix PROJECT CHECK_ID`), the GUI and the tests key on them.
+
+namespace cw::check {
+
+inline constexpr char kSsh[] = "ssh";                  // reachable, host key, login
+inline constexpr char kHostname[] = "hostname";        // distinct hostnames (OpenMPI)
+inline constexpr char kHostIp[] = "host-ip";           // host_ip is an address of the server
+inline constexpr char kAccelerator[] = "accelerator";  // NPUs/GPUs present and healthy
+inline constexpr char kDeviceIps[] = "device-ips";     // planned vs actual (ascend910)
+inline constexpr char kDeviceLinks[] = "device-links"; // hccn_tool -link -g UP
+inline constexpr char kDeviceNetHealth[] = "device-net-health"; // hccn_tool -net_health -g
+inline constexpr char kPython[] = "python-torch";               // launch.python runs, torch imports
+inline constexpr char kMpirun[] = "mpirun";                     // mpirun mode: mpirun present
+inline constexpr char kCannEnv[] = "cann-env";                  // env_setup files present
+inline constexpr char kPaths[] = "paths";                       // workdir and entry exist
+inline constexpr char kSshd[] = "sshd";                         // sshd running
+inline constexpr char kFirewallPorts[] = "firewall-ports";      // rules let the job's ports in
+inline constexpr char kMasterPortFree[] = "master-port-free";   // nothing listens there yet
+inline constexpr char kHcclPortsFree[] = "hccl-ports-free";     // ascend910: HCCL range unused
+inline constexpr char kMasterPortReach[] = "master-port-reachable"; // active connect test
+inline constexpr char kPeerLogin[] = "peer-login";   // mpirun: master -> server by key
+inline constexpr char kKnownHosts[] = "known-hosts"; // mpirun: master knows its key
+
+} // namespace cw::check

@@ -1,0 +1,185 @@
+#include "checklist/CheckTable.h"
+
+#include "checklist/FactCommands.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+const std::vector<CheckSpec> &checkTable()
+{
+    using namespace probe;
+    using R = CheckRole;
+    constexpr auto ascend = Accelerator::Ascend910;
+    constexpr auto mpirun = LaunchMode::Mpirun;
+    // Fields left out keep their defaults: any accelerator and mode, one server is enough, every
+    // server, nothing contacted, no ports.
+    static const std::vector<CheckSpec> table = {
+        {.id = check::kSsh,
+         .summary = "the server answers on its SSH port, its host key is known, a login works",
+         .contactsOthers = true,
+         .scriptFunction = "clusterwiz_check_ssh"},
+        {.id = check::kHostname,
+         .summary = "no other server has the same hostname (OpenMPI, HCCL)",
+         .facts = {kHostname},
+         .scriptFunction = "clusterwiz_check_hostname"},
+        {.id = check::kHostIp,
+         .summary = "host_ip is an address of the server",
+         .facts = {kHostIps, kIpAddr},
+         .scriptFunction = "clusterwiz_check_host_ip"},
+        {.id = check::kAccelerator,
+         .summary = "the planned NPUs or GPUs are there and healthy",
+         .facts = {kNpuSmi, kNvidiaSmi},
+         .scriptFunction = "clusterwiz_check_accelerator"},
+        {.id = check::kDeviceIps,
+         .summary = "every device has its planned IP and netmask",
+         .accelerator = ascend,
+         .facts = {kHccnIp},
+         .scriptFunction = "clusterwiz_check_device_ips"},
+        {.id = check::kDeviceLinks,
+         .summary = "every device's link is UP",
+         .accelerator = ascend,
+         .facts = {kHccnLink},
+         .scriptFunction = "clusterwiz_check_device_links"},
+        {.id = check::kDeviceNetHealth,
+         .summary = "every device's net health is Success",
+         .accelerator = ascend,
+         .facts = {kHccnHealth},
+         .scriptFunction = "clusterwiz_check_device_net_health"},
+        {.id = check::kPython,
+         .summary = "launch.python runs and imports torch",
+         .facts = {kPython},
+         .scriptFunction = "clusterwiz_check_python_torch"},
+        {.id = check::kMpirun,
+         .summary = "mpirun is installed",
+         .mode = mpirun,
+         .facts = {kMpirun},
+         .scriptFunction = "clusterwiz_check_mpirun"},
+        {.id = check::kCannEnv,
+         .summary = "every file launch.env_setup sources exists",
+         .facts = {kPaths},
+         .scriptFunction = "clusterwiz_check_cann_env"},
+        {.id = check::kPaths,
+         .summary = "launch.workdir and the entry script exist",
+         .facts = {kPaths},
+         .scriptFunction = "clusterwiz_check_paths"},
+        {.id = check::kSshd,
+         .summary = "sshd runs",
+         .facts = {kSshdProcesses, kSshConnection},
+         .scriptFunction = "clusterwiz_check_sshd"},
+        {.id = check::kFirewallPorts,
+         .summary = "the firewall lets the job's ports in",
+         .ports = CheckPorts::Required,
+         .facts = {kUfw, kFirewalldState, kFirewalld, kNft, kIptables},
+         .scriptFunction = "clusterwiz_check_firewall_ports"},
+        {.id = check::kMasterPortFree,
+         .summary = "nothing listens on master_port yet",
+         .row = R::Master,
+         .scriptRole = R::Master,
+         .ports = CheckPorts::MasterPort,
+         .facts = {kPortOwners},
+         .scriptFunction = "clusterwiz_check_master_port_free"},
+        {.id = check::kHcclPortsFree,
+         .summary = "nothing listens in the HCCL port range yet",
+         .accelerator = ascend,
+         .ports = CheckPorts::HcclPorts,
+         .facts = {kPortOwners},
+         .scriptFunction = "clusterwiz_check_hccl_ports_free"},
+        {.id = check::kMasterPortReach,
+         .summary = "every other server can connect to master_port",
+         .severalServers = true,
+         .row = R::OtherServers,
+         .scriptRole = R::OtherServers,
+         .contactsOthers = true,
+         .ports = CheckPorts::MasterPort,
+         .scriptFunction = "clusterwiz_check_master_port_reachable"},
+        {.id = check::kPeerLogin,
+         .summary = "the master logs in to the server by key, as mpirun does",
+         .mode = mpirun,
+         .severalServers = true,
+         .row = R::OtherServers,
+         .scriptRole = R::Master,
+         .contactsOthers = true,
+         .scriptFunction = "clusterwiz_check_peer_login"},
+        {.id = check::kKnownHosts,
+         .summary = "the master's known_hosts holds the server's host key",
+         .mode = mpirun,
+         .severalServers = true,
+         .row = R::OtherServers,
+         .scriptRole = R::Master,
+         .scriptFunction = "clusterwiz_check_known_hosts"},
+    };
+    return table;
+}
+
+const CheckSpec *checkSpec(const QString &id)
+{
+    for (const CheckSpec &spec : checkTable()) {
+        if (id == QLatin1StringView(spec.id))
+            return &spec;
+    }
+    return nullptr;
+}
+
+bool checkApplies(const CheckSpec &spec, const Project &project)
+{
+    return (!spec.accelerator || *spec.accelerator == project.accelerator) &&
+           (!spec.mode || *spec.mode == project.launch.mode) &&
+           (!spec.severalServers || project.servers.size() > 1);
+}
+
+std::vector<const CheckSpec *> applicableCheckSpecs(const Project &project)
+{
+    std::vector<const CheckSpec *> specs;
+    for (const CheckSpec &spec : checkTable()) {
+        if (checkApplies(spec, project))
+            specs.push_back(&spec);
+    }
+    return specs;
+}
+
+QStringList applicableCheckIds(const Project &project)
+{
+    QStringList ids;
+    for (const CheckSpec *spec : applicableCheckSpecs(project))
+        ids.append(QLatin1StringView(spec->id));
+    return ids;
+}
+
+bool hasCheckRole(CheckRole role, const Project &project, int serverIndex)
+{
+    switch (role) {
+    case CheckRole::EveryServer:
+        return true;
+    case CheckRole::Master:
+        return serverIndex == project.masterIndex();
+    case CheckRole::OtherServers:
+        return serverIndex != project.masterIndex();
+    }
+    return true;
+}
+
+QString checkRoleSkipReason(CheckRole role)
+{
+    return role == CheckRole::Master ? u"not the master"_s : u"the master itself"_s;
+}
+
+std::vector<RequiredPort> checkPorts(const CheckSpec &spec, const Project &project, int serverIndex)
+{
+    if (serverIndex < 0 || serverIndex >= int(project.servers.size()))
+        return {};
+    const LaunchConfig &launch = project.launch;
+    switch (spec.ports) {
+    case CheckPorts::None:
+        return {};
+    case CheckPorts::Required:
+        return requiredPorts(project, serverIndex);
+    case CheckPorts::MasterPort:
+        return {{{launch.masterPort, launch.masterPort}, u"master_port"_s}};
+    case CheckPorts::HcclPorts:
+        return {{{launch.hcclPorts.first, launch.hcclPorts.last}, u"HCCL host ports"_s}};
+    }
+    return {};
+}
+
+} // namespace cw

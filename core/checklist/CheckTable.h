@@ -1,0 +1,68 @@
+#pragma once
+
+// The one list of checks. Per check: its id, when it applies (accelerator, launch mode, several
+// servers), whose result it is and where check.sh decides it, the ports it looks at, the facts
+// it reads (probe sections, whose commands and parsers are in checklist/FactCommands.h) and the
+// bash function of check.sh that decides it. The C++ catalogue (checks/CheckCatalogue) and the
+// generated check.sh (generate/CheckScript) both walk this list, so they name the same checks
+// and the same ports; tests/unit/tst_checkTable.cpp runs check.sh to prove it.
+
+#include "checklist/CheckIds.h"
+#include "checklist/RequiredPorts.h"
+#include "model/Project.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace cw {
+
+// Which servers a check is about. As a row role: the servers the C++ catalogue checks (the
+// others get "skipped"). As a script role: where check.sh decides it (the master tests its
+// logins to the others, for instance).
+enum class CheckRole { EveryServer, Master, OtherServers };
+
+// The ports a check looks at on one server (checkPorts()).
+enum class CheckPorts { None, Required, MasterPort, HcclPorts };
+
+struct CheckSpec {
+    const char *id = nullptr;      // a check:: id
+    const char *summary = nullptr; // what it makes sure of, one line (check.sh shows it)
+    // When it applies; nullopt: whatever the project's accelerator or mode.
+    std::optional<Accelerator> accelerator = std::nullopt;
+    std::optional<LaunchMode> mode = std::nullopt;
+    bool severalServers = false; // only for 2 servers or more
+    CheckRole row = CheckRole::EveryServer;
+    CheckRole scriptRole = CheckRole::EveryServer;
+    bool contactsOthers = false; // check.sh connects to other servers for it (not with --no-reach)
+    CheckPorts ports = CheckPorts::None;
+    // The probe:: sections it reads; none: the SSH session or an active probe tells
+    // (checks/ActiveProbes.h).
+    std::vector<const char *> facts = {};
+    const char *scriptFunction = nullptr; // check.sh's bash function that decides it
+};
+
+// Every check, in report order: the server itself, its devices, its software, then the network
+// between servers.
+const std::vector<CheckSpec> &checkTable();
+// The check of that id, or nullptr.
+const CheckSpec *checkSpec(const QString &id);
+
+bool checkApplies(const CheckSpec &spec, const Project &project);
+// The checks that apply to this project (accelerator, mode, number of servers), in report order.
+std::vector<const CheckSpec *> applicableCheckSpecs(const Project &project);
+QStringList applicableCheckIds(const Project &project);
+
+// Whether servers[serverIndex] has that role in the project.
+bool hasCheckRole(CheckRole role, const Project &project, int serverIndex);
+// Why a server without the role is skipped: "not the master", "the master itself".
+QString checkRoleSkipReason(CheckRole role);
+
+// The ports `spec` looks at on servers[serverIndex]: the required ports (requiredPorts()),
+// master_port on the master, or the HCCL range; empty for None or an index out of range.
+std::vector<RequiredPort> checkPorts(const CheckSpec &spec, const Project &project,
+                                     int serverIndex);
+
+} // namespace cw

@@ -1,0 +1,86 @@
+#include "checklist/FactCommands.h"
+
+#include "plan/HccnCommands.h"
+#include "shell/ShellQuote.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+const std::vector<FactCommand> &factCommands()
+{
+    using namespace probe;
+    // argv: the command as written; deviceArgv: hccn_tool's, per device; builtBy: where a
+    // command that depends on the project is built.
+    static const std::vector<FactCommand> facts = {
+        {.section = kHostname, .argv = {u"hostname"_s}, .parser = "parseHostname"},
+        {.section = kHostIps, .argv = {u"hostname"_s, u"-I"_s}, .parser = "parseHostIps"},
+        {.section = kIpAddr, .argv = {u"ip"_s, u"-o"_s, u"addr"_s}, .parser = "parseIpAddr"},
+        {.section = kOsRelease,
+         .argv = {u"sh"_s, u"-c"_s,
+                  u"cat /etc/os-release 2>/dev/null || cat /usr/lib/os-release"_s},
+         .parser = "parseOsRelease"},
+        {.section = kSshConnection,
+         .argv = {u"printenv"_s, u"SSH_CONNECTION"_s},
+         .parser = "parseSshConnection"},
+        {.section = kSshdProcesses,
+         .argv = {u"pgrep"_s, u"-a"_s, u"sshd"_s},
+         .parser = "parseSshdProcesses"},
+        {.section = kPortOwners, .argv = {u"ss"_s, u"-tulnp"_s}, .parser = "parsePortOwners"},
+        {.section = kPaths,
+         .builtBy = "discover/ProbeScript.cpp (workdir, entry, env_setup files)",
+         .parser = "parsePathsProbe"},
+        {.section = kMpirun, .argv = {u"mpirun"_s, u"--version"_s}, .parser = "parseMpirunVersion"},
+        {.section = kUfw,
+         .argv = {u"ufw"_s, u"status"_s, u"verbose"_s},
+         .parser = "parseUfwStatus"},
+        {.section = kFirewalldState,
+         .argv = {u"firewall-cmd"_s, u"--state"_s},
+         .parser = "the exit status and `running`"},
+        {.section = kFirewalld,
+         .argv = {u"firewall-cmd"_s, u"--list-all"_s},
+         .parser = "parseFirewalldListAll"},
+        {.section = kNft, .argv = {u"nft"_s, u"list"_s, u"ruleset"_s}, .parser = "parseNftRuleset"},
+        {.section = kIptables, .argv = {u"iptables"_s, u"-S"_s}, .parser = "parseIptablesRules"},
+        {.section = kNpuSmi, .argv = {u"npu-smi"_s, u"info"_s}, .parser = "parseNpuSmiInfo"},
+        {.section = kNvidiaSmi, .argv = {u"nvidia-smi"_s, u"-L"_s}, .parser = "parseNvidiaSmiList"},
+        {.section = kHccnConf, .argv = {u"cat"_s, u"/etc/hccn.conf"_s}, .parser = "parseHccnConf"},
+        {.section = kHccnIp, .deviceArgv = &hccnGetIpCommand, .parser = "parseHccnIp"},
+        {.section = kHccnLink, .deviceArgv = &hccnLinkCommand, .parser = "parseHccnLink"},
+        {.section = kHccnHealth,
+         .deviceArgv = &hccnNetHealthCommand,
+         .parser = "parseHccnNetHealth"},
+        {.section = kPython,
+         .builtBy = "discover/ProbeScript.cpp (launch.python, a small program)",
+         .parser = "parsePythonProbe"},
+    };
+    return facts;
+}
+
+const FactCommand *factCommand(const QString &section)
+{
+    const QString base = section.section(u'.', 0, 0);
+    for (const FactCommand &fact : factCommands()) {
+        if (base == QLatin1StringView(fact.section))
+            return &fact;
+    }
+    return nullptr;
+}
+
+QStringList factArgv(const char *section)
+{
+    const FactCommand *fact = factCommand(QLatin1StringView(section));
+    return fact ? fact->argv : QStringList();
+}
+
+QStringList portOwnersArgv()
+{
+    return factArgv(probe::kPortOwners);
+}
+
+QString portOwnersCommand()
+{
+    return shellJoin(portOwnersArgv());
+}
+
+} // namespace cw

@@ -1,0 +1,46 @@
+#pragma once
+
+// What one check function of the catalogue is given, and the helpers that build its result.
+// Internal to core/checks; the check functions are declared by topic in CheckServer.h,
+// CheckDevices.h and CheckNetwork.h.
+
+#include "checklist/CheckTable.h"
+#include "checks/ActiveProbes.h"
+#include "checks/CheckTypes.h"
+#include "discover/ServerFacts.h"
+#include "model/Project.h"
+
+#include <QStringList>
+
+namespace cw::checks {
+
+struct CheckContext {
+    const CheckSpec &spec; // the check's row of the check table
+    const Project &project;
+    int index;
+    const Server &server;
+    const ServerFacts &facts;
+    const ActiveProbes &probes;
+    // Hostnames of the other reached servers, by server index (for the hostname check).
+    const std::vector<QString> &hostnames;
+
+    // The ports the check looks at on this server (checkPorts()).
+    std::vector<RequiredPort> ports() const { return checkPorts(spec, project, index); }
+};
+
+// A check id constant (check::k*) as the QString results carry.
+inline QString id(const char *name)
+{
+    return QLatin1StringView(name);
+}
+
+CheckResult result(const QString &id, const CheckContext &context, CheckStatus status,
+                   const QString &reason, const QStringList &fixes = {});
+
+// "a; b; c and 2 more": keeps a reason to one readable line.
+QString joinReasons(const QStringList &parts, int shown = 3);
+
+// One function per check id, each returning exactly one result for the server.
+using CheckFunction = CheckResult (*)(const CheckContext &);
+
+} // namespace cw::checks

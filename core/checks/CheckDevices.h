@@ -1,0 +1,14 @@
+#pragma once
+
+// The Ascend device network of one server: planned vs actual device IPs, links and net health
+// (CheckDevices.cpp).
+
+#include "checks/CheckContext.h"
+
+namespace cw::checks {
+
+CheckResult checkDeviceIps(const CheckContext &context);
+CheckResult checkDeviceLinks(const CheckContext &context);
+CheckResult checkDeviceNetHealth(const CheckContext &context);
+
+} // namespace cw::checks

@@ -1,0 +1,18 @@
+#pragma once
+
+// The checks between servers: firewall rules for the job's ports, the master port and the HCCL
+// ports (free, and master_port reachable from every server), and for mpirun password-free SSH
+// from the master (CheckNetwork.cpp).
+
+#include "checks/CheckContext.h"
+
+namespace cw::checks {
+
+CheckResult checkFirewallPorts(const CheckContext &context);
+CheckResult checkMasterPortFree(const CheckContext &context);
+CheckResult checkHcclPortsFree(const CheckContext &context);
+CheckResult checkMasterPortReach(const CheckContext &context);
+CheckResult checkPeerLogin(const CheckContext &context);
+CheckResult checkKnownHosts(const CheckContext &context);
+
+} // namespace cw::checks

@@ -1,0 +1,133 @@
+// check.sh's frame: options, the line printers, clusterwiz_check (one row of the check table),
+// the ports this server must let in, small helpers, and the main part that runs the checks.
+#include "generate/CheckScriptBash.h"
+
+namespace cw {
+
+QString checkFramework()
+{
+    return QStringLiteral(R"BASH(
+clusterwiz_usage() {
+    cat <<'USAGE'
+Usage: check.sh [--net] [--no-reach] [--list]
+Checks this server against the plan and prints one line per finding, "[ OK ] CHECK: detail",
+[WARN], [FAIL] or [SKIP], CHECK being the id that clusterwiz-cli check reports, then a summary.
+Exit status: 0 when no check failed, 1 when one did, 2 on a usage error or when this server is
+not in the plan (set CLUSTERWIZ_NODE_RANK to its index in the plan).
+  --net        device-net-health: test the device network to the same device of every other
+               server (hccn_tool -netdetect, then -net_health; sets each device's detection
+               address)
+  --no-reach   do not contact the other servers (ssh, master-port-reachable, peer-login)
+  --list       print the checks and the ports this server must let in, then exit
+USAGE
+}
+
+CHECK_NET=0
+CHECK_REACH=1
+CHECK_LIST=0
+for arg in "$@"; do
+    case "$arg" in
+        --net) CHECK_NET=1 ;;
+        --no-reach) CHECK_REACH=0 ;;
+        --list) CHECK_LIST=1 ;;
+        -h|--help) clusterwiz_usage; exit 0 ;;
+        *) echo "check.sh: unknown argument: $arg" >&2; clusterwiz_usage >&2; exit 2 ;;
+    esac
+done
+
+CHECKS_OK=0
+CHECKS_WARN=0
+CHECKS_FAILED=0
+CHECKS_SKIPPED=0
+CHECK_ID=""
+clusterwiz_ok() { echo "[ OK ] $CHECK_ID: $1"; CHECKS_OK=$((CHECKS_OK + 1)); }
+clusterwiz_warn() { echo "[WARN] $CHECK_ID: $1"; CHECKS_WARN=$((CHECKS_WARN + 1)); }
+clusterwiz_fail() { echo "[FAIL] $CHECK_ID: $1"; CHECKS_FAILED=$((CHECKS_FAILED + 1)); }
+clusterwiz_skip() { echo "[SKIP] $CHECK_ID: $1"; CHECKS_SKIPPED=$((CHECKS_SKIPPED + 1)); }
+
+# clusterwiz_check ID WHERE CONTACT FUNCTION: one check of the table. WHERE: the servers that
+# decide it (all, master, others); CONTACT: "reach" when it connects to other servers.
+clusterwiz_check() {
+    CHECK_ID=$1
+    if [ "$CHECK_LIST" = 1 ]; then
+        echo "check $1"
+        return
+    fi
+    case "$2" in
+        master) [ "$NODE_RANK" = 0 ] || { clusterwiz_skip "not the master"; return; } ;;
+        others) [ "$NODE_RANK" != 0 ] || { clusterwiz_skip "the master itself"; return; } ;;
+    esac
+    if [ "$3" = reach ] && [ "$CHECK_REACH" = 0 ]; then
+        clusterwiz_skip "not tested (--no-reach)"
+        return
+    fi
+    "$4"
+}
+
+# The ports this server must let in (clusterwiz_required_ports), as parallel arrays.
+NEED_FIRST=()
+NEED_LAST=()
+NEED_WHAT=()
+clusterwiz_need_port() { NEED_FIRST+=("$1"); NEED_LAST+=("$2"); NEED_WHAT+=("$3"); }
+clusterwiz_port_span() {
+    if [ "${NEED_FIRST[$1]}" = "${NEED_LAST[$1]}" ]; then
+        echo "${NEED_FIRST[$1]}"
+    else
+        echo "${NEED_FIRST[$1]}-${NEED_LAST[$1]}"
+    fi
+}
+clusterwiz_port_text() { echo "$(clusterwiz_port_span "$1") (${NEED_WHAT[$1]})"; }
+
+clusterwiz_have() { command -v "$1" >/dev/null 2>&1; }
+
+# A tool that hangs (a wedged driver, an unreachable peer) must not hang the checks.
+clusterwiz_limit() {
+    local seconds=$1
+    shift
+    if clusterwiz_have timeout; then
+        timeout "$seconds" "$@"
+    else
+        "$@"
+    fi
+}
+
+# The last non-empty line: where a Python traceback says what went wrong.
+clusterwiz_last_line() {
+    printf '%s\n' "$1" | tr -d '\r' | awk 'NF { line = $0 } END { print (line == "" ? "no output" : line) }'
+}
+
+# The value after "LABEL:" in a tool's output, LABEL given as words; spaces around it tolerated.
+clusterwiz_value_of() {
+    local pattern=${1// /[[:space:]]*}
+    printf '%s\n' "$2" | tr -d '\r' \
+        | sed -n "s/^[[:space:]]*${pattern}[[:space:]]*:[[:space:]]*//p" | head -n 1 \
+        | sed -e 's/[[:space:]]*$//'
+}
+)BASH");
+}
+
+QString checkMain()
+{
+    return QStringLiteral(R"BASH(
+clusterwiz_find_node || exit 2
+clusterwiz_required_ports
+if [ "$CHECK_LIST" = 1 ]; then
+    clusterwiz_checks
+    for ((i = 0; i < ${#NEED_FIRST[@]}; i++)); do
+        echo "port $(clusterwiz_port_span "$i") ${NEED_WHAT[$i]}"
+    done
+    exit 0
+fi
+ROLE=""
+[ "$NODE_RANK" = 0 ] && ROLE=", master"
+echo "check.sh: server $SERVER_NAME (plan index $NODE_RANK$ROLE), host IP $HOST_IP, devices ${DEVICES[*]}"
+
+clusterwiz_checks
+
+echo "check.sh on $SERVER_NAME: $CHECKS_OK ok, $CHECKS_SKIPPED skipped, $CHECKS_WARN warnings, $CHECKS_FAILED failed"
+[ "$CHECKS_FAILED" = 0 ] || exit 1
+exit 0
+)BASH");
+}
+
+} // namespace cw
