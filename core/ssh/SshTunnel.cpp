@@ -3,6 +3,7 @@
 #include "ssh/SshSessionPrivate.h"
 
 #include <cerrno>
+#include <cstring>
 
 #include <fcntl.h>
 #include <poll.h>
