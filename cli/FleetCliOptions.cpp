@@ -2,6 +2,8 @@
 
 #include "cli/CommandInputs.h"
 
+#include <QFileInfo>
+
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -20,6 +22,10 @@ void addFleetOptions(CommandParser &command)
     parser.addOption(
         {u"known-hosts"_s, u"known_hosts file (default ~/.ssh/known_hosts)."_s, u"FILE"_s});
     parser.addOption({u"accept-new"_s, u"Trust and record host keys known_hosts lacks."_s});
+    parser.addOption({u"ssh-config"_s,
+                      u"ssh config for host aliases and jump hosts (default ~/.ssh/config; "
+                      "none: read no config)."_s,
+                      u"FILE"_s});
     parser.addOption({u"timeout"_s,
                       u"Seconds each server may take, connect included (default %1)."_s.arg(
                           kDefaultFleetTimeoutMs / 1000),
@@ -37,6 +43,20 @@ int readFleetOptions(CommandParser &command, FleetOptions &options, QTextStream 
         options.knownHostsFile = parser.value(u"known-hosts"_s);
         if (options.knownHostsFile.isEmpty())
             return command.usageError(u"--known-hosts needs a file"_s, err);
+    }
+    if (parser.isSet(u"ssh-config"_s)) {
+        const QString file = parser.value(u"ssh-config"_s);
+        if (file == u"none"_s) {
+            options.parseSshConfig = false;
+        } else {
+            // ssh and libssh read a missing config as an empty one: a typo would go unnoticed.
+            const QFileInfo info(expandHomePath(file));
+            if (file.isEmpty() || !info.isFile() || !info.isReadable())
+                return command.usageError(u"--ssh-config: '%1' is not a readable file"_s.arg(file),
+                                          err);
+            options.parseSshConfig = true;
+            options.sshConfigFile = info.absoluteFilePath();
+        }
     }
     if (parser.isSet(u"timeout"_s)) {
         const QString text = parser.value(u"timeout"_s);

@@ -1,8 +1,8 @@
 #pragma once
 
 // The options every command that talks to servers shares: --known-hosts FILE, --accept-new,
-// --timeout S, --jobs N; one definition so that discover, check, fix, undo, launch and the rest
-// read and explain them the same way.
+// --ssh-config FILE, --timeout S, --jobs N; one definition so that discover, check, fix, undo,
+// launch and the rest read and explain them the same way.
 
 #include "cli/Commands.h"
 #include "discover/Discovery.h"
@@ -10,7 +10,7 @@
 
 namespace cw::cli {
 
-// Adds the four options to `command`'s parser.
+// Adds the five options to `command`'s parser.
 void addFleetOptions(CommandParser &command);
 
 // Reads them into `options` after a successful parse(); kContinue, or ExitUsage after a

@@ -156,7 +156,9 @@ SshTarget fleetTarget(const Server &server, const FleetOptions &options)
 {
     SshTarget target;
     target.host = server.host;
-    target.port = server.port;
+    // 22 is the project's default: it leaves the port to the ssh config (Port), as `ssh alias`
+    // does; any other port is the user's explicit choice and wins over the config.
+    target.port = server.port == 22 ? 0 : server.port;
     target.user = server.user;
     target.identityFile =
         options.identityFile.isEmpty() ? server.identityFile : options.identityFile;

@@ -31,7 +31,7 @@ askSecret(SshSessionPrivate &d,
         return std::nullopt;
     d.watchdog.disarm();
     std::optional<QByteArray> secret = ask(what);
-    d.watchdog.arm(d.fd(), d.target.connectTimeoutMs);
+    d.watchdog.arm(d.fd(), d.stepTimeoutMs);
     return secret;
 }
 
@@ -99,7 +99,7 @@ SshError authenticate(SshSessionPrivate &d, const SshCredentials &credentials)
     d.callbacks.auth_function = passphrasePrompt;
     ssh_callbacks_init(&d.callbacks);
     ssh_set_callbacks(d.session, &d.callbacks);
-    SshWatchdogScope watch(d.watchdog, d.fd(), d.target.connectTimeoutMs);
+    SshWatchdogScope watch(d.watchdog, d.fd(), d.stepTimeoutMs);
 
     QStringList tried;
     auto done = [&](int rc, SshAuthMethod method) {

@@ -2,6 +2,7 @@
 
 #include "rules/ValueRules.h"
 #include "ssh/KnownHosts.h"
+#include "ssh/SshConfigHosts.h"
 #include "ssh/SshSessionPrivate.h"
 
 #include <QFile>
@@ -88,8 +89,8 @@ SshError applyOptions(SshSessionPrivate &d)
     ssh_options_set(s, SSH_OPTIONS_STRICTHOSTKEYCHECK, &strict);
     const QByteArray knownHosts = QFile::encodeName(knownHostsPath(t.knownHostsFile));
     ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, knownHosts.constData());
-    const long seconds = t.connectTimeoutMs / 1000;
-    const long micros = long(t.connectTimeoutMs % 1000) * 1000;
+    const long seconds = d.stepTimeoutMs / 1000;
+    const long micros = long(d.stepTimeoutMs % 1000) * 1000;
     ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &seconds);
     ssh_options_set(s, SSH_OPTIONS_TIMEOUT_USEC, &micros);
     const int nodelay = 1; // small commands: no Nagle delay on each request
@@ -122,6 +123,25 @@ void readEffectiveTarget(SshSessionPrivate &d)
     const QString endpoint = sshEndpoint(d.host, d.port);
     d.endpoint =
         d.host == d.target.host.toLower() ? endpoint : d.target.host + u" ("_s + endpoint + u')';
+    if (!d.via.isEmpty())
+        d.endpoint += u" via "_s + d.via;
+}
+
+// libssh 0.10 turns a ProxyJump into a ProxyCommand running `ssh -W '[%h]:%p' ...`, whose host-key
+// checks are not ours. SshConfigHosts::route places every ProxyJump it can; one that reaches
+// libssh anyway (a config construct the route could not see) is refused, never run.
+SshError refuseLibsshJump(SshSessionPrivate &d)
+{
+    char *text = nullptr;
+    if (ssh_options_get(d.session, SSH_OPTIONS_PROXYCOMMAND, &text) != SSH_OK)
+        return {};
+    const QString command = takeLibsshString(text);
+    if (!command.startsWith(u"ssh "_s) || !command.contains(u" -W '[%h]:%p' "_s))
+        return {};
+    return invalid(
+        u"%1: the ssh config sets a ProxyJump that clusterwiz could not resolve itself "
+        "(it would run `%2` without our host-key checks); write it in a Host block"_s.arg(
+            d.target.host, command));
 }
 
 } // namespace
@@ -136,6 +156,8 @@ void SshSessionPrivate::close()
         session = nullptr;
     }
     connected = false;
+    while (!tunnels.empty())
+        tunnels.pop_back(); // the nearest jump host first: the one after it is gone already
 }
 
 QString SshSessionPrivate::libsshError() const
@@ -188,42 +210,73 @@ SshSession::~SshSession() = default;
 SshSession::SshSession(SshSession &&) noexcept = default;
 SshSession &SshSession::operator=(SshSession &&) noexcept = default;
 
-SshError SshSession::connect(const SshTarget &target, HostKeyPolicy *policy,
-                             const SshCredentials &credentials)
+SshError connectSession(SshSessionPrivate &d, const SshTarget &target, HostKeyPolicy *policy,
+                        const SshCredentials &credentials, const SshPathOpener *via)
 {
-    d->close();
-    d->target = target;
-    d->hostKey = {};
-    d->authMethod = SshAuthMethod::None;
-    d->host = target.host.toLower();
-    d->port = target.port > 0 ? target.port : 22;
-    d->user = target.user;
-    d->endpoint = sshEndpoint(target.host, d->port);
+    d.target = target;
+    d.hostKey = {};
+    d.authMethod = SshAuthMethod::None;
+    d.host = target.host.toLower();
+    d.port = target.port > 0 ? target.port : 22;
+    d.user = target.user;
+    d.endpoint = sshEndpoint(target.host, d.port);
     if (SshError error = checkTarget(target); error.isError())
         return error;
 
     static std::once_flag initOnce;
     std::call_once(initOnce, [] { ssh_init(); });
-    d->session = ssh_new();
-    if (!d->session)
+    d.session = ssh_new();
+    if (!d.session)
         return SshError::make(SshError::Kind::Protocol, u"libssh could not create a session"_s);
-    SshError error = applyOptions(*d);
-    if (!error.isError() && ssh_connect(d->session) != SSH_OK)
-        error = SshError::make(SshError::Kind::Unreachable,
-                               u"cannot connect to %1: %2"_s.arg(d->endpoint, d->libsshError()));
+    SshError error = applyOptions(d);
     if (!error.isError()) {
-        readEffectiveTarget(*d);
-        enableKeepalive(d->fd());
-        error = checkHostKey(*d, policy);
+        readEffectiveTarget(d); // the jump host's channel goes to the config's HostName and Port
+        if (via) {
+            int fd = -1;
+            error = (*via)(d.host, d.port, &fd);
+            if (!error.isError())
+                ssh_options_set(d.session, SSH_OPTIONS_FD, &fd);
+        } else {
+            error = refuseLibsshJump(d);
+        }
+    }
+    if (!error.isError() && ssh_connect(d.session) != SSH_OK)
+        error = SshError::make(SshError::Kind::Unreachable,
+                               u"cannot connect to %1: %2"_s.arg(d.endpoint, d.libsshError()));
+    if (!error.isError()) {
+        readEffectiveTarget(d);
+        if (!via)
+            enableKeepalive(d.fd()); // a jump chain's TCP socket is the first hop's
+        error = checkHostKey(d, policy);
     }
     if (!error.isError())
-        error = authenticate(*d, credentials);
+        error = authenticate(d, credentials);
     if (error.isError()) {
-        d->close();
+        d.close();
         return error;
     }
-    d->connected = true;
+    d.connected = true;
     return {};
+}
+
+SshError SshSession::connect(const SshTarget &target, HostKeyPolicy *policy,
+                             const SshCredentials &credentials)
+{
+    d->close();
+    d->via.clear();
+    d->stepTimeoutMs = target.connectTimeoutMs;
+    if (target.parseSshConfig) {
+        const SshRoute route = SshConfigHosts::load(target.sshConfigFile).route(target.host);
+        if (!route.error.isEmpty()) {
+            d->target = target;
+            d->hostKey = {};
+            d->endpoint = sshEndpoint(target.host, target.port);
+            return invalid(u"ssh config: "_s + route.error);
+        }
+        if (!route.hops.empty())
+            return connectThroughJumps(*d, target, route.hops, policy, credentials);
+    }
+    return connectSession(*d, target, policy, credentials, nullptr);
 }
 
 void SshSession::disconnect()

@@ -11,6 +11,11 @@
 // target's identity file, the default keys (~/.ssh/id_* and the config's IdentityFile), and a
 // password last. Secrets come from SshCredentials callbacks, are used for this one connection,
 // wiped after use and never stored or logged.
+//
+// Jump hosts: with the ssh config read, the target's ProxyJump hosts (docs/ssh.md) are connected
+// first, each through the one before it and each checked and authenticated in the same order,
+// under one connect budget; the session then runs over the last hop's channel and disconnect()
+// closes every hop.
 
 #include "ssh/HostKeyPolicy.h"
 #include "ssh/RemoteHost.h"
@@ -44,10 +49,12 @@ public:
     bool isConnected() const;
 
     const SshTarget &target() const;
-    const HostKeyInfo &hostKey() const; // valid after connect() got as far as the key exchange
-    SshAuthMethod authMethod() const;   // which method logged in
-    QString endpoint() const override;  // "host:port" (or "alias (host:port)") for messages
-    QString user() const;               // the user that logged in
+    // Valid after connect() got as far as the key exchange; when it stopped at a jump host, that
+    // host's key (HostKeyInfo::jumpHost names it).
+    const HostKeyInfo &hostKey() const;
+    SshAuthMethod authMethod() const;  // which method logged in
+    QString endpoint() const override; // "host:port" (or "alias (host:port)") for messages
+    QString user() const;              // the user that logged in
 
     // Handles what the server sent while the session sat idle (its keepalive probes get their
     // answers) without waiting, and says whether the connection is still up; a lost one is

@@ -3,11 +3,16 @@
 // Internal to core/ssh: the libssh side of SshSession, shared by the files that implement it
 // (SshSession.cpp: options and connect; SshHostKey.cpp; SshAuth.cpp; SshExec.cpp; SftpUpload.cpp).
 
+#include "ssh/SshConfigHosts.h"
 #include "ssh/SshSession.h"
+#include "ssh/SshTunnel.h"
 #include "ssh/SshWatchdog.h"
 
 #include <libssh/callbacks.h>
 #include <libssh/libssh.h>
+
+#include <functional>
+#include <vector>
 
 namespace cw {
 
@@ -23,7 +28,8 @@ class SshSessionPrivate {
 public:
     ~SshSessionPrivate() { close(); }
 
-    // Frees the libssh session (after stopping the watchdog: see SshWatchdog::stop).
+    // Frees the libssh session (after stopping the watchdog: see SshWatchdog::stop), then the jump
+    // hosts' tunnels it ran through, nearest first.
     void close();
     int fd() const { return session ? int(ssh_get_fd(session)) : -1; }
 
@@ -41,9 +47,27 @@ public:
     QString user;
     QString host; // effective host name (after ssh config), lower case as libssh keeps it
     int port = 22;
+    QString via;               // the jump hosts ("bastion", "a, b") for messages; empty when direct
+    int stepTimeoutMs = 10000; // limit of each connect step: the target's, or less in a jump chain
+    std::vector<std::unique_ptr<SshTunnel>> tunnels; // the jump chain, outermost first
     ssh_callbacks_struct callbacks{}; // session callbacks (passphrase prompts during connect)
     SshWatchdog watchdog;
 };
+
+// Opens the connection a session runs over once its options named the effective host and port
+// (after the ssh config): a jump host's channel there. Sets `fd` (libssh closes it).
+using SshPathOpener = std::function<SshError(const QString &host, int port, int *fd)>;
+
+// SshSession.cpp: one connect on a fresh `d`: options (and the ssh config), TCP connect or `via`,
+// key exchange, host key, authentication. Closes `d` on failure.
+SshError connectSession(SshSessionPrivate &d, const SshTarget &target, HostKeyPolicy *policy,
+                        const SshCredentials &credentials, const SshPathOpener *via);
+
+// SshJump.cpp: connects `d` to `target` through the jump hosts `hops` (SshConfigHosts::route),
+// each one verified and authenticated like a server; the tunnels end up in d.tunnels.
+SshError connectThroughJumps(SshSessionPrivate &d, const SshTarget &target,
+                             const std::vector<SshJumpHop> &hops, HostKeyPolicy *policy,
+                             const SshCredentials &credentials);
 
 // SshHostKey.cpp: fills d.hostKey; refuses Changed/Other keys, asks `policy` about Unknown ones
 // (null: refuse) and records accepted ones in known_hosts.

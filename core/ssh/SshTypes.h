@@ -8,7 +8,8 @@
 
 namespace cw {
 
-// One server to connect to. `host` is an address, a host name or a ~/.ssh/config alias.
+// One server to connect to. `host` is an address, a host name or a ~/.ssh/config alias; with the
+// config read, its ProxyJump hosts are connected first (SshConfigHosts, SshJump.cpp).
 struct SshTarget {
     QString host;
     int port = 0;                 // 0: the ssh config's Port for this host, else 22
@@ -16,9 +17,10 @@ struct SshTarget {
     QString identityFile;         // tried after the agent and before the default keys; "~/" expands
     QString knownHostsFile;       // empty: ~/.ssh/known_hosts
     int connectTimeoutMs = 10000; // TCP connect + key exchange, and again for authentication
-    // Reads the ssh config (Host aliases, HostName, User, Port, IdentityFile). Host-key checking
-    // is never taken from it: a `StrictHostKeyChecking no` or `UserKnownHostsFile /dev/null` there
-    // is overridden, so an unknown key still goes to the HostKeyPolicy.
+    // Reads the ssh config (Host aliases, HostName, User, Port, IdentityFile, ProxyJump,
+    // ProxyCommand). Host-key checking is never taken from it: a `StrictHostKeyChecking no` or
+    // `UserKnownHostsFile /dev/null` there is overridden, so an unknown key still goes to the
+    // HostKeyPolicy.
     bool parseSshConfig = true;
     // The config file to read; empty: ~/.ssh/config and /etc/ssh/ssh_config. A path is read alone.
     QString sshConfigFile;
@@ -38,6 +40,9 @@ struct HostKeyInfo {
     QString knownHostsName; // "host", or "[host]:port" when the port is not 22
     QString knownHostsLine; // "NAME TYPE BASE64": the line that was or would be recorded
     bool recorded = false;  // true when this connection added the line to known_hosts
+    // The jump host (as ProxyJump names it) this key belongs to, when the connection stopped at
+    // one on the way; empty for the server's own key.
+    QString jumpHost;
 };
 
 QString hostKeyStateName(HostKeyInfo::State state); // "known", "unknown", "changed", "other"

@@ -69,10 +69,12 @@ void SshWatchdog::run()
         const bool cancelled = m_cancel && m_cancel->load();
         const bool expired = m_hasDeadline && std::chrono::steady_clock::now() >= m_deadline;
         if (cancelled || expired) {
-            // Held under the mutex, so disarm()/stop() never return while this runs.
-            ::shutdown(m_fd, SHUT_RDWR);
+            // Marked first: the blocked call wakes the moment the socket shuts down (at once for a
+            // jump chain's socket pair) and asks fired() for its error. Held under the mutex, so
+            // disarm()/stop() never return while this runs.
             m_firedByCancel = cancelled;
             m_fired = true;
+            ::shutdown(m_fd, SHUT_RDWR);
             m_armed = false;
         }
     }

@@ -571,7 +571,9 @@
     </message>
     <message numerus="yes">
         <source>The project has %n problem(s); fix them first:</source>
-        <translation><numerusform>项目有 %n 个问题，请先修复：</numerusform></translation>
+        <translation>
+            <numerusform>项目有 %n 个问题，请先修复：</numerusform>
+        </translation>
     </message>
     <message>
         <source>…and %1 more.</source>
@@ -877,10 +879,6 @@
         <translation>服务器</translation>
     </message>
     <message>
-        <source>Add every server by address or ~/.ssh/config alias, then test the connections.</source>
-        <translation>按地址或 ~/.ssh/config 别名添加每台服务器，然后测试连接。</translation>
-    </message>
-    <message>
         <source>&amp;Add</source>
         <translation>添加(&amp;A)</translation>
     </message>
@@ -941,6 +939,34 @@
         <translation>
             <numerusform>已根据发现结果填写 %n 个值（悬停可查看列表）。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>From ssh &amp;config</source>
+        <translation>从 ssh 配置添加(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Add every server by address or ~/.ssh/config alias (jump hosts included), then test the connections.</source>
+        <translation>按地址或 ~/.ssh/config 别名（包括跳板机）添加每台服务器，然后测试连接。</translation>
+    </message>
+    <message>
+        <source>%1 (via %2)</source>
+        <translation>%1（经由 %2）</translation>
+    </message>
+    <message>
+        <source>%1 has no Host entries</source>
+        <translation>%1 中没有 Host 条目</translation>
+    </message>
+    <message>
+        <source>Add a server by its Host entry in %1: address, port, user, key and jump hosts come from there</source>
+        <translation>按 %1 中的 Host 条目添加服务器：地址、端口、用户、密钥和跳板机均取自该文件</translation>
+    </message>
+    <message>
+        <source>Added %1 from the ssh config. Test the connection to fill its host IP.</source>
+        <translation>已从 ssh 配置添加 %1。请测试连接以填写其主机 IP。</translation>
+    </message>
+    <message>
+        <source>jump host %1 (%2): </source>
+        <translation>跳板机 %1（%2）：</translation>
     </message>
 </context>
 <context>

@@ -2,13 +2,43 @@
 
 #include "discover/DiscoveryReport.h"
 
+#include <QCompleter>
 #include <QHeaderView>
+#include <QLineEdit>
+#include <QStyledItemDelegate>
 
 #include <set>
 
 using namespace Qt::StringLiterals;
 
 namespace cw {
+
+namespace {
+
+// The host cell's editor: a line edit that completes the ssh config's aliases.
+class HostDelegate : public QStyledItemDelegate {
+public:
+    HostDelegate(const QStringList *hosts, QObject *parent)
+        : QStyledItemDelegate(parent), m_hosts(hosts)
+    {
+    }
+    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &option,
+                          const QModelIndex &index) const override
+    {
+        QWidget *editor = QStyledItemDelegate::createEditor(parent, option, index);
+        if (auto *line = qobject_cast<QLineEdit *>(editor); line && !m_hosts->isEmpty()) {
+            auto *completer = new QCompleter(*m_hosts, line);
+            completer->setCaseSensitivity(Qt::CaseInsensitive);
+            line->setCompleter(completer);
+        }
+        return editor;
+    }
+
+private:
+    const QStringList *m_hosts;
+};
+
+} // namespace
 
 ServerTable::ServerTable(QWidget *parent) : QTableWidget(0, ColumnCount, parent)
 {
@@ -23,6 +53,7 @@ ServerTable::ServerTable(QWidget *parent) : QTableWidget(0, ColumnCount, parent)
     setAlternatingRowColors(true);
     setWordWrap(false);
     setTextElideMode(Qt::ElideMiddle);
+    setItemDelegateForColumn(Host, new HostDelegate(&m_hostSuggestions, this));
     connect(this, &QTableWidget::itemChanged, this, [this] {
         if (!m_filling)
             Q_EMIT edited();
@@ -123,6 +154,11 @@ void ServerTable::fitColumns()
     resizeColumnsToContents();
     for (int column = 0; column < Status; ++column)
         setColumnWidth(column, std::min(columnWidth(column), 130));
+}
+
+void ServerTable::setHostSuggestions(const QStringList &hosts)
+{
+    m_hostSuggestions = hosts;
 }
 
 std::vector<int> ServerTable::selectedServers() const

@@ -37,6 +37,9 @@ public:
     void showDiscovery(const ServerDiscovery &result, const Server &server);
     void showStatus(int row, const QString &text, bool error);
     std::vector<int> selectedServers() const;
+    // Names the host cell's editor offers as the user types (the ssh config's Host aliases).
+    void setHostSuggestions(const QStringList &hosts);
+    QStringList hostSuggestions() const { return m_hostSuggestions; }
 
 Q_SIGNALS:
     void edited();
@@ -45,6 +48,7 @@ private:
     QTableWidgetItem *readOnly(const QString &text) const;
     void fitColumns();
     bool m_filling = false;
+    QStringList m_hostSuggestions;
 };
 
 } // namespace cw

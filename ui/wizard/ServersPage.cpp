@@ -1,16 +1,21 @@
 #include "ServersPage.h"
 
 #include "ProjectModel.h"
+#include "rules/ValueRules.h"
+#include "ssh/SshConfigHosts.h"
 #include "widgets/CredentialPrompt.h"
 #include "widgets/DiscoveryJob.h"
 #include "widgets/ServerTable.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -20,11 +25,13 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     : QWizardPage(parent), m_model(model), m_table(new ServerTable(this)),
       m_job(new DiscoveryJob(this)), m_progress(new QProgressBar(this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
-      m_apply(new QPushButton(tr("Apply &discovered values"), this)), m_message(new QLabel(this))
+      m_apply(new QPushButton(tr("Apply &discovered values"), this)),
+      m_fromConfig(new QPushButton(tr("From ssh &config"), this)), m_hostMenu(new QMenu(this)),
+      m_message(new QLabel(this))
 {
     setTitle(tr("Servers"));
-    setSubTitle(
-        tr("Add every server by address or ~/.ssh/config alias, then test the connections."));
+    setSubTitle(tr("Add every server by address or ~/.ssh/config alias (jump hosts included), "
+                   "then test the connections."));
     m_options.timeoutMs = 20000;
     m_options.credentials = guiCredentials(this);
 
@@ -38,6 +45,10 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
         return b;
     };
     button(tr("&Add"), u"add"_s, &ServersPage::addServer);
+    m_fromConfig->setObjectName(u"fromSshConfig"_s);
+    m_hostMenu->setObjectName(u"sshConfigHosts"_s);
+    m_fromConfig->setMenu(m_hostMenu);
+    buttons->addWidget(m_fromConfig);
     button(tr("&Remove"), u"remove"_s, &ServersPage::removeServers);
     button(tr("&Test connection"), u"testSelected"_s,
            [this] { testServers(m_table->selectedServers()); });
@@ -80,11 +91,63 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
             tr("%1 of %2 servers answered (last: %3).").arg(done).arg(total).arg(name));
     });
     connect(m_job, &DiscoveryJob::finished, this, &ServersPage::discovered);
+    refreshConfigHosts();
+}
+
+void ServersPage::setFleetOptions(const FleetOptions &options)
+{
+    m_options = options;
+    refreshConfigHosts();
 }
 
 void ServersPage::initializePage()
 {
+    refreshConfigHosts(); // the user may have edited the config since
     fromModel();
+}
+
+void ServersPage::refreshConfigHosts()
+{
+    const QString file =
+        m_options.sshConfigFile.isEmpty() ? u"~/.ssh/config"_s : m_options.sshConfigFile;
+    const SshConfigHosts config =
+        m_options.parseSshConfig ? SshConfigHosts::load(m_options.sshConfigFile) : SshConfigHosts();
+    const QStringList hosts = config.aliases();
+    m_table->setHostSuggestions(hosts);
+    m_hostMenu->clear();
+    for (const QString &host : hosts) {
+        QStringList hops;
+        for (const SshJumpHop &hop : config.route(host).hops)
+            hops << hop.toString();
+        QAction *action = m_hostMenu->addAction(
+            hops.isEmpty() ? host : tr("%1 (via %2)").arg(host, hops.join(u", "_s)));
+        action->setData(host);
+        connect(action, &QAction::triggered, this, [this, host] { addConfigHost(host); });
+    }
+    m_fromConfig->setEnabled(!hosts.isEmpty() && !m_job->isRunning());
+    m_fromConfig->setToolTip(hosts.isEmpty()
+                                 ? tr("%1 has no Host entries").arg(file)
+                                 : tr("Add a server by its Host entry in %1: address, port, user, "
+                                      "key and jump hosts come from there")
+                                       .arg(file));
+}
+
+void ServersPage::addConfigHost(const QString &alias)
+{
+    Project project = m_model->project();
+    Server server;
+    const int n = int(project.servers.size());
+    const bool taken = std::any_of(project.servers.begin(), project.servers.end(),
+                                   [&](const Server &s) { return s.name == alias; });
+    server.name = serverNameProblem(alias).isEmpty() && !taken ? alias : u"server%1"_s.arg(n);
+    server.host = alias; // port 22 and no user or key: the config decides them
+    if (!project.servers.empty())
+        server.devices = project.servers.back().devices;
+    project.servers.push_back(server);
+    m_model->setProject(project);
+    m_table->setCurrentCell(n, ServerTable::Host);
+    m_message->setText(
+        tr("Added %1 from the ssh config. Test the connection to fill its host IP.").arg(alias));
 }
 
 void ServersPage::fromModel()
@@ -161,6 +224,7 @@ void ServersPage::setBusy(bool busy)
     for (QPushButton *b : std::as_const(m_idleButtons))
         b->setEnabled(!busy);
     m_cancel->setEnabled(busy);
+    m_fromConfig->setEnabled(!busy && !m_hostMenu->isEmpty());
     m_progress->setVisible(busy);
     m_table->setEditTriggers(busy ? QAbstractItemView::NoEditTriggers
                                   : QAbstractItemView::DoubleClicked |
@@ -202,8 +266,13 @@ void ServersPage::askAboutHostKeys(const std::vector<ServerDiscovery> &unknown)
     std::vector<int> indices;
     for (const ServerDiscovery &result : unknown) {
         const HostKeyInfo &key = result.connection.hostKey;
-        lines << u"%1 (%2)\n    %3 %4"_s.arg(result.connection.serverName,
-                                             result.connection.endpoint, key.type, key.fingerprint);
+        // A jump host's key is the one to compare: say so, with the name it is recorded under.
+        const QString owner = key.jumpHost.isEmpty()
+                                  ? QString()
+                                  : tr("jump host %1 (%2): ").arg(key.jumpHost, key.knownHostsName);
+        lines << u"%1 (%2)\n    %3%4 %5"_s.arg(result.connection.serverName,
+                                               result.connection.endpoint, owner, key.type,
+                                               key.fingerprint);
         fingerprints << key.fingerprint;
         indices.push_back(result.connection.serverIndex);
     }

@@ -5,6 +5,7 @@
 #include <QWizardPage>
 
 class QLabel;
+class QMenu;
 class QMessageBox;
 class QProgressBar;
 class QPushButton;
@@ -15,8 +16,9 @@ class DiscoveryJob;
 class ProjectModel;
 class ServerTable;
 
-// Step 2: the servers, "Test connection" (discovery on a worker thread with progress and
-// cancel), the unknown-host-key dialog, and "Apply discovered values" (core applyDiscovery).
+// Step 2: the servers ("From ssh config" adds one by its Host alias), "Test connection" (discovery
+// on a worker thread with progress and cancel), the unknown-host-key dialog, and "Apply discovered
+// values" (core applyDiscovery).
 class ServersPage : public QWizardPage {
     Q_OBJECT
 
@@ -29,8 +31,10 @@ public:
 
     // Known-hosts file, time limit and identity for the fleet; tests point it at their cluster.
     // Set credentials to guiCredentials(this) to keep the passphrase/password dialogs.
-    void setFleetOptions(const FleetOptions &options) { m_options = options; }
+    // Its ssh config also decides which hosts "From ssh config" offers.
+    void setFleetOptions(const FleetOptions &options);
     ServerTable *table() const { return m_table; }
+    QMenu *sshConfigMenu() const { return m_hostMenu; } // one action per Host alias
     void testServers(const std::vector<int> &indices);
     const std::vector<ServerDiscovery> &lastResults() const { return m_results; }
 
@@ -39,6 +43,8 @@ Q_SIGNALS:
 
 private:
     void addServer();
+    void addConfigHost(const QString &alias);
+    void refreshConfigHosts();
     void removeServers();
     void writeBack();
     void fromModel();
@@ -53,6 +59,8 @@ private:
     QProgressBar *m_progress;
     QPushButton *m_cancel;
     QPushButton *m_apply;
+    QPushButton *m_fromConfig;
+    QMenu *m_hostMenu;
     QList<QPushButton *> m_idleButtons;
     QLabel *m_message;
     FleetOptions m_options;
