@@ -333,6 +333,20 @@ private Q_SLOTS:
         QVERIFY(result.files.empty());
     }
 
+    // Kubernetes names allow a-z, 0-9 and '-': the project name is mapped, and the change said.
+    void kubernetesNames()
+    {
+        Project project = example(u"cpu-2x2"_s);
+        project.name = u"My_Job.v2-"_s;
+        const ExportResult result = exportProject(project, ExportTarget::PyTorchJob);
+        QVERIFY(result.ok());
+        QString error;
+        const QJsonArray documents = yamltest::parseYaml(result.files.front().content, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(documents[0][u"metadata"_s][u"name"_s].toString(), u"my-job-v2"_s);
+        QVERIFY(result.notCarried.join(u'\n').contains(u"my-job-v2"_s));
+    }
+
     void targetNames()
     {
         for (const QString &name : exportTargetNames())
