@@ -22,6 +22,8 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runStop(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runImport(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runExport(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 // A QCommandLineParser for one subcommand with --help already added, so every command parses,
 // prints its help and reports usage errors the same way.

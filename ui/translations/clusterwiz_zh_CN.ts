@@ -654,6 +654,38 @@
         <source>not saved yet</source>
         <translation>尚未保存</translation>
     </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Read a hostfile, /etc/hccn.conf, an HCCL rank table or an ascend-deployer inventory into a project</source>
+        <translation>将 hostfile、/etc/hccn.conf、HCCL rank table 或 ascend-deployer 清单读入项目</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>What kind of file?</source>
+        <translation>文件类型？</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>Which server is this hccn.conf from (its name)?</source>
+        <translation>此 hccn.conf 来自哪台服务器（服务器名称）？</translation>
+    </message>
+    <message>
+        <source>Imported %1. Not carried, or still to set:</source>
+        <translation>已导入 %1。未能导入或仍需设置的内容：</translation>
+    </message>
+    <message>
+        <source>Nothing imported from %1:</source>
+        <translation>未从 %1 导入任何内容：</translation>
+    </message>
 </context>
 <context>
     <name>cw::RunPage</name>

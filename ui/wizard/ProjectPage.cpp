@@ -9,6 +9,8 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -23,7 +25,8 @@ namespace cw {
 ProjectPage::ProjectPage(ProjectModel *model, QWidget *parent)
     : QWizardPage(parent), m_model(model), m_name(new QLineEdit(this)),
       m_accelerator(new QComboBox(this)), m_recent(new QListWidget(this)),
-      m_examples(new QListWidget(this)), m_current(new QLabel(this))
+      m_examples(new QListWidget(this)), m_current(new QLabel(this)),
+      m_importNotes(new QLabel(this))
 {
     setTitle(tr("Project"));
     setSubTitle(tr("Start a new project or open one."));
@@ -47,7 +50,16 @@ ProjectPage::ProjectPage(ProjectModel *model, QWidget *parent)
     auto *openLayout = new QVBoxLayout(openBox);
     auto *open = new QPushButton(tr("&Open file…"), openBox);
     connect(open, &QPushButton::clicked, this, &ProjectPage::chooseFile);
-    openLayout->addWidget(open, 0, Qt::AlignLeft);
+    auto *import = new QPushButton(tr("&Import…"), openBox);
+    import->setObjectName(u"import"_s);
+    import->setToolTip(tr("Read a hostfile, /etc/hccn.conf, an HCCL rank table or an "
+                          "ascend-deployer inventory into a project"));
+    connect(import, &QPushButton::clicked, this, &ProjectPage::chooseImport);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(open);
+    buttons->addWidget(import);
+    buttons->addStretch();
+    openLayout->addLayout(buttons);
     openLayout->addWidget(new QLabel(tr("Recent projects:"), openBox));
     m_recent->setObjectName(u"recent"_s);
     openLayout->addWidget(m_recent);
@@ -61,9 +73,14 @@ ProjectPage::ProjectPage(ProjectModel *model, QWidget *parent)
 
     m_current->setObjectName(u"current"_s);
     m_current->setWordWrap(true);
+    m_importNotes->setObjectName(u"importNotes"_s);
+    m_importNotes->setWordWrap(true);
+    m_importNotes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_importNotes->hide();
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(newBox);
     layout->addWidget(openBox, 1);
+    layout->addWidget(m_importNotes);
     layout->addWidget(m_current);
     connect(m_model, &ProjectModel::changed, this, &ProjectPage::showCurrent);
     connect(m_model, &ProjectModel::changed, this, &QWizardPage::completeChanged);
@@ -113,6 +130,67 @@ void ProjectPage::chooseFile()
         this, tr("Open project"), QString(), tr("clusterwiz projects (*.clusterwiz.json *.json)"));
     if (!path.isEmpty())
         openPath(path);
+}
+
+void ProjectPage::chooseImport()
+{
+    QStringList items;
+    for (const QString &name : importKindNames())
+        items << importKindDescription(*importKindFromName(name));
+    bool chosen = false;
+    const QString item = QInputDialog::getItem(this, tr("Import"), tr("What kind of file?"), items,
+                                               0, false, &chosen);
+    if (!chosen)
+        return;
+    const ImportKind kind = *importKindFromName(importKindNames().value(items.indexOf(item)));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import %1").arg(item));
+    if (path.isEmpty())
+        return;
+    QString server;
+    if (kind == ImportKind::HccnConf) {
+        server = QInputDialog::getText(this, tr("Import"),
+                                       tr("Which server is this hccn.conf from (its name)?"),
+                                       QLineEdit::Normal, u"server0"_s, &chosen);
+        if (!chosen)
+            return;
+    }
+    importFile(kind, path, server);
+}
+
+bool ProjectPage::importFile(ImportKind kind, const QString &path, const QString &serverName)
+{
+    QByteArray text;
+    QStringList lines;
+    bool loaded = false;
+    if (const QString error = readImportFile(path, &text); !error.isEmpty()) {
+        lines << error;
+    } else {
+        ImportOptions options;
+        options.accelerator = Accelerator(m_accelerator->currentData().toInt());
+        options.serverName = serverName;
+        const Project current = m_model->project();
+        if (kind == ImportKind::HccnConf && m_model->hasProject() &&
+            current.serverIndex(serverName))
+            options.into = &current;
+        const ImportResult result = importText(kind, text, QFileInfo(path).fileName(), options);
+        for (const Problem &problem : result.errors)
+            lines << problem.toString();
+        if (result.ok()) {
+            // Merged into the open project: an edit of it; otherwise a new, unsaved project.
+            if (options.into)
+                m_model->setProject(result.project);
+            else
+                m_model->newProject(result.project);
+            loaded = true;
+        }
+        lines << result.notes;
+    }
+    const QString heading =
+        loaded ? tr("Imported %1. Not carried, or still to set:") : tr("Nothing imported from %1:");
+    m_importNotes->setText(heading.arg(QFileInfo(path).fileName()) + u"\n• "_s +
+                           lines.join(u"\n• "_s));
+    m_importNotes->show();
+    return loaded;
 }
 
 void ProjectPage::openPath(const QString &path)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "exchange/Import.h"
+
 #include <QWizardPage>
 
 class QComboBox;
@@ -11,7 +13,8 @@ namespace cw {
 
 class ProjectModel;
 
-// Step 1: start a new project (name and accelerator), open a file, a recent one or an example.
+// Step 1: start a new project (name and accelerator), open a file, a recent one or an example,
+// or import a hostfile, hccn.conf, rank table or ascend-deployer inventory.
 class ProjectPage : public QWizardPage {
     Q_OBJECT
 
@@ -21,9 +24,16 @@ public:
     bool isComplete() const override;
     void initializePage() override;
 
+    // Runs the importer on `path` and, when the file has no errors, makes its project the
+    // wizard's. hccn-conf names its server; when the open project has a server of that name, the
+    // file's device IPs go onto it. What the file could not carry, or its errors, are shown
+    // under the buttons. Returns whether a project was loaded.
+    bool importFile(ImportKind kind, const QString &path, const QString &serverName = {});
+
 private:
     void createProject();
     void chooseFile();
+    void chooseImport();
     void openPath(const QString &path);
     void fillLists();
     void showCurrent();
@@ -34,6 +44,7 @@ private:
     QListWidget *m_recent;
     QListWidget *m_examples;
     QLabel *m_current;
+    QLabel *m_importNotes;
 };
 
 } // namespace cw

@@ -1,0 +1,188 @@
+// The ascend-deployer inventory_file (an Ansible INI inventory). Its [hccn] section holds one line
+// per training server, `IP ansible_ssh_user="root" deviceip=IP0,IP1,... detectip=...`, and
+// [hccn:vars] the shared `netmask`, `gateways`, `roce_port`, `bitmap`, `dscp_tc`,
+// `common_network` (Ascend Deployer guide, "Configuring with Ascend Deployer":
+// https://www.hiascend.com/document/detail/zh/ascend-deployer/500/ascenddeployer/deployer_0024.html).
+#include "exchange/ImportShared.h"
+
+#include "net/Ipv4.h"
+#include "rules/ValueRules.h"
+
+#include <QHash>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+constexpr int kMaxDevices = 8;
+
+// Splits an Ansible INI line into words; quotes group and are removed. Nullopt: unbalanced.
+std::optional<QStringList> splitWords(const QString &line)
+{
+    QStringList words;
+    QString word;
+    bool inWord = false;
+    QChar quote;
+    for (QChar c : line) {
+        if (!quote.isNull()) {
+            if (c == quote)
+                quote = QChar();
+            else
+                word += c;
+        } else if (c == u'\'' || c == u'"') {
+            quote = c;
+            inWord = true;
+        } else if (c.isSpace()) {
+            if (inWord)
+                words << word;
+            word.clear();
+            inWord = false;
+        } else {
+            word += c;
+            inWord = true;
+        }
+    }
+    if (!quote.isNull())
+        return std::nullopt;
+    if (inWord)
+        words << word;
+    return words;
+}
+
+void readHost(const SourceLine &line, const QStringList &words, Project &project,
+              QStringList &names, ImportLog &log)
+{
+    Server server;
+    server.host = words.front();
+    QString deviceIps;
+    for (const QString &word : words.mid(1)) {
+        const qsizetype equals = word.indexOf(u'=');
+        const QString key = word.left(equals);
+        const QString value = equals < 0 ? QString() : word.mid(equals + 1);
+        if (key == u"ansible_ssh_user" || key == u"ansible_user") {
+            server.user = value;
+        } else if (key == u"ansible_host" || key == u"ansible_ssh_host") {
+            server.host = value;
+        } else if (key == u"ansible_ssh_port" || key == u"ansible_port") {
+            server.port = strictNumber(value, 1, 65535).value_or(0);
+        } else if (key == u"deviceip") {
+            deviceIps = value;
+        } else if (key == u"ansible_ssh_pass" || key == u"ansible_password") {
+            log.couldNotCarry(line.number, key + u" (a project never holds a password; use an "
+                                                 u"SSH key or the agent)"_s);
+        } else {
+            log.couldNotCarry(line.number, key);
+        }
+    }
+    const QString alias = words.front();
+    for (const auto &[field, problem] :
+         {std::pair{u"host"_s, sshHostProblem(server.host)},
+          std::pair{u"ansible_ssh_user"_s,
+                    server.user.isEmpty() ? QString() : userProblem(server.user)},
+          std::pair{u"ansible_ssh_port"_s, portProblem(server.port)}}) {
+        if (!problem.isEmpty()) {
+            log.error(u"inventory-"_s + field, line.number, field + u' ' + problem);
+            return;
+        }
+    }
+    const QStringList ips = deviceIps.split(u',');
+    if (deviceIps.isEmpty() || ips.size() > kMaxDevices) {
+        log.error(u"inventory-deviceip"_s, line.number,
+                  deviceIps.isEmpty()
+                      ? u"deviceip is missing (NPU0,NPU1,... addresses)"_s
+                      : u"deviceip has %1 addresses; an Ascend 910 server has at most %2"_s
+                            .arg(ips.size())
+                            .arg(kMaxDevices));
+        return;
+    }
+    QHash<int, QString> byDevice;
+    for (int device = 0; device < ips.size(); ++device) {
+        if (const QString problem = ipv4Problem(ips[device].trimmed()); !problem.isEmpty()) {
+            log.error(u"inventory-deviceip"_s, line.number,
+                      u"deviceip NPU%1: %2"_s.arg(device).arg(problem));
+            return;
+        }
+        byDevice.insert(device, ips[device].trimmed());
+    }
+    for (const Server &other : project.servers) {
+        if (other.host == server.host) {
+            log.error(u"inventory-duplicate"_s, line.number,
+                      u"host %1 is listed twice in [hccn]"_s.arg(server.host));
+            return;
+        }
+    }
+    server.name = newServerName(alias, static_cast<int>(project.servers.size()), names);
+    if (Ipv4::parse(server.host))
+        server.hostIp = server.host;
+    setDevices(server, byDevice);
+    project.servers.push_back(server);
+}
+
+void readHccnVar(const SourceLine &line, const QStringList &words, Project &project, ImportLog &log)
+{
+    const QString joined = words.join(u' ');
+    const qsizetype equals = joined.indexOf(u'=');
+    const QString key = joined.left(equals).trimmed();
+    const QString value = joined.mid(equals + 1).trimmed();
+    if (key != u"netmask") {
+        log.couldNotCarry(line.number, u"[hccn:vars] "_s + key);
+        return;
+    }
+    const std::optional<Ipv4> mask = Ipv4::parse(value);
+    if (!mask || !netmaskPrefix(*mask)) {
+        log.error(u"inventory-netmask"_s, line.number,
+                  u"netmask \"%1\" is not a netmask (a.b.c.d, contiguous ones)"_s.arg(value));
+        return;
+    }
+    project.deviceNetwork.netmask = value;
+}
+
+} // namespace
+
+ImportResult importDeployerInventory(const QByteArray &text, const QString &source,
+                                     const ImportOptions &options)
+{
+    ImportResult result;
+    ImportLog log(&result, source);
+    Project project =
+        newImportedProject(options, source, Accelerator::Ascend910, LaunchMode::Launch, log);
+    QString section;
+    QStringList names;
+    QStringList skipped;
+    for (const SourceLine &line : meaningfulLines(text, false)) {
+        if (line.text.startsWith(u'#') || line.text.startsWith(u';'))
+            continue; // Ansible INI comments
+        if (line.text.startsWith(u'[') && line.text.endsWith(u']')) {
+            section = line.text.mid(1, line.text.size() - 2).trimmed();
+            continue;
+        }
+        const std::optional<QStringList> words = splitWords(line.text);
+        if (!words || words->isEmpty()) {
+            log.error(u"inventory-syntax"_s, line.number, u"unbalanced quotes"_s);
+            continue;
+        }
+        if (section == u"hccn") {
+            if (static_cast<int>(project.servers.size()) >= kMaxServers) {
+                log.error(u"inventory-servers"_s, line.number,
+                          u"more than %1 servers in [hccn]"_s.arg(kMaxServers));
+                break;
+            }
+            readHost(line, *words, project, names, log);
+        } else if (section == u"hccn:vars") {
+            readHccnVar(line, *words, project, log);
+        } else if (!skipped.contains(section)) {
+            skipped << section;
+        }
+    }
+    for (const QString &name : skipped) {
+        log.note(u"could not carry: [%1] (only [hccn] and [hccn:vars] describe the training "
+                 u"servers and their device IPs)"_s.arg(name.isEmpty() ? u"ungrouped"_s : name));
+    }
+    if (project.servers.empty() && result.errors.empty())
+        log.error(u"inventory-empty"_s, 0, u"no servers in an [hccn] section"_s);
+    result.project = project;
+    return result;
+}
+
+} // namespace cw

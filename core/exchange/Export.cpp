@@ -1,0 +1,100 @@
+#include "exchange/Export.h"
+
+#include "exchange/ExportNodeScript.h"
+#include "rules/ProjectValidator.h"
+
+#include <array>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+struct TargetInfo {
+    ExportTarget target;
+    const char16_t *name;
+};
+
+constexpr std::array<TargetInfo, 3> kTargets = {{
+    {ExportTarget::Slurm, u"slurm"},
+    {ExportTarget::PyTorchJob, u"pytorchjob"},
+    {ExportTarget::Volcano, u"volcano"},
+}};
+
+// A scheduler starts the same container or task on every node, with one device count.
+void checkUniformDevices(const Project &project, Problems &problems)
+{
+    const Server &first = project.servers.front();
+    for (size_t i = 1; i < project.servers.size(); ++i) {
+        const Server &server = project.servers[i];
+        if (server.devices != first.devices) {
+            problems.push_back(
+                {u"export-uniform-devices"_s, serverFieldPlace(int(i), "devices"),
+                 u"%1 uses %2 devices, %3 uses %4: a scheduler job gives every node the same "
+                 u"devices"_s.arg(server.name)
+                     .arg(server.devices.size())
+                     .arg(first.name)
+                     .arg(first.devices.size())});
+        }
+    }
+}
+
+} // namespace
+
+QString exportTargetName(ExportTarget target)
+{
+    for (const TargetInfo &info : kTargets) {
+        if (info.target == target)
+            return QString::fromUtf16(info.name);
+    }
+    return {};
+}
+
+std::optional<ExportTarget> exportTargetFromName(const QString &name)
+{
+    for (const TargetInfo &info : kTargets) {
+        if (name == QStringView(info.name))
+            return info.target;
+    }
+    return std::nullopt;
+}
+
+QStringList exportTargetNames()
+{
+    QStringList names;
+    for (const TargetInfo &info : kTargets)
+        names << QString::fromUtf16(info.name);
+    return names;
+}
+
+ExportResult exportProject(const Project &project, ExportTarget target)
+{
+    ExportResult result;
+    result.problems = validateProject(project);
+    if (!result.ok())
+        return result;
+    checkUniformDevices(project, result.problems);
+    if (target == ExportTarget::Volcano && project.accelerator != Accelerator::Ascend910) {
+        result.problems.push_back(
+            {u"export-volcano-ascend"_s, projectPlace(u"accelerator"_s),
+             u"the Volcano export is for ascend910 projects (MindCluster); "
+             u"use --to pytorchjob for %1"_s.arg(acceleratorName(project.accelerator))});
+    }
+    if (!result.ok())
+        return result;
+    result.notCarried = commonNotCarried(project);
+    switch (target) {
+    case ExportTarget::Slurm:
+        exportSlurm(project, result);
+        break;
+    case ExportTarget::PyTorchJob:
+        exportPyTorchJob(project, result);
+        break;
+    case ExportTarget::Volcano:
+        exportVolcano(project, result);
+        break;
+    }
+    return result;
+}
+
+} // namespace cw

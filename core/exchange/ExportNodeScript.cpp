@@ -1,0 +1,81 @@
+#include "exchange/ExportNodeScript.h"
+
+#include "generate/LaunchScriptBash.h"
+#include "shell/ShellQuote.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+QString nodeScript(const Project &project, const NodePlace &place, const QString &before)
+{
+    const LaunchConfig &launch = project.launch;
+    QString text = u"cd -- "_s + shellQuote(launch.workdir) + u" || exit 2\n"_s;
+    // Shell lines by design (`source .../set_env.sh`), as env.sh writes them too.
+    for (const QString &line : launch.envSetup)
+        text += line + u'\n';
+    for (const auto &[name, value] : launch.env)
+        text += u"export "_s + name + u'=' + shellEnvValue(value) + u'\n';
+    text += before;
+    const QStringList module = launch.launcher == u"torch.distributed.launch"
+                                   ? QStringList{u"torch.distributed.launch"_s, u"--use_env"_s}
+                                   : QStringList{u"torch.distributed.run"_s};
+    const int perNode = static_cast<int>(project.servers.front().devices.size());
+    text +=
+        u"exec "_s + shellQuote(launch.python) + u" -m "_s + module.join(u' ') +
+        u" --nnodes=\"%1\" --node_rank=\"%2\" --nproc_per_node=%3"_s
+            .arg(place.nodes, place.nodeRank)
+            .arg(perNode) +
+        u" --master_addr=\"%1\" --master_port=\"%2\" "_s.arg(place.masterAddr, place.masterPort) +
+        shellQuote(launch.entry);
+    if (!launch.args.isEmpty())
+        text += u' ' + shellJoin(launch.args);
+    return text + u'\n';
+}
+
+QString projectSummary(const Project &project)
+{
+    return u"%1 project %2 (%3 servers x %4 devices)"_s
+        .arg(acceleratorName(project.accelerator), shellQuote(project.name))
+        .arg(project.servers.size())
+        .arg(project.servers.front().devices.size());
+}
+
+QString kubernetesName(const QString &projectName)
+{
+    QString name;
+    for (QChar c : projectName.toLower()) {
+        const bool keep = (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9');
+        if (keep)
+            name += c;
+        else if (!name.isEmpty() && !name.endsWith(u'-'))
+            name += u'-';
+    }
+    name.truncate(40);
+    while (name.endsWith(u'-'))
+        name.chop(1);
+    return name.isEmpty() ? u"clusterwiz-job"_s : name;
+}
+
+QStringList commonNotCarried(const Project &project)
+{
+    const LaunchConfig &launch = project.launch;
+    QStringList notes;
+    if (launch.mode != LaunchMode::Launch)
+        notes << u"launch.mode %1: every node starts torchrun (the launch mode)"_s.arg(
+            launchModeName(launch.mode));
+    bool anyNic = false;
+    for (const Server &server : project.servers)
+        anyNic = anyNic || !server.nic.isEmpty();
+    if (anyNic)
+        notes << u"servers' NICs: pin the interface with the scheduler's means "
+                 u"(e.g. NCCL_SOCKET_IFNAME / HCCL_SOCKET_IFNAME in launch.env)"_s;
+    if (project.accelerator == Accelerator::Ascend910)
+        notes << u"device IPs: the scheduler's nodes keep the device IPs set on them"_s;
+    notes << u"launch.log_dir: the logs go where the scheduler keeps job output"_s;
+    if (!launch.upload.isEmpty())
+        notes << u"launch.upload: put those files into the workdir yourself"_s;
+    return notes;
+}
+
+} // namespace cw

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "exchange/Export.h"
+
+namespace cw {
+
+// Pieces the exporters share (not part of the public export API; see Export.h for that).
+
+// How one node of a scheduler's job learns its place: shell expressions the exporter writes
+// itself (never a value from the project), e.g. "$SLURM_NODEID".
+struct NodePlace {
+    QString nodes;      // number of nodes
+    QString nodeRank;   // this node's index, 0 on the master
+    QString masterAddr; // where rank 0 listens
+    QString masterPort;
+};
+
+// The bash lines every node runs: enter the workdir, the project's env_setup lines and env, then
+// `exec PYTHON -m torch.distributed.run ...` with one process per device. Every project value
+// is quoted with shellQuote() (env values with shellEnvValue()). `before` goes right before the
+// launcher line (a target's own exports).
+QString nodeScript(const Project &project, const NodePlace &place, const QString &before = {});
+
+// "ascend910 project \"NAME\", mode launch": for the comment at the top of each file.
+QString projectSummary(const Project &project);
+
+// A Kubernetes object name from the project name: lower case letters, digits and '-', at most
+// 40 characters (pod names add "-trainer-N" and must stay a 63-character DNS label).
+QString kubernetesName(const QString &projectName);
+
+// The project settings no scheduler export carries (launch mode, NIC pinning, log folder, ...).
+QStringList commonNotCarried(const Project &project);
+
+// Every exporter's files; `result` already holds the validated project's problems when any.
+void exportSlurm(const Project &project, ExportResult &result);
+void exportPyTorchJob(const Project &project, ExportResult &result);
+void exportVolcano(const Project &project, ExportResult &result);
+
+} // namespace cw

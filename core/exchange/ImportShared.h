@@ -1,0 +1,62 @@
+#pragma once
+
+#include "exchange/Import.h"
+
+#include <QHash>
+#include <QList>
+
+#include <optional>
+
+namespace cw {
+
+// Helpers the importers share (not part of the public import API; see Import.h for that).
+
+// One line of a text file that holds something: 1-based number, trimmed text without a
+// trailing `#` comment when `hashComments` is set. Blank and comment-only lines are left out.
+struct SourceLine {
+    int number = 0;
+    QString text;
+};
+QList<SourceLine> meaningfulLines(const QByteArray &text, bool hashComments);
+
+// Collects errors and notes with their place: "FILE:LINE" for text files, "FILE: PATH" for JSON.
+class ImportLog {
+public:
+    ImportLog(ImportResult *result, const QString &source) : m_result(result), m_source(source) {}
+
+    void error(const QString &rule, int line, const QString &message);
+    void error(const QString &rule, const QString &jsonPath, const QString &message);
+    void note(const QString &message) { m_result->notes << message; }
+    void couldNotCarry(int line, const QString &what);
+    QString where(int line) const;
+
+private:
+    ImportResult *m_result;
+    QString m_source;
+};
+
+// A decimal in [low, high] with no sign, no leading zeros and no surrounding text.
+std::optional<int> strictNumber(const QString &text, int low, int high);
+
+// The name a new server gets: `host` when it is a valid server name, not an IPv4 address and
+// still free, else "serverN" (N its index). `used` collects the names handed out.
+QString newServerName(const QString &host, int index, QStringList &used);
+
+// A project with the defaults every import starts from: name from options (else the file's
+// base name), launch defaults, and notes for the launch fields no imported file holds.
+Project newImportedProject(const ImportOptions &options, const QString &source,
+                           Accelerator accelerator, LaunchMode mode, ImportLog &log);
+
+// The device network from per-device IPs: ids ascending. `ips` maps device id to its address.
+void setDevices(Server &server, const QHash<int, QString> &ips);
+
+ImportResult importHostfile(const QByteArray &text, const QString &source,
+                            const ImportOptions &options);
+ImportResult importHccnConf(const QByteArray &text, const QString &source,
+                            const ImportOptions &options);
+ImportResult importRankTable(const QByteArray &text, const QString &source,
+                             const ImportOptions &options);
+ImportResult importDeployerInventory(const QByteArray &text, const QString &source,
+                                     const ImportOptions &options);
+
+} // namespace cw

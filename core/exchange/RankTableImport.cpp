@@ -1,0 +1,201 @@
+// HCCL rank table 1.0 as hccl_tools.py and merge_hccl.py write it (github.com/mindspore-ai/models
+// utils/hccl_tools; seed 004 shows a file): `version` "1.0", `server_count`, `server_list[]` of
+// {server_id, device[] {device_id, device_ip, rank_id}, host_nic_ip "reserve"}, `status`.
+// hccl_tools writes every value as a string; merge_hccl.py rewrites rank_id as a number, so both
+// are read.
+#include "exchange/ImportShared.h"
+
+#include "rules/ValueRules.h"
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+
+using namespace Qt::StringLiterals;
+using Json = nlohmann::ordered_json;
+
+namespace cw {
+namespace {
+
+constexpr int kMaxDevice = 7;
+
+QString str(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+// A member hccl_tools writes as a string and merge_hccl as a number.
+std::optional<int> numberMember(const Json &object, const char *key, int high)
+{
+    const auto it = object.find(key);
+    if (it == object.end())
+        return std::nullopt;
+    if (it->is_number_unsigned() && it->get<unsigned long long>() <= unsigned(high))
+        return static_cast<int>(it->get<unsigned long long>());
+    if (it->is_string())
+        return strictNumber(str(it->get<std::string>()), 0, high);
+    return std::nullopt;
+}
+
+QString stringMember(const Json &object, const char *key)
+{
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? str(it->get<std::string>()) : QString();
+}
+
+void noteUnknown(const Json &object, std::initializer_list<const char *> known,
+                 const QString &where, ImportLog &log)
+{
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        bool isKnown = false;
+        for (const char *name : known)
+            isKnown = isKnown || it.key() == name;
+        if (!isKnown)
+            log.note(u"could not carry: %1%2"_s.arg(where, str(it.key())));
+    }
+}
+
+struct RankCheck {
+    std::set<int> seen;
+    int expected = 0;
+    bool inOrder = true;
+};
+
+bool readDevice(const Json &device, const QString &path, QHash<int, QString> &ips, RankCheck &ranks,
+                ImportLog &log)
+{
+    if (!device.is_object()) {
+        log.error(u"ranktable-shape"_s, path, u"is not an object"_s);
+        return false;
+    }
+    const std::optional<int> id = numberMember(device, "device_id", kMaxDevice);
+    if (!id) {
+        log.error(u"ranktable-device-id"_s, path + u".device_id"_s,
+                  u"missing or not an Ascend 910 device (0-7)"_s);
+        return false;
+    }
+    if (ips.contains(*id)) {
+        log.error(u"ranktable-device-duplicate"_s, path + u".device_id"_s,
+                  u"device %1 is listed twice on this server"_s.arg(*id));
+        return false;
+    }
+    const QString ip = stringMember(device, "device_ip");
+    if (const QString problem = ipv4Problem(ip); !problem.isEmpty()) {
+        log.error(u"ranktable-device-ip"_s, path + u".device_ip"_s,
+                  ip.isEmpty() ? u"missing"_s : problem);
+        return false;
+    }
+    const std::optional<int> rank = numberMember(device, "rank_id", 1 << 20);
+    if (!rank || ranks.seen.count(*rank)) {
+        log.error(u"ranktable-rank-id"_s, path + u".rank_id"_s,
+                  rank ? u"rank %1 is given twice"_s.arg(*rank) : u"missing or not a number"_s);
+        return false;
+    }
+    ranks.seen.insert(*rank);
+    ranks.inOrder = ranks.inOrder && *rank == ranks.expected;
+    ++ranks.expected;
+    noteUnknown(device, {"device_id", "device_ip", "rank_id"}, path + u'.', log);
+    ips.insert(*id, ip);
+    return true;
+}
+
+void readServer(const Json &entry, const QString &path, Project &project, QStringList &names,
+                RankCheck &ranks, ImportLog &log)
+{
+    if (!entry.is_object()) {
+        log.error(u"ranktable-shape"_s, path, u"is not an object"_s);
+        return;
+    }
+    const QString serverId = stringMember(entry, "server_id");
+    if (const QString problem = ipv4Problem(serverId); !problem.isEmpty()) {
+        log.error(u"ranktable-server-id"_s, path + u".server_id"_s,
+                  serverId.isEmpty() ? u"missing"_s : problem);
+        return;
+    }
+    for (const Server &other : project.servers) {
+        if (other.host == serverId) {
+            log.error(u"ranktable-server-duplicate"_s, path + u".server_id"_s,
+                      u"server %1 is listed twice"_s.arg(serverId));
+            return;
+        }
+    }
+    const auto devices = entry.find("device");
+    if (devices == entry.end() || !devices->is_array() || devices->empty()) {
+        log.error(u"ranktable-devices"_s, path + u".device"_s, u"missing or empty"_s);
+        return;
+    }
+    QHash<int, QString> ips;
+    for (size_t d = 0; d < devices->size(); ++d) {
+        if (!readDevice((*devices)[d], path + u".device[%1]"_s.arg(d), ips, ranks, log))
+            return;
+    }
+    const QString nic = stringMember(entry, "host_nic_ip");
+    if (!nic.isEmpty() && nic != u"reserve")
+        log.note(u"could not carry: %1.host_nic_ip %2"_s.arg(path, nic));
+    noteUnknown(entry, {"server_id", "device", "host_nic_ip"}, path + u'.', log);
+    Server server;
+    server.name = newServerName({}, static_cast<int>(project.servers.size()), names);
+    server.host = server.hostIp = serverId;
+    setDevices(server, ips);
+    project.servers.push_back(server);
+}
+
+} // namespace
+
+ImportResult importRankTable(const QByteArray &text, const QString &source,
+                             const ImportOptions &options)
+{
+    ImportResult result;
+    ImportLog log(&result, source);
+    Json document;
+    try {
+        document = Json::parse(text.constBegin(), text.constEnd());
+    } catch (const Json::parse_error &error) {
+        const qsizetype offset = std::min<qsizetype>(qsizetype(error.byte), text.size());
+        const int line = static_cast<int>(text.left(offset).count('\n')) + 1;
+        log.error(u"ranktable-json"_s, line,
+                  u"not valid JSON: "_s + QString::fromUtf8(error.what()));
+        return result;
+    }
+    if (!document.is_object()) {
+        log.error(u"ranktable-shape"_s, QString(), u"is not a JSON object"_s);
+        return result;
+    }
+    if (const QString version = stringMember(document, "version"); version != u"1.0") {
+        log.error(u"ranktable-version"_s, u"version"_s,
+                  u"\"%1\": only rank table version 1.0 is read"_s.arg(version));
+        return result;
+    }
+    const auto list = document.find("server_list");
+    if (list == document.end() || !list->is_array() || list->empty()) {
+        log.error(u"ranktable-servers"_s, u"server_list"_s, u"missing or empty"_s);
+        return result;
+    }
+    if (list->size() > size_t(kMaxServers)) {
+        log.error(u"ranktable-servers"_s, u"server_list"_s,
+                  u"%1 servers; a cluster has at most %2"_s.arg(list->size()).arg(kMaxServers));
+        return result;
+    }
+    const std::optional<int> count = numberMember(document, "server_count", kMaxServers);
+    if (count != static_cast<int>(list->size()))
+        log.error(u"ranktable-server-count"_s, u"server_count"_s,
+                  u"does not match the %1 servers of server_list"_s.arg(list->size()));
+    if (const QString status = stringMember(document, "status"); status != u"completed")
+        log.note(u"status is \"%1\", not \"completed\": the table may be unfinished"_s.arg(status));
+    noteUnknown(document, {"version", "server_count", "server_list", "status"}, {}, log);
+
+    Project project =
+        newImportedProject(options, source, Accelerator::Ascend910, LaunchMode::RankTable, log);
+    QStringList names;
+    RankCheck ranks;
+    for (size_t s = 0; s < list->size(); ++s)
+        readServer((*list)[s], u"server_list[%1]"_s.arg(s), project, names, ranks, log);
+    if (result.ok() && !ranks.inOrder)
+        log.note(u"could not carry: the rank_id order; clusterwiz numbers ranks from the first "
+                 u"server (the master) on, in list order, as hccl_tools does"_s);
+    log.note(u"ssh user and port are not in a rank table: set them (port 22 assumed)"_s);
+    result.project = project;
+    return result;
+}
+
+} // namespace cw

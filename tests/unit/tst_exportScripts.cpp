@@ -1,0 +1,359 @@
+// The scheduler exports: golden files of the shipped examples, `bash -n` on every sbatch script,
+// the sbatch script run for real against stand-in srun/scontrol/python (each node gets its rank
+// and the master), every manifest read by a YAML parser, and hostile project values that come
+// out of YAML and shell quoting as exactly what the project holds.
+//
+// Regenerate the golden files after an intended change, then read the diff:
+//   CLUSTERWIZ_UPDATE_GOLDEN=1 build/bin/tst_exportScripts
+#include "exchange/Export.h"
+#include "model/ProjectJson.h"
+
+#include "YamlTestSupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace cw;
+
+namespace {
+
+Project example(const QString &name)
+{
+    ProjectLoad load =
+        loadProjectFile(QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/") + name +
+                        u".clusterwiz.json"_s);
+    if (!load.ok())
+        qFatal("example %s does not load", qPrintable(name));
+    return load.project;
+}
+
+QByteArray fileOf(const ExportResult &result, const QString &name)
+{
+    for (const GeneratedFile &file : result.files) {
+        if (file.name == name)
+            return file.content;
+    }
+    return {};
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes, bool executable = false)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        return false;
+    file.close();
+    return !executable ||
+           file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+}
+
+// Arguments no launcher or quoting may change.
+const QStringList kHostileArgs = {
+    u"--name=it's"_s, u"$(touch /tmp/cw-pwned)"_s, u"`id`"_s, u"two words"_s, u"line\nbreak"_s,
+    u"; rm -rf ~"_s,  u"\"dq\" # x: y"_s};
+
+Project hostileProject()
+{
+    Project project = example(u"cpu-2x2"_s);
+    project.launch.args = kHostileArgs;
+    project.launch.workdir = u"/tmp/cw work $(id)"_s;
+    project.launch.entry = u"train 'it'.py"_s;
+    project.launch.env = {{u"CW_VALUE"_s, u"a'b $(c) `d` ${HOME}"_s}};
+    project.launch.python = u"python3"_s; // the stand-in on PATH, never a real launcher
+    return project;
+}
+
+struct ScriptRun {
+    int exitCode = -1;
+    QString output;
+};
+
+// Runs `bash -c SCRIPT` with fake python3 on PATH that prints its argv, one per line, and exits.
+ScriptRun runWithFakePython(const QString &script, const QString &binDir,
+                            const QProcessEnvironment &extra)
+{
+    QProcess bash;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(extra);
+    env.insert(u"PATH"_s, binDir + u":/usr/bin:/bin"_s);
+    bash.setProcessEnvironment(env);
+    bash.setProcessChannelMode(QProcess::MergedChannels);
+    bash.start(u"/bin/bash"_s, {u"-c"_s, script});
+    ScriptRun run;
+    if (bash.waitForFinished(30000))
+        run.exitCode = bash.exitCode();
+    else
+        bash.kill();
+    run.output = QString::fromUtf8(bash.readAll());
+    return run;
+}
+
+// python3 that records its arguments NUL-separated in $CW_ARGS_FILE.<node rank>.
+const QByteArray kFakePython = "#!/bin/bash\n"
+                               "printf '%s\\0' \"$@\" >\"$CW_ARGS_FILE.${CW_NODE:-0}\"\n";
+
+QStringList recordedArgs(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QStringList args = QString::fromUtf8(file.readAll()).split(QChar(0));
+    args.removeLast();
+    return args;
+}
+
+} // namespace
+
+class TestExportScripts : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void goldenFiles_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::addColumn<ExportTarget>("target");
+        for (const QString &example : {u"ascend-2x8"_s, u"nvidia-2x8"_s, u"cpu-2x2"_s}) {
+            for (ExportTarget target :
+                 {ExportTarget::Slurm, ExportTarget::PyTorchJob, ExportTarget::Volcano}) {
+                if (target == ExportTarget::Volcano && example != u"ascend-2x8")
+                    continue;
+                QTest::newRow(qPrintable(example + u' ' + exportTargetName(target)))
+                    << example << target;
+            }
+        }
+    }
+
+    void goldenFiles()
+    {
+        QFETCH(QString, example);
+        QFETCH(ExportTarget, target);
+        const ExportResult result = exportProject(::example(example), target);
+        QVERIFY(result.ok());
+        QCOMPARE(result.files.size(), size_t(1));
+        QVERIFY(!result.userSets.isEmpty());
+        const GeneratedFile &file = result.files.front();
+        const QString path =
+            QStringLiteral(CLUSTERWIZ_TEST_DATA "/golden/export/") + example + u'/' + file.name;
+        if (qEnvironmentVariable("CLUSTERWIZ_UPDATE_GOLDEN") == u"1") {
+            QDir().mkpath(QFileInfo(path).path());
+            QVERIFY(writeFile(path, file.content));
+        }
+        QFile golden(path);
+        QVERIFY2(golden.open(QIODevice::ReadOnly), qPrintable(path));
+        QCOMPARE(QString::fromUtf8(file.content), QString::fromUtf8(golden.readAll()));
+        // Pure: the same project gives the same bytes.
+        QCOMPARE(exportProject(::example(example), target).files.front().content, file.content);
+    }
+
+    void sbatchSyntax_data()
+    {
+        QTest::addColumn<Project>("project");
+        QTest::newRow("ascend-2x8") << example(u"ascend-2x8"_s);
+        QTest::newRow("nvidia-2x8") << example(u"nvidia-2x8"_s);
+        QTest::newRow("hostile") << hostileProject();
+    }
+
+    void sbatchSyntax()
+    {
+        QFETCH(Project, project);
+        const ExportResult result = exportProject(project, ExportTarget::Slurm);
+        QVERIFY(result.ok());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"train.sbatch"_s);
+        QVERIFY(writeFile(path, fileOf(result, u"train.sbatch"_s)));
+        QProcess bash;
+        bash.start(u"/bin/bash"_s, {u"-n"_s, path});
+        QVERIFY(bash.waitForFinished(30000));
+        QVERIFY2(bash.exitCode() == 0, bash.readAllStandardError().constData());
+    }
+
+    // The script as sbatch runs it, with srun and scontrol standing in: srun starts the node part
+    // once per node with SLURM_NODEID set, as the real one does.
+    void sbatchRunsEveryNode()
+    {
+        QTemporaryDir dir;
+        const QString bin = dir.filePath(u"bin"_s);
+        QVERIFY(QDir().mkpath(bin));
+        QVERIFY(QDir().mkpath(u"/tmp/cw work $(id)"_s));
+        QVERIFY(writeFile(bin + u"/python3"_s, kFakePython, true));
+        QVERIFY(writeFile(bin + u"/scontrol"_s,
+                          "#!/bin/bash\n[ \"$1 $2\" = 'show hostnames' ] || exit 9\n"
+                          "printf 'node-a\\nnode-b\\n'\n",
+                          true));
+        // srun OPTIONS... COMMAND ARGS: run COMMAND once per node, SLURM_NODEID 0, 1, ...
+        QVERIFY(writeFile(bin + u"/srun"_s,
+                          "#!/bin/bash\nwhile [[ $1 == --* ]]; do echo \"srun option $1\"; shift; "
+                          "done\nfor ((n = 0; n < SLURM_NNODES; n++)); do\n"
+                          "  SLURM_NODEID=$n CW_NODE=$n \"$@\" || exit $?\ndone\n",
+                          true));
+        const ExportResult result = exportProject(hostileProject(), ExportTarget::Slurm);
+        QVERIFY(result.ok());
+        QProcessEnvironment env;
+        env.insert(u"SLURM_NNODES"_s, u"2"_s);
+        env.insert(u"SLURM_JOB_NODELIST"_s, u"node-[a-b]"_s);
+        env.insert(u"CW_ARGS_FILE"_s, dir.filePath(u"args"_s));
+        const ScriptRun run =
+            runWithFakePython(QString::fromUtf8(fileOf(result, u"train.sbatch"_s)), bin, env);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.output));
+        QVERIFY2(run.output.contains(u"srun option --kill-on-bad-exit=1"_s),
+                 qPrintable(run.output));
+        for (int node = 0; node < 2; ++node) {
+            const QStringList args = recordedArgs(dir.filePath(u"args.%1"_s.arg(node)));
+            const QStringList expected = QStringList{u"-m"_s,
+                                                     u"torch.distributed.run"_s,
+                                                     u"--nnodes=2"_s,
+                                                     u"--node_rank=%1"_s.arg(node),
+                                                     u"--nproc_per_node=2"_s,
+                                                     u"--master_addr=node-a"_s,
+                                                     u"--master_port=29500"_s,
+                                                     u"train 'it'.py"_s} +
+                                         kHostileArgs;
+            QCOMPARE(args, expected);
+        }
+        QVERIFY(!QFileInfo::exists(u"/tmp/cw-pwned"_s));
+        QDir(u"/tmp/cw work $(id)"_s).removeRecursively();
+    }
+
+    void manifestsParse_data()
+    {
+        QTest::addColumn<Project>("project");
+        QTest::addColumn<ExportTarget>("target");
+        QTest::newRow("pytorchjob ascend") << example(u"ascend-2x8"_s) << ExportTarget::PyTorchJob;
+        QTest::newRow("pytorchjob nvidia") << example(u"nvidia-2x8"_s) << ExportTarget::PyTorchJob;
+        QTest::newRow("pytorchjob hostile") << hostileProject() << ExportTarget::PyTorchJob;
+        QTest::newRow("volcano ascend") << example(u"ascend-2x8"_s) << ExportTarget::Volcano;
+        Project hostileAscend = example(u"ascend-2x8"_s);
+        hostileAscend.launch.args = kHostileArgs;
+        hostileAscend.launch.mode = LaunchMode::RankTable;
+        QTest::newRow("volcano hostile") << hostileAscend << ExportTarget::Volcano;
+    }
+
+    // Read by a YAML parser: the objects and fields the operators look for, and the container's
+    // script runs the launcher with exactly the project's arguments.
+    void manifestsParse()
+    {
+        QFETCH(Project, project);
+        QFETCH(ExportTarget, target);
+        project.launch.python = u"python3"_s; // the stand-in on PATH, never a real launcher
+        const ExportResult result = exportProject(project, target);
+        QVERIFY(result.ok());
+        QString error;
+        const QJsonArray documents = yamltest::parseYaml(result.files.front().content, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const int nodes = static_cast<int>(project.servers.size());
+        QJsonObject container;
+        if (target == ExportTarget::PyTorchJob) {
+            QCOMPARE(documents.size(), 1);
+            const QJsonObject job = documents[0].toObject();
+            QCOMPARE(job[u"kind"_s].toString(), u"PyTorchJob"_s);
+            const QJsonObject specs = job[u"spec"_s][u"pytorchReplicaSpecs"_s].toObject();
+            QCOMPARE(specs[u"Master"_s][u"replicas"_s].toInt(), 1);
+            QCOMPARE(specs[u"Worker"_s][u"replicas"_s].toInt(), nodes - 1);
+            container = specs[u"Worker"_s][u"template"_s][u"spec"_s][u"containers"_s][0].toObject();
+            QCOMPARE(container[u"name"_s].toString(), u"pytorch"_s);
+            QCOMPARE(container[u"ports"_s][0][u"name"_s].toString(), u"pytorchjob-port"_s);
+            QCOMPARE(container[u"ports"_s][0][u"containerPort"_s].toInt(),
+                     project.launch.masterPort);
+        } else {
+            QCOMPARE(documents.size(), 2);
+            const QJsonObject configMap = documents[0].toObject();
+            const QJsonObject job = documents[1].toObject();
+            QCOMPARE(configMap[u"kind"_s].toString(), u"ConfigMap"_s);
+            QCOMPARE(configMap[u"metadata"_s][u"labels"_s][u"ring-controller.atlas"_s].toString(),
+                     u"ascend-910"_s);
+            QVERIFY(configMap[u"data"_s][u"hccl.json"_s].toString().contains(u"initializing"_s));
+            QCOMPARE(job[u"apiVersion"_s].toString(), u"batch.volcano.sh/v1alpha1"_s);
+            QCOMPARE(job[u"metadata"_s][u"labels"_s][u"ring-controller.atlas"_s].toString(),
+                     u"ascend-910"_s);
+            QCOMPARE(configMap[u"metadata"_s][u"name"_s].toString(),
+                     u"rings-config-"_s + job[u"metadata"_s][u"name"_s].toString());
+            const QJsonObject task = job[u"spec"_s][u"tasks"_s][0].toObject();
+            QCOMPARE(task[u"replicas"_s].toInt(), nodes);
+            const QJsonObject pod = task[u"template"_s][u"spec"_s].toObject();
+            QCOMPARE(pod[u"volumes"_s][0][u"configMap"_s][u"name"_s].toString(),
+                     configMap[u"metadata"_s][u"name"_s].toString());
+            container = pod[u"containers"_s][0].toObject();
+            QCOMPARE(container[u"resources"_s][u"limits"_s][u"huawei.com/Ascend910"_s].toInt(), 8);
+            QCOMPARE(container[u"volumeMounts"_s][0][u"mountPath"_s].toString(),
+                     u"/user/serverid/devindex/config"_s);
+        }
+        const QJsonArray command = container[u"command"_s].toArray();
+        QCOMPARE(command.size(), 3);
+        QCOMPARE(command[0].toString(), u"/bin/bash"_s);
+        QCOMPARE(command[1].toString(), u"-c"_s);
+        // Run the container's script with stand-ins: the launcher gets the project's arguments.
+        QTemporaryDir dir;
+        QVERIFY(writeFile(dir.filePath(u"python3"_s), kFakePython, true));
+        QProcessEnvironment env;
+        env.insert(u"CW_ARGS_FILE"_s, dir.filePath(u"args"_s));
+        env.insert(u"WORLD_SIZE"_s, QString::number(nodes));
+        env.insert(u"RANK"_s, u"1"_s);
+        env.insert(u"MASTER_ADDR"_s, u"job-master-0"_s);
+        env.insert(u"MASTER_PORT"_s, u"23456"_s);
+        env.insert(u"VC_TASK_INDEX"_s, u"1"_s);
+        env.insert(u"VC_TRAINER_HOSTS"_s, u"job-trainer-0.job,job-trainer-1.job"_s);
+        const QString script = command[2].toString().replace(project.launch.workdir, dir.path());
+        QString wait = u"export RANK_TABLE_FILE=/user/serverid/devindex/config/hccl.json\n"_s;
+        const bool waits =
+            project.launch.mode == LaunchMode::RankTable && target == ExportTarget::Volcano;
+        QCOMPARE(script.contains(wait), waits);
+        const ScriptRun run =
+            runWithFakePython(QString(script).replace(u"sleep 1"_s, u"break"_s), dir.path(), env);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.output + script));
+        const QStringList args = recordedArgs(dir.filePath(u"args.0"_s));
+        QVERIFY2(args.size() > 8, qPrintable(args.join(u" | "_s)));
+        QCOMPARE(args.mid(args.size() - project.launch.args.size()), project.launch.args);
+        QCOMPARE(args.value(3), u"--node_rank=1"_s);
+        QCOMPARE(args.value(5), target == ExportTarget::Volcano
+                                    ? u"--master_addr=job-trainer-0.job"_s
+                                    : u"--master_addr=job-master-0"_s);
+    }
+
+    void refusals()
+    {
+        Project uneven = example(u"cpu-2x2"_s);
+        uneven.servers[1].devices = {0};
+        ExportResult result = exportProject(uneven, ExportTarget::Slurm);
+        QVERIFY(!result.ok());
+        QCOMPARE(result.problems.front().rule, u"export-uniform-devices"_s);
+        QVERIFY(result.files.empty());
+
+        result = exportProject(example(u"nvidia-2x8"_s), ExportTarget::Volcano);
+        QVERIFY(!result.ok());
+        QCOMPARE(result.problems.front().rule, u"export-volcano-ascend"_s);
+
+        Project invalid = example(u"cpu-2x2"_s);
+        invalid.launch.workdir.clear();
+        result = exportProject(invalid, ExportTarget::PyTorchJob);
+        QVERIFY(!result.ok());
+        QVERIFY(result.files.empty());
+    }
+
+    // Kubernetes names allow a-z, 0-9 and '-': the project name is mapped, and the change said.
+    void kubernetesNames()
+    {
+        Project project = example(u"cpu-2x2"_s);
+        project.name = u"My_Job.v2-"_s;
+        const ExportResult result = exportProject(project, ExportTarget::PyTorchJob);
+        QVERIFY(result.ok());
+        QString error;
+        const QJsonArray documents = yamltest::parseYaml(result.files.front().content, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(documents[0][u"metadata"_s][u"name"_s].toString(), u"my-job-v2"_s);
+        QVERIFY(result.notCarried.join(u'\n').contains(u"my-job-v2"_s));
+    }
+
+    void targetNames()
+    {
+        for (const QString &name : exportTargetNames())
+            QCOMPARE(exportTargetName(*exportTargetFromName(name)), name);
+        QVERIFY(!exportTargetFromName(u"k8s"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExportScripts)
+#include "tst_exportScripts.moc"
