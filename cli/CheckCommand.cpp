@@ -26,14 +26,12 @@ int runCheck(const QStringList &arguments, QTextStream &out, QTextStream &err)
     QCommandLineParser &parser = command.parser();
     parser.addOption({u"json"_s, u"Print the report as JSON."_s});
     parser.addOption({u"all"_s, u"List every check, not only failures and warnings."_s});
-    addFleetOptions(command);
-    FleetOptions fleet;
-    QString path;
-    Project project;
-    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project,
-                                            ProjectNeed::Valid);
+    ServerCommandInput input;
+    if (const int exit =
+            parseServerCommand(command, arguments, out, err, input, ProjectNeed::Valid);
         exit != kContinue)
         return exit;
+    auto &[fleet, path, project] = input;
 
     const CheckRun run = runChecks(project, fleet);
     if (parser.isSet(u"json"_s))

@@ -26,14 +26,12 @@ int runDiscover(const QStringList &arguments, QTextStream &out, QTextStream &err
     QCommandLineParser &parser = command.parser();
     parser.addOption({u"json"_s, u"Print the results as JSON."_s});
     parser.addOption({u"update"_s, u"Write what was found into empty fields of PROJECT."_s});
-    addFleetOptions(command);
-    FleetOptions fleet;
-    QString path;
-    Project project;
-    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project,
-                                            ProjectNeed::Readable);
+    ServerCommandInput input;
+    if (const int exit =
+            parseServerCommand(command, arguments, out, err, input, ProjectNeed::Readable);
         exit != kContinue)
         return exit;
+    auto &[fleet, path, project] = input;
     const bool json = parser.isSet(u"json"_s);
     const bool update = parser.isSet(u"update"_s);
 

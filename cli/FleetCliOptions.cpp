@@ -84,16 +84,37 @@ int readFleetOptions(CommandParser &command, FleetOptions &options, QTextStream 
 }
 
 int parseServerCommand(CommandParser &command, const QStringList &arguments, QTextStream &out,
-                       QTextStream &err, FleetOptions &fleet, QString &path, Project &project,
-                       ProjectNeed need)
+                       QTextStream &err, ServerCommandInput &input, ProjectNeed need)
 {
+    addFleetOptions(command);
     if (const int exit = command.parse(arguments, out, err); exit != kContinue)
         return exit;
-    if (const int exit = readFleetOptions(command, fleet, err); exit != kContinue)
+    if (const int exit = readFleetOptions(command, input.fleet, err); exit != kContinue)
         return exit;
-    path = command.parser().positionalArguments().constFirst();
-    return need == ProjectNeed::Valid ? loadValidProject(path, project, err)
-                                      : loadForCommand(path, project, err);
+    input.path = command.parser().positionalArguments().constFirst();
+    return need == ProjectNeed::Valid ? loadValidProject(input.path, input.project, err)
+                                      : loadForCommand(input.path, input.project, err);
+}
+
+int parseRunCommand(CommandParser &command, const QStringList &arguments, QTextStream &out,
+                    QTextStream &err, RunCommandInput &input, RunMatch match)
+{
+    command.parser().addOption({u"run"_s, u"The run id (default: the latest run)."_s, u"ID"_s});
+    ServerCommandInput server;
+    if (const int exit =
+            parseServerCommand(command, arguments, out, err, server, ProjectNeed::Readable);
+        exit != kContinue)
+        return exit;
+    input.fleet = std::move(server.fleet);
+    input.path = std::move(server.path);
+    input.project = std::move(server.project);
+    std::optional<RunRecord> record;
+    const Project *describedBy = match == RunMatch::ProjectDescribesRun ? &input.project : nullptr;
+    if (const int exit = loadRunForCommand(command, input.path, record, err, describedBy);
+        exit != kContinue)
+        return exit;
+    input.record = std::move(*record);
+    return kContinue;
 }
 
 void hintUnknownHostKeys(const std::vector<ServerDiscovery> &discovery, QTextStream &err)

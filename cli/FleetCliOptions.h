@@ -7,6 +7,7 @@
 #include "cli/Commands.h"
 #include "discover/Discovery.h"
 #include "fleet/FleetRunner.h"
+#include "launch/RunRecord.h"
 
 namespace cw::cli {
 
@@ -22,13 +23,34 @@ int readFleetOptions(CommandParser &command, FleetOptions &options, QTextStream 
 // valid (check, fix and launch, which act on the values).
 enum class ProjectNeed { Readable, Valid };
 
-// The start every command on a project's servers shares: parses `arguments`, reads the fleet
-// options and loads the project named by the first positional argument into `path` and
-// `project` (loadForCommand or loadValidProject, as `need` says). kContinue, else the exit code
-// after a message; nothing has contacted a server then.
+// What the start of a command on a project's servers yields.
+struct ServerCommandInput {
+    FleetOptions fleet;
+    QString path; // the project file, the first positional argument
+    Project project;
+};
+
+// The start every command on a project's servers shares: adds the fleet options, parses
+// `arguments`, reads them and loads the project (loadForCommand or loadValidProject, as `need`
+// says). kContinue, else the exit code after a message; nothing has contacted a server then.
 int parseServerCommand(CommandParser &command, const QStringList &arguments, QTextStream &out,
-                       QTextStream &err, FleetOptions &fleet, QString &path, Project &project,
-                       ProjectNeed need);
+                       QTextStream &err, ServerCommandInput &input, ProjectNeed need);
+
+// What the start of a command about one run (logs, status, stop) yields.
+struct RunCommandInput {
+    FleetOptions fleet;
+    QString path;
+    Project project;
+    RunRecord record; // the run named by --run, else the project's latest
+};
+
+// Whether the project must still describe the run's servers and ranks (logs and status read
+// rank files by them; stop ends the recorded process groups whatever the project says now).
+enum class RunMatch { ProjectDescribesRun, Any };
+
+// parseServerCommand with --run ID added and a readable project, then the run (loadRunForCommand).
+int parseRunCommand(CommandParser &command, const QStringList &arguments, QTextStream &out,
+                    QTextStream &err, RunCommandInput &input, RunMatch match);
 
 // When a host key was unknown on some server (and --accept-new was not given), one line on
 // `err` saying how to go on; the per-server messages already carry the fingerprints.

@@ -36,14 +36,14 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOption({u"force"_s, u"Launch even when a check fails."_s});
     parser.addOption({u"dry-run"_s, u"Print the uploads and commands per server; run nothing."_s});
     parser.addOption({u"no-gang-stop"_s, u"Leave the other ranks running when one fails."_s});
-    addFleetOptions(command);
     LaunchOptions options;
-    QString path;
-    Project project;
-    if (const int exit = parseServerCommand(command, arguments, out, err, options.fleet, path,
-                                            project, ProjectNeed::Valid);
+    ServerCommandInput input;
+    if (const int exit =
+            parseServerCommand(command, arguments, out, err, input, ProjectNeed::Valid);
         exit != kContinue)
         return exit;
+    auto &[fleet, path, project] = input;
+    options.fleet = fleet;
     options.force = parser.isSet(u"force"_s);
     options.gangStop = !parser.isSet(u"no-gang-stop"_s);
     const LaunchPlan plan = planLaunch(project, path, newRunId());

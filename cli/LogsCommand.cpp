@@ -68,35 +68,29 @@ int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"[options] PROJECT"_s);
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
     QCommandLineParser &parser = command.parser();
-    parser.addOption({u"run"_s, u"The run id (default: the latest run)."_s, u"ID"_s});
     parser.addOption({u"follow"_s, u"Stream the logs live until the run is over."_s});
     parser.addOption({u"server"_s, u"Only this server's ranks (repeatable)."_s, u"S"_s});
     parser.addOption({u"rank"_s, u"Only this global rank (repeatable)."_s, u"R"_s});
-    addFleetOptions(command);
-    FleetOptions fleet;
-    QString path;
-    Project project;
-    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project,
-                                            ProjectNeed::Readable);
+    RunCommandInput input;
+    if (const int exit =
+            parseRunCommand(command, arguments, out, err, input, RunMatch::ProjectDescribesRun);
         exit != kContinue)
         return exit;
-    std::optional<RunRecord> record;
-    if (const int exit = loadRunForCommand(command, path, record, err, &project); exit != kContinue)
-        return exit;
+    auto &[fleet, path, project, record] = input;
 
     const RunLogSelection selection =
-        selectRunLogs(project, *record, parser.values(u"server"_s), parser.values(u"rank"_s));
+        selectRunLogs(project, record, parser.values(u"server"_s), parser.values(u"rank"_s));
     if (!selection.ok())
         return command.usageError(selection.error, err);
 
     const bool follow = parser.isSet(u"follow"_s);
-    const QStringList errors = follow ? streamRunLogs(project, *record, fleet, selection, out, err)
+    const QStringList errors = follow ? streamRunLogs(project, record, fleet, selection, out, err)
                                       : printWholeLogs(project, selection, fleet, out);
     for (const QString &error : errors)
         err << programName() << " logs: " << error << '\n';
     err.flush();
     if (follow)
-        return runStateExit(record->state);
+        return runStateExit(record.state);
     return errors.isEmpty() ? ExitOk : ExitInvalid;
 }
 

@@ -44,33 +44,27 @@ int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"[options] PROJECT"_s);
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
     QCommandLineParser &parser = command.parser();
-    parser.addOption({u"run"_s, u"The run id (default: the latest run)."_s, u"ID"_s});
     parser.addOption({u"json"_s, u"Print the status as JSON."_s});
-    addFleetOptions(command);
-    FleetOptions fleet;
-    QString path;
-    Project project;
-    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project,
-                                            ProjectNeed::Readable);
+    RunCommandInput input;
+    if (const int exit =
+            parseRunCommand(command, arguments, out, err, input, RunMatch::ProjectDescribesRun);
         exit != kContinue)
         return exit;
-    std::optional<RunRecord> record;
-    if (const int exit = loadRunForCommand(command, path, record, err, &project); exit != kContinue)
-        return exit;
+    auto &[fleet, path, project, record] = input;
 
     // One round of the run session: the poll, and the gang stop when it calls for one, over one
     // connection per server.
     RunSessionOptions once{fleet};
     once.once = true;
-    RunSession session(project, *record, {}, once, nullptr);
+    RunSession session(project, record, {}, once, nullptr);
     const RunSnapshot snapshot = session.run();
-    *record = session.record();
+    record = session.record();
     if (parser.isSet(u"json"_s))
-        out << QString::fromStdString(statusJson(*record, snapshot).dump(2)) << '\n';
+        out << QString::fromStdString(statusJson(record, snapshot).dump(2)) << '\n';
     else
-        out << runStateLine(*record, snapshot) << '\n' << failureText(*record);
+        out << runStateLine(record, snapshot) << '\n' << failureText(record);
     out.flush();
-    return runStateExit(record->state);
+    return runStateExit(record.state);
 }
 
 } // namespace cw::cli

@@ -19,29 +19,22 @@ int runStop(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"processes are left, 2 no such run or project, 64 usage."_s.arg(kStopGraceSeconds),
         u"[options] PROJECT"_s);
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
-    command.parser().addOption({u"run"_s, u"The run id (default: the latest run)."_s, u"ID"_s});
-    addFleetOptions(command);
-    FleetOptions fleet;
-    QString path;
-    Project project;
-    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project,
-                                            ProjectNeed::Readable);
+    RunCommandInput input;
+    if (const int exit = parseRunCommand(command, arguments, out, err, input, RunMatch::Any);
         exit != kContinue)
         return exit;
-    std::optional<RunRecord> record;
-    if (const int exit = loadRunForCommand(command, path, record, err); exit != kContinue)
-        return exit;
+    auto &[fleet, path, project, record] = input;
 
-    const StopResult stop = stopRunByUser(project, *record, fleet);
+    const StopResult stop = stopRunByUser(project, record, fleet);
     for (const QString &error : stop.errors)
         err << error << '\n';
     if (!stop.ok()) {
-        err << programName() << " stop: run " << record->runId << ": " << stop.left
+        err << programName() << " stop: run " << record.runId << ": " << stop.left
             << " processes of the job left\n";
         err.flush();
         return ExitInvalid;
     }
-    out << "run " << record->runId << ": " << runStateName(record->state)
+    out << "run " << record.runId << ": " << runStateName(record.state)
         << ", nothing of it is left on " << counted(qsizetype(project.servers.size()), u"server"_s)
         << '\n';
     out.flush();

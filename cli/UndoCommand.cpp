@@ -21,14 +21,12 @@ int runUndo(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"[options] PROJECT"_s);
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
     command.parser().addOption({u"dry-run"_s, u"Print what would be undone; change nothing."_s});
-    addFleetOptions(command);
-    FleetOptions fleet;
-    QString path;
-    Project project;
-    if (const int exit = parseServerCommand(command, arguments, out, err, fleet, path, project,
-                                            ProjectNeed::Readable);
+    ServerCommandInput input;
+    if (const int exit =
+            parseServerCommand(command, arguments, out, err, input, ProjectNeed::Readable);
         exit != kContinue)
         return exit;
+    auto &[fleet, path, project] = input;
 
     const QString journalPath = undoJournalPath(path);
     const PendingUndo pending = pendingUndo(project, journalPath);
