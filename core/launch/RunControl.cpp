@@ -72,6 +72,22 @@ std::vector<int> allServers(const Project &project)
     return indices;
 }
 
+// One poll of every server through `hosts`.
+std::vector<ServerPoll> pollServers(const Project &project, const RunRecord &record,
+                                    RunHosts &hosts)
+{
+    const std::vector<ExecResult> results = hosts.execOnServers(
+        allServers(project),
+        [&](const Server &server) { return pollCommand(project, record.runId, server); },
+        pollTimeout(hosts));
+    std::vector<ServerPoll> polls;
+    for (const ExecResult &result : results) {
+        polls.push_back(result.error.isError() ? ServerPoll{false, result.error.message, {}, 0, 0}
+                                               : parseServerPoll(result.out));
+    }
+    return polls;
+}
+
 } // namespace
 
 std::unique_ptr<RunHosts> fleetRunHosts(const Project &project, const FleetOptions &fleet)
@@ -100,16 +116,7 @@ RunSnapshot evaluatePolls(const Project &project, const RunRecord &record,
 RunSnapshot pollRun(const Project &project, const RunRecord &record, const FleetOptions &fleet)
 {
     const std::unique_ptr<RunHosts> hosts = fleetRunHosts(project, fleet);
-    const std::vector<ExecResult> results = hosts->execOnServers(
-        allServers(project),
-        [&](const Server &server) { return pollCommand(project, record.runId, server); },
-        pollTimeout(*hosts));
-    std::vector<ServerPoll> polls;
-    for (const ExecResult &result : results) {
-        polls.push_back(result.error.isError() ? ServerPoll{false, result.error.message, {}, 0, 0}
-                                               : parseServerPoll(result.out));
-    }
-    return evaluatePolls(project, record, polls, *hosts);
+    return evaluatePolls(project, record, pollServers(project, record, *hosts), *hosts);
 }
 
 bool needsGangStop(const RunRecord &record, const RunSnapshot &snapshot)
@@ -123,6 +130,14 @@ void applySnapshot(const Project &project, RunRecord &record, RunSnapshot &snaps
     if (needsGangStop(record, snapshot)) {
         // The others would wait in a collective until their timeout (30 min and more).
         const StopResult stopped = stopRunOn(project, record, hosts);
+        // The round that saw a failure may hold a server's report from before its own rank
+        // failed (one rank's crash makes the others fail in their collective a moment later).
+        // Now that every rank has ended, one fresh poll of every server holds every exit, and
+        // its earliest failure is the one that came first.
+        const RunSnapshot settled =
+            evaluatePolls(project, record, pollServers(project, record, hosts), hosts);
+        if (settled.state == RunState::Failed && settled.failure)
+            snapshot.failure = settled.failure;
         snapshot.alive = stopped.left;
         if (!stopped.ok())
             snapshot.note = u"gang stop incomplete: %1 processes left; %2"_s.arg(

@@ -178,6 +178,32 @@ private Q_SLOTS:
         QCOMPARE(saved->failure->rank, 3);
     }
 
+    void theRankThatFailedFirstIsSettledAfterTheGangStop()
+    {
+        // The round that sees the failure holds server1's report from just before its rank 3
+        // crashed; server0's rank 0 failed in the collective a moment after that crash. After the
+        // gang stop a fresh poll holds both exits: rank 3 on server1 came first.
+        std::atomic<int> server1Polls{0};
+        answerPoll(0, pollAnswer(2, 1, {{0, 1, 100.8, 100.8}}));
+        fake(1).on(FakeMatch::exact(pollCommand(m_project, m_record.runId, m_project.servers[1])),
+                   [&server1Polls](FakeCall &) {
+                       return FakeAnswer{++server1Polls == 1
+                                             ? pollAnswer(2, 2)
+                                             : pollAnswer(2, 0, {{3, 1, 100.2, 100.2}}),
+                                         {},
+                                         0};
+                   });
+        answerStop(0, "left 0\n");
+        answerStop(1, "left 0\n");
+        const RunSnapshot snapshot = refreshRun(m_project, m_record, m_options);
+        QCOMPARE(snapshot.state, RunState::Failed);
+        QVERIFY(snapshot.failure);
+        QCOMPARE(snapshot.failure->server, u"server1"_s);
+        QCOMPARE(snapshot.failure->rank, 3);
+        QCOMPARE(server1Polls.load(), 2);
+        QCOMPARE(m_record.failure->rank, 3); // what is saved
+    }
+
     void withoutGangStopNothingIsStopped()
     {
         m_record.gangStop = false;

@@ -190,7 +190,11 @@ private Q_SLOTS:
         snapshot.alive = alive;
         QCOMPARE(needsGangStop(run, snapshot), stops);
         applySnapshot(hosts.project, run, snapshot, hosts);
-        QCOMPARE(hosts.asked, stops ? (QStringList{u"0:stop"_s, u"1:stop"_s}) : QStringList());
+        // A gang stop, then one poll of every server that settles which rank failed first (and
+        // fetches that failure's last lines).
+        const QStringList afterStop{u"0:stop"_s, u"1:stop"_s, u"0:other"_s, u"1:other"_s,
+                                    u"0:tail"_s};
+        QCOMPARE(hosts.asked, stops ? afterStop : QStringList());
         QCOMPARE(snapshot.alive, stops ? 0 : alive); // what the stop left
         QCOMPARE(run.state, state);
         if (state != RunState::Running) { // a new state is saved with its end time
