@@ -56,6 +56,7 @@ RunSession::RunSession(Project project, RunRecord record, const RunLogSelection 
         RemoteLogFollowerOptions follower =
             logFollowerOptions(m_project, index, m_options.fleet, m_policy.get());
         follower.status = {pollCommand(m_project, m_record.runId, server), m_options.intervalMs};
+        follower.giveUpMs = m_options.giveUpMs;
         QList<LogSource> sources;
         for (const ServerLogSources &selected : logs.servers) {
             if (selected.serverIndex == index && !m_options.once)

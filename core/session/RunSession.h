@@ -41,6 +41,9 @@ struct RunSessionOptions {
     FleetOptions fleet;
     int intervalMs = 500; // each server reports its state this often
     bool once = false;    // one round, no logs, no drain: `status`
+    // A server without a working connection this long is given up: its follower ends, and
+    // errors() names it (RemoteLogFollowerOptions::giveUpMs).
+    int giveUpMs = 120000;
 };
 
 // Called on the thread of run(), except `message` (on follower threads, one at a time per server).

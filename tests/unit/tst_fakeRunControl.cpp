@@ -4,6 +4,7 @@
 // against real sshd and real ranks are tests/cluster/tst_jobRunner.cpp.
 #include "FakeProjects.h"
 #include "FakeRemote.h"
+#include "FakeRuns.h"
 
 #include "launch/RemoteCommands.h"
 #include "launch/RunControl.h"
@@ -20,35 +21,6 @@ namespace {
 
 // RunControl asks for this many lines of a failed rank's log.
 constexpr int kFailureLines = 20;
-
-// "started N", "alive N" and one "exit RANK CODE TIME LOGTIME" per exit: pollCommand's output.
-QByteArray pollAnswer(int started, int alive, const QList<QList<double>> &exits = {})
-{
-    QByteArray out = "pgid 4242\n";
-    for (const QList<double> &exit : exits)
-        out += "exit " + QByteArray::number(int(exit[0])) + ' ' + QByteArray::number(int(exit[1])) +
-               ' ' + QByteArray::number(exit[2], 'f', 3) + ' ' +
-               QByteArray::number(exit[3], 'f', 3) + '\n';
-    return out + "started " + QByteArray::number(started) + "\nalive " + QByteArray::number(alive) +
-           '\n';
-}
-
-RunRecord recordOf(const Project &project, const QString &path, const QString &runId)
-{
-    RunRecord record;
-    record.runId = runId;
-    record.projectPath = path;
-    record.mode = launchModeName(project.launch.mode);
-    record.master = project.servers[size_t(project.masterIndex())].name;
-    record.startedAt = QDateTime::currentDateTimeUtc();
-    record.state = RunState::Running;
-    for (size_t i = 0; i < project.servers.size(); ++i) {
-        const Server &server = project.servers[i];
-        record.servers.push_back(RunServer{server.name, remoteRunDir(project, runId, server), true,
-                                           project.rankOffset(int(i)), int(server.devices.size())});
-    }
-    return record;
-}
 
 // One round as `status` and a run session make it: poll every server, then gang stop and save
 // (applySnapshot) over fresh fleet connections. A final record is returned as it is.
@@ -109,14 +81,14 @@ private Q_SLOTS:
         m_project = fakeCpuProject(*m_fleet);
         const QString path = m_dir.filePath(
             u"%1.clusterwiz.json"_s.arg(QString::fromLatin1(QTest::currentTestFunction())));
-        m_record = recordOf(m_project, path, newRunId());
+        m_record = fakeRunRecord(m_project, path, newRunId());
         m_options = fakeFleetOptions(m_fleet);
     }
 
     void runningWhileRanksLive()
     {
-        answerPoll(0, pollAnswer(2, 3));
-        answerPoll(1, pollAnswer(2, 2));
+        answerPoll(0, fakePollAnswer(2, 3));
+        answerPoll(1, fakePollAnswer(2, 2));
         const RunSnapshot snapshot = refreshRun(m_project, m_record, m_options);
         QCOMPARE(snapshot.state, RunState::Running);
         QCOMPARE(snapshot.ranksStarted, 4);
@@ -129,8 +101,8 @@ private Q_SLOTS:
 
     void finishedIsSavedAndFinal()
     {
-        answerPoll(0, pollAnswer(2, 0, {{0, 0, 100, 100}, {1, 0, 100, 100}}));
-        answerPoll(1, pollAnswer(2, 0, {{2, 0, 100, 100}, {3, 0, 100, 100}}));
+        answerPoll(0, fakePollAnswer(2, 0, {{0, 0, 100, 100}, {1, 0, 100, 100}}));
+        answerPoll(1, fakePollAnswer(2, 0, {{2, 0, 100, 100}, {3, 0, 100, 100}}));
         const RunSnapshot snapshot = refreshRun(m_project, m_record, m_options);
         QCOMPARE(snapshot.state, RunState::Finished);
         QCOMPARE(m_record.state, RunState::Finished);
@@ -146,10 +118,10 @@ private Q_SLOTS:
 
     void aFailedRankIsNamedAndGangStopped()
     {
-        answerPoll(0, pollAnswer(2, 4));
+        answerPoll(0, fakePollAnswer(2, 4));
         // Rank 2 exited after rank 3 by its exit time, but its log was written later: rank 3
         // failed first.
-        answerPoll(1, pollAnswer(2, 0, {{2, 1, 100.5, 101.0}, {3, 1, 100.9, 100.2}}));
+        answerPoll(1, fakePollAnswer(2, 0, {{2, 1, 100.5, 101.0}, {3, 1, 100.9, 100.2}}));
         fake(1).on(FakeMatch::exact(tailCommand(m_project, m_record.runId, m_project.servers[1], 3,
                                                 kFailureLines)),
                    FakeAnswer{"step 4\nrank 3: failing at step 5\n", {}, 0});
@@ -207,8 +179,8 @@ private Q_SLOTS:
     void withoutGangStopNothingIsStopped()
     {
         m_record.gangStop = false;
-        answerPoll(0, pollAnswer(2, 4));
-        answerPoll(1, pollAnswer(2, 0, {{3, 1, 100, 100}}));
+        answerPoll(0, fakePollAnswer(2, 4));
+        answerPoll(1, fakePollAnswer(2, 0, {{3, 1, 100, 100}}));
         const RunSnapshot snapshot = refreshRun(m_project, m_record, m_options);
         QCOMPARE(snapshot.state, RunState::Failed);
         QCOMPARE(snapshot.alive, 4);
@@ -220,8 +192,8 @@ private Q_SLOTS:
 
     void aScriptThatDiedBeforeItsRanksShowsTheLaunchLog()
     {
-        answerPoll(0, pollAnswer(0, 0));
-        answerPoll(1, pollAnswer(0, 0));
+        answerPoll(0, fakePollAnswer(0, 0));
+        answerPoll(1, fakePollAnswer(0, 0));
         fake(0).on(FakeMatch::exact(tailCommand(m_project, m_record.runId, m_project.servers[0], -1,
                                                 kFailureLines)),
                    FakeAnswer{"train.sh: line 3: torchrun: not found\n", {}, 0});
@@ -235,7 +207,7 @@ private Q_SLOTS:
 
     void anUnreachableServerKeepsTheRunRunning()
     {
-        answerPoll(0, pollAnswer(2, 2));
+        answerPoll(0, fakePollAnswer(2, 2));
         fake(1).refuseConnections(SshError::Kind::Unreachable);
         const RunSnapshot snapshot = refreshRun(m_project, m_record, m_options);
         QCOMPARE(snapshot.state, RunState::Running);
