@@ -88,6 +88,19 @@ std::vector<ServerPoll> pollServers(const Project &project, const RunRecord &rec
     return polls;
 }
 
+// The failed rank's last log lines, or the start script's own output when no rank started.
+void fetchFailureLines(const Project &project, const RunRecord &record, RunFailure &failure,
+                       RunHosts &hosts)
+{
+    if (const std::optional<int> index = project.serverIndex(failure.server))
+        failure.lastLines = lastLines(project, record.runId, *index, failure.rank, hosts);
+    if (failure.lastLines.isEmpty() && failure.rank < 0) {
+        // mpirun's run.sh runs on the master only.
+        if (const auto master = project.serverIndex(record.master))
+            failure.lastLines = lastLines(project, record.runId, *master, -1, hosts);
+    }
+}
+
 } // namespace
 
 std::unique_ptr<RunHosts> fleetRunHosts(const Project &project, const FleetOptions &fleet)
@@ -99,17 +112,8 @@ RunSnapshot evaluatePolls(const Project &project, const RunRecord &record,
                           const std::vector<ServerPoll> &polls, RunHosts &hosts)
 {
     RunSnapshot snapshot = evaluateRun(project, polls);
-    if (snapshot.failure) {
-        RunFailure &failure = *snapshot.failure;
-        const std::optional<int> index = project.serverIndex(failure.server);
-        if (index)
-            failure.lastLines = lastLines(project, record.runId, *index, failure.rank, hosts);
-        if (failure.lastLines.isEmpty() && failure.rank < 0) {
-            // The start script's own output: mpirun's run.sh runs on the master only.
-            if (const auto master = project.serverIndex(record.master))
-                failure.lastLines = lastLines(project, record.runId, *master, -1, hosts);
-        }
-    }
+    if (snapshot.failure)
+        fetchFailureLines(project, record, *snapshot.failure, hosts);
     return snapshot;
 }
 
@@ -134,10 +138,15 @@ void applySnapshot(const Project &project, RunRecord &record, RunSnapshot &snaps
         // failed (one rank's crash makes the others fail in their collective a moment later).
         // Now that every rank has ended, one fresh poll of every server holds every exit, and
         // its earliest failure is the one that came first.
-        const RunSnapshot settled =
-            evaluatePolls(project, record, pollServers(project, record, hosts), hosts);
-        if (settled.state == RunState::Failed && settled.failure)
-            snapshot.failure = settled.failure;
+        const RunSnapshot settled = evaluateRun(project, pollServers(project, record, hosts));
+        const std::optional<RunFailure> &first = settled.failure;
+        const bool otherRank = first && first->rank >= 0 &&
+                               !(snapshot.failure && snapshot.failure->server == first->server &&
+                                 snapshot.failure->rank == first->rank);
+        if (settled.state == RunState::Failed && otherRank) {
+            snapshot.failure = first;
+            fetchFailureLines(project, record, *snapshot.failure, hosts);
+        }
         snapshot.alive = stopped.left;
         if (!stopped.ok())
             snapshot.note = u"gang stop incomplete: %1 processes left; %2"_s.arg(

@@ -52,6 +52,12 @@ FakeTailProgram::FakeTailProgram(FakeServer &server, const Project &project,
     m_logs.resize(size_t(m_sources.size()));
     server.on(FakeMatch::prefix(tailPrefix(m_python)),
               [this](FakeCall &call) { return serve(call); });
+    // The poll command on its own (the product polls once more after a gang stop) prints what
+    // the status frames carry.
+    server.on(FakeMatch::exact(m_status.command), [this](FakeCall &) {
+        const std::lock_guard lock(m_mutex);
+        return FakeAnswer{m_pollOutput, {}, 0};
+    });
 }
 
 QList<int> FakeTailProgram::ranks() const

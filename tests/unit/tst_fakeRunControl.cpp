@@ -156,12 +156,12 @@ private Q_SLOTS:
         // crashed; server0's rank 0 failed in the collective a moment after that crash. After the
         // gang stop a fresh poll holds both exits: rank 3 on server1 came first.
         std::atomic<int> server1Polls{0};
-        answerPoll(0, pollAnswer(2, 1, {{0, 1, 100.8, 100.8}}));
+        answerPoll(0, fakePollAnswer(2, 1, {{0, 1, 100.8, 100.8}}));
         fake(1).on(FakeMatch::exact(pollCommand(m_project, m_record.runId, m_project.servers[1])),
                    [&server1Polls](FakeCall &) {
                        return FakeAnswer{++server1Polls == 1
-                                             ? pollAnswer(2, 2)
-                                             : pollAnswer(2, 0, {{3, 1, 100.2, 100.2}}),
+                                             ? fakePollAnswer(2, 2)
+                                             : fakePollAnswer(2, 0, {{3, 1, 100.2, 100.2}}),
                                          {},
                                          0};
                    });

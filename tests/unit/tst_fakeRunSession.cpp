@@ -195,6 +195,13 @@ class TestFakeRunSession : public QObject {
         return stopCommand(m_project, m_record.runId, server(index), kStopGraceSeconds);
     }
 
+    // After a gang stop every server is polled once more: which rank failed first is settled
+    // once every rank has ended.
+    QString pollOf(int index) const
+    {
+        return pollCommand(m_project, m_record.runId, server(index));
+    }
+
     // Every rank of every server writes steps [from, to).
     void writeSteps(int from, int to)
     {
@@ -378,9 +385,9 @@ private Q_SLOTS:
         QCOMPARE(saved->failure->server, u"server1"_s);
         QCOMPARE(saved->failure->rank, 3);
         QVERIFY(saved->endedAt.isValid());
-        verifyOneConnection(0, {stopOf(0)});
-        verifyOneConnection(1, {tailOfRank3, stopOf(1)});
-        verifyOneConnection(2, {stopOf(2)});
+        verifyOneConnection(0, {stopOf(0), pollOf(0)});
+        verifyOneConnection(1, {tailOfRank3, stopOf(1), pollOf(1)});
+        verifyOneConnection(2, {stopOf(2), pollOf(2)});
         verifyEveryLineOnce(store, allRanks());
         QVERIFY2(session.errors().isEmpty(), qPrintable(session.errors().join(u'\n')));
     }
@@ -500,9 +507,9 @@ private Q_SLOTS:
         QVERIFY2(end->note.contains(u"gang stop incomplete"_s) &&
                      end->note.contains(u"server2: "_s),
                  qPrintable(end->note));
-        verifyOneConnection(0, {stopOf(0)});
-        verifyOneConnection(
-            1, {tailCommand(m_project, m_record.runId, server(1), 3, kFailureLines), stopOf(1)});
+        verifyOneConnection(0, {stopOf(0), pollOf(0)});
+        verifyOneConnection(1, {tailCommand(m_project, m_record.runId, server(1), 3, kFailureLines),
+                                stopOf(1), pollOf(1)});
         QCOMPARE(fake(2).logins(), 0);
         QVERIFY(fake(2).commands().isEmpty());
         const QStringList errors = session.errors();
