@@ -13,7 +13,7 @@ programs=(
     # Qt Linguist: the wizard's translations are built from ui/translations/*.ts
     qt6-tools-dev qt6-l10n-tools
     libssh-dev nlohmann-json3-dev
-    # the programs run ssh for nothing, but a user of them needs a client to set up keys
+    # the programs talk SSH through libssh; a user still needs the client to make keys
     openssh-client
     # Qt's own strings (dialog buttons) in the wizard's languages
     qt6-translations-l10n
