@@ -123,8 +123,10 @@ const CheckSpec *checkSpec(const QString &id)
 
 bool checkApplies(const CheckSpec &spec, const Project &project)
 {
-    return (!spec.accelerator || *spec.accelerator == project.accelerator) &&
-           (!spec.mode || *spec.mode == project.launch.mode) &&
+    // The Ascend rows are written once for both generations (910A and 910B).
+    const bool acceleratorFits = !spec.accelerator || *spec.accelerator == project.accelerator ||
+                                 (isAscend(*spec.accelerator) && isAscend(project.accelerator));
+    return acceleratorFits && (!spec.mode || *spec.mode == project.launch.mode) &&
            (!spec.severalServers || project.servers.size() > 1);
 }
 

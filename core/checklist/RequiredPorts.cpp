@@ -19,14 +19,14 @@ std::vector<RequiredPort> requiredPorts(const Project &project, int serverIndex)
                          project.launch.mode == LaunchMode::NoRankTable ? u"CM_CHIEF_PORT"_s
                                                                         : u"master_port"_s});
     }
-    if (project.accelerator == Accelerator::Ascend910)
+    if (isAscend(project.accelerator))
         ports.push_back({{project.launch.hcclPorts.first, project.launch.hcclPorts.last},
                          u"HCCL host ports"_s});
     else
         ports.push_back({kEphemeralPorts, project.accelerator == Accelerator::Nvidia
                                               ? u"ephemeral ports (NCCL)"_s
                                               : u"ephemeral ports (gloo)"_s});
-    if (mpirun && project.accelerator == Accelerator::Ascend910)
+    if (mpirun && isAscend(project.accelerator))
         ports.push_back({kEphemeralPorts, u"ephemeral ports (OpenMPI daemons)"_s});
     return ports;
 }

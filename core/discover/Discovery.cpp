@@ -25,7 +25,7 @@ QString hostIpFrom(const Server &server, const ServerFacts &facts)
 std::vector<int> devicesFrom(Accelerator accelerator, const ServerFacts &facts)
 {
     std::vector<int> devices;
-    if (accelerator == Accelerator::Ascend910) {
+    if (isAscend(accelerator)) {
         for (const NpuDevice &device : facts.npu.devices) {
             if (device.id >= 0)
                 devices.push_back(device.id);
@@ -79,7 +79,7 @@ void fillServer(Server &server, Accelerator accelerator, const ServerFacts &fact
         if (!server.devices.empty())
             note("devices", devicesText(server.devices));
     }
-    if (accelerator == Accelerator::Ascend910 && server.deviceIps.isEmpty()) {
+    if (isAscend(accelerator) && server.deviceIps.isEmpty()) {
         server.deviceIps = deviceIpsFrom(server.devices, facts);
         if (!server.deviceIps.isEmpty())
             note("device_ips", server.deviceIps.join(u", "_s));

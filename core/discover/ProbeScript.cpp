@@ -179,7 +179,7 @@ QStringList probedSetEnvFiles(const Project &project)
         if (isPlainPath(file) && !files.contains(file))
             files << file;
     }
-    if (project.accelerator == Accelerator::Ascend910 && !files.contains(kCannSetEnv))
+    if (isAscend(project.accelerator) && !files.contains(kCannSetEnv))
         files << kCannSetEnv;
     return files;
 }
@@ -189,7 +189,7 @@ QString probeScript(const Project &project, int serverIndex)
     if (serverIndex < 0 || serverIndex >= static_cast<int>(project.servers.size()))
         return {};
     const Server &server = project.servers[static_cast<size_t>(serverIndex)];
-    const bool ascend = project.accelerator == Accelerator::Ascend910;
+    const bool ascend = isAscend(project.accelerator);
     QString text = prelude();
     // Every fact of the check table, in its order; the project decides a few commands.
     for (const FactCommand &fact : factCommands()) {

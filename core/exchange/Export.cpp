@@ -74,7 +74,7 @@ ExportResult exportProject(const Project &project, ExportTarget target)
     if (!result.ok())
         return result;
     checkUniformDevices(project, result.problems);
-    if (target == ExportTarget::Volcano && project.accelerator != Accelerator::Ascend910) {
+    if (target == ExportTarget::Volcano && !isAscend(project.accelerator)) {
         result.problems.push_back(
             {u"export-volcano-ascend"_s, projectPlace(u"accelerator"_s),
              u"the Volcano export is for ascend910 projects (MindCluster); "

@@ -70,7 +70,7 @@ QStringList commonNotCarried(const Project &project)
     if (anyNic)
         notes << u"servers' NICs: pin the interface with the scheduler's means "
                  u"(e.g. NCCL_SOCKET_IFNAME / HCCL_SOCKET_IFNAME in launch.env)"_s;
-    if (project.accelerator == Accelerator::Ascend910)
+    if (isAscend(project.accelerator))
         notes << u"device IPs: the scheduler's nodes keep the device IPs set on them"_s;
     notes << u"launch.log_dir: the logs go where the scheduler keeps job output"_s;
     if (!launch.upload.isEmpty())

@@ -120,7 +120,7 @@ ImportResult importHccnConf(const QByteArray &text, const QString &source,
                       u"the project has no server named %1"_s.arg(options.serverName));
             return result;
         }
-        if (project.accelerator != Accelerator::Ascend910)
+        if (!isAscend(project.accelerator))
             log.error(u"hccn-accelerator"_s, 0,
                       u"device IPs are for ascend910 projects; this one is %1"_s.arg(
                           acceleratorName(project.accelerator)));

@@ -121,7 +121,7 @@ ImportResult importHostfile(const QByteArray &text, const QString &source,
         log.error(u"hostfile-empty"_s, 0, u"no hosts in this file (expected: host slots=N)"_s);
     log.note(u"accelerator %1: a hostfile does not say which; launch mode mpirun, one process "
              u"per slot"_s.arg(acceleratorName(project.accelerator)));
-    if (project.accelerator == Accelerator::Ascend910)
+    if (isAscend(project.accelerator))
         log.note(u"device IPs are not in a hostfile: clusterwiz-cli plan assigns them"_s);
     result.project = project;
     return result;

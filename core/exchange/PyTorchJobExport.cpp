@@ -20,6 +20,7 @@ QString deviceResource(const Project &project, int count)
     case Accelerator::Nvidia:
         return u"nvidia.com/gpu: %1"_s.arg(count);
     case Accelerator::Ascend910:
+    case Accelerator::Ascend910b: // MindCluster's device plugin names both huawei.com/Ascend910
         return u"huawei.com/Ascend910: %1"_s.arg(count);
     case Accelerator::Cpu:
         break;
@@ -66,7 +67,7 @@ void exportPyTorchJob(const Project &project, ExportResult &result)
     text += u"# A Kubeflow PyTorchJob: kubectl apply -f pytorchjob.yaml\n"
             u"# Set before applying: the image (it must hold the code at launch.workdir, or mount "
             u"it),\n# the namespace (metadata.namespace, else kubectl's current one)"_s;
-    text += project.accelerator == Accelerator::Ascend910
+    text += isAscend(project.accelerator)
                 ? u",\n# and the Ascend device plugin must offer huawei.com/Ascend910 on the "
                   u"nodes.\n"_s
                 : u".\n"_s;

@@ -45,7 +45,7 @@ void exportSlurm(const Project &project, ExportResult &result)
     text += u"# Submit with: sbatch train.sbatch   (from a folder every node can read)\n"
             u"# Set before submitting: the partition, time limit and account your site needs\n"
             u"# (#SBATCH --partition=..., --time=..., --account=...)"_s;
-    if (project.accelerator == Accelerator::Ascend910)
+    if (isAscend(project.accelerator))
         text += u", and the generic\n# resource your site gives the NPUs (Slurm has no "
                 u"standard name for them)"_s;
     text += u".\n"_s;
@@ -62,7 +62,7 @@ void exportSlurm(const Project &project, ExportResult &result)
     // The node's part is a function handed to `bash -c` by its definition (declare -f), so that
     // it needs no file on the nodes and no exported function.
     QString before;
-    if (project.accelerator == Accelerator::Ascend910)
+    if (isAscend(project.accelerator))
         before = u"export ASCEND_RT_VISIBLE_DEVICES="_s + shellQuote(deviceList(first)) + u'\n';
     const NodePlace place{u"$SLURM_NNODES"_s, u"$SLURM_NODEID"_s, u"$MASTER_ADDR"_s,
                           u"$MASTER_PORT"_s};
@@ -77,7 +77,7 @@ void exportSlurm(const Project &project, ExportResult &result)
 
     result.files.push_back({u"train.sbatch"_s, text.toUtf8(), true});
     result.userSets << u"#SBATCH --partition, --time and --account as your site requires"_s;
-    if (project.accelerator == Accelerator::Ascend910)
+    if (isAscend(project.accelerator))
         result.userSets << u"the #SBATCH line that requests the NPUs (your site's gres name)"_s;
     result.userSets << u"launch.workdir %1 and %2 must exist on every node (a shared file "
                        u"system)"_s.arg(project.launch.workdir, project.launch.python);

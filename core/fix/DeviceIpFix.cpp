@@ -14,7 +14,7 @@ FixPlan planSetDeviceIps(const Project &project, const CheckRun &run)
     FixPlan plan;
     plan.id = QLatin1StringView(fix::kSetDeviceIps);
     plan.title = u"Set the planned device IPs with hccn_tool"_s;
-    if (project.accelerator != Accelerator::Ascend910) {
+    if (!isAscend(project.accelerator)) {
         plan.refusal = u"only ascend910 projects have device IPs"_s;
         return plan;
     }

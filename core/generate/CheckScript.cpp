@@ -183,6 +183,7 @@ QString acceleratorFunctions(Accelerator accelerator)
 {
     switch (accelerator) {
     case Accelerator::Ascend910:
+    case Accelerator::Ascend910b:
         return checkAscendFunctions();
     case Accelerator::Nvidia:
         return checkNvidiaFunction();
@@ -196,7 +197,7 @@ QString acceleratorFunctions(Accelerator accelerator)
 
 QByteArray checkScript(const Project &project)
 {
-    const bool ascend = project.accelerator == Accelerator::Ascend910;
+    const bool ascend = isAscend(project.accelerator);
     const std::vector<const CheckSpec *> specs = applicableCheckSpecs(project);
     QString text = scriptHeader(
         project, QStringLiteral("Checks this server before a job: one line per finding, exit 1 "

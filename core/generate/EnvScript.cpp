@@ -15,13 +15,13 @@ QString interfacePinning(Accelerator accelerator)
     QString text = QStringLiteral(
         "# Pin the interface the servers share (HOST_IP and NIC come from train.sh's\n"
         "# clusterwiz_find_node; NIC is the plan's, else the interface holding HOST_IP).\n");
-    if (accelerator == Accelerator::Ascend910) {
+    if (isAscend(accelerator)) {
         text += QStringLiteral("if [ -n \"${HOST_IP:-}\" ]; then\n"
                                "    export HCCL_IF_IP=\"$HOST_IP\"\n"
                                "fi\n");
     }
     text += QStringLiteral("if [ -n \"${NIC:-}\" ]; then\n");
-    if (accelerator == Accelerator::Ascend910)
+    if (isAscend(accelerator))
         text += QStringLiteral("    export HCCL_SOCKET_IFNAME=\"$NIC\"\n");
     if (accelerator == Accelerator::Nvidia)
         text += QStringLiteral("    export NCCL_SOCKET_IFNAME=\"$NIC\"\n");

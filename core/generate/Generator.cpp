@@ -42,7 +42,7 @@ GenerateResult generateScripts(const Project &project)
     add(u"check.sh"_s, checkScript(project));
     if (project.launch.mode == LaunchMode::RankTable)
         add(u"rank_table.json"_s, rankTableJson(project));
-    if (project.accelerator == Accelerator::Ascend910)
+    if (isAscend(project.accelerator))
         add(u"setup_device_ips.sh"_s, setupDeviceIpsScript(project));
 
     QStringList names{u"README.txt"_s};

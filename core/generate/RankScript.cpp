@@ -15,7 +15,7 @@ namespace {
 QString deviceIdLine(const Project &project)
 {
     const bool indexed = project.accelerator == Accelerator::Nvidia ||
-                         (project.accelerator == Accelerator::Ascend910 && !usesRankLoop(project));
+                         (isAscend(project.accelerator) && !usesRankLoop(project));
     if (indexed)
         return QStringLiteral("export DEVICE_ID=$LOCAL_RANK\n");
     return QStringLiteral("export DEVICE_ID=$CLUSTERWIZ_DEVICE\n");

@@ -9,7 +9,7 @@ namespace cw {
 QByteArray rankTableJson(const Project &project)
 {
     using Json = nlohmann::ordered_json;
-    const bool hasDeviceIps = project.accelerator == Accelerator::Ascend910;
+    const bool hasDeviceIps = isAscend(project.accelerator);
     Json servers = Json::array();
     for (int index : project.launchOrder()) {
         const Server &server = project.servers[index];

@@ -64,7 +64,7 @@ QString deviceVisibility(const Project &project)
     const QString list = QStringLiteral("$(IFS=,; echo \"${DEVICES[*]}\")");
     if (project.accelerator == Accelerator::Nvidia)
         return u"export CUDA_VISIBLE_DEVICES="_s + list + u'\n';
-    if (project.accelerator == Accelerator::Ascend910 && !usesRankLoop(project))
+    if (isAscend(project.accelerator) && !usesRankLoop(project))
         return u"export ASCEND_RT_VISIBLE_DEVICES="_s + list + u'\n';
     return {};
 }

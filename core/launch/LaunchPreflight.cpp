@@ -11,15 +11,14 @@ bool usesTorch(const Project &project)
 {
     // torch.distributed.launch needs torch whatever the accelerator; on Ascend the other modes
     // may run MindSpore, which the python-torch check does not look for.
-    return project.launch.mode == LaunchMode::Launch ||
-           project.accelerator != Accelerator::Ascend910;
+    return project.launch.mode == LaunchMode::Launch || !isAscend(project.accelerator);
 }
 
 } // namespace
 
 bool checkBlocksLaunch(const Project &project, const QString &id)
 {
-    const bool ascend = project.accelerator == Accelerator::Ascend910;
+    const bool ascend = isAscend(project.accelerator);
     const bool mpirun = project.launch.mode == LaunchMode::Mpirun;
     // Every check the job cannot run without. Left out on purpose: paths (launch creates the
     // workdir, uploads, and refuses a missing entry itself before anything starts), sshd (we are

@@ -58,6 +58,8 @@ QString acceleratorName(Accelerator accelerator)
     switch (accelerator) {
     case Accelerator::Ascend910:
         return QStringLiteral("ascend910");
+    case Accelerator::Ascend910b:
+        return QStringLiteral("ascend910b");
     case Accelerator::Nvidia:
         return QStringLiteral("nvidia");
     case Accelerator::Cpu:
@@ -68,7 +70,8 @@ QString acceleratorName(Accelerator accelerator)
 
 std::optional<Accelerator> acceleratorFromName(const QString &name)
 {
-    for (Accelerator a : {Accelerator::Ascend910, Accelerator::Nvidia, Accelerator::Cpu}) {
+    for (Accelerator a :
+         {Accelerator::Ascend910, Accelerator::Ascend910b, Accelerator::Nvidia, Accelerator::Cpu}) {
         if (acceleratorName(a) == name)
             return a;
     }
@@ -96,6 +99,28 @@ std::optional<LaunchMode> launchModeFromName(const QString &name)
          {LaunchMode::Launch, LaunchMode::Mpirun, LaunchMode::RankTable, LaunchMode::NoRankTable}) {
         if (launchModeName(m) == name)
             return m;
+    }
+    return std::nullopt;
+}
+
+QString frameworkName(Framework framework)
+{
+    switch (framework) {
+    case Framework::PyTorch:
+        return QStringLiteral("pytorch");
+    case Framework::MindSpore:
+        return QStringLiteral("mindspore");
+    case Framework::TensorFlow:
+        return QStringLiteral("tensorflow");
+    }
+    return {};
+}
+
+std::optional<Framework> frameworkFromName(const QString &name)
+{
+    for (Framework f : {Framework::PyTorch, Framework::MindSpore, Framework::TensorFlow}) {
+        if (frameworkName(f) == name)
+            return f;
     }
     return std::nullopt;
 }

@@ -14,8 +14,12 @@ namespace cw {
 inline constexpr int kProjectFormatVersion = 1;
 inline constexpr int kMaxServers = 128;
 
-enum class Accelerator { Ascend910, Nvidia, Cpu };
+// Ascend910 is the Atlas 800 (9000/9010) / Atlas 900 PoD generation (910A); Ascend910b the
+// Atlas 800T A2 / Atlas 900 A2 PoD generation (910B). Their device network rules differ.
+enum class Accelerator { Ascend910, Ascend910b, Nvidia, Cpu };
 enum class LaunchMode { Launch, Mpirun, RankTable, NoRankTable };
+// The training framework decides which launch modes fit and what the checks look up.
+enum class Framework { PyTorch, MindSpore, TensorFlow };
 
 struct Server {
     QString name;
@@ -52,6 +56,7 @@ struct PortRange {
 
 struct LaunchConfig {
     LaunchMode mode = LaunchMode::Launch;
+    Framework framework = Framework::PyTorch;
     QString workdir;
     QString entry;
     QStringList args;
@@ -84,9 +89,17 @@ struct Project {
     std::optional<int> serverIndex(const QString &name) const;
 };
 
+// Both Ascend generations: device IPs, hccn_tool, HCCL.
+inline bool isAscend(Accelerator accelerator)
+{
+    return accelerator == Accelerator::Ascend910 || accelerator == Accelerator::Ascend910b;
+}
+
 QString acceleratorName(Accelerator accelerator);
 std::optional<Accelerator> acceleratorFromName(const QString &name);
 QString launchModeName(LaunchMode mode);
 std::optional<LaunchMode> launchModeFromName(const QString &name);
+QString frameworkName(Framework framework);
+std::optional<Framework> frameworkFromName(const QString &name);
 
 } // namespace cw

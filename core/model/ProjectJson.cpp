@@ -177,6 +177,15 @@ void readLaunch(Reader &r, const Json &json, LaunchConfig &launch)
                                                     "ranktable, no-ranktable")
                                          .arg(mode));
     }
+    QString framework;
+    if (r.readString(json, "framework", at(u"framework"_s), framework)) {
+        if (auto parsed = frameworkFromName(framework))
+            launch.framework = *parsed;
+        else
+            r.problem(at(u"framework"_s),
+                      QStringLiteral("\"%1\" is not one of pytorch, mindspore, tensorflow")
+                          .arg(framework));
+    }
     r.readString(json, "workdir", at(u"workdir"_s), launch.workdir, true);
     r.readString(json, "entry", at(u"entry"_s), launch.entry, true);
     r.readStringList(json, "args", at(u"args"_s), launch.args);
@@ -263,9 +272,9 @@ ProjectLoad projectFromJson(const Json &source)
         if (auto parsed = acceleratorFromName(accelerator))
             project.accelerator = *parsed;
         else
-            r.problem(
-                projectPlace(u"accelerator"_s),
-                QStringLiteral("\"%1\" is not one of ascend910, nvidia, cpu").arg(accelerator));
+            r.problem(projectPlace(u"accelerator"_s),
+                      QStringLiteral("\"%1\" is not one of ascend910, ascend910b, nvidia, cpu")
+                          .arg(accelerator));
     }
     if (const Json *servers = r.member(document, "servers", projectPlace(u"servers"_s), true)) {
         if (!servers->is_array()) {
@@ -376,6 +385,8 @@ Json projectToJson(const Project &project)
     const LaunchConfig &l = project.launch;
     Json launch;
     launch["mode"] = ss(launchModeName(l.mode));
+    if (l.framework != Framework::PyTorch)
+        launch["framework"] = ss(frameworkName(l.framework));
     launch["workdir"] = ss(l.workdir);
     launch["entry"] = ss(l.entry);
     launch["args"] = strings(l.args);

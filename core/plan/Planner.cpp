@@ -37,7 +37,7 @@ public:
     {
         PlanResult result;
         result.project = m_project;
-        if (m_project.accelerator != Accelerator::Ascend910) {
+        if (!isAscend(m_project.accelerator)) {
             result.ok = true;
             return result;
         }

@@ -333,7 +333,7 @@ private:
 
 Problems validateDeviceNetwork(const Project &project)
 {
-    if (project.accelerator != Accelerator::Ascend910)
+    if (!isAscend(project.accelerator))
         return {};
     ProblemList out;
     NetworkCheck(project, out).run();

@@ -106,7 +106,7 @@ void checkAscendSubset(const Project &project, int s, bool idsOk, ProblemList &o
 Problems validateDeviceSubsets(const Project &project)
 {
     ProblemList out;
-    const bool ascend = project.accelerator == Accelerator::Ascend910;
+    const bool ascend = isAscend(project.accelerator);
     for (int s = 0; s < static_cast<int>(project.servers.size()); ++s) {
         if (project.servers[static_cast<size_t>(s)].devices.empty()) {
             out.add(u"devices-empty"_s, serverFieldPlace(s, "devices"),

@@ -125,7 +125,7 @@ private:
             return;
         }
         // HCCL binds every port of its range on every server; a master port inside it collides.
-        if (port.isEmpty() && m_project.accelerator == Accelerator::Ascend910 &&
+        if (port.isEmpty() && isAscend(m_project.accelerator) &&
             m_launch.masterPort >= hccl.first && m_launch.masterPort <= hccl.last) {
             m_out.add(u"master-port"_s, projectPlace(u"launch.master_port"_s),
                       u"launch: master_port %1 lies inside the HCCL port range %2-%3"_s

@@ -57,7 +57,7 @@ void checkServerFields(const Project &project, int s, ProblemList &out)
                 u"%1: host_ip is not set and host \"%2\" is not an IPv4 address; set host_ip or "
                 "let discovery fill it"_s.arg(label, server.host));
     }
-    if (project.accelerator != Accelerator::Ascend910 && !server.deviceIps.isEmpty()) {
+    if (!isAscend(project.accelerator) && !server.deviceIps.isEmpty()) {
         out.add(u"device-ips-unexpected"_s, serverFieldPlace(s, "device_ips"),
                 u"%1: device_ips are only for ascend910, not %2; remove them"_s.arg(
                     label, acceleratorName(project.accelerator)));

@@ -98,11 +98,11 @@ private:
             server.host = s == 0 ? u"127.0.0.1"_s : u"198.51.100.23"_s;
             server.user = u"root"_s;
             server.devices = {0, 1, 2, 3, 4, 5, 6, 7};
-            if (accelerator == Accelerator::Ascend910)
+            if (isAscend(accelerator))
                 server.deviceIps = s == 0 ? kServer0Ips : kServer1Ips;
             p.servers.push_back(server);
         }
-        if (accelerator == Accelerator::Ascend910) {
+        if (isAscend(accelerator)) {
             p.deviceNetwork.netmask = u"255.255.255.0"_s;
             p.deviceNetwork.segments = {u"192.168.100.0"_s, u"192.168.101.0"_s, u"192.168.102.0"_s,
                                         u"192.168.103.0"_s};

@@ -42,7 +42,7 @@ Project project(Accelerator accelerator, LaunchMode mode, int servers, const QSt
     p.launch.entry = u"main.py"_s;
     p.launch.python = u"/bin/true"_s; // the verdicts do not matter here, only their ids
     p.launch.masterPort = 29517;
-    if (accelerator == Accelerator::Ascend910) {
+    if (isAscend(accelerator)) {
         const PlanResult plan = planDeviceNetwork(p);
         if (!plan.ok)
             qFatal("no device plan: %s", qPrintable(plan.reason));

@@ -230,7 +230,7 @@ void TestLaunchScripts::deviceVariables()
     Project project = withAccelerator(ascendExample(mode), accelerator);
     project.servers.pop_back();
     project.servers[0].devices = {4, 5, 6, 7};
-    if (accelerator == Accelerator::Ascend910)
+    if (isAscend(accelerator))
         project.servers[0].deviceIps = project.servers[0].deviceIps.mid(4);
     project.servers[0].nic = u"ens1"_s;
     Sandbox box;
@@ -254,8 +254,8 @@ void TestLaunchScripts::deviceVariables()
         }
         QCOMPARE(e.value("GLOO_SOCKET_IFNAME"), QByteArray("ens1"));
         QCOMPARE(e.contains("NCCL_SOCKET_IFNAME"), accelerator == Accelerator::Nvidia);
-        QCOMPARE(e.contains("HCCL_SOCKET_IFNAME"), accelerator == Accelerator::Ascend910);
-        QCOMPARE(e.contains("HCCL_IF_IP"), accelerator == Accelerator::Ascend910);
+        QCOMPARE(e.contains("HCCL_SOCKET_IFNAME"), isAscend(accelerator));
+        QCOMPARE(e.contains("HCCL_IF_IP"), isAscend(accelerator));
         QCOMPARE(e.value("CLUSTERWIZ_ACCELERATOR"), acceleratorName(accelerator).toUtf8());
     }
 }

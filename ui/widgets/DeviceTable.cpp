@@ -20,7 +20,7 @@ DeviceTable::DeviceTable(QWidget *parent) : QTableWidget(parent)
 void DeviceTable::showProject(const Project &project, const Problems &problems)
 {
     m_filling = true;
-    m_withIps = project.accelerator == Accelerator::Ascend910;
+    m_withIps = isAscend(project.accelerator);
     int slots = 0;
     for (const Server &server : project.servers)
         slots = std::max(slots,

@@ -153,7 +153,7 @@ void LaunchEditor::showProject(const Project &project)
     const LaunchConfig &launch = project.launch;
     m_modes->button(int(launch.mode))->setChecked(true);
     // rank table modes are Ascend-only; the core says so too, but do not offer what cannot work.
-    const bool ascend = project.accelerator == Accelerator::Ascend910;
+    const bool ascend = isAscend(project.accelerator);
     m_modes->button(int(LaunchMode::RankTable))->setEnabled(ascend);
     m_modes->button(int(LaunchMode::NoRankTable))->setEnabled(ascend);
     m_workdir->setText(launch.workdir);

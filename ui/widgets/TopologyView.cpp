@@ -64,7 +64,7 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
         widest = std::max(widest, server.devices.size());
     const double boxWidth = 2 * kPad + double(widest) * (kDevice + kGap) - kGap;
     const int segments = std::max<int>(1, int(project.deviceNetwork.segments.size()));
-    const bool lanes = project.accelerator == Accelerator::Ascend910;
+    const bool lanes = isAscend(project.accelerator);
     const double boxHeight = kTitle + kDevice + 2 * kPad;
     const double rowHeight = boxHeight + (lanes ? segments * kLane + 18 : 14);
     // Wider than tall at 128 servers: 8 per row reads well when fitted into the view.

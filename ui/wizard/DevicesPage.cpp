@@ -113,7 +113,7 @@ void DevicesPage::initializePage()
 void DevicesPage::fromModel()
 {
     const Project &project = m_model->project();
-    const bool ascend = project.accelerator == Accelerator::Ascend910;
+    const bool ascend = isAscend(project.accelerator);
     m_netmask->setEnabled(ascend);
     m_segments->setEnabled(ascend);
     m_netmask->setText(project.deviceNetwork.netmask);
