@@ -9,6 +9,10 @@
 #                               root): the default
 #   scripts/bench.sh discover   the discover bar instead: clusterwiz-cli discover of 32 simulated
 #                               servers vs 1 server vs pdsh (tests/bench/bench_discover.sh; root)
+#   scripts/bench.sh scale      discover, check, launch, status, logs --follow, stop and
+#                               launch --follow on 8 to 128 simulated servers beside pdsh true:
+#                               wall, client CPU, logins per server (tests/bench/bench_scale.sh;
+#                               root; env N_LIST, default "8 32 64 128")
 # Figures and the machine they were taken on: docs/benchmarks.md.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -22,7 +26,12 @@ case "${1:-}" in
             -DCLUSTERWIZ_BUILD_TESTS=ON >/dev/null
         cmake --build "$build" -j "$(nproc)" --target clusterwiz-cli bench_probe_script >/dev/null
         exec tests/bench/bench_discover.sh "$build" ;;
-    *) echo "usage: scripts/bench.sh [discover]" >&2; exit 2 ;;
+    scale)
+        cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCLUSTERWIZ_BUILD_GUI=OFF \
+            -DCLUSTERWIZ_BUILD_TESTS=ON >/dev/null
+        cmake --build "$build" -j "$(nproc)" --target clusterwiz-cli >/dev/null
+        exec tests/bench/bench_scale.sh "$build" ;;
+    *) echo "usage: scripts/bench.sh [discover|scale]" >&2; exit 2 ;;
 esac
 runs=${RUNS:-30}
 in_process_bar_ms=20

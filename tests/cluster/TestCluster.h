@@ -24,8 +24,9 @@ public:
     TestCluster &operator=(const TestCluster &) = delete;
     ~TestCluster() { down(); }
 
-    // Brings up `count` servers; on failure returns false and sets `error`.
-    bool up(int count, QString *error)
+    // Brings up `count` servers; on failure returns false and sets `error`. With
+    // `ownProcessTables` (or CLUSTERWIZ_TEST_PID_NS=1) each server has its own PID namespace.
+    bool up(int count, QString *error, bool ownProcessTables = false)
     {
         if (!m_dir.isValid()) {
             *error = QStringLiteral("no temporary folder");
@@ -39,8 +40,11 @@ public:
             QDir().mkpath(m_dir.path());
             QString output;
             const QString net = QStringLiteral("10.231.%1").arg(octet);
-            if (script({QStringLiteral("up"), m_dir.path(), QString::number(count), net},
-                       &output) == 0) {
+            QStringList arguments{QStringLiteral("up"), m_dir.path(), QString::number(count), net};
+            if (ownProcessTables ||
+                qEnvironmentVariable("CLUSTERWIZ_TEST_PID_NS") == QLatin1String("1"))
+                arguments << QStringLiteral("--pid-ns");
+            if (script(arguments, &output) == 0) {
                 m_net = net;
                 m_count = count;
                 return true;

@@ -1,7 +1,8 @@
 #!/bin/bash
 # A simulated cluster of N servers on this machine, for tests that need real SSH.
 #
-#   cluster.sh up    STATE_DIR COUNT [NET]   create servers (NET: first three octets, default 10.231.7)
+#   cluster.sh up    STATE_DIR COUNT [NET] [--pid-ns]
+#                                            create servers (NET: first three octets, default 10.231.7)
 #   cluster.sh down  STATE_DIR               stop every process of the cluster and remove it
 #   cluster.sh exec  STATE_DIR INDEX CMD...  run CMD "on" server INDEX (its network, hostname, mounts)
 #   cluster.sh sshd  STATE_DIR INDEX         (re)start server INDEX's sshd
@@ -11,6 +12,11 @@
 # its own host key and key-only login for root, and the simulated Ascend tools (npu-smi, hccn_tool)
 # on PATH with per-server state in STATE_DIR/sI/hccn.conf. The client key that may log in to every
 # server is STATE_DIR/client/id_ed25519. Only addresses inside NET are used.
+# With --pid-ns each server also gets its own process table (a PID namespace with sshd as its
+# init, /proc remounted), so ps and process scans on a server see only that server's processes,
+# as on real machines. There, stopping sshd ends every process of the server, so `cluster.sh sshd`
+# (a restart) starts it afresh; tests that keep a job running across an sshd restart need the
+# default (shared process table). STATE_DIR/sI/sshd.pid always holds sshd's pid as this host sees it.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -34,7 +40,8 @@ start_sshd() {
     local i=$1 dir="$state/s$1" ns
     ns=$(ns_name "$i")
     mkdir -p /run/sshd
-    rm -f "$dir/sshd.pid"
+    rm -f "$dir/sshd.pid" "$dir/sshd.nspid"
+    [ "${PIDNS:-0}" = 1 ] && { start_sshd_pidns "$i"; return; }
     # ip netns exec gives the server a private mount namespace; unshare --uts its own hostname.
     ip netns exec "$ns" unshare --uts -- sh -c '
         set -e
@@ -51,9 +58,35 @@ start_sshd() {
     die "sshd of server$i did not start: $(tail -3 "$dir/sshd.log" 2>/dev/null)"
 }
 
+# sshd as the init (pid 1, it reaps orphans) of the server's own PID namespace, in the
+# foreground (-D: a daemonizing init would end the namespace); it writes its in-namespace pid to
+# sshd.nspid, and sshd.pid gets its pid here: unshare's only child.
+start_sshd_pidns() {
+    local i=$1 dir="$state/s$1" ns upid child=""
+    ns=$(ns_name "$i")
+    ip netns exec "$ns" unshare --uts --pid --fork --mount-proc -- sh -c '
+        set -e
+        hostname "$1"
+        mount --bind "$2/root" /root
+        mount --bind "$2/home" /home
+        mount --bind "$3" /usr/local/sbin
+        exec /usr/sbin/sshd -D -f "$2/etc/sshd_config" -E "$2/sshd.log"
+    ' sh "server$i" "$dir" "$fixtures/ascend" </dev/null >/dev/null 2>&1 &
+    upid=$!
+    for _ in $(seq 100); do
+        if [ -s "$dir/sshd.nspid" ]; then
+            child=$(cat "/proc/$upid/task/$upid/children" 2>/dev/null || true)
+            [ -n "$child" ] && { echo "${child%% *}" > "$dir/sshd.pid"; return 0; }
+        fi
+        sleep 0.1
+    done
+    die "sshd of server$i did not start: $(tail -3 "$dir/sshd.log" 2>/dev/null)"
+}
+
 write_server() {
-    local i=$1 dir="$state/s$1" ip
+    local i=$1 dir="$state/s$1" ip pidfile=sshd.pid
     ip=$(server_ip "$i")
+    [ "${PIDNS:-0}" = 1 ] && pidfile=sshd.nspid
     mkdir -p "$dir/root/.ssh" "$dir/home" "$dir/etc" "$dir/work"
     chmod 700 "$dir/root" "$dir/root/.ssh"
     cp "$state/client/id_ed25519.pub" "$dir/root/.ssh/authorized_keys"
@@ -63,7 +96,7 @@ write_server() {
 Port 22
 ListenAddress $ip
 HostKey $dir/etc/ssh_host_ed25519_key
-PidFile $dir/sshd.pid
+PidFile $dir/$pidfile
 UsePAM no
 PasswordAuthentication no
 KbdInteractiveAuthentication no
@@ -71,7 +104,7 @@ PubkeyAuthentication yes
 PermitRootLogin prohibit-password
 AuthorizedKeysFile .ssh/authorized_keys
 Subsystem sftp internal-sftp
-MaxStartups 100:30:200
+MaxStartups 200
 MaxSessions 100
 ClientAliveInterval 5
 SetEnv HCCN_CONF=$dir/hccn.conf PYTHONPATH=$fixtures/torch-launcher-fix PYTHONDONTWRITEBYTECODE=1
@@ -84,15 +117,17 @@ CFG
 }
 
 cmd_up() {
-    local count=$2 net=${3:-10.231.7}
+    local count=$2 net=${3:-10.231.7} pidns=${4:-}
     state=$1
-    [[ $count =~ ^[0-9]+$ ]] && [ "$count" -ge 1 ] && [ "$count" -le 120 ] || die "COUNT must be 1-120"
+    [[ $count =~ ^[0-9]+$ ]] && [ "$count" -ge 1 ] && [ "$count" -le 128 ] || die "COUNT must be 1-128"
+    [ -z "$pidns" ] || [ "$pidns" = --pid-ns ] || die "unknown option $pidns (only --pid-ns)"
     [[ $net =~ ^10\.[0-9]{1,3}\.[0-9]{1,3}$ ]] || die "NET must look like 10.X.Y"
     mkdir -p "$state/client"
     state=$(cd "$state" && pwd)
     [ -f "$state/cluster.env" ] && die "$state already holds a cluster; run down first"
     local prefix="cw${net##*.}"
-    printf 'PREFIX=%s\nNET=%s\nCOUNT=%s\nBRIDGE=%s\n' "$prefix" "$net" "$count" "${prefix}br" > "$state/cluster.env"
+    printf 'PREFIX=%s\nNET=%s\nCOUNT=%s\nBRIDGE=%s\nPIDNS=%s\n' "$prefix" "$net" "$count" \
+        "${prefix}br" "$([ -n "$pidns" ] && echo 1 || echo 0)" > "$state/cluster.env"
     load "$state"
     ssh-keygen -q -t ed25519 -N '' -C clusterwiz-tests -f "$state/client/id_ed25519" <<< y >/dev/null
     : > "$state/client/known_hosts"
@@ -152,11 +187,16 @@ cmd_exec() {
     shift 2
     pid=$(sshd_pid "$i")
     [ -n "$pid" ] || die "server$i has no sshd running (its pid file is empty)"
+    if [ "${PIDNS:-0}" = 1 ]; then
+        exec nsenter -t "$pid" -n -u -m -p -- "$@"
+    fi
     exec nsenter -t "$pid" -n -u -m -- "$@"
 }
 
 case "${1:-}" in
-    up) [ $# -ge 3 ] || die "usage: cluster.sh up STATE_DIR COUNT [NET]"; cmd_up "$2" "$3" ${4:+"$4"} ;;
+    up)
+        [ $# -ge 3 ] && [ $# -le 5 ] || die "usage: cluster.sh up STATE_DIR COUNT [NET] [--pid-ns]"
+        if [ "${4:-}" = --pid-ns ]; then cmd_up "$2" "$3" 10.231.7 --pid-ns; else cmd_up "$2" "$3" ${4:+"$4"} ${5:+"$5"}; fi ;;
     down) [ $# -eq 2 ] || die "usage: cluster.sh down STATE_DIR"; cmd_down "$2" ;;
     exec) [ $# -ge 4 ] || die "usage: cluster.sh exec STATE_DIR INDEX CMD..."; shift; cmd_exec "$@" ;;
     sshd) [ $# -eq 3 ] || die "usage: cluster.sh sshd STATE_DIR INDEX"; load "$2"; start_sshd "$3" ;;

@@ -1,5 +1,5 @@
 // The TestCluster helpers other cluster tests rely on: restartSshd on a running sshd, linkDown /
-// linkUp, pidsOf.
+// linkUp, pidsOf, and servers with their own process tables (cluster.sh --pid-ns).
 #include "TestCluster.h"
 
 #include <QTest>
@@ -51,6 +51,31 @@ private Q_SLOTS:
     {
         const QList<qint64> pids = m_cluster.pidsOf(0);
         QVERIFY(pids.contains(sshdPid()));
+    }
+
+    void ownProcessTablesShowOnlyTheServersProcesses()
+    {
+        TestCluster cluster;
+        QString error;
+        QVERIFY2(cluster.up(2, &error, true), qPrintable(error));
+        QByteArray out;
+        QCOMPARE(cluster.sh(0, u"setsid sleep 117 </dev/null >/dev/null 2>&1 & echo started"_s,
+                             &out),
+                 0);
+        QByteArray ps0;
+        QByteArray ps1;
+        QCOMPARE(cluster.exec(0, {u"ps"_s, u"-eo"_s, u"pid,args"_s}, &ps0), 0);
+        QCOMPARE(cluster.exec(1, {u"ps"_s, u"-eo"_s, u"pid,args"_s}, &ps1), 0);
+        QVERIFY2(ps0.contains("sleep 117"), ps0.constData());
+        QVERIFY2(!ps1.contains("sleep 117"), ps1.constData());
+        QVERIFY2(ps1.contains(" 1 /usr/sbin/sshd") || ps1.contains(" 1 sshd"), ps1.constData());
+        // sshd.pid holds the host's view of the pid, as in the shared mode.
+        QFile pidFile(cluster.serverDir(1) + u"/sshd.pid"_s);
+        QVERIFY(pidFile.open(QIODevice::ReadOnly));
+        const qint64 pid = pidFile.readAll().trimmed().toLongLong();
+        QVERIFY(pid > 1);
+        QVERIFY(cluster.sshdRunning(1));
+        QVERIFY(cluster.pidsOf(1).contains(pid));
     }
 
     void linkDownAndUp()
