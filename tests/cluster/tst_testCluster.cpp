@@ -59,9 +59,9 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(cluster.up(2, &error, true), qPrintable(error));
         QByteArray out;
-        QCOMPARE(cluster.sh(0, u"setsid sleep 117 </dev/null >/dev/null 2>&1 & echo started"_s,
-                             &out),
-                 0);
+        QCOMPARE(
+            cluster.sh(0, u"setsid sleep 117 </dev/null >/dev/null 2>&1 & echo started"_s, &out),
+            0);
         QByteArray ps0;
         QByteArray ps1;
         QCOMPARE(cluster.exec(0, {u"ps"_s, u"-eo"_s, u"pid,args"_s}, &ps0), 0);
