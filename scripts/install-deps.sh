@@ -25,6 +25,8 @@ tests=(
     # integration tests: real sshd per simulated server, real mpirun, real PyTorch (gloo)
     openssh-server iproute2 iptables nftables pdsh
     openmpi-bin libopenmpi-dev python3-torch procps psmisc
+    # the scale benchmark (scripts/bench.sh scale) times the client's CPU with /usr/bin/time
+    time
     # the export tests read the generated Kubernetes manifests with a real YAML parser
     python3-yaml
     # GUI tests under a virtual display; a CJK font for the zh_CN screenshots
