@@ -4,9 +4,8 @@
 # server sees only that server's processes) and, side by side, the wall time, client CPU
 # (user+sys of clusterwiz-cli and its children, /usr/bin/time) and SSH logins (the "Accepted
 # publickey" lines of each server's sshd log) of:
-#   pdsh -R ssh -f N true (the yardstick), discover, check, launch --force (no checks: check
-#   times them; the simulated python has no torch, which they refuse) of a no-ranktable cpu
-#   project with 1 rank per server running a tiny python script, then status, logs --follow for
+#   pdsh -R ssh -f N true (the yardstick), discover, check, launch --force (without the
+#   pre-launch checks, which check times) of a no-ranktable cpu project with 1 rank per server running a tiny python script, then status, logs --follow for
 #   FOLLOW_S seconds, stop, and a whole launch --follow run of a short job.
 # Prints a markdown table per N. Bars (reported met/missed, never asserted) are those of the
 # 64-server target: discover <= 2x and check <= 3x pdsh true; launch <= 2x with <= 2 logins per
@@ -166,7 +165,7 @@ print(sum(1 for s in servers if s.get("ok")))' "$work/out")
     [ "$ok" -eq "$n" ] || fail "discover: $ok of $n servers ok"
     bar "discover <= 2x pdsh true ($(ratio "$wall_ms" "$pdsh_ms")x)" "$(within "$wall_ms" $((2 * pdsh_ms)))"
 
-    # check exits 1 when a check fails (the simulated fleet lacks torch): a finding, not a failure.
+    # check exits 1 when a check fails: a finding about the fleet, not a failure of the tool.
     measure check "$cli" check "$project" --json "${fleet[@]}"
     [ "$rc" -le 1 ] && [ -s "$work/out" ] || fail "check exit $rc: $(tail -3 "$work/err")"
     bar "check <= 3x pdsh true ($(ratio "$wall_ms" "$pdsh_ms")x)" "$(within "$wall_ms" $((3 * pdsh_ms)))"
