@@ -5,8 +5,9 @@
 # (user+sys of clusterwiz-cli and its children, /usr/bin/time) and SSH logins (the "Accepted
 # publickey" lines of each server's sshd log) of:
 #   pdsh -R ssh -f N true (the yardstick), discover, check, launch --force (without the
-#   pre-launch checks, which check times) of a no-ranktable cpu project with 1 rank per server running a tiny python script, then status, logs --follow for
-#   FOLLOW_S seconds, stop, and a whole launch --follow run of a short job.
+#   pre-launch checks, which check times) of a no-ranktable cpu project with 1 rank per server
+#   running a tiny python script, then status, logs --follow for FOLLOW_S seconds, stop, and a
+#   whole launch --follow run of a short job.
 # Prints a markdown table per N. Bars (reported met/missed, never asserted) are those of the
 # 64-server target: discover <= 2x and check <= 3x pdsh true; launch <= 2x with <= 2 logins per
 # server; status <= 1x; stop <= 1.5x; logs --follow one login per server and <= 2 s client CPU;
