@@ -145,6 +145,7 @@ void DevicesPage::fromModel()
     m_problems->clear();
     for (const Problem &problem : problems) {
         auto *item = new QListWidgetItem(problem.toString(), m_problems);
+        item->setToolTip(problem.toString()); // the list is narrow beside the picture
         item->setData(Qt::UserRole, problem.location.server);
         item->setData(Qt::UserRole + 1, problem.location.device);
         item->setData(Qt::UserRole + 2, problem.location.field);
