@@ -314,6 +314,8 @@ private Q_SLOTS:
         overview->orderBox()->setCurrentIndex(1); // failed first
         QCOMPARE(grid->serverOfRow(0), 64);
         QCOMPARE(grid->rowCount(), kServers);
+        page.initializePage(); // back on the page, the same project: the states stay
+        QCOMPARE(overview->states().state(517, now), RankStates::Failed);
         overview->orderBox()->setCurrentIndex(2); // only failed or no output
         QCOMPARE(grid->rowCount(), 1);
         // Two minutes later, without a line: every running rank has had no output for N s.

@@ -116,6 +116,8 @@ void LossChart::refresh()
     bool moved = false;
     const std::vector<RankSeen> ranks = m_store->ranks();
     const bool all = ranks.size() <= size_t(kAllRanks);
+    if (!all && m_series.size() > m_selected.size())
+        pruneRanks();
     if (ranks.size() > 1)
         moved = drawBand() || moved;
     for (const RankSeen &seen : ranks) {
@@ -130,22 +132,27 @@ void LossChart::refresh()
     m_y->setRange(std::max(0.0, m_minY - margin), m_maxY + margin);
 }
 
+void LossChart::pruneRanks()
+{
+    // Past kAllRanks ranks only the selected keep a line: the first ranks to print drew theirs
+    // while the job still looked small.
+    for (auto it = m_series.begin(); it != m_series.end();) {
+        if (m_selected.count(it->first)) {
+            ++it;
+            continue;
+        }
+        chart()->removeSeries(it->second);
+        delete it->second;
+        m_drawn.erase(it->first);
+        it = m_series.erase(it);
+    }
+}
+
 void LossChart::setSelectedRanks(const std::set<int> &ranks)
 {
     m_selected = ranks;
-    // Lines of ranks no longer selected go (a small job keeps every rank's line).
-    if (m_store->ranks().size() > size_t(kAllRanks)) {
-        for (auto it = m_series.begin(); it != m_series.end();) {
-            if (ranks.count(it->first)) {
-                ++it;
-                continue;
-            }
-            chart()->removeSeries(it->second);
-            delete it->second;
-            m_drawn.erase(it->first);
-            it = m_series.erase(it);
-        }
-    }
+    if (m_store->ranks().size() > size_t(kAllRanks))
+        pruneRanks();
     refresh();
 }
 

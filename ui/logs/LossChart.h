@@ -40,6 +40,7 @@ public:
 private:
     QLineSeries *seriesFor(int rank);
     bool drawRank(int rank);
+    void pruneRanks(); // drops the lines of ranks not selected
     bool drawBand();
     void grow(double step, double low, double high);
 

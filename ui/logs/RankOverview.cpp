@@ -61,8 +61,8 @@ RankOverview::RankOverview(const LogStore *store, QWidget *parent)
 
 void RankOverview::setProject(const Project &project)
 {
-    m_states.setProject(project);
-    m_lastId = m_store->ring().lastId();
+    if (m_states.setProject(project))
+        m_lastId = m_store->ring().lastId();
     refresh();
 }
 

@@ -26,8 +26,8 @@ public:
     // `store` outlives the overview.
     explicit RankOverview(const LogStore *store, QWidget *parent = nullptr);
 
-    void setProject(const Project &project);
-    void clearRun(); // a new run: lines and exit codes go
+    void setProject(const Project &project); // the same ranks as shown: the states stay
+    void clearRun();                         // a new run: lines and exit codes go
     void applyPoll(const RunSnapshot &snapshot);
     void applyRecord(const RunRecord &record);
     // Reads what the store got since the last call and repaints; the timer calls it.

@@ -6,16 +6,21 @@ using namespace Qt::StringLiterals;
 
 namespace cw {
 
-void RankStates::setProject(const Project &project)
+bool RankStates::setProject(const Project &project)
 {
+    std::vector<ServerRow> servers;
+    for (size_t s = 0; s < project.servers.size(); ++s)
+        servers.push_back({project.servers[s].name, project.rankOffset(int(s)),
+                           int(project.servers[s].devices.size())});
+    if (servers == m_servers)
+        return false; // the same ranks: what the last run showed stays
     m_cells.clear();
-    m_servers.clear();
+    m_servers = std::move(servers);
     m_widest = 0;
     for (size_t s = 0; s < project.servers.size(); ++s) {
         const Server &server = project.servers[s];
-        const int first = project.rankOffset(int(s));
-        const int count = int(server.devices.size());
-        m_servers.push_back({server.name, first, count});
+        const int first = m_servers[s].firstRank;
+        const int count = m_servers[s].count;
         m_widest = std::max(m_widest, count);
         for (int k = 0; k < count; ++k) {
             Cell cell;
@@ -28,6 +33,7 @@ void RankStates::setProject(const Project &project)
             m_cells[size_t(cell.rank)] = cell;
         }
     }
+    return true;
 }
 
 void RankStates::clearRun()

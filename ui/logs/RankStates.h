@@ -31,8 +31,10 @@ public:
         int exitCode = -1; // -1: still running, or not known
     };
 
-    void setProject(const Project &project); // every cell starts waiting
-    void clearRun();                         // lines and exit codes go; the layout stays
+    // Every cell starts waiting; false (and nothing changes) when the servers and their rank
+    // numbering are those shown already.
+    bool setProject(const Project &project);
+    void clearRun(); // lines and exit codes go; the layout stays
 
     // Lines as the session stored them; returns whether any cell moved.
     bool absorb(const std::vector<LogRecord> &records);
@@ -57,6 +59,7 @@ private:
         QString name;
         int firstRank = 0;
         int count = 0;
+        bool operator==(const ServerRow &) const = default;
     };
     std::vector<Cell> m_cells; // index = global rank
     std::vector<ServerRow> m_servers;

@@ -40,6 +40,9 @@ void ServerTableModel::setText(int row, int column, const QString &text, const Q
     if (row < 0 || row >= rowCount() || column < 0 || column >= m_columns)
         return;
     Row &cells = m_rows[size_t(row)];
+    // Unchanged cells stay quiet: a dataChanged would reset an editor open on the cell.
+    if (cells.texts[column] == text && (toolTip.isNull() || cells.tips[column] == toolTip))
+        return;
     cells.texts[column] = text;
     if (!toolTip.isNull())
         cells.tips[column] = toolTip;
@@ -50,6 +53,8 @@ void ServerTableModel::setToolTip(int row, int column, const QString &toolTip)
 {
     if (row < 0 || row >= rowCount() || column < 0 || column >= m_columns)
         return;
+    if (m_rows[size_t(row)].tips[column] == toolTip)
+        return;
     m_rows[size_t(row)].tips[column] = toolTip;
     Q_EMIT dataChanged(index(row, column), index(row, column), {Qt::ToolTipRole});
 }
@@ -57,6 +62,8 @@ void ServerTableModel::setToolTip(int row, int column, const QString &toolTip)
 void ServerTableModel::setError(int row, int column, bool error)
 {
     if (row < 0 || row >= rowCount() || column < 0 || column >= m_columns)
+        return;
+    if (m_rows[size_t(row)].errors[size_t(column)] == error)
         return;
     m_rows[size_t(row)].errors[size_t(column)] = error;
     Q_EMIT dataChanged(index(row, column), index(row, column), {Qt::ForegroundRole});

@@ -187,6 +187,7 @@ void RunPage::launch()
     m_logs->clear();
     m_loss->clear();
     m_ranks->setProject(m_model->project());
+    m_ranks->clearRun();
     m_connection->hide();
     m_runId = u"…"_s;
     if (!m_session->start(m_model->project(), m_model->path(), options))
