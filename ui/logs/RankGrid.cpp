@@ -14,6 +14,7 @@ namespace cw {
 namespace {
 constexpr int kCell = 14; // a cell's side, px, with a 2 px gap
 constexpr int kGap = 2;
+constexpr int kHeader = 14; // the device slots' numbers above the columns
 } // namespace
 
 RankGrid::RankGrid(const RankStates *states, QWidget *parent) : QWidget(parent), m_states(states)
@@ -95,18 +96,19 @@ int RankGrid::cellCount() const
 QSize RankGrid::sizeHint() const
 {
     return {labelWidth() + std::max(1, m_states->widestServer()) * (kCell + kGap) + kGap,
-            std::max(1, rowCount()) * (kCell + kGap) + kGap};
+            kHeader + std::max(1, rowCount()) * (kCell + kGap) + kGap};
 }
 
 QRect RankGrid::cellRect(int row, int slot) const
 {
-    return {labelWidth() + kGap + slot * (kCell + kGap), kGap + row * (kCell + kGap), kCell, kCell};
+    return {labelWidth() + kGap + slot * (kCell + kGap), kHeader + kGap + row * (kCell + kGap),
+            kCell, kCell};
 }
 
 int RankGrid::rankAt(const QPoint &pos) const
 {
     const int x = pos.x() - labelWidth() - kGap;
-    const int y = pos.y() - kGap;
+    const int y = pos.y() - kHeader - kGap;
     if (x < 0 || y < 0 || x % (kCell + kGap) >= kCell || y % (kCell + kGap) >= kCell)
         return -1;
     const RankStates::Cell *cell =
@@ -118,13 +120,20 @@ void RankGrid::paintEvent(QPaintEvent *event)
 {
     QPainter painter(this);
     painter.fillRect(event->rect(), palette().color(QPalette::Base));
-    const int first = std::max(0, (event->rect().top() - kGap) / (kCell + kGap));
-    const int last = std::min(rowCount() - 1, event->rect().bottom() / (kCell + kGap));
+    const int first = std::max(0, (event->rect().top() - kHeader - kGap) / (kCell + kGap));
+    const int last = std::min(rowCount() - 1, (event->rect().bottom() - kHeader) / (kCell + kGap));
     const int labelW = labelWidth();
     painter.setPen(palette().color(QPalette::Text));
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.8);
+    painter.setFont(small);
+    for (int slot = 0; slot < m_states->widestServer(); ++slot)
+        painter.drawText(QRect(cellRect(0, slot).left() - 2, 0, kCell + 4, kHeader),
+                         Qt::AlignCenter, QString::number(slot));
+    painter.setFont(font());
     for (int row = first; row <= last; ++row) {
         const int server = m_rows[size_t(row)];
-        const QRect label(0, kGap + row * (kCell + kGap), labelW - 4, kCell);
+        const QRect label(0, kHeader + kGap + row * (kCell + kGap), labelW - 4, kCell);
         painter.drawText(label, Qt::AlignRight | Qt::AlignVCenter,
                          painter.fontMetrics().elidedText(m_states->serverName(server),
                                                           Qt::ElideMiddle, label.width()));

@@ -6,9 +6,10 @@
 
 namespace cw {
 
-// The rank overview's picture: one row per server, one cell per device, each cell coloured by
-// its rank's state (RankStates). Painted by hand, only the rows in the exposed rectangle, so
-// 128 x 8 cells repaint in well under a frame. Hover shows the rank, server, device and last
+// The rank overview's picture: one row per server, one cell per device (its position in the
+// server's devices numbered above the columns), each cell coloured by its rank's state
+// (RankStates). Painted by hand, only the rows in the exposed rectangle, so 128 x 8 cells
+// repaint in well under a frame. Hover shows the rank, server, device and last
 // line; a click reports the rank.
 class RankGrid : public QWidget {
     Q_OBJECT

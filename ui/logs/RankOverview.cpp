@@ -32,6 +32,7 @@ RankOverview::RankOverview(const LogStore *store, QWidget *parent)
         tr("A running rank with no output for this long is shown as \"no output\"."));
     m_counts->setObjectName(u"rankCounts"_s);
     m_counts->setWordWrap(true);
+    m_counts->setTextFormat(Qt::RichText);
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_order);
@@ -104,20 +105,44 @@ void RankOverview::refreshAt(qint64 nowMs)
         m_lastId = ring.lastId(); // cleared
     }
     m_grid->relayout(nowMs);
-    m_counts->setText(countsText());
+    showCounts();
+}
+
+std::array<int, RankStates::Finished + 1> RankOverview::counts() const
+{
+    std::array<int, RankStates::Finished + 1> counts{};
+    for (int rank = 0; rank < m_states.rankCount(); ++rank)
+        if (m_states.cell(rank))
+            ++counts[size_t(m_states.state(rank, m_nowMs))];
+    return counts;
 }
 
 QString RankOverview::countsText() const
 {
-    int counts[RankStates::Finished + 1] = {};
-    for (int rank = 0; rank < m_states.rankCount(); ++rank)
-        if (m_states.cell(rank))
-            ++counts[m_states.state(rank, m_nowMs)];
+    const auto counts = this->counts();
     QStringList parts;
     for (int s = RankStates::Failed; s <= RankStates::Finished; ++s)
-        if (counts[s])
-            parts << tr("%1 %2").arg(counts[s]).arg(RankStates::stateName(RankStates::State(s)));
+        if (counts[size_t(s)])
+            parts << tr("%1 %2")
+                         .arg(counts[size_t(s)])
+                         .arg(RankStates::stateName(RankStates::State(s)));
     return parts.isEmpty() ? tr("No ranks.") : parts.join(u", "_s);
+}
+
+void RankOverview::showCounts()
+{
+    // The counts double as the legend: a square of each state's colour before its count.
+    const auto counts = this->counts();
+    QStringList parts;
+    for (int s = RankStates::Failed; s <= RankStates::Finished; ++s)
+        if (counts[size_t(s)])
+            parts << u"<span style=\"color:%1\">&#9632;</span>&nbsp;%2"_s.arg(
+                RankGrid::colour(RankStates::State(s)).name(),
+                tr("%1 %2")
+                    .arg(counts[size_t(s)])
+                    .arg(RankStates::stateName(RankStates::State(s)))
+                    .toHtmlEscaped());
+    m_counts->setText(parts.isEmpty() ? tr("No ranks.") : parts.join(u"&nbsp; "_s));
 }
 
 } // namespace cw

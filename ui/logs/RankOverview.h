@@ -6,6 +6,8 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <array>
+
 class QComboBox;
 class QLabel;
 class QSpinBox;
@@ -44,6 +46,9 @@ Q_SIGNALS:
     void rankClicked(int rank);
 
 private:
+    void showCounts();
+    std::array<int, RankStates::Finished + 1> counts() const; // ranks per state
+
     const LogStore *const m_store;
     RankStates m_states;
     RankGrid *m_grid;
