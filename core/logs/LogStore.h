@@ -6,15 +6,22 @@
 // the ring (holding: a slow terminal makes the followers wait), the GUI's LogModel and LossChart
 // read it by id and by rank on a GUI-thread timer (the oldest lines go).
 //
+// Bounds (memory stays flat however long the run): the ring holds at most `maxLines` lines
+// (100,000) and `maxBytes` of text (32 MiB), the oldest go; each rank's loss series at most
+// `lossPoints` points (2,000: 16 bytes each, evenly thinned once full, so 1,024 ranks hold at most
+// 2,048,000 points, about 31 MiB); the bands of every rank together at most 2,000 buckets.
+//
 // Thread-safe, like the ring and the series it holds.
 
 #include "logs/LogRing.h"
+#include "logs/LossBands.h"
 #include "logs/LossSeries.h"
 
 #include <QMutex>
 
 #include <map>
 #include <memory>
+#include <set>
 #include <vector>
 
 namespace cw {
@@ -27,7 +34,7 @@ struct RankSeen {
 class LogStore {
 public:
     explicit LogStore(qsizetype maxLines = 100'000, qint64 maxBytes = 32 * 1024 * 1024,
-                      qsizetype lossPoints = 4096);
+                      qsizetype lossPoints = 2000);
 
     // The line into the ring (waiting there while it holds and is full), its loss, if any, into
     // its rank's series: x is the line's step, or for a line that names none the next x after
@@ -44,14 +51,21 @@ public:
     // (a reader redraws when that moved).
     std::vector<LossPoint> loss(int rank) const;
     qint64 lossAdded(int rank) const;
+    // Every rank's loss bucketed by step (mean, min, max), and how many points it was given.
+    std::vector<LossBucket> lossBands() const;
+    qint64 lossBandsAdded() const;
+    qint64 lossPointsHeld() const; // over every rank's series: at most ranks x lossPoints
+    qsizetype lossPointsPerRank() const { return m_lossPoints; }
 
 private:
     LogRing m_ring;
     const qsizetype m_lossPoints;
     mutable QMutex m_mutex; // guards the maps and the ranks
     std::map<int, std::unique_ptr<LossSeries>> m_loss;
+    LossBands m_bands;
     std::map<int, int> m_nextX; // per rank: the x of a loss line that names no step
     std::vector<RankSeen> m_ranks;
+    std::set<int> m_seen; // the ranks of m_ranks
 };
 
 } // namespace cw

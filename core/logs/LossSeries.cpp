@@ -44,6 +44,12 @@ qint64 LossSeries::added() const
     return m_added;
 }
 
+qsizetype LossSeries::size() const
+{
+    QMutexLocker lock(&m_mutex);
+    return qsizetype(m_points.size());
+}
+
 qint64 LossSeries::stride() const
 {
     QMutexLocker lock(&m_mutex);

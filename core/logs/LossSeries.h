@@ -20,8 +20,9 @@ public:
     void add(LossPoint point);
     std::vector<LossPoint> points() const;
     std::optional<LossPoint> last() const;
-    qint64 added() const;  // points ever added
-    qint64 stride() const; // 1, 2, 4, ...: one kept point per this many added
+    qint64 added() const;   // points ever added
+    qsizetype size() const; // points held: at most maxPoints
+    qint64 stride() const;  // 1, 2, 4, ...: one kept point per this many added
 
 private:
     mutable QMutex m_mutex;

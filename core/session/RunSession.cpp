@@ -116,6 +116,8 @@ void RunSession::cancel()
 
 void RunSession::changed(const RunSnapshot &snapshot)
 {
+    if (m_events.polled)
+        m_events.polled(snapshot);
     if (snapshot.state != m_shown && m_events.stateChanged)
         m_events.stateChanged(m_record, snapshot);
     m_shown = snapshot.state;

@@ -49,6 +49,8 @@ struct RunSessionOptions {
 // Called on the thread of run(), except `message` (on follower threads, one at a time per server).
 struct RunSessionEvents {
     std::function<void(const RunRecord &record, const RunSnapshot &snapshot)> stateChanged;
+    // Every judged round, changed or not: the exit codes per server for a per-rank view.
+    std::function<void(const RunSnapshot &snapshot)> polled;
     std::function<void(const StopResult &stop)> stopped; // the user's stop has run
     std::function<void(const QString &message)> message; // connection events, "server: ..."
 };

@@ -8,7 +8,7 @@
 #include <QDir>
 #include <QLineEdit>
 #include <QStandardPaths>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -27,10 +27,15 @@ inline void isolateSettings(const QTemporaryDir &dir)
 }
 
 // Select the cell, open its editor with F2, replace the text, commit with Enter.
-inline bool typeIntoCell(QTableWidget *table, int row, int column, const QString &text)
+inline QString cellText(const QTableView *table, int row, int column)
+{
+    return table->model()->index(row, column).data().toString();
+}
+
+inline bool typeIntoCell(QTableView *table, int row, int column, const QString &text)
 {
     table->setFocus();
-    table->setCurrentCell(row, column);
+    table->setCurrentIndex(table->model()->index(row, column));
     QTest::keyClick(table->viewport(), Qt::Key_F2);
     // The delegate's editor is a child of the viewport (focus may lie elsewhere offscreen).
     QLineEdit *editor = nullptr;
@@ -46,9 +51,9 @@ inline bool typeIntoCell(QTableWidget *table, int row, int column, const QString
     QTest::keyClicks(editor, text);
     QTest::keyClick(editor, Qt::Key_Return);
     // The delegate commits on Return through a queued call.
-    if (QTest::qWaitFor([&] { return table->item(row, column)->text() == text; }, 2000))
+    if (QTest::qWaitFor([&] { return cellText(table, row, column) == text; }, 2000))
         return true;
-    qWarning() << "cell holds" << table->item(row, column)->text();
+    qWarning() << "cell holds" << cellText(table, row, column);
     return false;
 }
 

@@ -28,6 +28,9 @@ xvfb-run -a -s "-screen 0 1280x800x24" sh -c '
 # The run panel fed with lines recorded from a real job, and their loss curves (its test draws it).
 CLUSTERWIZ_SCREENSHOT_DIR="$out" xvfb-run -a -s "-screen 0 1280x800x24" \
     "$build/bin/tst_logPanel" panelPicture >/dev/null
+# 128 servers x 8: the devices page with a broken IP centred, the run panel's rank overview.
+CLUSTERWIZ_SCREENSHOT_DIR="$out" xvfb-run -a -s "-screen 0 1400x900x24" \
+    "$build/bin/tst_scale128" topologyListsABrokenDeviceIp runPanelTakes40kLinesPerSecond >/dev/null
 # As root, with network namespaces, the run panel with a live job: the GUI cluster test walks the
 # wizard on 2 simulated servers and saves run-live.png (and the lines it showed, run-live.txt).
 if [ "$(id -u)" = 0 ] && [ -x "$build/bin/tst_runCluster" ] && ip netns list >/dev/null 2>&1; then

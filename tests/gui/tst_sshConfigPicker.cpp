@@ -81,7 +81,7 @@ private Q_SLOTS:
         QCOMPARE(added.port, 22);
         QVERIFY(added.user.isEmpty());
         QVERIFY(added.identityFile.isEmpty());
-        QCOMPARE(page.table()->item(0, ServerTable::Host)->text(), u"inner1"_s);
+        QCOMPARE(page.table()->text(0, ServerTable::Host), u"inner1"_s);
 
         // The name is taken now: the second one gets a numbered name, the same alias as host.
         actionFor(page.sshConfigMenu(), u"inner1"_s)->trigger();
@@ -103,7 +103,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         QCOMPARE(page.table()->hostSuggestions(),
                  (QStringList{u"bastion"_s, u"inner1"_s, u"inner2"_s}));
-        QTableWidget *table = page.table();
+        ServerTable *table = page.table();
         table->setFocus();
         table->setCurrentCell(0, ServerTable::Host);
         QTest::keyClick(table->viewport(), Qt::Key_F2);

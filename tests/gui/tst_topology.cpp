@@ -70,10 +70,11 @@ private Q_SLOTS:
         DeviceTable table;
         table.showProject(project, problems);
         const auto tinted = [&](int row, int column) {
-            return table.item(row, column)->background().style() != Qt::NoBrush;
+            return table.isTinted(row, column) &&
+                   table.model()->index(row, column).data(Qt::BackgroundRole).isValid();
         };
         QVERIFY(tinted(10, 0));
-        QVERIFY(table.item(10, 0)->toolTip().contains(u"SSH port 0"_s));
+        QVERIFY(table.cellToolTip(10, 0).contains(u"SSH port 0"_s));
         QVERIFY(!tinted(1, 0));
         QVERIFY(tinted(1, DeviceTable::ipColumn(3)));
         QVERIFY(!tinted(1, DeviceTable::ipColumn(2)));

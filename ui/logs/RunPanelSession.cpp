@@ -87,6 +87,9 @@ void RunPanelSession::follow(const std::shared_ptr<Shared> &shared, const Projec
     events.stateChanged = [this](const RunRecord &current, const RunSnapshot &) {
         post([this, current] { Q_EMIT stateChanged(current); });
     };
+    events.polled = [this](const RunSnapshot &snapshot) {
+        post([this, snapshot] { Q_EMIT polled(snapshot); });
+    };
     events.stopped = [this](const StopResult &stop) {
         post([this, stop] { Q_EMIT stopped(stop.left, stop.errors); });
     };

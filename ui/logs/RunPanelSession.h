@@ -2,6 +2,7 @@
 
 #include "launch/Launcher.h"
 #include "launch/RunControl.h"
+#include "launch/RunStatus.h"
 
 #include <QObject>
 
@@ -35,6 +36,7 @@ public:
 Q_SIGNALS:
     void launched(const cw::LaunchResult &result); // started, or refused/failed with reasons
     void stateChanged(const cw::RunRecord &record);
+    void polled(const cw::RunSnapshot &snapshot); // every round: exit codes per server
     void stopped(int left, const QStringList &errors);
     void connectionMessage(const QString &message); // "server1: connection lost; reconnecting…"
     void ended(const cw::RunRecord &record);        // final (or not started); logs drained

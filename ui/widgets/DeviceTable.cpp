@@ -1,25 +1,24 @@
 #include "DeviceTable.h"
 
+#include "DeviceTableModel.h"
+
 #include <QHeaderView>
 
 using namespace Qt::StringLiterals;
 
 namespace cw {
 
-DeviceTable::DeviceTable(QWidget *parent) : QTableWidget(parent)
+DeviceTable::DeviceTable(QWidget *parent) : QTableView(parent), m_model(new DeviceTableModel(this))
 {
     setObjectName(u"deviceTable"_s);
+    setModel(m_model);
     verticalHeader()->setVisible(false);
     horizontalHeader()->setStretchLastSection(false);
-    connect(this, &QTableWidget::itemChanged, this, [this] {
-        if (!m_filling)
-            Q_EMIT edited();
-    });
+    connect(m_model, &DeviceTableModel::edited, this, &DeviceTable::edited);
 }
 
 void DeviceTable::showProject(const Project &project, const Problems &problems)
 {
-    m_filling = true;
     m_withIps = isAscend(project.accelerator);
     int slots = 0;
     for (const Server &server : project.servers)
@@ -27,40 +26,37 @@ void DeviceTable::showProject(const Project &project, const Problems &problems)
                          int(std::max<qsizetype>(server.devices.size(), server.deviceIps.size())));
     if (!m_withIps)
         slots = 0;
-    setColumnCount(2 + slots);
     QStringList headers{tr("Server"), tr("Devices")};
-    for (int k = 0; k < slots; ++k)
+    QStringList headerTips{QString(), QString()};
+    for (int k = 0; k < slots; ++k) {
         headers << tr("IP #%1").arg(k);
-    setHorizontalHeaderLabels(headers);
-    for (int k = 0; k < slots; ++k)
-        horizontalHeaderItem(ipColumn(k))
-            ->setToolTip(
-                tr("device_ips[%1]: the IP of the device in position %1 of Devices").arg(k));
-    setRowCount(int(project.servers.size()));
-    for (int row = 0; row < rowCount(); ++row) {
-        const Server &server = project.servers[size_t(row)];
-        auto *name = new QTableWidgetItem(server.name);
-        name->setFlags(name->flags() & ~Qt::ItemIsEditable);
-        setItem(row, 0, name);
+        headerTips << tr("device_ips[%1]: the IP of the device in position %1 of Devices").arg(k);
+    }
+    std::vector<DeviceTableModel::Row> rows(project.servers.size());
+    for (size_t row = 0; row < rows.size(); ++row) {
+        const Server &server = project.servers[row];
+        rows[row].name = server.name;
         QStringList ids;
         for (int id : server.devices)
             ids << QString::number(id);
-        setItem(row, 1, new QTableWidgetItem(ids.join(u',')));
+        rows[row].ids = ids.join(u',');
         for (int k = 0; k < slots; ++k)
-            setItem(row, ipColumn(k), new QTableWidgetItem(server.deviceIps.value(k)));
+            rows[row].ips << server.deviceIps.value(k);
+        rows[row].problems.resize(2 + slots);
     }
     for (const Problem &problem : problems) {
         const int row = problem.location.server;
-        if (row < 0)
-            continue;
         const int column = cellColumn(problem.location);
-        if (QTableWidgetItem *cell = item(row, column)) {
-            cell->setBackground(QColor(255, 205, 205));
-            cell->setToolTip(cell->toolTip().isEmpty() ? problem.message
-                                                       : cell->toolTip() + u'\n' + problem.message);
-        }
+        if (row < 0 || size_t(row) >= rows.size() || column >= 2 + slots)
+            continue;
+        QString &tip = rows[size_t(row)].problems[column];
+        tip = tip.isEmpty() ? problem.message : tip + u'\n' + problem.message;
     }
-    m_filling = false;
+    // A reset forgets the current cell: keep it, so typing on after an edit goes on there.
+    const QModelIndex current = currentIndex();
+    m_model->reset(std::move(rows), slots, headers, headerTips);
+    if (current.isValid())
+        setCurrentIndex(m_model->index(current.row(), current.column()));
     resizeColumnsToContents();
 }
 
@@ -74,13 +70,38 @@ int DeviceTable::cellColumn(const ProblemLocation &location)
     return 0;
 }
 
+int DeviceTable::rowCount() const
+{
+    return m_model->rowCount();
+}
+
+int DeviceTable::columnCount() const
+{
+    return m_model->columnCount();
+}
+
+QString DeviceTable::text(int row, int column) const
+{
+    return m_model->text(row, column);
+}
+
+bool DeviceTable::isTinted(int row, int column) const
+{
+    return m_model->isTinted(row, column);
+}
+
+QString DeviceTable::cellToolTip(int row, int column) const
+{
+    return m_model->toolTip(row, column);
+}
+
 std::vector<Server> DeviceTable::servers(std::vector<Server> base) const
 {
     for (int row = 0; row < rowCount() && size_t(row) < base.size(); ++row) {
         Server &server = base[size_t(row)];
         server.devices.clear();
         // Ids as typed; an entry that is not a number becomes -1 so the validator reports it.
-        for (const QString &part : item(row, 1)->text().split(u',', Qt::SkipEmptyParts)) {
+        for (const QString &part : text(row, 1).split(u',', Qt::SkipEmptyParts)) {
             bool ok = false;
             const int id = part.trimmed().toInt(&ok);
             server.devices.push_back(ok ? id : -1);
@@ -88,10 +109,8 @@ std::vector<Server> DeviceTable::servers(std::vector<Server> base) const
         if (!m_withIps)
             continue;
         QStringList ips;
-        for (int column = 2; column < columnCount(); ++column) {
-            const QTableWidgetItem *cell = item(row, column);
-            ips << (cell ? cell->text().trimmed() : QString());
-        }
+        for (int column = 2; column < columnCount(); ++column)
+            ips << text(row, column).trimmed();
         while (!ips.isEmpty() && ips.constLast().isEmpty())
             ips.removeLast();
         server.deviceIps = ips;

@@ -3,14 +3,17 @@
 #include "model/Problem.h"
 #include "model/Project.h"
 
-#include <QTableWidget>
+#include <QTableView>
 
 namespace cw {
 
 // Devices per server and their IPs, one row per server: "Devices" holds the ids as "0,1,2,3",
 // then one column per device slot (device_ips[k] belongs to devices[k]). Cells a problem names
-// are tinted red with the message as tooltip; the rules themselves are the core's.
-class DeviceTable : public QTableWidget {
+// are tinted red with the message as tooltip; the rules themselves are the core's. A view over a
+// DeviceTableModel (a row of strings per server), so 128 servers x 8 devices stay cheap.
+class DeviceTableModel;
+
+class DeviceTable : public QTableView {
     Q_OBJECT
 
 public:
@@ -22,12 +25,17 @@ public:
     static int ipColumn(int slot) { return 2 + slot; }
     // The column whose cell a problem at `location` tints: the name, Devices or one IP.
     static int cellColumn(const ProblemLocation &location);
+    int rowCount() const;
+    int columnCount() const;
+    QString text(int row, int column) const;
+    bool isTinted(int row, int column) const; // a problem names the cell
+    QString cellToolTip(int row, int column) const;
 
 Q_SIGNALS:
     void edited();
 
 private:
-    bool m_filling = false;
+    DeviceTableModel *m_model;
     bool m_withIps = true;
 };
 

@@ -1,11 +1,13 @@
 #include "ServerTable.h"
 
+#include "ServerTableModel.h"
 #include "discover/DiscoveryReport.h"
 
 #include <QCompleter>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QStyledItemDelegate>
+#include <QTimer>
 
 #include <set>
 
@@ -40,12 +42,14 @@ private:
 
 } // namespace
 
-ServerTable::ServerTable(QWidget *parent) : QTableWidget(0, ColumnCount, parent)
+ServerTable::ServerTable(QWidget *parent)
+    : QTableView(parent), m_model(new ServerTableModel(ColumnCount, Hostname, this))
 {
     setObjectName(u"serverTable"_s);
-    setHorizontalHeaderLabels({tr("Name"), tr("Address or alias"), tr("Port"), tr("User"),
-                               tr("Identity file"), tr("Host IP"), tr("Hostname"), tr("NIC"),
-                               tr("Devices"), tr("Python / torch"), tr("mpirun"), tr("Status")});
+    m_model->setHeaders({tr("Name"), tr("Address or alias"), tr("Port"), tr("User"),
+                         tr("Identity file"), tr("Host IP"), tr("Hostname"), tr("NIC"),
+                         tr("Devices"), tr("Python / torch"), tr("mpirun"), tr("Status")});
+    setModel(m_model);
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     horizontalHeader()->setStretchLastSection(true);
     verticalHeader()->setVisible(false);
@@ -54,42 +58,50 @@ ServerTable::ServerTable(QWidget *parent) : QTableWidget(0, ColumnCount, parent)
     setWordWrap(false);
     setTextElideMode(Qt::ElideMiddle);
     setItemDelegateForColumn(Host, new HostDelegate(&m_hostSuggestions, this));
-    connect(this, &QTableWidget::itemChanged, this, [this] {
-        if (!m_filling)
-            Q_EMIT edited();
-    });
+    connect(m_model, &ServerTableModel::edited, this, &ServerTable::edited);
 }
 
-QTableWidgetItem *ServerTable::readOnly(const QString &text) const
+int ServerTable::rowCount() const
 {
-    auto *item = new QTableWidgetItem(text);
-    item->setFlags(item->flags() & ~Qt::ItemIsEditable);
-    return item;
+    return m_model->rowCount();
+}
+
+QString ServerTable::text(int row, int column) const
+{
+    return m_model->text(row, column);
+}
+
+bool ServerTable::isError(int row, int column) const
+{
+    return m_model->isError(row, column);
+}
+
+void ServerTable::setCurrentCell(int row, int column)
+{
+    setCurrentIndex(m_model->index(row, column));
+}
+
+void ServerTable::editCell(int row, int column)
+{
+    edit(m_model->index(row, column));
 }
 
 void ServerTable::setServers(const std::vector<Server> &servers)
 {
-    m_filling = true;
-    const int oldRows = rowCount();
-    setRowCount(int(servers.size()));
+    // Rows that stay keep their discovery facts and status; new rows start untested.
+    QStringList fresh;
+    for (int column = 0; column < ColumnCount; ++column)
+        fresh << (column == Status ? tr("not tested") : column >= Hostname ? u"-"_s : QString());
+    m_model->resizeRows(int(servers.size()), fresh);
     for (int row = 0; row < rowCount(); ++row) {
         const Server &server = servers[size_t(row)];
         const QStringList values{server.name, server.host,         QString::number(server.port),
                                  server.user, server.identityFile, server.hostIp};
-        for (int column = 0; column < values.size(); ++column) {
-            if (QTableWidgetItem *present = item(row, column))
-                present->setText(values[column]);
-            else
-                setItem(row, column, new QTableWidgetItem(values[column]));
-            item(row, column)->setToolTip(values[column]);
-        }
-        if (!item(row, Nic) || row >= oldRows) {
-            for (int column = Hostname; column < ColumnCount; ++column)
-                setItem(row, column, readOnly(column == Status ? tr("not tested") : u"-"_s));
-        }
-        item(row, Nic)->setText(server.nic.isEmpty() ? item(row, Nic)->text() : server.nic);
+        for (int column = 0; column < values.size(); ++column)
+            m_model->setText(row, column, values[column], values[column]);
+        if (!server.nic.isEmpty())
+            m_model->setText(row, Nic, server.nic);
     }
-    m_filling = false;
     fitColumns();
 }
 
@@ -98,13 +110,13 @@ std::vector<Server> ServerTable::servers(std::vector<Server> base) const
     base.resize(size_t(rowCount()));
     for (int row = 0; row < rowCount(); ++row) {
         Server &server = base[size_t(row)];
-        server.name = item(row, Name)->text().trimmed();
-        server.host = item(row, Host)->text().trimmed();
+        server.name = text(row, Name).trimmed();
+        server.host = text(row, Host).trimmed();
         // A port that does not parse is kept as 0: the validator names it.
-        server.port = item(row, Port)->text().trimmed().toInt();
-        server.user = item(row, User)->text().trimmed();
-        server.identityFile = item(row, Identity)->text().trimmed();
-        server.hostIp = item(row, HostIp)->text().trimmed();
+        server.port = text(row, Port).trimmed().toInt();
+        server.user = text(row, User).trimmed();
+        server.identityFile = text(row, Identity).trimmed();
+        server.hostIp = text(row, HostIp).trimmed();
     }
     return base;
 }
@@ -114,38 +126,40 @@ void ServerTable::showDiscovery(const ServerDiscovery &result, const Server &ser
     const int row = result.connection.serverIndex;
     if (row < 0 || row >= rowCount())
         return;
-    m_filling = true;
     if (result.facts) {
         const ServerFacts &facts = *result.facts;
-        item(row, Hostname)->setText(facts.hostname.isEmpty() ? u"-"_s : facts.hostname);
         const QString ips = facts.hostIps.join(u' ');
-        item(row, Hostname)->setToolTip(tr("hostname -I: %1").arg(ips));
+        m_model->setText(row, Hostname, facts.hostname.isEmpty() ? u"-"_s : facts.hostname,
+                         tr("hostname -I: %1").arg(ips));
         const cw::Nic *nic = facts.nicWithAddress(server.effectiveHostIp());
-        item(row, Nic)->setText(nic ? nic->name : (server.nic.isEmpty() ? u"-"_s : server.nic));
-        item(row, Devices)->setText(discoveryDevicesText(facts));
-        item(row, Python)->setText(discoveryPythonText(facts));
-        item(row, Mpirun)->setText(discoveryMpirunText(facts));
-        for (int column : {Devices, Python, Mpirun})
-            item(row, column)->setToolTip(item(row, column)->text());
+        m_model->setText(row, Nic, nic ? nic->name : (server.nic.isEmpty() ? u"-"_s : server.nic));
+        const QString devices = discoveryDevicesText(facts);
+        const QString python = discoveryPythonText(facts);
+        const QString mpirun = discoveryMpirunText(facts);
+        m_model->setText(row, Devices, devices, devices);
+        m_model->setText(row, Python, python, python);
+        m_model->setText(row, Mpirun, mpirun, mpirun);
     }
-    m_filling = false;
     if (result.ok()) {
         showStatus(row, tr("OK"), false);
-        item(row, Status)
-            ->setToolTip(tr("Connected and probed in %1 ms.").arg(result.connection.elapsedMs));
+        m_model->setToolTip(row, Status,
+                            tr("Connected and probed in %1 ms.").arg(result.connection.elapsedMs));
     } else
         showStatus(row, result.connection.error.message, true);
-    fitColumns();
+    // 128 servers report one by one: one fit after the burst, not one per server.
+    if (!m_fitPending) {
+        m_fitPending = true;
+        QTimer::singleShot(0, this, [this] {
+            m_fitPending = false;
+            fitColumns();
+        });
+    }
 }
 
 void ServerTable::showStatus(int row, const QString &text, bool error)
 {
-    m_filling = true;
-    QTableWidgetItem *cell = item(row, Status);
-    cell->setText(text);
-    cell->setToolTip(text);
-    cell->setForeground(error ? QColor(Qt::red) : palette().color(QPalette::Text));
-    m_filling = false;
+    m_model->setText(row, Status, text, text);
+    m_model->setError(row, Status, error);
 }
 
 void ServerTable::fitColumns()
@@ -166,8 +180,8 @@ std::vector<int> ServerTable::selectedServers() const
     std::set<int> rows;
     for (const QModelIndex &index : selectionModel()->selectedIndexes())
         rows.insert(index.row());
-    if (rows.empty() && currentRow() >= 0)
-        rows.insert(currentRow());
+    if (rows.empty() && currentIndex().isValid())
+        rows.insert(currentIndex().row());
     return {rows.begin(), rows.end()};
 }
 

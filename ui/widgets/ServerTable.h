@@ -3,14 +3,17 @@
 #include "discover/Discovery.h"
 #include "model/Project.h"
 
-#include <QTableWidget>
+#include <QTableView>
 
 namespace cw {
 
 // The servers of a project as an editable table (name, address, port, user, identity file, host
 // IP) with the facts discovery found beside them (read-only). It edits values only; the core's
-// validator judges them.
-class ServerTable : public QTableWidget {
+// validator judges them. A view over a ServerTableModel (a row of strings per server; the host
+// cell's editor a delegate), so 128 servers stay one cheap model.
+class ServerTableModel;
+
+class ServerTable : public QTableView {
     Q_OBJECT
 
 public:
@@ -37,6 +40,11 @@ public:
     void showDiscovery(const ServerDiscovery &result, const Server &server);
     void showStatus(int row, const QString &text, bool error);
     std::vector<int> selectedServers() const;
+    int rowCount() const;
+    QString text(int row, int column) const; // a cell as shown
+    bool isError(int row, int column) const; // drawn in red (a failed status)
+    void setCurrentCell(int row, int column);
+    void editCell(int row, int column);
     // Names the host cell's editor offers as the user types (the ssh config's Host aliases).
     void setHostSuggestions(const QStringList &hosts);
     QStringList hostSuggestions() const { return m_hostSuggestions; }
@@ -45,9 +53,9 @@ Q_SIGNALS:
     void edited();
 
 private:
-    QTableWidgetItem *readOnly(const QString &text) const;
     void fitColumns();
-    bool m_filling = false;
+    ServerTableModel *m_model;
+    bool m_fitPending = false;
     QStringList m_hostSuggestions;
 };
 

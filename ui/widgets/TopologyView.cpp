@@ -7,6 +7,7 @@
 #include <QImage>
 #include <QKeyEvent>
 #include <QPainter>
+#include <QStyleOptionGraphicsItem>
 #include <QSvgGenerator>
 #include <QWheelEvent>
 
@@ -25,6 +26,7 @@ constexpr double kLane = 7; // vertical distance between segment lanes
 constexpr double kColumnGap = 28;
 const QColor kBad(220, 30, 30);
 constexpr int kMarkedKey = 1;
+constexpr double kDetailScale = 0.45; // below it labels are unreadable: they are not drawn
 
 QColor segmentColour(int segment)
 {
@@ -33,6 +35,23 @@ QColor segmentColour(int segment)
         QColor(140, 86, 75),  QColor(23, 190, 207), QColor(188, 189, 34), QColor(227, 119, 194)};
     return colours[segment % 8];
 }
+
+// A device's label, drawn only when it would be readable: at 128 x 8 fitted into the view the
+// 2,000 labels would cost most of a frame and show nothing (level of detail from the painter's
+// transform, so an export at full size still has them).
+class DetailText : public QGraphicsSimpleTextItem {
+public:
+    DetailText(const QString &text, const QFont &font, QGraphicsItem *parent)
+        : QGraphicsSimpleTextItem(text, parent)
+    {
+        setFont(font);
+    }
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override
+    {
+        if (option->levelOfDetailFromTransform(painter->worldTransform()) >= kDetailScale)
+            QGraphicsSimpleTextItem::paint(painter, option, widget);
+    }
+};
 
 void mark(QGraphicsRectItem *item, const QString &message)
 {
@@ -51,6 +70,8 @@ TopologyView::TopologyView(QWidget *parent) : QGraphicsView(new QGraphicsScene, 
     setDragMode(QGraphicsView::ScrollHandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setBackgroundBrush(Qt::white);
+    setOptimizationFlags(QGraphicsView::DontSavePainterState);
+    setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
 }
 
 void TopologyView::showProject(const Project &project, const Problems &problems)
@@ -58,6 +79,9 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
     scene()->clear();
     m_devices.clear();
     m_servers.clear();
+    m_names.clear();
+    m_highlight = nullptr;
+    m_focused = nullptr;
     const int count = int(project.servers.size());
     size_t widest = 1;
     for (const Server &server : project.servers)
@@ -78,9 +102,12 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
         auto *box = scene()->addRect(x, y, boxWidth, boxHeight, QPen(Qt::darkGray, 1.5),
                                      QColor(245, 245, 245));
         box->setToolTip(tr("%1 (%2)").arg(server.name, server.effectiveHostIp()));
+        box->setFlag(QGraphicsItem::ItemIsSelectable);
         auto *title = scene()->addSimpleText(server.name + u"  "_s + server.effectiveHostIp());
+        title->setParentItem(box);
         title->setPos(x + kPad, y + 4);
         m_servers.push_back(box);
+        m_names << server.name;
         std::vector<QGraphicsRectItem *> devices;
         for (size_t k = 0; k < server.devices.size(); ++k) {
             const double dx = x + kPad + double(k) * (kDevice + kGap);
@@ -90,14 +117,14 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
             auto *device = scene()->addRect(dx, dy, kDevice, kDevice, QPen(Qt::black, 1),
                                             lanes ? segmentColour(id % segments).lighter(170)
                                                   : QColor(230, 230, 250));
+            device->setParentItem(box); // the box's position is (0, 0): scene coordinates hold
+            device->setFlag(QGraphicsItem::ItemIsSelectable);
             device->setToolTip(ip.isEmpty() ? tr("device %1").arg(id)
                                             : tr("device %1: %2").arg(id).arg(ip));
-            auto *label = scene()->addSimpleText(QString::number(id), small);
-            label->setParentItem(device);
+            auto *label = new DetailText(QString::number(id), small, device);
             label->setPos(dx + (kDevice - label->boundingRect().width()) / 2, dy + 2);
             if (!ip.isEmpty()) {
-                auto *octet = scene()->addSimpleText(u"."_s + ip.section(u'.', 3, 3), small);
-                octet->setParentItem(device);
+                auto *octet = new DetailText(u"."_s + ip.section(u'.', 3, 3), small, device);
                 octet->setPos(dx + (kDevice - octet->boundingRect().width()) / 2, dy + 15);
             }
             devices.push_back(device);
@@ -146,6 +173,54 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
             mark(m_servers[size_t(s)], problem.message);
     }
     scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10));
+    m_highlight = scene()->addRect(QRectF(), QPen(QColor(255, 200, 0), 5), Qt::NoBrush);
+    m_highlight->setZValue(10);
+    m_highlight->setVisible(false);
+}
+
+int TopologyView::findServer(const QString &text)
+{
+    const QString wanted = text.trimmed();
+    if (wanted.isEmpty())
+        return -1;
+    // An exact name first ("server1" must not stop at "server10"), then any that holds it.
+    int found = -1;
+    for (int s = 0; found < 0 && s < m_names.size(); ++s)
+        if (m_names[s].compare(wanted, Qt::CaseInsensitive) == 0)
+            found = s;
+    for (int s = 0; found < 0 && s < m_names.size(); ++s)
+        if (m_names[s].contains(wanted, Qt::CaseInsensitive))
+            found = s;
+    if (found >= 0)
+        focusOn(found, -1);
+    return found;
+}
+
+bool TopologyView::focusOn(int server, int slot)
+{
+    QGraphicsRectItem *item = slot >= 0 ? deviceItem(server, slot) : serverItem(server);
+    if (!item || !m_highlight)
+        return false;
+    scene()->clearSelection();
+    item->setSelected(true);
+    m_focused = item;
+    m_highlight->setRect(item->sceneBoundingRect().adjusted(-4, -4, 4, 4));
+    m_highlight->setVisible(true);
+    // Close enough to read the labels, then centred.
+    if (transform().m11() < 0.8)
+        setTransform(QTransform::fromScale(1, 1));
+    centerOn(item);
+    return true;
+}
+
+const QGraphicsRectItem *TopologyView::highlighted() const
+{
+    return m_highlight && m_highlight->isVisible() ? m_focused : nullptr;
+}
+
+bool TopologyView::showsDetail() const
+{
+    return transform().m11() >= kDetailScale;
 }
 
 QGraphicsRectItem *TopologyView::deviceItem(int server, int slot) const

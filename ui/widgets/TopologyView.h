@@ -12,6 +12,9 @@ namespace cw {
 // The device network as a picture: one box per server with its devices, a coloured lane per
 // segment joining the devices in it (per row of servers), and every problem drawn in red on the
 // device or server its JSON path names, the message as tooltip. Wheel and +/- zoom, fit().
+// At 128 x 8 it stays fast: a server's devices and labels are children of its box (one group),
+// labels are not drawn below half size (level of detail), and the scene's index finds the items of
+// the exposed area. findServer() and focusOn() centre and highlight one server or device.
 class TopologyView : public QGraphicsView {
     Q_OBJECT
 
@@ -21,6 +24,13 @@ public:
     void showProject(const Project &project, const Problems &problems);
     void fit();
     void zoomBy(double factor);
+    // The first server whose name holds `text` (case-insensitive): centred and highlighted;
+    // -1 when none.
+    int findServer(const QString &text);
+    // Centres, selects and highlights devices[slot] of `server` (slot -1: the server's box).
+    bool focusOn(int server, int slot);
+    const QGraphicsRectItem *highlighted() const;
+    bool showsDetail() const; // labels are drawn at the current zoom
 
     // The item drawn for devices[slot] of a server (tests and exports query it), or null.
     QGraphicsRectItem *deviceItem(int server, int slot) const;
@@ -36,6 +46,10 @@ protected:
 
 private:
     std::vector<std::vector<QGraphicsRectItem *>> m_devices;
+    QGraphicsRectItem *m_highlight = nullptr;
+    QGraphicsRectItem *m_focused = nullptr;
+    QStringList m_names;
+
     std::vector<QGraphicsRectItem *> m_servers;
 };
 

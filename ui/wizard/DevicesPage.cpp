@@ -26,7 +26,7 @@ DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
     : QWizardPage(parent), m_model(model), m_netmask(new QLineEdit(this)),
       m_segments(new QLineEdit(this)), m_table(new DeviceTable(this)),
       m_problems(new QListWidget(this)), m_topology(new TopologyView(this)),
-      m_message(new QLabel(this))
+      m_find(new QLineEdit(this)), m_message(new QLabel(this))
 {
     setTitle(tr("Devices and network"));
     setSubTitle(tr("Choose the devices each server uses and give every device an IP address."));
@@ -67,6 +67,15 @@ DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
     tool(tr("PNG…"), tr("Export the picture as PNG"), [this] { exportPicture(false); });
     tool(tr("SVG…"), tr("Export the picture as SVG"), [this] { exportPicture(true); });
     pictureBar->addStretch();
+    m_find->setObjectName(u"findServer"_s);
+    m_find->setPlaceholderText(tr("Find server…"));
+    m_find->setClearButtonEnabled(true);
+    m_find->setToolTip(tr("Centre the picture on the first server whose name holds this text."));
+    pictureBar->addWidget(m_find);
+    connect(m_find, &QLineEdit::returnPressed, this, [this] {
+        const bool found = m_topology->findServer(m_find->text()) >= 0;
+        m_find->setStyleSheet(found ? QString() : u"background: #ffd0d0"_s);
+    });
 
     auto *picture = new QWidget(this);
     auto *pictureLayout = new QVBoxLayout(picture);
@@ -75,12 +84,22 @@ DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
     pictureLayout->addWidget(m_topology, 1);
 
     m_problems->setObjectName(u"deviceProblems"_s);
+    m_problems->setToolTip(tr("Click a problem to show its server or device in the picture."));
+    // Clicks and Enter only: the list's rebuild on every edit must not move the picture.
+    const auto show = [this](QListWidgetItem *item) { showProblem(m_problems->row(item)); };
+    connect(m_problems, &QListWidget::itemClicked, this, show);
+    connect(m_problems, &QListWidget::itemActivated, this, show);
+    // The problems beside the picture: a click centres the device it names.
+    auto *lower = new QSplitter(Qt::Horizontal, this);
+    lower->addWidget(m_problems);
+    lower->addWidget(picture);
+    lower->setStretchFactor(1, 1);
+    lower->setSizes({260, 640});
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_table);
-    splitter->addWidget(m_problems);
-    splitter->addWidget(picture);
+    splitter->addWidget(lower);
     // The picture gets most of the height; the table scrolls.
-    splitter->setSizes({160, 60, 420});
+    splitter->setSizes({180, 460});
 
     m_message->setObjectName(u"message"_s);
     m_message->setWordWrap(true);
@@ -124,8 +143,13 @@ void DevicesPage::fromModel()
         m_table->showProject(project, problems);
     m_topology->showProject(project, problems);
     m_problems->clear();
-    for (const Problem &problem : problems)
-        m_problems->addItem(problem.toString());
+    for (const Problem &problem : problems) {
+        auto *item = new QListWidgetItem(problem.toString(), m_problems);
+        item->setToolTip(problem.toString()); // the list is narrow beside the picture
+        item->setData(Qt::UserRole, problem.location.server);
+        item->setData(Qt::UserRole + 1, problem.location.device);
+        item->setData(Qt::UserRole + 2, problem.location.field);
+    }
     m_problems->setVisible(!problems.empty());
     m_message->setText(problems.empty() ? tr("Every device rule holds.")
                                         : tr("Fix %n problem(s) or use Plan automatically.",
@@ -147,6 +171,27 @@ void DevicesPage::writeBack()
     m_writing = true;
     m_model->setProject(project);
     m_writing = false;
+}
+
+void DevicesPage::showProblem(int row)
+{
+    const QListWidgetItem *item = row >= 0 ? m_problems->item(row) : nullptr;
+    if (!item)
+        return;
+    const int server = item->data(Qt::UserRole).toInt();
+    const int device = item->data(Qt::UserRole + 1).toInt();
+    if (!m_topology->focusOn(server, device))
+        m_topology->focusOn(server, -1);
+    // The table shows the same cell: the IP or ids the problem is about.
+    ProblemLocation location;
+    location.server = server;
+    location.device = device;
+    location.field = item->data(Qt::UserRole + 2).toString();
+    const QModelIndex cell = m_table->model()->index(server, DeviceTable::cellColumn(location));
+    if (cell.isValid() && !m_table->isEditing()) {
+        m_table->setCurrentIndex(cell);
+        m_table->scrollTo(cell);
+    }
 }
 
 bool DevicesPage::isComplete() const

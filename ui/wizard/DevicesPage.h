@@ -29,6 +29,7 @@ public:
     DeviceTable *table() const { return m_table; }
     TopologyView *topology() const { return m_topology; }
     QListWidget *problemList() const { return m_problems; }
+    QLineEdit *findField() const { return m_find; }
     void planAutomatically();
 
 private:
@@ -36,6 +37,7 @@ private:
     void fromModel();
     void writeBack();
     void exportPicture(bool svg);
+    void showProblem(int row); // centres the picture (and the table) on what it names
 
     ProjectModel *m_model;
     QLineEdit *m_netmask;
@@ -43,6 +45,7 @@ private:
     DeviceTable *m_table;
     QListWidget *m_problems;
     TopologyView *m_topology;
+    QLineEdit *m_find;
     QLabel *m_message;
     bool m_writing = false;
 };

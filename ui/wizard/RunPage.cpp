@@ -5,6 +5,7 @@
 #include "logs/LogModel.h"
 #include "logs/LogView.h"
 #include "logs/LossChart.h"
+#include "logs/RankOverview.h"
 #include "logs/RunPanelSession.h"
 
 #include <QHBoxLayout>
@@ -20,7 +21,7 @@ namespace cw {
 RunPage::RunPage(ProjectModel *model, QWidget *parent)
     : QWizardPage(parent), m_model(model), m_logs(new LogModel(&m_store, this)),
       m_logView(new LogView(m_logs, this)), m_loss(new LossChart(&m_store, this)),
-      m_session(new RunPanelSession(&m_store, this)),
+      m_ranks(new RankOverview(&m_store, this)), m_session(new RunPanelSession(&m_store, this)),
       m_launch(new QPushButton(tr("&Launch"), this)), m_stop(new QPushButton(tr("S&top"), this)),
       m_state(new QLabel(this)), m_connection(new QLabel(this))
 {
@@ -41,9 +42,14 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     bar->addWidget(m_stop);
     bar->addWidget(m_state, 1);
 
-    // Logs above, the loss plot below: both need the full width more than the height.
+    // The ranks beside the logs above, the loss plot below: lines need the width most.
+    auto *top = new QSplitter(Qt::Horizontal, this);
+    top->addWidget(m_ranks);
+    top->addWidget(m_logView);
+    top->setStretchFactor(1, 1);
+    top->setSizes({220, 600});
     auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_logView);
+    splitter->addWidget(top);
     splitter->addWidget(m_loss);
     splitter->setSizes({380, 240});
     auto *layout = new QVBoxLayout(this);
@@ -67,6 +73,8 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
         setState(tr("Not launched: %1").arg(why.join(u"; "_s)));
     });
     connect(m_session, &RunPanelSession::stateChanged, this, &RunPage::showRecord);
+    connect(m_session, &RunPanelSession::polled, m_ranks, &RankOverview::applyPoll);
+    connect(m_ranks, &RankOverview::rankClicked, this, &RunPage::showRank);
     connect(m_session, &RunPanelSession::stopped, this,
             [this](int left, const QStringList &errors) {
                 if (left == 0 && errors.isEmpty())
@@ -83,6 +91,8 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     connect(m_session, &RunPanelSession::ended, this, [this](const RunRecord &record) {
         m_logs->refresh();
         m_loss->refresh();
+        m_ranks->applyRecord(record);
+        m_ranks->refresh();
         updateLaunch();
         Q_EMIT runEnded(record);
     });
@@ -95,11 +105,14 @@ RunPage::~RunPage()
     delete m_session;
     delete m_logView;
     delete m_loss;
+    delete m_ranks;
     delete m_logs;
 }
 
 void RunPage::initializePage()
 {
+    if (!m_session->isActive())
+        m_ranks->setProject(m_model->project());
     updateLaunch();
 }
 
@@ -173,6 +186,8 @@ void RunPage::launch()
     options.preflight = checksPreflight(options.fleet);
     m_logs->clear();
     m_loss->clear();
+    m_ranks->setProject(m_model->project());
+    m_ranks->clearRun();
     m_connection->hide();
     m_runId = u"…"_s;
     if (!m_session->start(m_model->project(), m_model->path(), options))
@@ -189,9 +204,17 @@ void RunPage::stop()
     updateLaunch();
 }
 
+void RunPage::showRank(int rank)
+{
+    m_logs->refresh(); // the rank list learns ranks on the model's tick
+    m_logView->showRank(rank);
+    m_loss->setSelectedRanks({rank});
+}
+
 void RunPage::showRecord(const RunRecord &record)
 {
     m_runId = record.runId;
+    m_ranks->applyRecord(record);
     switch (record.state) {
     case RunState::Starting:
         setState(tr("Starting run %1…").arg(record.runId));

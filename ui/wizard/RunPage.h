@@ -18,13 +18,16 @@ class LogModel;
 class LogView;
 class LossChart;
 class ProjectModel;
+class RankOverview;
 class RunPanelSession;
 
 // Step 7: Launch and Stop, the job's state, the live log panel and the loss plot. Launch is one
 // click, refused (with the reason on the button's tooltip and the state line) while the last
 // check report has failed checks or the project is not saved; the job itself runs through a
 // RunPanelSession off the GUI thread, its lines and losses into the page's LogStore. When a rank
-// fails, the first one that did is shown in the log panel and its lines are marked.
+// fails, the first one that did is shown in the log panel and its lines are marked. The rank
+// overview beside the log shows every rank's state; a click there shows that rank's lines and
+// its own loss line.
 class RunPage : public QWizardPage {
     Q_OBJECT
 
@@ -37,6 +40,7 @@ public:
     LogModel *logModel() const { return m_logs; }
     LogView *logView() const { return m_logView; }
     LossChart *lossChart() const { return m_loss; }
+    RankOverview *rankOverview() const { return m_ranks; }
     RunPanelSession *session() const { return m_session; }
     void setFleetOptions(const FleetOptions &options);
     // The last check report: failed checks hold Launch back.
@@ -53,6 +57,7 @@ Q_SIGNALS:
 private:
     void updateLaunch();
     void showRecord(const RunRecord &record);
+    void showRank(int rank); // a click in the rank overview
     void setState(const QString &text);
 
     ProjectModel *m_model;
@@ -60,6 +65,7 @@ private:
     LogModel *m_logs;
     LogView *m_logView;
     LossChart *m_loss;
+    RankOverview *m_ranks;
     RunPanelSession *m_session;
     QPushButton *m_launch;
     QPushButton *m_stop;

@@ -194,7 +194,7 @@ void ServersPage::addServer()
     project.servers.push_back(server);
     m_model->setProject(project);
     m_table->setCurrentCell(n, ServerTable::Host);
-    m_table->editItem(m_table->item(n, ServerTable::Host));
+    m_table->editCell(n, ServerTable::Host);
 }
 
 void ServersPage::removeServers()
