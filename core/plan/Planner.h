@@ -16,8 +16,9 @@ struct PlanResult {
 
 // Fills or repairs the Ascend device network (ascend910: four segments; ascend910b: one segment
 // per server or one shared, see ServerSegmentPlanner.h): keeps the netmask and segments the
-// user fixed and every device IP that already satisfies the rules, assigns the rest. Chooses /24 when it
-// fits, else the smallest netmask that does. For nvidia and cpu projects it changes nothing.
+// user fixed and every device IP that already satisfies the rules, assigns the rest. Chooses /24
+// when it fits, else the smallest netmask that does. For nvidia and cpu projects it changes
+// nothing.
 PlanResult planDeviceNetwork(const Project &project);
 
 } // namespace cw
