@@ -2,6 +2,7 @@
 
 #include "plan/AddressPool.h"
 #include "plan/SegmentChoice.h"
+#include "plan/ServerSegmentPlanner.h"
 #include "rules/DeviceRules.h"
 #include "rules/RuleText.h"
 #include "rules/SegmentMath.h"
@@ -43,10 +44,17 @@ public:
         }
         if (result.reason = clusterProblem(); !result.reason.isEmpty())
             return result;
-        std::optional<Candidate> plan = choose(&result.reason);
-        if (!plan)
-            return result;
-        fill(*plan, result);
+        if (m_project.accelerator == Accelerator::Ascend910b) {
+            planServerSegments(result);
+            if (!result.ok)
+                return result;
+            result.ok = false;
+        } else {
+            std::optional<Candidate> plan = choose(&result.reason);
+            if (!plan)
+                return result;
+            fill(*plan, result);
+        }
         // The rules are the contract; a plan that broke one would be a planner bug, and
         // saying so beats handing the user IPs that hccn_tool would accept but HCCL would not.
         const Problems left = validateDeviceNetwork(result.project);

@@ -14,9 +14,11 @@ struct PlanResult {
     QStringList changes; // one line per value the planner set or replaced
 };
 
-// Fills or repairs the ascend910 device network: keeps the netmask and segments the user fixed
-// and every device IP that already satisfies the rules, assigns the rest. Chooses /24 when it
-// fits, else the smallest netmask that does. For nvidia and cpu projects it changes nothing.
+// Fills or repairs the Ascend device network (ascend910: four segments; ascend910b: one segment
+// per server or one shared, see ServerSegmentPlanner.h): keeps the netmask and segments the
+// user fixed and every device IP that already satisfies the rules, assigns the rest. Chooses /24
+// when it fits, else the smallest netmask that does. For nvidia and cpu projects it changes
+// nothing.
 PlanResult planDeviceNetwork(const Project &project);
 
 } // namespace cw

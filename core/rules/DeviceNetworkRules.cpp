@@ -2,6 +2,7 @@
 
 #include "rules/RuleText.h"
 #include "rules/SegmentMath.h"
+#include "rules/ServerSegmentRules.h"
 
 #include <QHash>
 
@@ -35,6 +36,13 @@ public:
     void run()
     {
         checkNetmask();
+        if (m_project.accelerator == Accelerator::Ascend910b) {
+            collect();
+            if (m_prefix)
+                checkServerSegments910b(m_project, *m_prefix, m_serverIps(), m_out);
+            checkAddresses();
+            return;
+        }
         checkSegments();
         collect();
         for (int s = 0; s < serverCount(); ++s) {
@@ -49,6 +57,20 @@ public:
     }
 
 private:
+    // Per server, its device IPs in device order, for the 910B rules.
+    std::vector<std::vector<DeviceIpAt>> m_serverIps() const
+    {
+        std::vector<std::vector<DeviceIpAt>> all(m_slots.size());
+        for (size_t s = 0; s < m_slots.size(); ++s) {
+            for (int id = 0; id < kDevices; ++id) {
+                const Slot &current = m_slots[s][static_cast<size_t>(id)];
+                if (current.present)
+                    all[s].push_back({id, current.position, current.ip});
+            }
+        }
+        return all;
+    }
+
     int serverCount() const { return static_cast<int>(m_project.servers.size()); }
     QString device(int s, int id) const
     {

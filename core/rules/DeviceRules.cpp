@@ -114,7 +114,10 @@ Problems validateDeviceSubsets(const Project &project)
             continue;
         }
         const bool idsOk = checkIds(project, s, ascend, out);
-        if (ascend)
+        // Atlas A2 (910B): any 1-8 distinct ids per server, alone or (1-8) x N in a cluster
+        // (Atlas A2 training series, "Precautions" of the distributed training guide and
+        // MindCluster's training job table; docs/ascend.md "Atlas A2 (910B)").
+        if (project.accelerator == Accelerator::Ascend910)
             checkAscendSubset(project, s, idsOk, out);
     }
     return out.take();

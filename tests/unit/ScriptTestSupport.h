@@ -25,10 +25,10 @@ inline QString sourcePath(const QString &relative)
     return QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/") + relative;
 }
 
-inline cw::Project exampleProject()
+inline cw::Project exampleProject(const QString &name = QStringLiteral("ascend-2x8"))
 {
-    const cw::ProjectLoad load = cw::loadProjectFile(
-        sourcePath(QStringLiteral("resources/examples/ascend-2x8.clusterwiz.json")));
+    const cw::ProjectLoad load = cw::loadProjectFile(sourcePath(
+        QStringLiteral("resources/examples/") + name + QStringLiteral(".clusterwiz.json")));
     if (!load.ok())
         qFatal("the example project does not load: %s", qPrintable(load.fatal));
     return load.project;

@@ -64,6 +64,24 @@ private Q_SLOTS:
             {u"device-multi-server"_s});
         row("ascend 1 and 1", A, {{0}, {0}}, {u"device-multi-server"_s});
         row("ascend 8 and 3", A, {{0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2}}, {u"device-count"_s});
+        // Atlas A2 (910B): any 1-8 distinct ids 0-7 per server, alone or (1-8) x N in a
+        // cluster (docs/ascend.md "Atlas A2 (910B)" cites the Huawei pages).
+        const auto B = Accelerator::Ascend910b;
+        row("910b all eight", B, {{0, 1, 2, 3, 4, 5, 6, 7}}, none);
+        row("910b one device 6", B, {{6}}, none);
+        row("910b two across 0/4", B, {{0, 4}}, none);
+        row("910b three", B, {{0, 1, 2}}, none);
+        row("910b four middle", B, {{2, 3, 4, 5}}, none);
+        row("910b five", B, {{0, 1, 2, 3, 4}}, none);
+        row("910b seven", B, {{0, 1, 2, 3, 4, 5, 6}}, none);
+        row("910b 2x8", B, {{0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7}}, none);
+        row("910b 2x3", B, {{0, 1, 2}, {5, 6, 7}}, none);
+        row("910b 8 and 4", B, {{0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2, 3}}, none);
+        row("910b none", B, {{}}, {u"devices-empty"_s});
+        row("910b id 8", B, {{0, 8}}, {u"device-ids"_s});
+        row("910b id -1", B, {{-1}}, {u"device-ids"_s});
+        row("910b id twice", B, {{0, 1, 2, 3, 4, 5, 6, 6}}, {u"device-ids"_s});
+        row("910b nine with a repeat", B, {{0, 1, 2, 3, 4, 5, 6, 7, 0}}, {u"device-ids"_s});
         row("nvidia sixteen", Accelerator::Nvidia,
             {{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}}, none);
         row("nvidia three", Accelerator::Nvidia, {{0, 3, 9}}, none);

@@ -96,12 +96,17 @@ void TestGenerator::goldenFiles_data()
     QTest::addColumn<QString>("mode");
     for (const QString &mode : allModes())
         QTest::newRow(qPrintable(mode)) << mode;
+    // The Atlas A2 (910B) example: one shared device segment instead of four.
+    QTest::newRow("ascend910b-launch") << u"ascend910b-launch"_s;
 }
 
 void TestGenerator::goldenFiles()
 {
     QFETCH(QString, mode);
-    const GenerateResult result = generateScripts(withMode(exampleProject(), mode));
+    const bool a2 = mode.startsWith(u"ascend910b-"_s);
+    const Project project =
+        a2 ? exampleProject(u"ascend910b-2x8"_s) : withMode(exampleProject(), mode);
+    const GenerateResult result = generateScripts(project);
     QVERIFY2(result.ok(), qPrintable(firstProblem(result)));
     const QString dir = goldenDir(mode);
     if (updateGolden()) {

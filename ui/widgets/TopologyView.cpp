@@ -88,7 +88,10 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
         widest = std::max(widest, server.devices.size());
     const double boxWidth = 2 * kPad + double(widest) * (kDevice + kGap) - kGap;
     const int segments = std::max<int>(1, int(project.deviceNetwork.segments.size()));
-    const bool lanes = isAscend(project.accelerator);
+    // ascend910: four lanes (device i in segments[i % 4]); ascend910b: one segment per server
+    // (or one shared), shown as the colour of all its devices.
+    const bool lanes = project.accelerator == Accelerator::Ascend910;
+    const bool serverSegments = project.accelerator == Accelerator::Ascend910b;
     const double boxHeight = kTitle + kDevice + 2 * kPad;
     const double rowHeight = boxHeight + (lanes ? segments * kLane + 18 : 14);
     // Wider than tall at 128 servers: 8 per row reads well when fitted into the view.
@@ -101,7 +104,12 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
         const double y = (s / perRow) * rowHeight;
         auto *box = scene()->addRect(x, y, boxWidth, boxHeight, QPen(Qt::darkGray, 1.5),
                                      QColor(245, 245, 245));
-        box->setToolTip(tr("%1 (%2)").arg(server.name, server.effectiveHostIp()));
+        const int serverSegment = segments == 1 ? 0 : s;
+        box->setToolTip(serverSegments && !project.deviceNetwork.segments.isEmpty()
+                            ? tr("%1 (%2), device segment %3")
+                                  .arg(server.name, server.effectiveHostIp(),
+                                       project.deviceNetwork.segments.value(serverSegment))
+                            : tr("%1 (%2)").arg(server.name, server.effectiveHostIp()));
         box->setFlag(QGraphicsItem::ItemIsSelectable);
         auto *title = scene()->addSimpleText(server.name + u"  "_s + server.effectiveHostIp());
         title->setParentItem(box);
@@ -114,8 +122,10 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
             const double dy = y + kTitle + kPad;
             const int id = server.devices[k];
             const QString ip = server.deviceIps.value(int(k));
-            auto *device = scene()->addRect(dx, dy, kDevice, kDevice, QPen(Qt::black, 1),
-                                            lanes ? segmentColour(id % segments).lighter(170)
+            auto *device =
+                scene()->addRect(dx, dy, kDevice, kDevice, QPen(Qt::black, 1),
+                                 lanes            ? segmentColour(id % segments).lighter(170)
+                                 : serverSegments ? segmentColour(serverSegment).lighter(170)
                                                   : QColor(230, 230, 250));
             device->setParentItem(box); // the box's position is (0, 0): scene coordinates hold
             device->setFlag(QGraphicsItem::ItemIsSelectable);

@@ -38,6 +38,8 @@ ProjectPage::ProjectPage(ProjectModel *model, QWidget *parent)
     form->addRow(tr("&Name:"), m_name);
     m_accelerator->setObjectName(u"accelerator"_s);
     m_accelerator->addItem(tr("Ascend 910 NPUs"), int(Accelerator::Ascend910));
+    m_accelerator->addItem(tr("Ascend 910B NPUs (Atlas 800T A2 / 900 A2 PoD)"),
+                           int(Accelerator::Ascend910b));
     m_accelerator->addItem(tr("NVIDIA GPUs"), int(Accelerator::Nvidia));
     m_accelerator->addItem(tr("CPU only (rehearsal)"), int(Accelerator::Cpu));
     form->addRow(tr("&Accelerator:"), m_accelerator);

@@ -97,6 +97,16 @@ clusterwiz_find_node() {
     return 0
 }
 
+# sudo's secure_path and non-login shells often leave out where the Ascend driver puts its
+# tools (hccn_tool, npu-smi): look there too, after whatever PATH already has.
+for clusterwiz_dir in /usr/local/Ascend/driver/tools /usr/local/sbin; do
+    case ":$PATH:" in
+        *":$clusterwiz_dir:"*) ;;
+        *) [ -d "$clusterwiz_dir" ] && PATH="$PATH:$clusterwiz_dir" ;;
+    esac
+done
+export PATH
+
 # Runs one stored command line: its words are single-quoted, so the eval only splits them.
 # A hung driver call must not hang the script.
 clusterwiz_run_words() {
@@ -172,7 +182,7 @@ read -r -a DEVICE_IPS <<< "${NODE_DEVICE_IPS[$NODE_RANK]}"
 echo "setup_device_ips.sh: server $SERVER_NAME (plan index $NODE_RANK), devices ${DEVICES[*]}"
 
 if ! command -v hccn_tool >/dev/null 2>&1; then
-    echo "setup_device_ips.sh: hccn_tool not found on PATH (it comes with the Ascend driver)" >&2
+    echo "setup_device_ips.sh: hccn_tool not found on PATH, in /usr/local/Ascend/driver/tools or in /usr/local/sbin (it comes with the Ascend driver)" >&2
     if [ "$DRY_RUN" = 1 ]; then
         echo "Commands that would set every device:"
         for ((k = 0; k < NPROC; k++)); do
@@ -232,6 +242,10 @@ fi
 clusterwiz_is_address() {
     [[ "$1" =~ ^[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}$ ]]
 }
+
+if [ "$pending" -gt 0 ] && [ "$(id -u)" != 0 ]; then
+    echo "setup_device_ips.sh: setting device IPs needs root (hccn_tool -ip -s); if a device fails below, run it again as root: sudo bash setup_device_ips.sh"
+fi
 
 BACKUP=""
 if [ "$pending" -gt 0 ]; then

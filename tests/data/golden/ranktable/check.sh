@@ -185,6 +185,16 @@ clusterwiz_find_node() {
     return 0
 }
 
+# sudo's secure_path and non-login shells often leave out where the Ascend driver puts its
+# tools (hccn_tool, npu-smi): look there too, after whatever PATH already has.
+for clusterwiz_dir in /usr/local/Ascend/driver/tools /usr/local/sbin; do
+    case ":$PATH:" in
+        *":$clusterwiz_dir:"*) ;;
+        *) [ -d "$clusterwiz_dir" ] && PATH="$PATH:$clusterwiz_dir" ;;
+    esac
+done
+export PATH
+
 # Runs one stored command line: its words are single-quoted, so the eval only splits them.
 # A hung driver call must not hang the script.
 clusterwiz_run_words() {

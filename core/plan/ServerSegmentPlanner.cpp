@@ -1,0 +1,322 @@
+#include "plan/ServerSegmentPlanner.h"
+
+#include "plan/SegmentChoice.h"
+#include "rules/RuleText.h"
+#include "rules/SegmentMath.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <bitset>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+// Free device addresses in any number of segments: a host address of its segment, no server's
+// host IP, not given yet, and a last octet no other device of that segment has.
+class SegmentPool {
+public:
+    explicit SegmentPool(QSet<quint32> hostIps) : m_hostIps(std::move(hostIps)) {}
+
+    bool available(const Ipv4Network &net, Ipv4 ip) const
+    {
+        return net.contains(ip) && ip != net.network && ip != net.broadcast() &&
+               !m_hostIps.contains(ip.value) && !m_used.contains(ip.value) &&
+               !m_octets.value(net.network.value).test(static_cast<size_t>(ip.lastOctet()));
+    }
+    void take(const Ipv4Network &net, Ipv4 ip)
+    {
+        m_used.insert(ip.value);
+        m_octets[net.network.value].set(static_cast<size_t>(ip.lastOctet()));
+    }
+    std::optional<Ipv4> next(const Ipv4Network &net) const
+    {
+        for (quint64 offset = 1; offset + 1 < net.size(); ++offset) {
+            const Ipv4 ip{static_cast<quint32>(net.network.value + offset)};
+            if (available(net, ip))
+                return ip;
+        }
+        return std::nullopt;
+    }
+    // Distinct last octets the segment offers devices, host IPs inside it taken out.
+    int usable(const Ipv4Network &net) const
+    {
+        std::bitset<256> octets;
+        for (quint64 offset = 1; offset + 1 < net.size(); ++offset) {
+            const quint32 value = net.network.value + static_cast<quint32>(offset);
+            if (!m_hostIps.contains(value))
+                octets.set(value & 0xffu);
+            if (octets.all())
+                break;
+        }
+        return static_cast<int>(octets.count());
+    }
+
+private:
+    QSet<quint32> m_hostIps;
+    QSet<quint32> m_used;
+    QHash<quint32, std::bitset<256>> m_octets;
+};
+
+class ServerSegmentPlanner {
+public:
+    explicit ServerSegmentPlanner(PlanResult &result)
+        : m_result(result), m_project(result.project), m_order(result.project.launchOrder())
+    {
+        for (const Server &server : m_project.servers) {
+            if (auto ip = Ipv4::parse(server.effectiveHostIp()))
+                m_hostIps.insert(ip->value);
+        }
+    }
+
+    void run()
+    {
+        const DeviceNetwork &network = m_project.deviceNetwork;
+        const qsizetype fixed = network.segments.size();
+        if (fixed != 0 && fixed != 1 && fixed != qsizetype(m_project.servers.size())) {
+            m_result.reason =
+                u"device_network.segments lists %1 segments for %2 servers; give none, one "
+                "shared by every server or one per server, or clear them so that the planner "
+                "chooses"_s.arg(fixed)
+                    .arg(m_project.servers.size());
+            return;
+        }
+        if (!network.netmask.isEmpty()) {
+            QString problem;
+            const std::optional<int> prefix = deviceNetmaskPrefix(network.netmask, &problem);
+            if (!prefix) {
+                m_result.reason = u"device_network.netmask: "_s + problem +
+                                  u"; correct it or clear it so that the planner chooses"_s;
+                return;
+            }
+            m_result.ok = attempt(*prefix, &m_result.reason);
+            return;
+        }
+        QString firstReason;
+        QString lastReason;
+        for (int prefix = 24; prefix >= kWidestAutoPrefix; --prefix) {
+            if (attempt(prefix, &lastReason)) {
+                m_result.ok = true;
+                return;
+            }
+            if (firstReason.isEmpty())
+                firstReason = lastReason;
+        }
+        m_result.reason = u"no netmask from /24 to /%1 fits this cluster; with /24: %2; with "
+                          "/%1: %3"_s.arg(kWidestAutoPrefix)
+                              .arg(firstReason, lastReason);
+    }
+
+private:
+    int devicesOf(int s) const
+    {
+        return static_cast<int>(m_project.servers[static_cast<size_t>(s)].devices.size());
+    }
+
+    // The segment most of server s's parsed IPs are in, for this prefix.
+    std::optional<Ipv4Network> inferred(int s, int prefix) const
+    {
+        QHash<quint32, int> votes;
+        std::optional<Ipv4Network> best;
+        int bestVotes = 0;
+        for (const QString &text : m_project.servers[static_cast<size_t>(s)].deviceIps) {
+            if (const auto ip = Ipv4::parse(text)) {
+                const Ipv4Network net = Ipv4Network::containing(*ip, prefix);
+                if (++votes[net.network.value] > bestVotes) {
+                    bestVotes = votes[net.network.value];
+                    best = net;
+                }
+            }
+        }
+        return best;
+    }
+
+    // The seed's base (192.168.100.0) for /20 and narrower, 10.0.0.0 for wider masks.
+    static Ipv4Network defaultSegment(int prefix, quint64 index)
+    {
+        const quint32 base = prefix >= kWidestAutoPrefix ? Ipv4::parse(u"192.168.100.0"_s)->value
+                                                         : Ipv4::parse(u"10.0.0.0"_s)->value;
+        const quint32 aligned = base & netmaskFromPrefix(prefix).value;
+        const quint64 step = quint64{1} << (32 - prefix);
+        return {Ipv4{static_cast<quint32>(aligned + index * step)}, prefix};
+    }
+
+    std::optional<std::vector<Ipv4Network>> segmentsFor(int prefix, QString *reason,
+                                                        SegmentPool &pool) const
+    {
+        const QStringList &fixed = m_project.deviceNetwork.segments;
+        const size_t servers = m_project.servers.size();
+        std::vector<Ipv4Network> segments(servers);
+        if (!fixed.isEmpty()) {
+            for (size_t s = 0; s < servers; ++s) {
+                const qsizetype j = fixed.size() == 1 ? 0 : qsizetype(s);
+                QString problem;
+                const auto segment = segmentFromText(fixed[j], prefix, &problem);
+                if (!segment) {
+                    *reason = u"device_network.segments[%1]: %2"_s.arg(j).arg(problem);
+                    return std::nullopt;
+                }
+                segments[s] = *segment;
+            }
+            return segments;
+        }
+        // One shared segment when every server's IPs agree on it (or have none) and it holds
+        // all devices.
+        std::optional<Ipv4Network> shared;
+        bool agree = true;
+        int total = 0;
+        for (int s : m_order) {
+            total += devicesOf(s);
+            if (const auto net = inferred(s, prefix)) {
+                agree = agree && (!shared || *shared == *net);
+                shared = shared ? shared : net;
+            }
+        }
+        const Ipv4Network candidate = shared.value_or(defaultSegment(prefix, 0));
+        if (agree && pool.usable(candidate) >= total) {
+            std::fill(segments.begin(), segments.end(), candidate);
+            return segments;
+        }
+        // One per server: its own IPs' segment, else the next default one no server took.
+        QSet<quint32> taken;
+        std::vector<bool> chosen(servers);
+        for (int s : m_order) {
+            const auto net = inferred(s, prefix);
+            if (net && !taken.contains(net->network.value)) {
+                segments[static_cast<size_t>(s)] = *net;
+                taken.insert(net->network.value);
+                chosen[static_cast<size_t>(s)] = true;
+            }
+        }
+        quint64 index = 0;
+        for (int s : m_order) {
+            if (chosen[static_cast<size_t>(s)])
+                continue;
+            while (taken.contains(defaultSegment(prefix, index).network.value))
+                ++index;
+            segments[static_cast<size_t>(s)] = defaultSegment(prefix, index);
+            taken.insert(segments[static_cast<size_t>(s)].network.value);
+        }
+        return segments;
+    }
+
+    bool attempt(int prefix, QString *reason)
+    {
+        SegmentPool pool(m_hostIps);
+        const auto segments = segmentsFor(prefix, reason, pool);
+        if (!segments)
+            return false;
+        // Capacity per distinct segment, in numbers.
+        QHash<quint32, std::pair<int, int>> load; // network -> (devices, servers)
+        for (size_t s = 0; s < segments->size(); ++s) {
+            auto &entry = load[(*segments)[s].network.value];
+            entry.first += devicesOf(int(s));
+            entry.second += 1;
+        }
+        for (size_t s = 0; s < segments->size(); ++s) {
+            const Ipv4Network &net = (*segments)[s];
+            const auto [needed, servers] = load.value(net.network.value);
+            const int usable = pool.usable(net);
+            if (needed > usable) {
+                *reason = u"segment %1 holds %2 servers: %3 device IPs with distinct last octets "
+                          "are needed, but it offers %4 (a /%5 less network, broadcast and host "
+                          "IPs)"_s.arg(net.toString())
+                              .arg(servers)
+                              .arg(needed)
+                              .arg(usable)
+                              .arg(prefix);
+                return false;
+            }
+        }
+        std::vector<std::vector<std::optional<Ipv4>>> ips(m_project.servers.size());
+        for (int s : m_order) { // keep what fits
+            const Server &current = m_project.servers[static_cast<size_t>(s)];
+            auto &row = ips[static_cast<size_t>(s)];
+            row.resize(current.devices.size());
+            for (size_t k = 0; k < row.size(); ++k) {
+                const auto ip = Ipv4::parse(current.deviceIps.value(qsizetype(k)));
+                if (ip && pool.available((*segments)[static_cast<size_t>(s)], *ip)) {
+                    pool.take((*segments)[static_cast<size_t>(s)], *ip);
+                    row[k] = ip;
+                }
+            }
+        }
+        for (int s : m_order) { // fill the rest from the lowest free address
+            const Ipv4Network &net = (*segments)[static_cast<size_t>(s)];
+            for (std::optional<Ipv4> &ip : ips[static_cast<size_t>(s)]) {
+                if (ip)
+                    continue;
+                ip = pool.next(net);
+                if (!ip) {
+                    *reason = u"segment %1 ran out of addresses"_s.arg(net.toString());
+                    return false;
+                }
+                pool.take(net, *ip);
+            }
+        }
+        write(prefix, *segments, ips);
+        return true;
+    }
+
+    void write(int prefix, const std::vector<Ipv4Network> &segments,
+               const std::vector<std::vector<std::optional<Ipv4>>> &ips)
+    {
+        Project &project = m_result.project;
+        DeviceNetwork &network = project.deviceNetwork;
+        const QString netmask = netmaskFromPrefix(prefix).toString();
+        if (network.netmask != netmask) {
+            m_result.changes << u"device_network.netmask: %1 -> %2"_s.arg(shown(network.netmask),
+                                                                          netmask);
+            network.netmask = netmask;
+        }
+        QStringList texts;
+        const bool shared = std::all_of(segments.begin(), segments.end(),
+                                        [&](const auto &n) { return n == segments.front(); });
+        for (const Ipv4Network &segment : segments) {
+            texts << segment.network.toString();
+            if (shared)
+                break;
+        }
+        if (network.segments != texts) {
+            m_result.changes << u"device_network.segments: %1 -> %2"_s.arg(
+                shown(network.segments.join(u", "_s)), texts.join(u", "_s));
+            network.segments = texts;
+        }
+        for (size_t s = 0; s < project.servers.size(); ++s) {
+            Server &target = project.servers[s];
+            QStringList after;
+            for (size_t k = 0; k < target.devices.size(); ++k) {
+                after << ips[s][k]->toString();
+                const QString old = target.deviceIps.value(qsizetype(k));
+                if (old != after.back()) {
+                    m_result.changes
+                        << u"%1 device %2: %3 -> %4"_s.arg(serverLabel(m_project, int(s)))
+                               .arg(target.devices[k])
+                               .arg(shown(old), after.back());
+                }
+            }
+            target.deviceIps = after;
+        }
+    }
+
+    static QString shown(const QString &value)
+    {
+        return value.isEmpty() ? u"(none)"_s : printable(value);
+    }
+
+    PlanResult &m_result;
+    const Project m_project; // the input, unchanged while the result is written
+    std::vector<int> m_order;
+    QSet<quint32> m_hostIps;
+};
+
+} // namespace
+
+void planServerSegments(PlanResult &result)
+{
+    ServerSegmentPlanner(result).run();
+}
+
+} // namespace cw

@@ -1,0 +1,74 @@
+#include "rules/ServerSegmentRules.h"
+
+#include "rules/SegmentMath.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+// The segments the user fixed, one per server (a single entry stands for all of them), or
+// nullopt per server when none is fixed or the fixed one is unusable (reported here once).
+std::vector<std::optional<Ipv4Network>> fixedSegments(const Project &project, int prefix,
+                                                      ProblemList &out)
+{
+    const QStringList &segments = project.deviceNetwork.segments;
+    const size_t servers = project.servers.size();
+    std::vector<std::optional<Ipv4Network>> fixed(servers);
+    if (segments.isEmpty())
+        return fixed;
+    if (segments.size() != 1 && static_cast<size_t>(segments.size()) != servers) {
+        out.add(u"segment"_s, projectPlace(u"device_network.segments"_s),
+                u"device network: %1 segments given for %2 servers; an ascend910b project gives "
+                "none, one shared by every server, or one per server"_s.arg(segments.size())
+                    .arg(servers));
+        return fixed;
+    }
+    for (qsizetype j = 0; j < segments.size(); ++j) {
+        QString problem;
+        const auto segment = segmentFromText(segments[j], prefix, &problem);
+        if (!segment) {
+            out.add(u"segment"_s, projectPlace(u"device_network.segments"_s).item(int(j)),
+                    u"device network: segment %1 %2"_s.arg(j).arg(problem));
+            continue;
+        }
+        if (segments.size() == 1)
+            std::fill(fixed.begin(), fixed.end(), segment);
+        else
+            fixed[static_cast<size_t>(j)] = segment;
+    }
+    return fixed;
+}
+
+} // namespace
+
+void checkServerSegments910b(const Project &project, int prefix,
+                             const std::vector<std::vector<DeviceIpAt>> &ips, ProblemList &out)
+{
+    const std::vector<std::optional<Ipv4Network>> fixed = fixedSegments(project, prefix, out);
+    const bool shared = project.deviceNetwork.segments.size() == 1;
+    for (size_t s = 0; s < ips.size() && s < fixed.size(); ++s) {
+        if (ips[s].empty())
+            continue;
+        const QString label = serverLabel(project, int(s));
+        const Ipv4Network reference =
+            fixed[s] ? *fixed[s] : Ipv4Network::containing(ips[s].front().ip, prefix);
+        for (const DeviceIpAt &device : ips[s]) {
+            if (reference.contains(device.ip))
+                continue;
+            const QString where =
+                fixed[s] ? u"device_network.segments[%1] sets %2 for %3"_s.arg(shared ? 0 : int(s))
+                               .arg(reference.toString(), shared ? u"every server"_s : label)
+                         : u"device %1 of %2 is in %3"_s.arg(ips[s].front().id)
+                               .arg(label, reference.toString());
+            out.add(u"segment-server"_s, deviceIpPlace(int(s), device.position),
+                    u"%1 device %2: %3 is in segment %4 but %5; on an Atlas A2 (910B) server "
+                    "all device IPs must be in one segment"_s.arg(label)
+                        .arg(device.id)
+                        .arg(device.ip.toString(),
+                             Ipv4Network::containing(device.ip, prefix).toString(), where));
+        }
+    }
+}
+
+} // namespace cw
