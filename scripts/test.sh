@@ -11,7 +11,7 @@
 #     needed twice). This keeps the sanitizer pass at about a minute and a half on 2 cores;
 #  2. fuzzing (scripts/fuzz.sh): the libFuzzer targets of tests/fuzz, built with clang++ into
 #     build-fuzz/, 20 s each from their seeds (about 4 minutes with the build);
-#  3. ThreadSanitizer (scripts/tsan.sh): the fleet, run session, log follower and wizard-worker
+#  3. ThreadSanitizer (scripts/tsan.sh): the fleet runner, run session and log follower
 #     tests built into build-tsan/ (about 8 minutes with the build);
 #  4. the normal build with the GUI into build/, then the WHOLE ctest suite (unit, cluster, gui,
 #     and the package test: CPack's .deb unpacked and its programs run), whose summary line is
