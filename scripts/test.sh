@@ -10,9 +10,9 @@
 #     tests), and the cluster and GUI tests (real sshd servers and the wizard; not built or not
 #     needed twice). This keeps the sanitizer pass at about a minute and a half on 2 cores;
 #  2. fuzzing (scripts/fuzz.sh): the libFuzzer targets of tests/fuzz, built with clang++ into
-#     build-fuzz/, 20 s each from their seeds (about 4 minutes with the build);
+#     build-fuzz/, 20 s each from their seeds (1 min 40 s of fuzzing plus the build);
 #  3. ThreadSanitizer (scripts/tsan.sh): the fleet runner, run session and log follower
-#     tests built into build-tsan/ (about 8 minutes with the build);
+#     tests built into build-tsan/ (the core and those tests only, no GUI);
 #  4. the normal build with the GUI into build/, then the WHOLE ctest suite (unit, cluster, gui,
 #     and the package test: CPack's .deb unpacked and its programs run), whose summary line is
 #     the last thing this script prints.
