@@ -22,6 +22,8 @@ tests=(
     git
     # CI's format check (scripts/check-format.sh)
     clang-format
+    # scripts/fuzz.sh: clang++ and its libFuzzer (compiler-rt comes with it)
+    clang
     # integration tests: real sshd per simulated server, real mpirun, real PyTorch (gloo)
     openssh-server iproute2 iptables nftables pdsh
     openmpi-bin libopenmpi-dev python3-torch procps psmisc

@@ -9,11 +9,15 @@
 #     python, which are not instrumented, and the C++ they exercise is covered by the other unit
 #     tests), and the cluster and GUI tests (real sshd servers and the wizard; not built or not
 #     needed twice). This keeps the sanitizer pass at about a minute and a half on 2 cores;
-#  2. the normal build with the GUI into build/, then the WHOLE ctest suite (unit, cluster, gui,
+#  2. fuzzing (scripts/fuzz.sh): the libFuzzer targets of tests/fuzz, built with clang++ into
+#     build-fuzz/, 20 s each from their seeds (1 min 40 s of fuzzing plus the build);
+#  3. ThreadSanitizer (scripts/tsan.sh): the fleet runner, run session and log follower
+#     tests built into build-tsan/ (the core and those tests only, no GUI);
+#  4. the normal build with the GUI into build/, then the WHOLE ctest suite (unit, cluster, gui,
 #     and the package test: CPack's .deb unpacked and its programs run), whose summary line is
 #     the last thing this script prints.
-# Exits non-zero when anything fails (the format check's and the sanitizer run's failures too,
-# after the main suite).
+# Exits non-zero when anything fails (the format check's, the sanitizer runs' and the fuzzers'
+# failures too, after the main suite).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -43,6 +47,14 @@ if ((asan_status != 0)); then
     echo "== sanitizer unit tests FAILED (above); running the main suite anyway"
 fi
 
+echo "== fuzzing (libFuzzer, clang) into build-fuzz/"
+fuzz_status=0
+./scripts/fuzz.sh 20 || fuzz_status=$?
+
+echo "== ThreadSanitizer build into build-tsan/"
+tsan_status=0
+./scripts/tsan.sh || tsan_status=$?
+
 echo "== main build (GUI on) into build/"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLUSTERWIZ_BUILD_GUI=ON \
     -DCLUSTERWIZ_BUILD_TESTS=ON
@@ -52,4 +64,6 @@ main_status=0
 ctest --test-dir build --output-on-failure -j2 || main_status=$?
 if ((main_status != 0)); then exit "$main_status"; fi
 if ((asan_status != 0)); then exit "$asan_status"; fi
+if ((fuzz_status != 0)); then exit "$fuzz_status"; fi
+if ((tsan_status != 0)); then exit "$tsan_status"; fi
 exit "$format_status"

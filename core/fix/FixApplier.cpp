@@ -110,7 +110,9 @@ FixOutcome applyFix(const Project &project, const FixPlan &plan, const FleetOpti
     outcome.undo.appliedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     const std::vector<std::pair<int, int>> stages = stageRanges(plan);
     for (size_t stage = 0; stage < stages.size(); ++stage) {
-        const auto [first, last] = stages[stage];
+        // Plain ints, not a structured binding: clang 14 cannot capture one in the lambda below.
+        const int first = stages[stage].first;
+        const int last = stages[stage].second;
         std::vector<int> servers;
         for (int s = first; s < last; ++s) {
             if (std::find(servers.begin(), servers.end(), plan.steps[size_t(s)].serverIndex) ==

@@ -1,8 +1,6 @@
 #include "logs/LogRing.h"
 
-#include <QDeadlineTimer>
-#include <QMutexLocker>
-
+#include <chrono>
 #include <utility>
 
 namespace cw {
@@ -25,9 +23,9 @@ bool LogRing::full() const
 
 qint64 LogRing::append(LogRecord record)
 {
-    QMutexLocker lock(&m_mutex);
+    std::unique_lock lock(m_mutex);
     while (m_holding && !m_records.empty() && full() && m_readId < m_firstId)
-        m_read.wait(&m_mutex);
+        m_read.wait(lock);
     m_bytes += weight(record);
     m_records.push_back(std::move(record));
     // While holding, an unread record stays even if that puts the ring one record over: the
@@ -40,46 +38,50 @@ qint64 LogRing::append(LogRecord record)
         ++m_firstId;
         ++m_dropped;
     }
-    m_appended.wakeAll();
+    m_appended.notify_all();
     return m_firstId + qint64(m_records.size()) - 1;
 }
 
 void LogRing::setHolding(bool hold)
 {
-    QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     m_holding = hold;
-    m_read.wakeAll();
+    m_read.notify_all();
 }
 
 void LogRing::markRead(qint64 id)
 {
-    QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     m_readId = qMax(m_readId, id);
-    m_read.wakeAll();
+    m_read.notify_all();
 }
 
 bool LogRing::waitForRecords(qint64 afterId, int ms) const
 {
-    QMutexLocker lock(&m_mutex);
+    std::unique_lock lock(m_mutex);
     const auto newer = [&] { return m_firstId + qint64(m_records.size()) - 1 > afterId; };
-    if (!newer())
-        m_appended.wait(&m_mutex, QDeadlineTimer(ms));
+    if (!newer()) {
+        if (ms < 0)
+            m_appended.wait(lock);
+        else
+            m_appended.wait_for(lock, std::chrono::milliseconds(ms));
+    }
     return newer();
 }
 
 void LogRing::clear()
 {
-    QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     m_firstId += qint64(m_records.size());
     m_readId = m_firstId - 1;
     m_records.clear();
     m_bytes = 0;
-    m_read.wakeAll();
+    m_read.notify_all();
 }
 
 std::optional<LogRecord> LogRing::at(qint64 id) const
 {
-    QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     if (id < m_firstId || id >= m_firstId + qint64(m_records.size()))
         return std::nullopt;
     return m_records[size_t(id - m_firstId)];
@@ -87,7 +89,7 @@ std::optional<LogRecord> LogRing::at(qint64 id) const
 
 std::vector<LogRecord> LogRing::since(qint64 afterId, qsizetype max, qint64 *firstIdOut) const
 {
-    QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     const qint64 from = qMax(afterId + 1, m_firstId);
     const qint64 end = m_firstId + qint64(m_records.size()); // one past the newest id
     std::vector<LogRecord> out;
@@ -104,31 +106,31 @@ std::vector<LogRecord> LogRing::since(qint64 afterId, qsizetype max, qint64 *fir
 
 qint64 LogRing::firstId() const
 {
-    QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     return m_firstId;
 }
 
 qint64 LogRing::lastId() const
 {
-    QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     return m_firstId + qint64(m_records.size()) - 1;
 }
 
 qsizetype LogRing::size() const
 {
-    QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     return qsizetype(m_records.size());
 }
 
 qint64 LogRing::bytes() const
 {
-    QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     return m_bytes;
 }
 
 qint64 LogRing::dropped() const
 {
-    QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     return m_dropped;
 }
 

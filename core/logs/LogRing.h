@@ -10,16 +10,17 @@
 // so a slow reader makes the writers (the log followers) wait and memory stays bounded. Off by
 // default: the GUI reads the newest lines and the oldest go.
 //
-// Thread-safe: the log followers append from their threads while the GUI or the CLI reads.
+// Thread-safe: the log followers append from their threads while the GUI or the CLI reads. The
+// lock and the conditions are the standard library's, not Qt's: ThreadSanitizer sees them whole
+// (Debian's Qt is not built with it, and a QWaitCondition releasing a QMutex inside libQt6Core
+// reads to it as the mutex being locked twice).
 
 #include "logs/LogRecord.h"
 
-#include <QMutex>
-#include <QWaitCondition>
-
-#include <optional>
-
+#include <condition_variable>
 #include <deque>
+#include <mutex>
+#include <optional>
 #include <vector>
 
 namespace cw {
@@ -58,9 +59,9 @@ private:
     static qint64 weight(const LogRecord &record);
     bool full() const; // m_mutex held
 
-    mutable QMutex m_mutex;
-    mutable QWaitCondition m_appended;
-    QWaitCondition m_read;
+    mutable std::mutex m_mutex;
+    mutable std::condition_variable m_appended;
+    std::condition_variable m_read;
     bool m_holding = false;
     qint64 m_readId = 0;
     std::deque<LogRecord> m_records;

@@ -306,7 +306,7 @@ ProjectLoad projectFromJson(const Json &source)
 
     for (const auto &[key, value] : document.items()) {
         if (std::find_if(std::begin(kKnownTopLevel), std::end(kKnownTopLevel),
-                         [&](const char *known) { return key == known; }) ==
+                         [&name = key](const char *known) { return name == known; }) ==
             std::end(kKnownTopLevel))
             project.unknownFields[key] = value;
     }

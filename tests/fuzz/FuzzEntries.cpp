@@ -1,0 +1,161 @@
+#include "FuzzEntries.h"
+
+#include "discover/ProbeParsers.h"
+#include "fix/UndoJournal.h"
+#include "launch/RunRecord.h"
+#include "logs/LogFrameReader.h"
+#include "model/ProjectJson.h"
+#include "rules/ProjectValidator.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <cstdlib>
+
+using namespace Qt::StringLiterals;
+
+namespace cw::fuzz {
+
+namespace {
+
+// The file readers take paths: one private folder per process, each input written over the last.
+const QString &scratchDir()
+{
+    static QTemporaryDir dir;
+    if (!dir.isValid())
+        std::abort(); // no place to write the input: the run proves nothing
+    static const QString path = dir.path();
+    return path;
+}
+
+void writeFile(const QString &path, QByteArrayView bytes)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        file.write(bytes.data(), bytes.size()) != bytes.size())
+        std::abort();
+}
+
+constexpr auto kRunId = "20261122-230455-3fa9c1";
+
+} // namespace
+
+void projectJson(QByteArrayView bytes)
+{
+    const ProjectLoad load = projectFromJsonText(bytes.toByteArray());
+    if (!load.fatal.isEmpty())
+        return;
+    validateProject(load.project);
+    // What was read is written and read again: the writer must take every value the reader gave.
+    const ProjectLoad again = projectFromJsonText(projectToJsonText(load.project));
+    if (!again.fatal.isEmpty())
+        std::abort();
+}
+
+void runRecord(QByteArrayView bytes)
+{
+    const QString projectPath = scratchDir() + u"/fuzz.clusterwiz.json"_s;
+    static const bool made = QDir().mkpath(runsFolder(projectPath));
+    if (!made)
+        std::abort();
+    const QString runId = QString::fromLatin1(kRunId);
+    writeFile(runRecordPath(projectPath, runId), bytes);
+    QString error;
+    const std::optional<RunRecord> record = loadRunRecord(projectPath, runId, &error);
+    if (!record && error.isEmpty())
+        std::abort(); // a refusal always says why
+}
+
+void undoJournal(QByteArrayView bytes)
+{
+    const QString path = scratchDir() + u"/fuzz.clusterwiz-undo.json"_s;
+    writeFile(path, bytes);
+    QString error;
+    const auto entries = loadUndoJournal(path, &error);
+    if (!entries && error.isEmpty())
+        std::abort();
+}
+
+void probeOutput(QByteArrayView bytes)
+{
+    const QByteArray utf8 = bytes.toByteArray();
+    parseProbeOutput(utf8);
+    // Each parser on the whole text too: most inputs never reach them through the markers.
+    const QString text = QString::fromUtf8(utf8);
+    QString problem;
+    parseHostname(text, &problem);
+    parseHostIps(text, &problem);
+    parseOsRelease(text, &problem);
+    parsePythonProbe(text, &problem);
+    parseMpirunVersion(text, &problem);
+    parseNvidiaSmiList(text, &problem);
+    parsePathsProbe(text, &problem);
+    parseSshdProcesses(text, &problem);
+    SshdFacts sshd;
+    parseSshConnection(text, sshd, &problem);
+    parseIpAddr(text, &problem);
+    parsePortOwners(text, &problem);
+    parseNpuSmiInfo(text, &problem);
+    parseHccnIp(text, &problem);
+    parseHccnLink(text, &problem);
+    parseHccnNetHealth(text, &problem);
+    parseHccnConf(text, &problem);
+    parseUfwStatus(text, &problem);
+    parseFirewalldListAll(text, &problem);
+    parseNftRuleset(text, &problem);
+    parseIptablesRules(text, &problem);
+    splitProbeSections(text);
+}
+
+void logFrames(QByteArrayView bytes)
+{
+    // Byte 0: how many files and the longest line; byte 1: the chunk size the stream arrives in.
+    if (bytes.size() < 2)
+        return;
+    const int files = 1 + (uchar(bytes[0]) & 3);
+    const qsizetype maxLine = (uchar(bytes[0]) & 4) ? 16 : LineSplitter::defaultMaxLineBytes;
+    const qsizetype chunk = 1 + uchar(bytes[1]);
+    bytes = bytes.sliced(2);
+
+    LogFrameReader reader(std::vector<qint64>(size_t(files), 0), maxLine);
+    std::vector<qint64> last(size_t(files), 0);
+    const auto sink = [&](int file, const QString &, qint64 offset) {
+        if (file < 0 || file >= files || offset < last[size_t(file)])
+            std::abort(); // a line outside the files, or going backwards
+        last[size_t(file)] = offset;
+    };
+    while (!bytes.isEmpty()) {
+        const QByteArrayView piece = bytes.first(qMin(chunk, bytes.size()));
+        bytes = bytes.sliced(piece.size());
+        if (!reader.feed(piece, sink, [](const QByteArray &) {})) {
+            if (reader.error().isEmpty())
+                std::abort();
+            reader.restart(); // as the follower does after a reconnect
+        }
+    }
+}
+
+QStringList targetNames()
+{
+    return {u"projectJson"_s, u"runRecord"_s, u"undoJournal"_s, u"probeOutput"_s, u"logFrames"_s};
+}
+
+bool runTarget(const QString &name, QByteArrayView bytes)
+{
+    if (name == u"projectJson")
+        projectJson(bytes);
+    else if (name == u"runRecord")
+        runRecord(bytes);
+    else if (name == u"undoJournal")
+        undoJournal(bytes);
+    else if (name == u"probeOutput")
+        probeOutput(bytes);
+    else if (name == u"logFrames")
+        logFrames(bytes);
+    else
+        return false;
+    return true;
+}
+
+} // namespace cw::fuzz

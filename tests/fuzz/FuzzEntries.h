@@ -1,0 +1,25 @@
+#pragma once
+
+// One entry function per fuzz target: bytes in, the product's reader run over them. The
+// libFuzzer targets (fuzz_*.cpp, CLUSTERWIZ_FUZZ builds) and tst_fuzzRegressions (every build)
+// call the same functions, so a saved crash is replayed exactly as the fuzzer found it.
+
+#include <QByteArrayView>
+#include <QString>
+#include <QStringList>
+
+namespace cw::fuzz {
+
+void projectJson(QByteArrayView bytes); // model/ProjectJson: load, validate, save, load again
+void runRecord(QByteArrayView bytes);   // launch/RunRecord: a record file as loadRunRecord reads it
+void undoJournal(
+    QByteArrayView bytes); // fix/UndoJournal: a journal file as loadUndoJournal reads it
+void probeOutput(QByteArrayView bytes); // discover: the whole probe output and every parser
+void logFrames(QByteArrayView bytes);   // logs/LogFrameReader: a follower's stream, in chunks
+
+// The target names above, as scripts/fuzz.sh and tests/data/fuzz-regressions/ spell them.
+QStringList targetNames();
+// Runs the target `name` over `bytes`; false for an unknown name.
+bool runTarget(const QString &name, QByteArrayView bytes);
+
+} // namespace cw::fuzz
