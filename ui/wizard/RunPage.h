@@ -51,6 +51,7 @@ Q_SIGNALS:
     void runEnded(const cw::RunRecord &record);
 
 private:
+    void startLaunch(const QStringList &confirmedUploads);
     void updateLaunch();
     void showRecord(const RunRecord &record);
     void setState(const QString &text);
