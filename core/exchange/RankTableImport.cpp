@@ -152,7 +152,7 @@ ImportResult importRankTable(const QByteArray &text, const QString &source,
     Json document;
     // Nesting first: nlohmann's copy and dump recurse (model/JsonRead.h).
     if (jsonNestingDepth(text, kJsonDepthLimit) > kJsonDepthLimit) {
-        log.error(u"ranktable-json"_s, QString(),
+        log.error(u"ranktable-shape"_s, QString(),
                   u"not accepted: nested deeper than %1 levels"_s.arg(kJsonDepthLimit));
         return result;
     }

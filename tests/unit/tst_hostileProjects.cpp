@@ -222,7 +222,8 @@ private Q_SLOTS:
              {QByteArray(R"({"version":"1.0","server_list":[1e400]})"), nested(52000)}) {
             const ImportResult result = importRankTable(bytes, u"rank_table.json"_s, {});
             QVERIFY(!result.ok());
-            QCOMPARE(result.errors.front().rule, u"ranktable-json"_s);
+            QVERIFY(result.errors.front().rule.startsWith(u"ranktable-"_s));
+            QVERIFY(!result.errors.front().message.isEmpty());
         }
     }
 
