@@ -8,6 +8,7 @@
 #include "fix/FixApplier.h"
 #include "fix/FixJournal.h"
 #include "fix/FixPlanner.h"
+#include "model/Problem.h"
 
 using namespace Qt::StringLiterals;
 
@@ -34,13 +35,14 @@ CheckReport concerned(const CheckReport &report, const CheckReport &before,
 }
 
 // Applies one planned fix and records it in the journal; false when it failed.
+// Every fix of one command shares `group`, so that one `undo` takes them all back.
 bool applyOne(const Project &project, const FixPlan &plan, const FleetOptions &fleet,
-              const QString &journalPath, QTextStream &out, QTextStream &err)
+              const QString &journalPath, const QString &group, QTextStream &out, QTextStream &err)
 {
     const FixOutcome outcome = applyFix(project, plan, fleet);
     out << fixOutcomeText(project, plan, outcome);
     out.flush();
-    if (const QString error = recordAppliedFix(journalPath, outcome.undo); !error.isEmpty())
+    if (const QString error = recordAppliedFix(journalPath, outcome.undo, group); !error.isEmpty())
         err << error << '\n';
     if (!outcome.ok())
         err << programName() << " fix: " << plan.id << " failed at " << outcome.firstError()
@@ -57,7 +59,8 @@ int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"fix"_s,
         u"Mends what 'check' found: runs the checks, plans the fix and prints the exact commands\n"
         u"per server, then (without --dry-run) runs them, keeping what each step replaces so that\n"
-        u"'%1 undo PROJECT' restores it. ID is a check id (its first fix) or a fix id:\n"
+        u"'%1 undo PROJECT' restores it (all the fixes of this command). ID is a check id (its "
+        u"first fix) or a fix id:\n"
         u"  set-device-ips   hccn_tool -ip -s for every device whose IP differs from the plan\n"
         u"  open-ports       let only the job's ports in (ufw, firewalld, nftables or iptables)\n"
         u"  stop-firewall    stop the firewall instead (second choice; never chosen by --all)\n"
@@ -66,7 +69,8 @@ int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"A project that breaks a rule is refused first, with the lines '%1 validate' prints;\n"
         u"no server is contacted.\n"
         u"Exit codes: 0 fixed (or nothing to fix), 1 a fix failed, was refused or checks still\n"
-        u"fail, or the project is invalid, 2 the project cannot be read."_s.arg(programName()),
+        u"fail, a server could not be checked, or the project is invalid, 2 the project cannot\n"
+        u"be read."_s.arg(programName()),
         u"[options] PROJECT (ID | --all)"_s);
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
     command.addOptionalPositional(u"ID"_s, u"A check id or a fix id."_s);
@@ -95,6 +99,22 @@ int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err)
 
     const CheckRun run = runChecks(project, fleet);
     const QStringList fixes = fixesToApply(run.report, id, all);
+    QStringList unreached;
+    for (size_t s = 0; s < run.discovery.size() && s < project.servers.size(); ++s) {
+        if (!run.discovery[s].ok())
+            unreached << project.servers[s].name + u": "_s +
+                             (run.discovery[s].connection.error.isError()
+                                  ? run.discovery[s].connection.error.message
+                                  : u"its facts could not be read"_s);
+    }
+    if (fixes.isEmpty() && !unreached.isEmpty()) {
+        // "Nothing to fix" would be a guess: the checks of these servers never ran.
+        err << programName() << " fix: cannot tell what to fix; not checked:\n";
+        for (const QString &line : unreached)
+            err << "  " << escapeControls(line) << '\n';
+        err.flush();
+        return ExitInvalid;
+    }
     if (fixes.isEmpty()) {
         out << "nothing to fix: "
             << (all ? u"no failed check offers a fix"_s : u"check %1 did not fail"_s.arg(id))
@@ -103,6 +123,7 @@ int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return ExitOk;
     }
     const bool dryRun = parser.isSet(u"dry-run"_s);
+    const QString group = newFixGroup();
     bool ok = true;
     for (const QString &fixId : fixes) {
         const FixPlan plan = planFix(fixId, project, run);
@@ -114,7 +135,7 @@ int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err)
         }
         if (dryRun || plan.empty())
             continue;
-        if (!applyOne(project, plan, fleet, undoJournalPath(path), out, err)) {
+        if (!applyOne(project, plan, fleet, undoJournalPath(path), group, out, err)) {
             ok = false;
             break;
         }

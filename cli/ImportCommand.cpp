@@ -21,8 +21,8 @@ QString kindsHelp()
     return text;
 }
 
-// The output is written through QSaveFile (a temporary name, then a rename), never through a
-// symlink, and replaces an existing file only when asked to.
+// The output is written through a new temporary file and a rename (saveProjectFile), never
+// through a symlink, and replaces an existing file only when asked to.
 int checkOutput(const QString &output, const QString &into, bool force, QTextStream &err)
 {
     const QFileInfo info(output);

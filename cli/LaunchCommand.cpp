@@ -17,7 +17,8 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"Starts the training job on every server: validates the project, runs the checks\n"
         u"that matter for its launch mode and accelerator (see '%1 check') and refuses,\n"
         u"naming each failed check, server and reason, when one fails (--force skips them),\n"
-        u"uploads the generated scripts and launch.upload files to every server's workdir,\n"
+        u"uploads the generated scripts and launch.upload files to every server's workdir\n"
+        u"(files outside the project's folder only with --allow-upload-outside),\n"
         u"then starts train.sh on every server (run.sh on the master for mpirun), detached in\n"
         u"its own process group. Prints the run id; the run is recorded in PROJECT's .runs\n"
         u"folder for `status`, `logs` and `stop`.\n"
@@ -36,6 +37,8 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOption({u"force"_s, u"Launch even when a check fails."_s});
     parser.addOption({u"dry-run"_s, u"Print the uploads and commands per server; run nothing."_s});
     parser.addOption({u"no-gang-stop"_s, u"Leave the other ranks running when one fails."_s});
+    parser.addOption({u"allow-upload-outside"_s,
+                      u"Upload launch.upload files outside the project's folder too."_s});
     LaunchOptions options;
     ServerCommandInput input;
     if (const int exit =
@@ -46,7 +49,10 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
     options.fleet = fleet;
     options.force = parser.isSet(u"force"_s);
     options.gangStop = !parser.isSet(u"no-gang-stop"_s);
-    const LaunchPlan plan = planLaunch(project, path, newRunId());
+    const QStringList confirmed = parser.isSet(u"allow-upload-outside"_s)
+                                      ? uploadsOutsideProject(project, path)
+                                      : QStringList();
+    const LaunchPlan plan = planLaunch(project, path, newRunId(), confirmed);
     if (!plan.ok()) {
         printProblems(plan.problems, err);
         err << programName() << " launch: refused, the project has "

@@ -13,9 +13,9 @@ int runUndo(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     CommandParser command(
         u"undo"_s,
-        u"Puts back what the last applied fix changed on the servers (the commands 'fix'\n"
-        u"recorded in NAME.clusterwiz-undo.json beside the project), last step first. Run it\n"
-        u"again to undo the fix before that.\n"
+        u"Puts back what the last 'fix' command changed on the servers (every fix it applied,\n"
+        u"as recorded in NAME.clusterwiz-undo.json beside the project), last step first. Run it\n"
+        u"again to undo the fix command before that.\n"
         u"Exit codes: 0 undone (or nothing to undo), 1 an undo step failed (the entry is kept),\n"
         u"2 the project or the journal cannot be read or written."_s,
         u"[options] PROJECT"_s);
@@ -46,7 +46,10 @@ int runUndo(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return ExitInvalid;
     }
     const UndoEntry &entry = *pending.entry;
-    out << "applied " << entry.appliedAt << ": " << fixPlanText(project, pending.plan);
+    out << "applied " << entry.appliedAt;
+    if (pending.fixes > 1)
+        out << " (" << pending.fixes << " fixes of one command, undone newest first)";
+    out << ": " << fixPlanText(project, pending.plan);
     out.flush();
     if (command.parser().isSet(u"dry-run"_s))
         return ExitOk;

@@ -81,7 +81,9 @@ void exportPyTorchJob(const Project &project, ExportResult &result)
     if (nodes > 1)
         text += replicaSpec(project, u"Worker"_s, nodes - 1);
 
-    result.files.push_back({u"pytorchjob.yaml"_s, text.toUtf8(), false});
+    // Embeds launch.env values (they may be tokens): owner-only when there are any.
+    result.files.push_back(
+        {u"pytorchjob.yaml"_s, text.toUtf8(), false, !project.launch.env.empty()});
     result.userSets << u"image: a training image (now %1)"_s.arg(QString::fromUtf16(kImage))
                     << u"metadata.namespace, or apply in kubectl's current namespace"_s
                     << u"volumes for launch.workdir %1 if the image does not hold the code"_s.arg(

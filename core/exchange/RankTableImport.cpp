@@ -4,6 +4,8 @@
 // hccl_tools writes every value as a string; merge_hccl.py rewrites rank_id as a number, so both
 // are read.
 #include "exchange/ImportShared.h"
+#include "model/JsonRead.h"
+#include "model/Problem.h"
 
 #include "rules/ValueRules.h"
 
@@ -148,13 +150,24 @@ ImportResult importRankTable(const QByteArray &text, const QString &source,
     ImportResult result;
     ImportLog log(&result, source);
     Json document;
+    // Nesting first: nlohmann's copy and dump recurse (model/JsonRead.h).
+    if (jsonNestingDepth(text, kJsonDepthLimit) > kJsonDepthLimit) {
+        log.error(u"ranktable-shape"_s, QString(),
+                  u"not accepted: nested deeper than %1 levels"_s.arg(kJsonDepthLimit));
+        return result;
+    }
     try {
         document = Json::parse(text.constBegin(), text.constEnd());
     } catch (const Json::parse_error &error) {
         const qsizetype offset = std::min<qsizetype>(qsizetype(error.byte), text.size());
         const int line = static_cast<int>(text.left(offset).count('\n')) + 1;
         log.error(u"ranktable-json"_s, line,
-                  u"not valid JSON: "_s + QString::fromUtf8(error.what()));
+                  u"not valid JSON: "_s + escapeControls(QString::fromUtf8(error.what())));
+        return result;
+    } catch (const Json::exception &error) {
+        // A number too large for a double (1e400) and the like: a message, never an abort.
+        log.error(u"ranktable-json"_s, QString(),
+                  u"not valid JSON: "_s + escapeControls(QString::fromUtf8(error.what())));
         return result;
     }
     if (!document.is_object()) {

@@ -75,7 +75,8 @@ void exportSlurm(const Project &project, ExportResult &result)
     text += u"srun --nodes=\"$SLURM_NNODES\" --ntasks-per-node=1 --kill-on-bad-exit=1 \\\n"
             u"    bash -c \"$(declare -f clusterwiz_node); clusterwiz_node\"\n"_s;
 
-    result.files.push_back({u"train.sbatch"_s, text.toUtf8(), true});
+    // Embeds launch.env values (they may be tokens): owner-only when there are any.
+    result.files.push_back({u"train.sbatch"_s, text.toUtf8(), true, !project.launch.env.empty()});
     result.userSets << u"#SBATCH --partition, --time and --account as your site requires"_s;
     if (isAscend(project.accelerator))
         result.userSets << u"the #SBATCH line that requests the NPUs (your site's gres name)"_s;

@@ -113,7 +113,9 @@ void exportVolcano(const Project &project, ExportResult &result)
     text += u"                name: %1\n"_s.arg(yamlQuote(configMap));
     text += u"          restartPolicy: OnFailure\n"_s;
 
-    result.files.push_back({u"volcano-job.yaml"_s, text.toUtf8(), false});
+    // Embeds launch.env values (they may be tokens): owner-only when there are any.
+    result.files.push_back(
+        {u"volcano-job.yaml"_s, text.toUtf8(), false, !project.launch.env.empty()});
     result.userSets << u"image: a training image with CANN and torch_npu (now %1)"_s.arg(
                            QString::fromUtf16(kImage))
                     << u"metadata.namespace of both objects, or apply in kubectl's current "

@@ -39,12 +39,18 @@ grep -qxF "$cw_line" "$f" || printf '%s\n' "$cw_line" >> "$f")"_s.arg(file);
 // Removes the line on stdin from FILE, rewriting it in place (same inode, same mode).
 QString removeLineFromInput(const QString &file)
 {
-    return uR"(IFS= read -r cw_line || exit 1
+    // The new content goes to a temporary file first and replaces the file only when grep
+    // succeeded (0: lines kept, 1: none left); a full disk or a failed write leaves it intact.
+    return uR"sh(IFS= read -r cw_line || exit 1
 f=%1
 [ -f "$f" ] || exit 0
-grep -vxF "$cw_line" "$f" > "$f.clusterwiz-undo" || true
-cat "$f.clusterwiz-undo" > "$f"
-rm -f "$f.clusterwiz-undo")"_s.arg(file);
+t="$f.clusterwiz-undo.$$"
+rm -f "$t" || exit 1
+(umask 077; grep -vxF "$cw_line" "$f" > "$t")
+s=$?
+if [ "$s" -gt 1 ]; then rm -f "$t"; exit 1; fi
+chmod "$(stat -c %a "$f" 2>/dev/null || echo 600)" "$t" 2>/dev/null
+mv -f "$t" "$f" || { rm -f "$t"; exit 1; })sh"_s.arg(file);
 }
 
 QString snapshotOf(const QString &file)

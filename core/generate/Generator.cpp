@@ -4,9 +4,9 @@
 #include "generate/TarGz.h"
 #include "rules/ProjectValidator.h"
 
+#include "model/SafeFile.h"
+
 #include <QDir>
-#include <QFile>
-#include <QSaveFile>
 
 #include <algorithm>
 
@@ -15,11 +15,12 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
-constexpr QFileDevice::Permissions kExecutable =
-    QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
-    QFileDevice::ReadGroup | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther;
-constexpr QFileDevice::Permissions kRegular = QFileDevice::ReadOwner | QFileDevice::WriteOwner |
-                                              QFileDevice::ReadGroup | QFileDevice::ReadOther;
+FileMode modeOf(const GeneratedFile &file)
+{
+    if (file.secret)
+        return file.executable ? FileMode::PrivateExecutable : FileMode::Private;
+    return file.executable ? FileMode::SharedExecutable : FileMode::Shared;
+}
 
 } // namespace
 
@@ -36,6 +37,7 @@ GenerateResult generateScripts(const Project &project)
     };
     add(u"hostfile"_s, hostfileText(project));
     add(u"env.sh"_s, envScript(project));
+    files.back().secret = !project.launch.env.empty(); // the values may be tokens
     add(u"train.sh"_s, trainScript(project));
     add(u"rank.sh"_s, rankScript(project));
     add(u"run.sh"_s, runScript(project));
@@ -63,19 +65,9 @@ QString writeGeneratedFiles(const std::vector<GeneratedFile> &files, const QStri
     const QDir target(dir);
     for (const GeneratedFile &file : files) {
         const QString path = target.filePath(file.name);
-        QSaveFile out(path);
-        if (!out.open(QIODevice::WriteOnly))
-            return QStringLiteral("cannot write %1: %2").arg(path, out.errorString());
-        if (out.write(file.content) != file.content.size()) {
-            const QString error = out.errorString();
-            out.cancelWriting();
-            return QStringLiteral("cannot write %1: %2").arg(path, error);
-        }
-        if (!out.commit())
-            return QStringLiteral("cannot write %1: %2").arg(path, out.errorString());
-        // Exact modes, whatever the umask or an earlier file there had.
-        if (!QFile::setPermissions(path, file.executable ? kExecutable : kRegular))
-            return QStringLiteral("cannot set the permissions of %1").arg(path);
+        if (const QString error = writeFileReplacing(path, file.content, modeOf(file));
+            !error.isEmpty())
+            return u"cannot write "_s + error;
     }
     return {};
 }
@@ -86,18 +78,12 @@ QString writeTarGz(const std::vector<GeneratedFile> &files, const QString &topFo
     QByteArray archive;
     if (QString error = buildTarGz(files, topFolder, &archive); !error.isEmpty())
         return error;
-    QSaveFile out(archivePath);
-    if (!out.open(QIODevice::WriteOnly))
-        return QStringLiteral("cannot write %1: %2").arg(archivePath, out.errorString());
-    if (out.write(archive) != archive.size()) {
-        const QString error = out.errorString();
-        out.cancelWriting();
-        return QStringLiteral("cannot write %1: %2").arg(archivePath, error);
-    }
-    if (!out.commit())
-        return QStringLiteral("cannot write %1: %2").arg(archivePath, out.errorString());
-    if (!QFile::setPermissions(archivePath, kRegular))
-        return QStringLiteral("cannot set the permissions of %1").arg(archivePath);
+    const bool secret =
+        std::any_of(files.begin(), files.end(), [](const GeneratedFile &f) { return f.secret; });
+    if (const QString error =
+            writeFileReplacing(archivePath, archive, secret ? FileMode::Private : FileMode::Shared);
+        !error.isEmpty())
+        return u"cannot write "_s + error;
     return {};
 }
 

@@ -14,6 +14,7 @@ struct GeneratedFile {
     QString name; // relative to the output folder, e.g. "train.sh"
     QByteArray content;
     bool executable = false;
+    bool secret = false; // holds launch.env values: owner-only (0600/0700) wherever it is written
 };
 
 struct GenerateResult {
@@ -27,11 +28,14 @@ struct GenerateResult {
 GenerateResult generateScripts(const Project &project);
 
 // Writes the files into `dir` (created if needed; files not generated are left alone), each
-// through a temporary name and a rename. Returns an error message, empty on success.
+// through a new temporary file and a rename (writeFileReplacing): a symbolic link planted in
+// `dir` is replaced, never written through or chmod-ed. Modes: 0644 / 0755 less the umask,
+// 0600 / 0700 for secret files. Returns an error message, empty on success.
 QString writeGeneratedFiles(const std::vector<GeneratedFile> &files, const QString &dir);
 
 // A reproducible .tar.gz of the files under one top folder named `topFolder` (sorted, owner 0,
-// mtime 0, gzip without a name or time stamp). Written atomically. Returns an error message.
+// mtime 0, gzip without a name or time stamp). Written like writeGeneratedFiles(), owner-only when
+// a file in it is secret. Returns an error message.
 QString writeTarGz(const std::vector<GeneratedFile> &files, const QString &topFolder,
                    const QString &archivePath);
 

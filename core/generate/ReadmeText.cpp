@@ -167,10 +167,12 @@ QByteArray readmeText(const Project &project, const QStringList &fileNames)
     if (project.launch.mode != LaunchMode::Mpirun) {
         text +=
             QStringLiteral(
-                "%1. Stop a server's part by hand: kill -TERM $(cat %2/RUN_ID/SERVER/train.pid)\n"
+                "%1. Stop a server's part by hand (replace RUN_ID and SERVER):\n"
+                "   kill -TERM \"$(cat %2)\"\n"
                 "   train.sh passes the signal to its ranks and kills what is left after 10 s.\n")
-                .arg(step++)
-                .arg(logRoot);
+                .arg(QString::number(step++),
+                     // Pasted into a shell: a workdir holding $(...) must stay a name.
+                     copyPasteWord(logRoot + u"/RUN_ID/SERVER/train.pid"_s));
     }
     text += QStringLiteral(
         "\nExit codes: 0 when every rank succeeded; the first failing rank's code otherwise;\n"

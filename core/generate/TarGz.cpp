@@ -136,7 +136,9 @@ QString buildTarGz(const std::vector<GeneratedFile> &files, const QString &topFo
             file.name.split(u'/').contains(u".."_s))
             return QStringLiteral("\"%1\" is not a file name for the archive").arg(file.name);
         const QString error = appendEntry(&tar, topFolder + u'/' + file.name, false,
-                                          file.executable ? 0755 : 0644, file.content);
+                                          file.secret ? (file.executable ? 0700 : 0600)
+                                                      : (file.executable ? 0755 : 0644),
+                                          file.content);
         if (!error.isEmpty())
             return error;
     }

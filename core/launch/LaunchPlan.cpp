@@ -3,9 +3,9 @@
 #include "checklist/FactCommands.h"
 #include "generate/Generator.h"
 #include "launch/RemoteCommands.h"
+#include "model/SafeFile.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
 using namespace Qt::StringLiterals;
@@ -18,25 +18,52 @@ QString remotePathIn(const QString &dir, const QString &name)
     return dir.endsWith(u'/') ? dir + name : dir + u'/' + name;
 }
 
-// launch.upload read once for every server; a file that cannot be read is a problem.
+// Files read for launch.upload; a training code bundle is large, but not this large.
+constexpr qint64 kUploadLimitBytes = qint64(1) << 30;
+
+// `local` resolved through every symbolic link, empty when it does not exist.
+QString resolved(const QString &local)
+{
+    return QFileInfo(local).canonicalFilePath();
+}
+
+bool isInside(const QString &canonicalFile, const QString &canonicalFolder)
+{
+    return !canonicalFolder.isEmpty() &&
+           canonicalFile.startsWith(canonicalFolder.endsWith(u'/') ? canonicalFolder
+                                                                   : canonicalFolder + u'/');
+}
+
+// launch.upload read once for every server; a file that cannot be read, or that lies (or
+// leads, through a symbolic link) outside the project's folder unconfirmed, is a problem.
 std::vector<PlannedUpload> userUploads(const Project &project, const QString &projectPath,
-                                       Problems &problems)
+                                       const QStringList &confirmedOutside, Problems &problems)
 {
     std::vector<PlannedUpload> uploads;
     const QDir base = QFileInfo(projectPath).absoluteDir();
+    const QString folder = base.canonicalPath();
     for (qsizetype i = 0; i < project.launch.upload.size(); ++i) {
+        const ProblemPlace place = projectPlace(u"launch.upload"_s).item(int(i));
         const QString local = base.absoluteFilePath(project.launch.upload[i]);
-        QFile file(local);
-        if (!file.open(QIODevice::ReadOnly)) {
-            problems.emplace_back(u"launch-upload-unreadable"_s,
-                                  projectPlace(u"launch.upload"_s).item(int(i)),
-                                  local + u": "_s + file.errorString());
+        const QString real = resolved(local);
+        if (!real.isEmpty() && !isInside(real, folder) && !confirmedOutside.contains(real)) {
+            problems.emplace_back(
+                u"launch-upload-outside"_s, place,
+                u"%1 is outside the project's folder %2%3: confirm it (the CLI's "
+                u"--allow-upload-outside) or copy it into the folder"_s.arg(
+                    local, folder, real == local ? QString() : u" (it leads to "_s + real + u')'));
             continue;
         }
-        const bool executable = QFileInfo(local).isExecutable();
+        // The resolved path is read, so a link swapped after the check changes nothing.
+        const FileBytes file = readRegularFile(real.isEmpty() ? local : real, kUploadLimitBytes);
+        if (!file.ok()) {
+            problems.emplace_back(u"launch-upload-unreadable"_s, place, file.error);
+            continue;
+        }
+        const bool executable = QFileInfo(real).isExecutable();
         uploads.push_back(
             PlannedUpload{remotePathIn(remoteScriptsDir(project), QFileInfo(local).fileName()),
-                          local, file.readAll(), executable ? 0755 : 0644});
+                          local, file.bytes, executable ? 0755 : 0644});
     }
     return uploads;
 }
@@ -54,7 +81,21 @@ bool entryUploaded(const Project &project, const std::vector<PlannedUpload> &upl
 
 } // namespace
 
-LaunchPlan planLaunch(const Project &project, const QString &projectPath, const QString &runId)
+QStringList uploadsOutsideProject(const Project &project, const QString &projectPath)
+{
+    QStringList outside;
+    const QDir base = QFileInfo(projectPath).absoluteDir();
+    const QString folder = base.canonicalPath();
+    for (const QString &upload : project.launch.upload) {
+        const QString real = resolved(base.absoluteFilePath(upload));
+        if (!real.isEmpty() && !isInside(real, folder) && !outside.contains(real))
+            outside << real;
+    }
+    return outside;
+}
+
+LaunchPlan planLaunch(const Project &project, const QString &projectPath, const QString &runId,
+                      const QStringList &confirmedOutside)
 {
     LaunchPlan plan;
     plan.runId = runId;
@@ -65,11 +106,12 @@ LaunchPlan planLaunch(const Project &project, const QString &projectPath, const 
     }
     std::vector<PlannedUpload> uploads;
     for (const GeneratedFile &file : generated.files) {
-        uploads.push_back(PlannedUpload{remotePathIn(remoteScriptsDir(project), file.name),
-                                        u"generated"_s, file.content,
-                                        file.executable ? 0755 : 0644});
+        uploads.push_back(PlannedUpload{
+            remotePathIn(remoteScriptsDir(project), file.name), u"generated"_s, file.content,
+            file.secret ? (file.executable ? 0700 : 0600) : (file.executable ? 0755 : 0644)});
     }
-    const std::vector<PlannedUpload> own = userUploads(project, projectPath, plan.problems);
+    const std::vector<PlannedUpload> own =
+        userUploads(project, projectPath, confirmedOutside, plan.problems);
     uploads.insert(uploads.end(), own.begin(), own.end());
     if (!plan.ok())
         return plan;

@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 #include <vector>
 
 namespace cw {
@@ -37,9 +38,15 @@ struct LaunchPlan {
     bool ok() const { return problems.empty(); }
 };
 
+// launch.upload files that are, or lead through a symbolic link, outside the project file's
+// folder: their resolved paths, for a front end to ask the user about (docs/security.md).
+QStringList uploadsOutsideProject(const Project &project, const QString &projectPath);
+
 // Validates the project, generates its scripts and reads launch.upload (paths relative to the
-// project file's folder). Reads local files only; nothing remote.
-LaunchPlan planLaunch(const Project &project, const QString &projectPath, const QString &runId);
+// project file's folder; regular files only). A file outside that folder is refused unless its
+// resolved path is in `confirmedOutside`. Reads local files only; nothing remote.
+LaunchPlan planLaunch(const Project &project, const QString &projectPath, const QString &runId,
+                      const QStringList &confirmedOutside = {});
 
 // What --dry-run prints: per server the folder, every upload and every command, verbatim.
 QString launchPlanText(const Project &project, const LaunchPlan &plan);

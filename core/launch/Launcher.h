@@ -23,6 +23,9 @@ struct LaunchOptions {
     FleetOptions fleet;
     bool force = false;   // skip the preconditions (master port, preflight)
     bool gangStop = true; // a failed rank stops the job everywhere (recorded in the run)
+    // launch.upload files outside the project's folder the user agreed to upload (resolved
+    // paths, uploadsOutsideProject()); for front ends that plan the launch from these options.
+    QStringList confirmedUploads;
     // Replaces the built-in master-port check when set (checksPreflight() in
     // launch/LaunchPreflight.h runs the whole check catalogue, master-port-free included).
     Preflight preflight;

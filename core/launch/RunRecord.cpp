@@ -1,11 +1,14 @@
 #include "launch/RunRecord.h"
 
+#include "model/JsonRead.h"
+#include "model/Problem.h"
+#include "model/SafeFile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 #include <nlohmann/json.hpp>
 
@@ -21,22 +24,15 @@ std::string str(const QString &value)
     return value.toStdString();
 }
 
-QString qstr(const Json &object, const char *key)
+RunFailure failureFromJson(const Json &object, QStringList &problems)
 {
-    const auto found = object.find(key);
-    if (found == object.end() || !found->is_string())
-        return {};
-    return QString::fromStdString(found->get<std::string>());
-}
-
-RunFailure failureFromJson(const Json &object)
-{
+    JsonFields fields(object, u"failure"_s, problems);
     RunFailure failure;
-    failure.server = qstr(object, "server");
-    failure.rank = object.value("rank", -1);
-    failure.exitCode = object.value("exit_code", -1);
-    failure.message = qstr(object, "message");
-    if (const auto lines = object.find("last_lines"); lines != object.end() && lines->is_array()) {
+    failure.server = fields.string("server").value_or(QString());
+    failure.rank = fields.integer("rank").value_or(-1);
+    failure.exitCode = fields.integer("exit_code").value_or(-1);
+    failure.message = fields.string("message").value_or(QString());
+    if (const Json *lines = fields.array("last_lines")) {
         for (const Json &line : *lines) {
             if (line.is_string())
                 failure.lastLines << QString::fromStdString(line.get<std::string>());
@@ -143,60 +139,72 @@ QString saveRunRecord(const RunRecord &record)
     const QString path = runRecordPath(record.projectPath, record.runId);
     if (!QDir().mkpath(runsFolder(record.projectPath)))
         return u"cannot create the folder "_s + runsFolder(record.projectPath);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return path + u": "_s + file.errorString();
-    file.write(QByteArray::fromStdString(document.dump(2) + '\n'));
-    if (!file.commit())
-        return path + u": "_s + file.errorString();
-    return {};
+    // Replaces a symbolic link planted at the path instead of writing through it.
+    return writeFileReplacing(
+        path, QByteArray::fromStdString(
+                  document.dump(2, ' ', false, Json::error_handler_t::replace) + '\n'));
 }
 
 std::optional<RunRecord> loadRunRecord(const QString &projectPath, const QString &runId,
                                        QString *error)
 {
     const QString path = runRecordPath(projectPath, runId);
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = path + u": "_s + file.errorString();
+    const FileBytes file = readRegularFile(path);
+    if (!file.ok()) {
+        *error = escapeControls(file.error);
         return std::nullopt;
     }
-    const Json document = Json::parse(file.readAll().toStdString(), nullptr, false);
-    if (!document.is_object() || document.value("clusterwiz_run", 0) != 1) {
-        *error = path + u": not a clusterwiz run record"_s;
+    const JsonParse parsed = parseJsonBytes(file.bytes);
+    if (!parsed.ok()) {
+        *error = escapeControls(path + u": not a clusterwiz run record: "_s + parsed.error);
+        return std::nullopt;
+    }
+    const Json &document = parsed.document;
+    QStringList problems;
+    JsonFields top(document, {}, problems);
+    if (!document.is_object() || top.integer("clusterwiz_run", true) != 1) {
+        *error = escapeControls(path) + u": not a clusterwiz run record"_s;
         return std::nullopt;
     }
     RunRecord record;
-    record.runId = qstr(document, "run_id");
     record.projectPath = projectPath;
-    record.mode = qstr(document, "mode");
-    record.master = qstr(document, "master");
-    record.startedAt = QDateTime::fromString(qstr(document, "started_at"), Qt::ISODateWithMs);
-    record.endedAt = QDateTime::fromString(qstr(document, "ended_at"), Qt::ISODateWithMs);
-    record.gangStop = document.value("gang_stop", true);
-    const std::optional<RunState> state = runStateFromName(qstr(document, "state"));
-    if (record.runId != runId || !state) {
-        *error = path + u": the run id or state is missing or wrong"_s;
+    record.runId = top.string("run_id", true).value_or(QString());
+    record.mode = top.string("mode").value_or(QString());
+    record.master = top.string("master").value_or(QString());
+    record.startedAt =
+        QDateTime::fromString(top.string("started_at").value_or(QString()), Qt::ISODateWithMs);
+    record.endedAt =
+        QDateTime::fromString(top.string("ended_at").value_or(QString()), Qt::ISODateWithMs);
+    record.gangStop = top.boolean("gang_stop").value_or(true);
+    const std::optional<QString> stateName = top.string("state", true);
+    const std::optional<RunState> state = runStateFromName(stateName.value_or(QString()));
+    if (stateName && !state)
+        problems << u"state: \"%1\" is not a run state"_s.arg(*stateName);
+    if (problems.isEmpty() && record.runId != runId)
+        problems << u"run_id: \"%1\" is not the run of this file"_s.arg(record.runId);
+    if (const Json *failure = top.object("failure"))
+        record.failure = failureFromJson(*failure, problems);
+    if (const Json *servers = top.array("servers")) {
+        for (size_t i = 0; i < servers->size(); ++i) {
+            const QString at = u"servers[%1]"_s.arg(i);
+            JsonFields server((*servers)[i], at, problems);
+            if (!(*servers)[i].is_object()) {
+                problems << at + u": must be an object, not "_s + jsonTypeName((*servers)[i]);
+                continue;
+            }
+            record.servers.push_back(RunServer{server.string("name", true).value_or(QString()),
+                                               server.string("run_dir").value_or(QString()),
+                                               server.boolean("started").value_or(false),
+                                               server.integer("first_rank").value_or(-1),
+                                               server.integer("ranks").value_or(-1)});
+        }
+    }
+    if (!problems.isEmpty()) {
+        // A record is what stop and status act on: one that is half right is not guessed at.
+        *error = escapeControls(path + u": "_s + problems.join(u"; "_s));
         return std::nullopt;
     }
     record.state = *state;
-    if (const auto failure = document.find("failure");
-        failure != document.end() && failure->is_object())
-        record.failure = failureFromJson(*failure);
-    if (const auto servers = document.find("servers");
-        servers != document.end() && servers->is_array()) {
-        for (const Json &server : *servers) {
-            if (!server.is_object())
-                continue;
-            const auto number = [&](const char *key) {
-                const auto found = server.find(key);
-                return found != server.end() && found->is_number_integer() ? found->get<int>() : -1;
-            };
-            record.servers.push_back(RunServer{qstr(server, "name"), qstr(server, "run_dir"),
-                                               server.value("started", false), number("first_rank"),
-                                               number("ranks")});
-        }
-    }
     return record;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // A run's identity and the local record of it: `<project>.runs/<run id>.json` beside the project
-// file, saved atomically (QSaveFile). It holds what `status` and `stop` need without asking the
-// user again: the servers, the mode, each server's run folder, the start time and the last state.
+// file, saved atomically (writeFileReplacing). It holds what `status` and `stop` need without
+// asking the user again: the servers, the mode, each server's run folder, the start time and the
+// last state.
 #include "model/Project.h"
 
 #include <QDateTime>
@@ -67,7 +68,7 @@ nlohmann::ordered_json runFailureToJson(const RunFailure &failure);
 // The folder of a project's run records: "x.clusterwiz.json" -> "x.clusterwiz.runs".
 QString runsFolder(const QString &projectPath);
 QString runRecordPath(const QString &projectPath, const QString &runId);
-// Writes the record through QSaveFile. Returns an error message, empty on success.
+// Writes the record through writeFileReplacing (never through a link). Returns an error, or "".
 QString saveRunRecord(const RunRecord &record);
 // Reads one record; `error` gets a message naming the file when it cannot.
 std::optional<RunRecord> loadRunRecord(const QString &projectPath, const QString &runId,

@@ -2,6 +2,8 @@
 
 #include <QStringList>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace cw {
@@ -12,7 +14,37 @@ bool isDeviceList(const QString &serverField)
     return serverField == u"devices" || serverField == u"device_ips";
 }
 
+bool needsEscape(char16_t c)
+{
+    return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029 ||
+           (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
+
 } // namespace
+
+QString escapeControls(const QString &text)
+{
+    if (std::none_of(text.cbegin(), text.cend(), [](QChar c) { return needsEscape(c.unicode()); }))
+        return text;
+    QString out;
+    out.reserve(text.size() + 8);
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if (!needsEscape(u))
+            out += c;
+        else if (u == u'\n')
+            out += u"\\n"_s;
+        else if (u == u'\r')
+            out += u"\\r"_s;
+        else if (u == u'\t')
+            out += u"\\t"_s;
+        else if (u <= 0xff)
+            out += u"\\x"_s + QString::number(u, 16).rightJustified(2, u'0');
+        else
+            out += u"\\u"_s + QString::number(u, 16).rightJustified(4, u'0');
+    }
+    return out;
+}
 
 ProblemArea ProblemLocation::area() const
 {

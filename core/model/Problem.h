@@ -6,6 +6,12 @@
 
 namespace cw {
 
+// User text made safe to print on one terminal line: control characters (C0, DEL, C1), line and
+// paragraph separators and bidirectional overrides become visible escapes ("\n", "\x1b",
+// "\u202e"), so a value cannot forge an extra line or drive the
+// terminal. Every message that echoes a value from a file goes through it (Problem::toString()).
+QString escapeControls(const QString &text);
+
 // The part of a project a wizard page edits, for pages that show only their own problems.
 enum class ProblemArea { Project, Servers, Devices, Launch };
 
@@ -65,7 +71,9 @@ struct Problem {
 
     QString toString() const
     {
-        return path.isEmpty() ? message : path + QStringLiteral(": ") + message;
+        return path.isEmpty()
+                   ? escapeControls(message)
+                   : escapeControls(path) + QStringLiteral(": ") + escapeControls(message);
     }
     bool operator==(const Problem &) const = default;
 };

@@ -1,7 +1,7 @@
 #include "model/ProjectJson.h"
 
-#include <QFile>
-#include <QSaveFile>
+#include "model/JsonRead.h"
+#include "model/SafeFile.h"
 
 #include <functional>
 
@@ -20,11 +20,6 @@ QString qs(const std::string &s)
 std::string ss(const QString &s)
 {
     return s.toStdString();
-}
-
-QString jsonTypeName(const Json &value)
-{
-    return qs(value.type_name());
 }
 
 // Reads typed members out of JSON objects and records a Problem for each one that is off.
@@ -69,17 +64,12 @@ public:
         const Json *value = member(object, key, place, required);
         if (!value)
             return false;
-        if (!value->is_number_integer()) {
-            problem(place,
-                    QStringLiteral("must be a whole number, not %1").arg(jsonTypeName(*value)));
+        int number = 0;
+        if (const JsonInt result = jsonToInt(*value, number); result != JsonInt::Ok) {
+            problem(place, jsonIntProblem(*value, result));
             return false;
         }
-        const auto wide = value->get<long long>();
-        if (wide < INT_MIN || wide > INT_MAX) {
-            problem(place, QStringLiteral("%1 is out of range").arg(wide));
-            return false;
-        }
-        out = static_cast<int>(wide);
+        out = number;
         return true;
     }
 
@@ -127,16 +117,21 @@ public:
     void readIntList(const Json &object, const char *key, const ProblemPlace &place,
                      std::vector<int> &out)
     {
-        readArray<int>(
-            object, key, place, out,
-            [](const Json &j, int &n) {
-                if (!j.is_number_integer() || j.get<long long>() < INT_MIN ||
-                    j.get<long long>() > INT_MAX)
-                    return false;
-                n = static_cast<int>(j.get<long long>());
-                return true;
-            },
-            "a whole number");
+        const Json *value = member(object, key, place, false);
+        if (!value)
+            return;
+        if (!value->is_array()) {
+            problem(place, u"must be an array, not "_s + jsonTypeName(*value));
+            return;
+        }
+        out.clear();
+        for (size_t i = 0; i < value->size(); ++i) {
+            int number = 0;
+            if (const JsonInt result = jsonToInt((*value)[i], number); result == JsonInt::Ok)
+                out.push_back(number);
+            else
+                problem(place.item(int(i)), jsonIntProblem((*value)[i], result));
+        }
     }
 
     const Json *readObject(const Json &object, const char *key, const ProblemPlace &place,
@@ -316,30 +311,35 @@ ProjectLoad projectFromJson(const Json &source)
 
 ProjectLoad projectFromJsonText(const QByteArray &text)
 {
-    try {
-        return projectFromJson(Json::parse(text.constData(), text.constData() + text.size()));
-    } catch (const Json::parse_error &error) {
+    const JsonParse parsed = parseJsonBytes(text);
+    if (!parsed.ok()) {
         ProjectLoad load;
-        // nlohmann's message carries the line and column; drop its "[json.exception...]" tag.
-        QString message = qs(error.what());
-        if (const auto tagEnd = message.indexOf(u"] "); tagEnd >= 0)
-            message = message.mid(tagEnd + 2);
-        load.fatal = QStringLiteral("not valid JSON: ") + message;
+        load.fatal = escapeControls(parsed.error);
+        return load;
+    }
+    try {
+        return projectFromJson(parsed.document);
+    } catch (const std::exception &error) {
+        // Not expected: every member is read through type checks. Kept as a last guard so that
+        // no input can end the program.
+        ProjectLoad load;
+        load.fatal =
+            u"cannot read the project: "_s + escapeControls(QString::fromUtf8(error.what()));
         return load;
     }
 }
 
 ProjectLoad loadProjectFile(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    const FileBytes file = readRegularFile(path);
+    if (!file.ok()) {
         ProjectLoad load;
-        load.fatal = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+        load.fatal = u"cannot read "_s + escapeControls(file.error);
         return load;
     }
-    ProjectLoad load = projectFromJsonText(file.readAll());
+    ProjectLoad load = projectFromJsonText(file.bytes);
     if (!load.fatal.isEmpty())
-        load.fatal = path + u": "_s + load.fatal;
+        load.fatal = escapeControls(path) + u": "_s + load.fatal;
     return load;
 }
 
@@ -432,12 +432,11 @@ QByteArray projectToJsonText(const Project &project)
 
 QString saveProjectFile(const Project &project, const QString &path)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-    file.write(projectToJsonText(project));
-    if (!file.commit())
-        return QStringLiteral("cannot save %1: %2").arg(path, file.errorString());
+    // A symbolic link at `path` is replaced, never written through; the file keeps its mode.
+    if (QString error =
+            writeFileReplacing(path, projectToJsonText(project), FileMode::KeepExisting);
+        !error.isEmpty())
+        return u"cannot save "_s + error;
     return {};
 }
 

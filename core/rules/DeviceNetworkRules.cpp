@@ -95,16 +95,15 @@ private:
             const int devices = static_cast<int>(server.devices.size());
             const int ips = static_cast<int>(server.deviceIps.size());
             if (ips != devices && devices > 0) {
-                const QString message = ips == 0 ? u"%1: no device IPs for its %2 devices; run "
-                                                   u"`clusterwiz-cli plan` to assign "
-                                                   "them"_s.arg(serverLabel(m_project, s))
-                                                       .arg(devices)
-                                                 : u"%1: %2 device IPs for %3 devices "
-                                                   u"(device_ips[k] belongs to devices[k]); "
-                                                   "run `clusterwiz-cli plan` to repair them"_s
-                                                       .arg(serverLabel(m_project, s))
-                                                       .arg(ips)
-                                                       .arg(devices);
+                const QString message =
+                    ips == 0 ? u"%1: no device IPs for its %2 devices; run "
+                               u"`clusterwiz-cli plan` to assign "
+                               "them"_s.arg(serverLabel(m_project, s), QString::number(devices))
+                             : u"%1: %2 device IPs for %3 devices "
+                               u"(device_ips[k] belongs to devices[k]); "
+                               "run `clusterwiz-cli plan` to repair them"_s.arg(
+                                   serverLabel(m_project, s), QString::number(ips),
+                                   QString::number(devices));
                 m_out.add(u"device-ip-count"_s, serverFieldPlace(s, "device_ips"), message);
             }
             for (int k = 0; k < std::min(devices, ips); ++k) {
@@ -202,10 +201,9 @@ private:
             current.structural = false;
             m_out.add(
                 u"segment"_s, placeOf(s, id),
-                u"%1: %2 is not in segment %3, which device_network.segments[%4] sets for %5"_s
-                    .arg(device(s, id), current.ip.toString(), segment.toString())
-                    .arg(id % kSegmentCount)
-                    .arg(segmentDevices(id % kSegmentCount)));
+                u"%1: %2 is not in segment %3, which device_network.segments[%4] sets for %5"_s.arg(
+                    device(s, id), current.ip.toString(), segment.toString(),
+                    QString::number(id % kSegmentCount), segmentDevices(id % kSegmentCount)));
         }
     }
 
@@ -222,12 +220,10 @@ private:
                 if (partner.present && partner.structural && segmentOf(partner.ip) != segment) {
                     m_out.add(u"segment-pair"_s, placeOf(s, id),
                               u"%1: %2 is in segment %3 but device %4 of %5 is in %6; devices %4 "
-                              "and %7 must share a segment"_s
-                                  .arg(device(s, id), current.ip.toString(), segment.toString())
-                                  .arg(id - kSegmentCount)
-                                  .arg(label)
-                                  .arg(segmentOf(partner.ip).toString())
-                                  .arg(id));
+                              "and %7 must share a segment"_s.arg(
+                                  device(s, id), current.ip.toString(), segment.toString(),
+                                  QString::number(id - kSegmentCount), label,
+                                  segmentOf(partner.ip).toString(), QString::number(id)));
                 }
             }
             const int groupStart = id < kSegmentCount ? 0 : kSegmentCount;
@@ -237,14 +233,11 @@ private:
                     continue;
                 m_out.add(u"segment-distinct"_s, placeOf(s, id),
                           u"%1: %2 is in segment %3 like device %4 of %5; devices %6, %7, %8 and "
-                          "%9 must be in four different segments"_s
-                              .arg(device(s, id), current.ip.toString(), segment.toString())
-                              .arg(other)
-                              .arg(label)
-                              .arg(groupStart)
-                              .arg(groupStart + 1)
-                              .arg(groupStart + 2)
-                              .arg(groupStart + 3));
+                          "%9 must be in four different segments"_s.arg(
+                              device(s, id), current.ip.toString(), segment.toString(),
+                              QString::number(other), label, QString::number(groupStart),
+                              QString::number(groupStart + 1), QString::number(groupStart + 2),
+                              QString::number(groupStart + 3)));
                 break;
             }
         }

@@ -36,21 +36,19 @@ bool checkIds(const Project &project, int s, bool ascend, ProblemList &out)
         const int id = server.devices[k];
         const int position = static_cast<int>(k);
         if (id < 0 || (ascend && id >= kAscendDevices)) {
-            out.add(
-                u"device-ids"_s, devicePlace(s, position),
-                ascend
-                    ? u"%1 device %2: is not an Ascend 910 device id (0-7)"_s.arg(label()).arg(id)
-                    : u"%1 device %2: is not a device id (0 or more)"_s.arg(label()).arg(id));
+            out.add(u"device-ids"_s, devicePlace(s, position),
+                    ascend ? u"%1 device %2: is not an Ascend 910 device id (0-7)"_s.arg(
+                                 label(), QString::number(id))
+                           : u"%1 device %2: is not a device id (0 or more)"_s.arg(
+                                 label(), QString::number(id)));
             ok = false;
             continue;
         }
         if (auto it = firstPosition.constFind(id); it != firstPosition.constEnd()) {
             out.add(u"device-ids"_s, devicePlace(s, position),
                     u"%1 device %2: is listed twice (devices[%3] and devices[%4]); each device "
-                    "is used once"_s.arg(label())
-                        .arg(id)
-                        .arg(*it)
-                        .arg(position));
+                    "is used once"_s.arg(label(), QString::number(id), QString::number(*it),
+                                         QString::number(position)));
             ok = false;
             continue;
         }
@@ -71,16 +69,15 @@ void checkAscendSubset(const Project &project, int s, bool idsOk, ProblemList &o
     const QString label = serverLabel(project, s);
     const ProblemPlace path = serverFieldPlace(s, "devices");
     if (!validAscendCount(count)) {
-        out.add(
-            u"device-count"_s, path,
-            u"%1: uses %2 devices; an Ascend 910 server uses 1, 2, 4 or 8"_s.arg(label).arg(count));
+        out.add(u"device-count"_s, path,
+                u"%1: uses %2 devices; an Ascend 910 server uses 1, 2, 4 or 8"_s.arg(
+                    label, QString::number(count)));
         return;
     }
     if (multi) {
         out.add(u"device-multi-server"_s, path,
-                u"%1: uses %2 devices; with several servers every server uses all 8 (8 x N)"_s
-                    .arg(label)
-                    .arg(count));
+                u"%1: uses %2 devices; with several servers every server uses all 8 (8 x N)"_s.arg(
+                    label, QString::number(count)));
     }
     if (!idsOk)
         return;
@@ -95,9 +92,8 @@ void checkAscendSubset(const Project &project, int s, bool idsOk, ProblemList &o
     if (count == 2 && (server.devices[0] < 4) != (server.devices[1] < 4)) {
         out.add(u"device-group-2"_s, path,
                 u"%1: devices %2 and %3 are in different groups; two devices must both be in "
-                "0-3 or both in 4-7"_s.arg(label)
-                    .arg(server.devices[0])
-                    .arg(server.devices[1]));
+                "0-3 or both in 4-7"_s.arg(label, QString::number(server.devices[0]),
+                                           QString::number(server.devices[1])));
     }
 }
 

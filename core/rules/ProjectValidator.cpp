@@ -75,9 +75,7 @@ void checkServerList(const Project &project, ProblemList &out)
                 out.add(
                     u"server-name-unique"_s, serverFieldPlace(s, "name"),
                     u"servers[%1]: name \"%2\" is already used by servers[%3]; server names must "
-                    "be unique"_s.arg(s)
-                        .arg(server.name)
-                        .arg(*it));
+                    "be unique"_s.arg(QString::number(s), server.name, QString::number(*it)));
             } else {
                 names.insert(server.name, s);
             }
@@ -114,10 +112,9 @@ void checkMpirunPorts(const Project &project, ProblemList &out)
             continue;
         out.add(u"mpirun-ssh-port"_s, serverFieldPlace(order[r], "port"),
                 u"%1: SSH port %2 differs from port %3 of %4; mpirun reaches every other server "
-                "through one SSH port"_s.arg(serverLabel(project, order[r]))
-                    .arg(server.port)
-                    .arg(port)
-                    .arg(serverLabel(project, reference)));
+                "through one SSH port"_s.arg(serverLabel(project, order[r]),
+                                             QString::number(server.port), QString::number(port),
+                                             serverLabel(project, reference)));
     }
 }
 

@@ -25,6 +25,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -83,6 +84,10 @@ private Q_SLOTS:
         const std::vector<Server> servers = project.servers;
         project.servers.clear();
         const QString path = m_dir.filePath(u"gui-run.clusterwiz.json"_s);
+        // The training script lies in the project's folder, as launch.upload wants it (a file
+        // outside would need the user's confirmation first).
+        QVERIFY(QFile::copy(project.launch.upload.constFirst(), m_dir.filePath(u"train_ddp.py"_s)));
+        project.launch.upload = {u"train_ddp.py"_s};
         QCOMPARE(saveProjectFile(project, path), QString());
 
         ClusterWizard wizard;

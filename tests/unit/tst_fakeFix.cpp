@@ -11,6 +11,8 @@
 #include "plan/Planner.h"
 #include "shell/ShellQuote.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -145,6 +147,63 @@ private Q_SLOTS:
         QCOMPARE(fake(1).commands().last(), setIp(3, kWrongIp, netmask()));
         QCOMPARE(fake(0).connectAttempts(), 0);
         QVERIFY(loadUndoJournal(m_journal, &error)->empty());
+    }
+
+    void oneUndoTakesBackAWholeFixCommand()
+    {
+        // Two fixes of one command (one group, as `fix --all` records them), then another command.
+        const QString command = newFixGroup();
+        for (int device : {3, 5}) {
+            scriptDevice(1, device);
+            const FixOutcome outcome = applyFix(
+                m_project, planSetDeviceIps(m_project, foundWith({{1, device}})), m_options);
+            QVERIFY2(outcome.ok(), qPrintable(outcome.firstError()));
+            QCOMPARE(recordAppliedFix(m_journal, outcome.undo, command), QString());
+        }
+        scriptDevice(1, 6);
+        const FixOutcome later =
+            applyFix(m_project, planSetDeviceIps(m_project, foundWith({{1, 6}})), m_options);
+        QCOMPARE(recordAppliedFix(m_journal, later.undo), QString());
+        QString error;
+        QCOMPARE(loadUndoJournal(m_journal, &error)->size(), size_t(3));
+
+        QCOMPARE(pendingUndo(m_project, m_journal).fixes, 1);
+        QVERIFY(undoLastFix(m_project, m_journal, m_options).undone);
+        QCOMPARE(fake(1).commands().last(), setIp(6, kWrongIp, netmask()));
+
+        const PendingUndo pending = pendingUndo(m_project, m_journal);
+        QCOMPARE(pending.fixes, 2);
+        QCOMPARE(pending.plan.steps.size(), size_t(2));
+        QCOMPARE(pending.plan.steps[0].command, setIp(5, kWrongIp, netmask())); // newest first
+        const UndoOutcome undone = undoLastFix(m_project, m_journal, m_options);
+        QVERIFY2(undone.undone, qPrintable(undone.error));
+        QCOMPARE(undone.plan.steps.size(), size_t(2));
+        const QStringList commands = fake(1).commands();
+        QCOMPARE(commands.mid(commands.size() - 2),
+                 (QStringList{setIp(5, kWrongIp, netmask()), setIp(3, kWrongIp, netmask())}));
+        QVERIFY(loadUndoJournal(m_journal, &error)->empty());
+    }
+
+    void aCorruptJournalIsKeptAside()
+    {
+        QFile junk(m_journal);
+        QVERIFY(junk.open(QIODevice::WriteOnly) && junk.write("{\"entries\": [") > 0);
+        junk.close();
+        scriptDevice(1, 3);
+        const FixOutcome outcome =
+            applyFix(m_project, planSetDeviceIps(m_project, foundWith({{1, 3}})), m_options);
+        const QString message = recordAppliedFix(m_journal, outcome.undo);
+        QVERIFY2(message.contains(u".corrupt-"_s), qPrintable(message));
+        const QStringList aside =
+            QDir(m_dir.path())
+                .entryList({QFileInfo(m_journal).fileName() + u".corrupt-*"_s}, QDir::Files);
+        QCOMPARE(aside.size(), 1);
+        QFile kept(m_dir.filePath(aside.constFirst()));
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), QByteArray("{\"entries\": ["));
+        QString error;
+        QCOMPARE(loadUndoJournal(m_journal, &error)->size(), size_t(1));
+        QCOMPARE(QFileInfo(m_journal).permissions() & 0x0077, QFileDevice::Permissions()); // 0600
     }
 
     void aFailingStepEndsItsServersWorkAndIsReported()

@@ -107,7 +107,8 @@ private Q_SLOTS:
         auto fleet = std::make_shared<FakeFleet>();
         const Project project = fakeCpuProject(*fleet, mode);
         const QString path = newProjectPath();
-        const LaunchPlan plan = planLaunch(project, path, newRunId());
+        const LaunchPlan plan =
+            planLaunch(project, path, newRunId(), uploadsOutsideProject(project, path));
         QVERIFY(plan.ok());
         scriptServers(*fleet, project, plan.runId);
         LaunchOptions options;
@@ -133,7 +134,9 @@ private Q_SLOTS:
                 const auto found = fake.file(project.launch.workdir + u'/' + file.name);
                 QVERIFY2(found, qPrintable(file.name));
                 QCOMPARE(found->data, file.content);
-                QCOMPARE(found->mode, file.executable ? 0755 : 0644);
+                // env.sh holds launch.env (PET_MONITOR_INTERVAL...): owner-only on the servers.
+                QCOMPARE(found->mode, file.secret ? (file.executable ? 0700 : 0600)
+                                                  : (file.executable ? 0755 : 0644));
             }
             QCOMPARE(fake.file(project.launch.workdir + u"/train_ddp.py"_s)->data, entryBytes);
             QCOMPARE(fake.file(project.launch.workdir + u"/train.sh"_s)->mode, 0755);
@@ -180,7 +183,8 @@ private Q_SLOTS:
         auto fleet = std::make_shared<FakeFleet>();
         const Project project = fakeCpuProject(*fleet);
         const QString path = newProjectPath();
-        const LaunchPlan plan = planLaunch(project, path, newRunId());
+        const LaunchPlan plan =
+            planLaunch(project, path, newRunId(), uploadsOutsideProject(project, path));
         scriptServers(*fleet, project, plan.runId);
         fleet->server(u"server0"_s)
             .on(FakeMatch::exact(portOwnersCommand()),
@@ -206,7 +210,8 @@ private Q_SLOTS:
         QVERIFY(launchJob(project, path, plan, options).started);
         QCOMPARE(fleet->server(u"server0"_s).commands().count(plan.portCheckCommand), 1);
         options.force = false;
-        const LaunchPlan again = planLaunch(project, path, newRunId());
+        const LaunchPlan again =
+            planLaunch(project, path, newRunId(), uploadsOutsideProject(project, path));
         scriptServers(*fleet, project, again.runId);
         fleet->server(u"server0"_s)
             .on(FakeMatch::exact(plan.portCheckCommand), FakeAnswer{"no-ss\n", {}, 0});
@@ -218,7 +223,8 @@ private Q_SLOTS:
         auto fleet = std::make_shared<FakeFleet>();
         const Project project = fakeCpuProject(*fleet);
         const QString path = newProjectPath();
-        const LaunchPlan plan = planLaunch(project, path, newRunId());
+        const LaunchPlan plan =
+            planLaunch(project, path, newRunId(), uploadsOutsideProject(project, path));
         scriptServers(*fleet, project, plan.runId);
         LaunchOptions options;
         options.fleet = fakeFleetOptions(fleet);
@@ -247,7 +253,8 @@ private Q_SLOTS:
         auto fleet = std::make_shared<FakeFleet>();
         const Project project = fakeCpuProject(*fleet);
         const QString path = newProjectPath();
-        const LaunchPlan plan = planLaunch(project, path, newRunId());
+        const LaunchPlan plan =
+            planLaunch(project, path, newRunId(), uploadsOutsideProject(project, path));
         scriptServers(*fleet, project, plan.runId);
         fleet->server(u"server1"_s)
             .failUploads(FakeMatch::exact(project.launch.workdir + u"/train.sh"_s),
@@ -274,7 +281,8 @@ private Q_SLOTS:
         auto fleet = std::make_shared<FakeFleet>();
         const Project project = fakeCpuProject(*fleet);
         const QString path = newProjectPath();
-        const LaunchPlan plan = planLaunch(project, path, newRunId());
+        const LaunchPlan plan =
+            planLaunch(project, path, newRunId(), uploadsOutsideProject(project, path));
         scriptServers(*fleet, project, plan.runId);
         const QString failingStart = expectedStart(project, plan.runId, 1);
         fleet->server(u"server1"_s)

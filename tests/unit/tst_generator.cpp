@@ -13,8 +13,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <sys/stat.h>
 
 using namespace cw;
 using namespace cwtest;
@@ -410,6 +413,9 @@ void TestGenerator::writeFilesSetsModes()
 {
     const GenerateResult result = generateScripts(exampleProject());
     QVERIFY(result.ok());
+    // Modes are 0644 / 0755 less the umask, as for any file the user's tools write.
+    const mode_t umaskBefore = ::umask(022);
+    const auto restore = qScopeGuard([umaskBefore] { ::umask(umaskBefore); });
     QTemporaryDir dir;
     const QString out = dir.filePath(u"out/nested"_s);
     // An earlier file with other modes is replaced; an unrelated file is left alone.
@@ -420,9 +426,11 @@ void TestGenerator::writeFilesSetsModes()
     for (const GeneratedFile &file : result.files) {
         const QString path = out + u'/' + file.name;
         QCOMPARE(readFile(path), file.content);
+        // Under umask 022; env.sh holds launch.env values: owner-only.
         const QFileDevice::Permissions expected =
-            file.executable ? QFileDevice::Permissions(0x7055)  // rwxr-xr-x
-                            : QFileDevice::Permissions(0x6044); // rw-r--r--
+            file.secret       ? QFileDevice::Permissions(0x7000)  // rwx------
+            : file.executable ? QFileDevice::Permissions(0x7055)  // rwxr-xr-x
+                              : QFileDevice::Permissions(0x6044); // rw-r--r--
         // Owner, group and other bits; the 0x0700 "user" bits depend on who runs the test.
         QCOMPARE(QFile::permissions(path) & QFileDevice::Permissions(0x7077), expected);
     }
@@ -462,7 +470,9 @@ void TestGenerator::tarGzReproducible()
     QVERIFY2(lines[0].endsWith(u"1970-01-01 00:00 resnet50-2x8/"_s), qPrintable(lines[0]));
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const GeneratedFile &file = result.files[static_cast<size_t>(i - 1)];
-        const QString mode = file.executable ? u"-rwxr-xr-x 0/0"_s : u"-rw-r--r-- 0/0"_s;
+        const QString mode = file.secret       ? u"-rwx------ 0/0"_s
+                             : file.executable ? u"-rwxr-xr-x 0/0"_s
+                                               : u"-rw-r--r-- 0/0"_s;
         QVERIFY2(lines[i].startsWith(mode), qPrintable(lines[i]));
         QVERIFY2(lines[i].endsWith(u"resnet50-2x8/"_s + file.name), qPrintable(lines[i]));
     }

@@ -235,9 +235,14 @@ private Q_SLOTS:
         Project uploading = twoByTwo();
         uploading.launch.upload = {
             QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/train_ddp.py")};
-        QVERIFY(planLaunch(uploading, path, u"r1"_s).servers[0].entryCheckCommand.isEmpty());
+        // (from outside the project's folder: confirmed, as the CLI's --allow-upload-outside does)
+        const QStringList confirmed = uploadsOutsideProject(uploading, path);
+        QCOMPARE(confirmed.size(), 1);
+        QVERIFY(!planLaunch(uploading, path, u"r1"_s).ok());
+        QVERIFY(
+            planLaunch(uploading, path, u"r1"_s, confirmed).servers[0].entryCheckCommand.isEmpty());
         uploading.launch.upload << u"missing.py"_s;
-        const LaunchPlan missing = planLaunch(uploading, path, u"r1"_s);
+        const LaunchPlan missing = planLaunch(uploading, path, u"r1"_s, confirmed);
         QVERIFY(!missing.ok());
         QCOMPARE(missing.problems.front().path, u"launch.upload[1]"_s);
 

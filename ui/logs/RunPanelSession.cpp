@@ -55,7 +55,8 @@ bool RunPanelSession::start(const Project &project, const QString &projectPath,
     m_shared = std::make_shared<Shared>();
     // `this` outlives the thread (the destructor joins it); queued calls run on the GUI thread.
     m_thread = std::thread([this, shared = m_shared, project, projectPath, options] {
-        const LaunchPlan plan = planLaunch(project, projectPath, newRunId());
+        const LaunchPlan plan =
+            planLaunch(project, projectPath, newRunId(), options.confirmedUploads);
         LaunchResult result;
         if (!plan.ok())
             result.refusal = launchPlanText(project, plan);

@@ -1,6 +1,7 @@
 #include "RunPage.h"
 
 #include "ProjectModel.h"
+#include "launch/LaunchPlan.h"
 #include "launch/LaunchPreflight.h"
 #include "logs/LogModel.h"
 #include "logs/LogView.h"
@@ -10,6 +11,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -179,11 +181,38 @@ void RunPage::launch()
 {
     if (!launchBlockedReason().isEmpty())
         return;
+    // Files from outside the project's folder go to every server only when the user says so.
+    const QStringList outside = uploadsOutsideProject(m_model->project(), m_model->path());
+    if (outside.isEmpty()) {
+        startLaunch({});
+        return;
+    }
+    auto *ask = new QMessageBox(QMessageBox::Warning, tr("Upload files from outside the project?"),
+                                tr("These launch.upload files are outside the project's folder (or "
+                                   "lead out of it through a link) and would be copied to every "
+                                   "server:\n\n%1\n\nUpload them?")
+                                    .arg(outside.join(u'\n')),
+                                QMessageBox::Yes | QMessageBox::Cancel, this);
+    ask->setObjectName(u"confirmOutsideUploads"_s);
+    ask->setDefaultButton(QMessageBox::Cancel);
+    ask->setAttribute(Qt::WA_DeleteOnClose);
+    connect(ask, &QMessageBox::finished, this, [this, outside](int answer) {
+        if (answer == QMessageBox::Yes)
+            startLaunch(outside);
+    });
+    ask->open(); // not exec(): the event loop goes on, and tests find and answer it
+}
+
+void RunPage::startLaunch(const QStringList &confirmedUploads)
+{
+    if (!launchBlockedReason().isEmpty())
+        return;
     LaunchOptions options;
     options.fleet = *m_options;
     // The checks run again at launch, as the CLI's do: the master port or a firewall may have
     // changed since the report on the Checks page.
     options.preflight = checksPreflight(options.fleet);
+    options.confirmedUploads = confirmedUploads;
     m_logs->clear();
     m_loss->clear();
     m_ranks->setProject(m_model->project());

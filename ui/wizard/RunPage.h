@@ -55,6 +55,7 @@ Q_SIGNALS:
     void runEnded(const cw::RunRecord &record);
 
 private:
+    void startLaunch(const QStringList &confirmedUploads);
     void updateLaunch();
     void showRecord(const RunRecord &record);
     void showRank(int rank); // a click in the rank overview

@@ -1,0 +1,209 @@
+#include "model/JsonRead.h"
+
+#include "model/SafeFile.h"
+
+#include <algorithm>
+#include <new>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+QString withoutTag(const char *what)
+{
+    // nlohmann's messages start with "[json.exception.parse_error.101] "; the rest is the news.
+    QString message = QString::fromUtf8(what);
+    if (message.startsWith(u"[json.exception."_s)) {
+        if (const auto tagEnd = message.indexOf(u"] "); tagEnd >= 0)
+            message = message.mid(tagEnd + 2);
+    }
+    return message;
+}
+
+} // namespace
+
+int jsonNestingDepth(const QByteArray &bytes, int limit)
+{
+    int depth = 0;
+    int deepest = 0;
+    bool inString = false;
+    bool escaped = false;
+    for (const char c : bytes) {
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            deepest = std::max(deepest, ++depth);
+            if (depth > limit)
+                return depth;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return deepest;
+}
+
+JsonParse parseJsonBytes(const QByteArray &bytes, int depthLimit)
+{
+    JsonParse result;
+    if (jsonNestingDepth(bytes, depthLimit) > depthLimit) {
+        result.error = u"not accepted: nested deeper than %1 levels"_s.arg(depthLimit);
+        return result;
+    }
+    try {
+        result.document = Json::parse(bytes.constData(), bytes.constData() + bytes.size());
+    } catch (const Json::exception &error) {
+        result.error = u"not valid JSON: "_s + withoutTag(error.what());
+    } catch (const std::bad_alloc &) {
+        result.error = u"not accepted: too large to hold in memory"_s;
+    }
+    if (!result.ok())
+        result.document = Json();
+    return result;
+}
+
+JsonParse readJsonFile(const QString &path)
+{
+    const FileBytes file = readRegularFile(path);
+    if (!file.ok())
+        return JsonParse{Json(), file.error};
+    JsonParse parsed = parseJsonBytes(file.bytes);
+    if (!parsed.ok())
+        parsed.error = path + u": "_s + parsed.error;
+    return parsed;
+}
+
+QString jsonTypeName(const Json &value)
+{
+    return QString::fromLatin1(value.type_name());
+}
+
+JsonInt jsonToInt(const Json &value, int &out, long long min, long long max)
+{
+    if (value.is_number_unsigned()) {
+        const auto wide = value.get<unsigned long long>();
+        if (max < 0 || wide > static_cast<unsigned long long>(max))
+            return JsonInt::OutOfRange;
+        if (static_cast<long long>(wide) < min)
+            return JsonInt::OutOfRange;
+        out = static_cast<int>(wide);
+        return JsonInt::Ok;
+    }
+    if (!value.is_number_integer())
+        return JsonInt::NotWhole;
+    const auto wide = value.get<long long>();
+    if (wide < min || wide > max)
+        return JsonInt::OutOfRange;
+    out = static_cast<int>(wide);
+    return JsonInt::Ok;
+}
+
+QString jsonIntProblem(const Json &value, JsonInt result)
+{
+    if (result == JsonInt::OutOfRange)
+        return QString::fromStdString(value.dump()) + u" is out of range"_s;
+    return u"must be a whole number, not "_s + jsonTypeName(value);
+}
+
+JsonFields::JsonFields(const Json &object, const QString &path, QStringList &problems)
+    : m_object(object), m_path(path), m_problems(problems)
+{
+}
+
+QString JsonFields::path(const char *key) const
+{
+    const QString name = QString::fromUtf8(key);
+    return m_path.isEmpty() ? name : m_path + u'.' + name;
+}
+
+void JsonFields::problem(const char *key, const QString &message)
+{
+    m_problems << path(key) + u": "_s + message;
+}
+
+const Json *JsonFields::member(const char *key, bool required)
+{
+    if (!m_object.is_object()) {
+        if (required)
+            problem(key, u"is required"_s);
+        return nullptr;
+    }
+    const auto found = m_object.find(key);
+    if (found == m_object.end() || found->is_null()) {
+        if (required)
+            problem(key, u"is required"_s);
+        return nullptr;
+    }
+    return &*found;
+}
+
+std::optional<QString> JsonFields::string(const char *key, bool required)
+{
+    const Json *value = member(key, required);
+    if (!value)
+        return std::nullopt;
+    if (!value->is_string()) {
+        problem(key, u"must be a string, not "_s + jsonTypeName(*value));
+        return std::nullopt;
+    }
+    return QString::fromStdString(value->get_ref<const std::string &>());
+}
+
+std::optional<int> JsonFields::integer(const char *key, bool required, long long min, long long max)
+{
+    const Json *value = member(key, required);
+    if (!value)
+        return std::nullopt;
+    int out = 0;
+    if (const JsonInt result = jsonToInt(*value, out, min, max); result != JsonInt::Ok) {
+        problem(key, jsonIntProblem(*value, result));
+        return std::nullopt;
+    }
+    return out;
+}
+
+std::optional<bool> JsonFields::boolean(const char *key, bool required)
+{
+    const Json *value = member(key, required);
+    if (!value)
+        return std::nullopt;
+    if (!value->is_boolean()) {
+        problem(key, u"must be true or false, not "_s + jsonTypeName(*value));
+        return std::nullopt;
+    }
+    return value->get<bool>();
+}
+
+const Json *JsonFields::object(const char *key, bool required)
+{
+    const Json *value = member(key, required);
+    if (value && !value->is_object()) {
+        problem(key, u"must be an object, not "_s + jsonTypeName(*value));
+        return nullptr;
+    }
+    return value;
+}
+
+const Json *JsonFields::array(const char *key, bool required)
+{
+    const Json *value = member(key, required);
+    if (value && !value->is_array()) {
+        problem(key, u"must be an array, not "_s + jsonTypeName(*value));
+        return nullptr;
+    }
+    return value;
+}
+
+} // namespace cw

@@ -1,0 +1,68 @@
+#pragma once
+// The one way clusterwiz reads JSON (projects, run records, undo journals): bytes in, a document
+// or a message out, never an exception. Nesting is limited before nlohmann builds anything (its
+// copy and dump recurse), every nlohmann exception becomes a message, and typed accessors report
+// "path: must be ..." instead of throwing. Takes raw bytes, so a fuzz target can call it directly.
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <climits>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+namespace cw {
+
+// No clusterwiz file nests deeper than 6; 64 leaves room for unknown members kept as they are.
+constexpr int kJsonDepthLimit = 64;
+
+struct JsonParse {
+    nlohmann::ordered_json document;
+    QString error; // "not valid JSON: ...", "nested deeper than 64 levels ..."; empty when ok
+    bool ok() const { return error.isEmpty(); }
+};
+
+// The deepest nesting of arrays and objects in `bytes`, counting stopped past `limit`; brackets
+// inside strings do not count. Cheap: no document is built.
+int jsonNestingDepth(const QByteArray &bytes, int limit);
+
+// Parses `bytes` (UTF-8 JSON); never throws, whatever the bytes.
+JsonParse parseJsonBytes(const QByteArray &bytes, int depthLimit = kJsonDepthLimit);
+// readRegularFile() (a regular file of at most 16 MB) then parseJsonBytes(); errors start "PATH: ".
+JsonParse readJsonFile(const QString &path);
+
+// "string", "number", "object", ...: nlohmann's names for the type found.
+QString jsonTypeName(const nlohmann::ordered_json &value);
+
+enum class JsonInt { Ok, NotWhole, OutOfRange };
+// An int from a JSON integer in [min, max]; unsigned values above INT64_MAX are out of range too.
+JsonInt jsonToInt(const nlohmann::ordered_json &value, int &out, long long min = INT_MIN,
+                  long long max = INT_MAX);
+// The "must be a whole number, not X" / "N is out of range" text for a failed jsonToInt().
+QString jsonIntProblem(const nlohmann::ordered_json &value, JsonInt result);
+
+// Typed members of one JSON object. A member of the wrong type (or a missing required one) adds
+// "PATH.KEY: must be ..." to `problems` and reads as nullopt; nothing throws.
+class JsonFields {
+public:
+    JsonFields(const nlohmann::ordered_json &object, const QString &path, QStringList &problems);
+
+    QString path(const char *key) const;
+    std::optional<QString> string(const char *key, bool required = false);
+    std::optional<int> integer(const char *key, bool required = false, long long min = INT_MIN,
+                               long long max = INT_MAX);
+    std::optional<bool> boolean(const char *key, bool required = false);
+    const nlohmann::ordered_json *object(const char *key, bool required = false);
+    const nlohmann::ordered_json *array(const char *key, bool required = false);
+
+private:
+    const nlohmann::ordered_json *member(const char *key, bool required);
+    void problem(const char *key, const QString &message);
+
+    const nlohmann::ordered_json &m_object;
+    QString m_path;
+    QStringList &m_problems;
+};
+
+} // namespace cw

@@ -1,0 +1,245 @@
+// Hostile files read by the core: whatever the bytes, every reader answers with a message that
+// names the file and the member, never an exception, a crash, a hang or a forged line. The
+// files are in tests/data/hostile/ or made here (too large or too deep to keep).
+#include "exchange/ImportShared.h"
+#include "fix/UndoJournal.h"
+#include "launch/RunRecord.h"
+#include "model/JsonRead.h"
+#include "model/ProjectJson.h"
+#include "model/SafeFile.h"
+#include "rules/ProjectValidator.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+
+using namespace cw;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString hostile(const QString &name)
+{
+    return QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/data/hostile/") + name;
+}
+
+QByteArray exampleBytes()
+{
+    QFile file(QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/cpu-2x2.clusterwiz.json"));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// The example with one top-level member replaced by `json`.
+QByteArray exampleWith(const char *key, const nlohmann::ordered_json &value)
+{
+    const QByteArray bytes = exampleBytes();
+    nlohmann::ordered_json doc = nlohmann::ordered_json::parse(bytes.begin(), bytes.end());
+    doc[key] = value;
+    return QByteArray::fromStdString(doc.dump());
+}
+
+QByteArray nested(int depth)
+{
+    return QByteArray(depth, '[') + QByteArray(depth, ']');
+}
+
+bool write(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+QStringList problemLines(const ProjectLoad &load)
+{
+    QStringList lines;
+    for (const Problem &problem : load.problems)
+        lines << problem.toString();
+    return lines;
+}
+
+} // namespace
+
+class TestHostileProjects : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void numberOverflowIsAMessage()
+    {
+        const ProjectLoad load = loadProjectFile(hostile(u"number-overflow.clusterwiz.json"_s));
+        QVERIFY(load.fatal.contains(u"number-overflow.clusterwiz.json: not valid JSON"_s));
+        QVERIFY2(load.fatal.contains(u"1e400"_s), qPrintable(load.fatal));
+        QVERIFY(!parseJsonBytes("[-1e999]").ok());
+    }
+
+    void depthIsLimitedBeforeParsing()
+    {
+        // 52,000 nested arrays (104 KB): refused by the limit, not by a stack overflow.
+        const JsonParse deep = parseJsonBytes(nested(52000));
+        QVERIFY2(deep.error.contains(u"nested deeper than 64"_s), qPrintable(deep.error));
+        QVERIFY(parseJsonBytes(nested(kJsonDepthLimit)).ok());
+        QVERIFY(!parseJsonBytes(nested(kJsonDepthLimit + 1)).ok());
+        // Brackets inside strings are text, not nesting.
+        QVERIFY(parseJsonBytes("[\"" + QByteArray(1000, '[') + "\\\"\"]").ok());
+        const ProjectLoad load =
+            projectFromJsonText(exampleWith("extra", nullptr).replace("null", nested(20000)));
+        QVERIFY2(load.fatal.contains(u"nested deeper"_s), qPrintable(load.fatal));
+    }
+
+    void keptUnknownMembersStaySmall()
+    {
+        // What plan re-writes: an unknown member at the deepest accepted nesting stays small.
+        QByteArray bytes = exampleWith("extra", nullptr);
+        bytes.replace("null", nested(kJsonDepthLimit - 1));
+        const ProjectLoad load = projectFromJsonText(bytes);
+        QVERIFY2(load.fatal.isEmpty(), qPrintable(load.fatal));
+        QVERIFY(load.project.unknownFields.contains("extra"));
+        QVERIFY(projectToJsonText(load.project).size() < 20000);
+    }
+
+    void hugeNumbersAreOutOfRangeNotMinusOne()
+    {
+        auto doc = nlohmann::ordered_json::parse(exampleBytes().toStdString());
+        doc["servers"][0]["port"] = 9223372036854775808ULL;
+        doc["servers"][1]["devices"] = {0, 18446744073709551615ULL, -9223372036854775807LL};
+        const ProjectLoad load = projectFromJsonText(QByteArray::fromStdString(doc.dump()));
+        const QStringList lines = problemLines(load);
+        QVERIFY2(lines.contains(u"servers[0].port: 9223372036854775808 is out of range"_s),
+                 qPrintable(lines.join(u'\n')));
+        QVERIFY(lines.contains(u"servers[1].devices[1]: 18446744073709551615 is out of range"_s));
+        QVERIFY(lines.contains(u"servers[1].devices[2]: -9223372036854775807 is out of range"_s));
+        QCOMPARE(load.project.servers[0].port == -1, false);
+    }
+
+    void controlCharactersCannotForgeLines()
+    {
+        const QByteArray bytes =
+            exampleWith("accelerator", "x\nservers[0].host: forged\x1b[2J\x07\u202e");
+        const ProjectLoad load = projectFromJsonText(bytes);
+        QCOMPARE(load.problems.size(), size_t(1));
+        const QString line = load.problems.front().toString();
+        QVERIFY2(!line.contains(u'\n') && !line.contains(QChar(0x1b)) && !line.contains(QChar(7)),
+                 qPrintable(line));
+        QVERIFY2(
+            line.startsWith(u"accelerator: \"x\\nservers[0].host: forged\\x1b[2J\\x07\\u202e\""_s),
+            qPrintable(line));
+        // A fatal message quotes nlohmann's "last read" bytes: escaped too.
+        const ProjectLoad broken = projectFromJsonText("{\"clusterwiz\":1,\x1b]0;owned\x07");
+        QVERIFY(!broken.fatal.contains(QChar(0x1b)));
+        QCOMPARE(escapeControls(u"tab\there\r\x7f\x85"_s), u"tab\\there\\r\\x7f\\x85"_s);
+    }
+
+    void percentInNamesDoesNotGarble()
+    {
+        auto doc = nlohmann::ordered_json::parse(exampleBytes().toStdString());
+        doc["servers"][0]["name"] = "%1x";
+        doc["servers"][1]["name"] = "%1x";
+        const ProjectLoad load = projectFromJsonText(QByteArray::fromStdString(doc.dump()));
+        QStringList lines;
+        for (const Problem &problem : validateProject(load.project))
+            lines << problem.toString();
+        QVERIFY2(lines.contains(u"servers[1].name: servers[1]: name \"%1x\" is already used by "
+                                u"servers[0]; server names must be unique"_s),
+                 qPrintable(lines.join(u'\n')));
+    }
+
+    void specialFilesAreRefusedWithoutBlocking()
+    {
+        const QString fifo = m_dir.filePath(u"fifo.clusterwiz.json"_s);
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QElapsedTimer timer;
+        timer.start();
+        const ProjectLoad fromFifo = loadProjectFile(fifo);
+        QVERIFY2(fromFifo.fatal.contains(u"not a regular file"_s), qPrintable(fromFifo.fatal));
+        QVERIFY(loadProjectFile(u"/dev/zero"_s).fatal.contains(u"not a regular file"_s));
+        QVERIFY(loadProjectFile(m_dir.path()).fatal.contains(u"is a folder"_s));
+        QVERIFY(timer.elapsed() < 5000);
+        // Over the limit: refused from its size, without reading (a sparse 2 GB file).
+        const QString big = m_dir.filePath(u"big.clusterwiz.json"_s);
+        QFile file(big);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.resize(qint64(2) << 30));
+        file.close();
+        const ProjectLoad tooBig = loadProjectFile(big);
+        QVERIFY2(tooBig.fatal.contains(u"more than the 16777216 bytes"_s),
+                 qPrintable(tooBig.fatal));
+        QString error;
+        QVERIFY(!loadUndoJournal(fifo, &error));
+        QVERIFY2(error.contains(u"not a regular file"_s), qPrintable(error));
+    }
+
+    void wrongTypedRunRecordsAreErrors()
+    {
+        const QString project = m_dir.filePath(u"p.clusterwiz.json"_s);
+        QDir().mkpath(runsFolder(project));
+        const struct {
+            const char *file;
+            const char *expected;
+        } cases[] = {{"run-version-string.json", "not a clusterwiz run record"},
+                     {"run-gang-stop-string.json", "gang_stop: must be true or false, not string"}};
+        for (const auto &c : cases) {
+            QFile::remove(runRecordPath(project, u"r1"_s));
+            QVERIFY(
+                QFile::copy(hostile(QString::fromLatin1(c.file)), runRecordPath(project, u"r1"_s)));
+            QString error;
+            QVERIFY(!loadRunRecord(project, u"r1"_s, &error));
+            QVERIFY2(error.contains(QString::fromLatin1(c.expected)), qPrintable(error));
+        }
+        // Every member of the wrong type, one at a time: a message, never an exception.
+        const char *members[] = {"run_id", "mode",    "master",  "started_at", "ended_at",
+                                 "state",  "servers", "failure", "gang_stop"};
+        for (const char *member : members) {
+            nlohmann::ordered_json doc = {
+                {"clusterwiz_run", 1}, {"run_id", "r1"}, {"state", "running"}};
+            doc[member] = 12;
+            QVERIFY(write(runRecordPath(project, u"r1"_s), QByteArray::fromStdString(doc.dump())));
+            QString error;
+            QVERIFY2(!loadRunRecord(project, u"r1"_s, &error), member);
+            QVERIFY2(error.contains(QString::fromLatin1(member)), qPrintable(error));
+        }
+    }
+
+    void wrongTypedJournalNamesTheMember()
+    {
+        QString error;
+        QVERIFY(!loadUndoJournal(hostile(u"undo-stage-string.json"_s), &error));
+        QVERIFY2(error.contains(u"entries[0].steps[0].stage: must be a whole number, not string"_s),
+                 qPrintable(error));
+        QVERIFY(!undoJournalFromBytes(nested(100000), u"j"_s, &error));
+        QVERIFY(!undoJournalFromBytes("{\"entries\":[{\"steps\":[1e400]}]}", u"j"_s, &error));
+        QVERIFY(!undoJournalFromBytes("{\"entries\":[{\"steps\":{}}]}", u"j"_s, &error));
+        QVERIFY2(error.contains(u"entries[0].steps: must be an array"_s), qPrintable(error));
+    }
+
+    void rankTableImportAnswersHostileJson()
+    {
+        // Another tool's file goes through the same limits (its own reader keeps line numbers).
+        for (const QByteArray &bytes :
+             {QByteArray(R"({"version":"1.0","server_list":[1e400]})"), nested(52000)}) {
+            const ImportResult result = importRankTable(bytes, u"rank_table.json"_s, {});
+            QVERIFY(!result.ok());
+            QVERIFY(result.errors.front().rule.startsWith(u"ranktable-"_s));
+            QVERIFY(!result.errors.front().message.isEmpty());
+        }
+    }
+
+    void everyPrefixOfAProjectIsAnswered()
+    {
+        // Truncations and single-byte changes of a real project: each load ends with a value.
+        const QByteArray bytes = exampleBytes();
+        for (qsizetype n = 0; n < bytes.size(); n += 7) {
+            (void)projectFromJsonText(bytes.left(n));
+            QByteArray changed = bytes;
+            changed[n] = char(0x80 | (n & 0x7f));
+            (void)projectFromJsonText(changed);
+        }
+        QVERIFY(projectFromJsonText(bytes).ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostileProjects)
+#include "tst_hostileProjects.moc"
