@@ -1,6 +1,8 @@
 // The checks of one server's own state: names and addresses, accelerators, software, paths, sshd.
 #include "checks/CheckServer.h"
 
+#include "checks/ChipGeneration.h"
+
 #include "discover/DiscoveryReport.h"
 #include "net/Ipv4.h"
 
@@ -88,6 +90,18 @@ CheckResult checkAccelerator(const CheckContext &c)
     // npu-smi's Warning still trains; Alarm and Critical do not.
     QStringList failing;
     QStringList warning;
+    // A 910B1..B4 (Atlas A2) server in an ascend910 project, or the reverse: wrong ranktable
+    // format, HCCL settings and device network; named with the server and the chip.
+    QStringList chips;
+    for (const NpuDevice &d : npu.devices) {
+        if (!chips.contains(d.name))
+            chips.append(d.name);
+    }
+    for (const QString &chip : chips) {
+        const QString reason = chipMismatch(c.project.accelerator, chip);
+        if (!reason.isEmpty())
+            failing.append(u"server %1: %2"_s.arg(c.server.name, reason));
+    }
     for (const int device : wanted) {
         const auto found = std::find_if(npu.devices.begin(), npu.devices.end(),
                                         [device](const NpuDevice &d) { return d.id == device; });

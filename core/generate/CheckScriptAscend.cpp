@@ -32,6 +32,7 @@ clusterwiz_check_accelerator() {
         return
     fi
     listed=$(printf '%s\n' "$rows" | awk '{ printf "%s%s", sep, $1; sep = " " }')
+    clusterwiz_chip_generation "$output" || problems=$((problems + 1))
     for device in "${DEVICES[@]}"; do
         health=$(printf '%s\n' "$rows" | awk -v d="$device" '$1 == d { $1 = ""; sub(/^ /, ""); print; exit }')
         if [ -z "$health" ]; then
@@ -48,6 +49,26 @@ clusterwiz_check_accelerator() {
     if [ "$problems" = 0 ]; then
         clusterwiz_ok "$(printf '%s\n' "$rows" | wc -l | tr -d ' ') NPUs; planned devices ${DEVICES[*]} health OK"
     fi
+}
+
+# 910B1..910B4 (a digit after 910B) are Atlas A2 chips (ascend910b); 910A, 910B, 910ProA and
+# 910ProB the first Ascend 910 (ascend910). A chip of the other generation fails, named.
+clusterwiz_chip_generation() {
+    local chip kind bad=0
+    for chip in $(printf '%s\n' "$1" | tr -d '\r' | awk -F'|' 'NF >= 4 {
+        n = split($2, w, " ")
+        if (n >= 2 && w[1] ~ /^[0-9]+$/ && w[2] !~ /^[0-9]+$/ && !seen[w[2]]++) print w[2] }'); do
+        case "$chip" in
+        910B[0-9]*) kind=ascend910b ;;
+        910 | 910A | 910B | 910ProA | 910ProB) kind=ascend910 ;;
+        *) continue ;;
+        esac
+        if [ "$kind" != "$ACCELERATOR" ]; then
+            clusterwiz_fail "server $(hostname): NPU chip $chip is $kind hardware, the project's accelerator is $ACCELERATOR"
+            bad=1
+        fi
+    done
+    return "$bad"
 }
 
 # Every device check needs hccn_tool; without it, one line says so.

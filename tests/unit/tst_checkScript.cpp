@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSysInfo>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -266,6 +267,10 @@ private Q_SLOTS:
         QTest::newRow("unhealthy npu")
             << hccnConf(kServer0Ips, "health_2=Critical\n")
             << u"[FAIL] accelerator: device 2: Critical (npu-smi info)"_s;
+        QTest::newRow("atlas a2 chip in an ascend910 project")
+            << hccnConf(kServer0Ips, "npu_name=910B3\n")
+            << u"[FAIL] accelerator: server %1: NPU chip 910B3 is ascend910b hardware, the project's accelerator is ascend910"_s
+                   .arg(QSysInfo::machineHostName());
         QTest::newRow("fewer npus")
             << hccnConf(kServer0Ips).replace("npu_count=8", "npu_count=6")
             << u"[FAIL] accelerator: device 6: not listed by npu-smi info (it lists NPUs 0 1 2 3 4 5)"_s;
