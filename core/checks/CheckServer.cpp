@@ -138,6 +138,11 @@ CheckResult checkPython(const CheckContext &c)
     QStringList missing;
     for (const QString &package : frameworkPackages(c.project)) {
         const PackageVersion *installed = python.package(package);
+        // A probe that did not ask for it (older output: torch only) leaves it unknown.
+        if (!installed && !python.packages.empty())
+            continue;
+        if (!installed && package != u"torch"_s)
+            continue;
         // Output of an older probe names torch only.
         const QString version = installed               ? installed->version
                                 : package == u"torch"_s ? python.torchVersion
