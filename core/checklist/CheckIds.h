@@ -23,5 +23,6 @@ inline constexpr char kHcclPortsFree[] = "hccl-ports-free";     // ascend910: HC
 inline constexpr char kMasterPortReach[] = "master-port-reachable"; // active connect test
 inline constexpr char kPeerLogin[] = "peer-login";   // mpirun: master -> server by key
 inline constexpr char kKnownHosts[] = "known-hosts"; // mpirun: master knows its key
+inline constexpr char kVersions[] = "versions";      // same driver, CANN, python, packages
 
 } // namespace cw::check

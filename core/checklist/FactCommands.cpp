@@ -53,6 +53,18 @@ const std::vector<FactCommand> &factCommands()
         {.section = kPython,
          .builtBy = "discover/ProbeScript.cpp (launch.python, a small program)",
          .parser = "parsePythonProbe"},
+        {.section = kNpuBoard,
+         .builtBy = "discover/ProbeScript.cpp (npu-smi info -t board -i <first device>)",
+         .parser = "parseNpuBoard"},
+        {.section = kCannVersion,
+         .argv =
+             {u"sh"_s, u"-c"_s,
+              u"cat /usr/local/Ascend/ascend-toolkit/latest/*-linux/ascend_toolkit_install.info"
+              u" 2>/dev/null || cat /usr/local/Ascend/cann/*-linux/ascend_toolkit_install.info"_s},
+         .parser = "parseCannInstallInfo"},
+        {.section = kOrted,
+         .argv = {u"sh"_s, u"-c"_s, u"command -v orted"_s},
+         .parser = "the path command -v prints (mpirun mode without launch.mpirun.prefix)"},
     };
     return facts;
 }

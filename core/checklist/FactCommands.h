@@ -36,6 +36,9 @@ inline constexpr char kSshdProcesses[] = "sshd-processes"; // pgrep -a sshd
 inline constexpr char kSshConnection[] = "ssh-connection"; // $SSH_CONNECTION
 inline constexpr char kPortOwners[] = "ss";                // ss -tulnp: who listens where
 inline constexpr char kPaths[] = "paths";                  // workdir, entry, set_env files
+inline constexpr char kNpuBoard[] = "npu-board";           // npu-smi info -t board -i N
+inline constexpr char kCannVersion[] = "cann-version";     // ascend_toolkit_install.info
+inline constexpr char kOrted[] = "orted";                  // command -v orted (mpirun, no prefix)
 inline constexpr char kEnd[] = "end";                      // last: the output is complete
 
 // "hccn-ip.3" for a per-device section.

@@ -3,6 +3,7 @@
 #include "checks/CheckDevices.h"
 #include "checks/CheckNetwork.h"
 #include "checks/CheckServer.h"
+#include "checks/VersionConsistency.h"
 
 using namespace Qt::StringLiterals;
 
@@ -33,6 +34,7 @@ CheckFunction functionFor(const QString &id)
         {check::kMasterPortReach, &checks::checkMasterPortReach},
         {check::kPeerLogin, &checks::checkPeerLogin},
         {check::kKnownHosts, &checks::checkKnownHosts},
+        {check::kVersions, &checks::checkVersions},
     };
     for (const auto &[name, function] : functions) {
         if (id == QLatin1StringView(name))
@@ -91,13 +93,16 @@ CheckReport evaluateChecks(const Project &project, const std::vector<ServerDisco
     const size_t count = project.servers.size();
     std::vector<const ServerDiscovery *> byServer(count, nullptr);
     std::vector<QString> hostnames(count);
+    std::vector<const ServerFacts *> allFacts(count, nullptr);
     for (const ServerDiscovery &entry : discovery) {
         const int index = entry.connection.serverIndex;
         if (index < 0 || size_t(index) >= count)
             continue;
         byServer[size_t(index)] = &entry;
-        if (entry.ok())
+        if (entry.ok()) {
             hostnames[size_t(index)] = entry.facts->hostname;
+            allFacts[size_t(index)] = &*entry.facts;
+        }
     }
 
     CheckReport report;
@@ -121,8 +126,8 @@ CheckReport evaluateChecks(const Project &project, const std::vector<ServerDisco
                 report.results.push_back(
                     skipped(*spec, server, index, checkRoleSkipReason(spec->row)));
             } else if (const CheckFunction run = functionFor(id)) {
-                report.results.push_back(
-                    run({*spec, project, index, server, *found->facts, probes, hostnames}));
+                report.results.push_back(run(
+                    {*spec, project, index, server, *found->facts, probes, hostnames, allFacts}));
             } else {
                 report.results.push_back(
                     skipped(*spec, server, index, u"no verdict for this check in this version"_s));

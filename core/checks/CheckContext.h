@@ -23,6 +23,8 @@ struct CheckContext {
     const ActiveProbes &probes;
     // Hostnames of the other reached servers, by server index (for the hostname check).
     const std::vector<QString> &hostnames;
+    // The facts of every reached server by index, nullptr where not reached (cross-server checks).
+    const std::vector<const ServerFacts *> &allFacts;
 
     // The ports the check looks at on this server (checkPorts()).
     std::vector<RequiredPort> ports() const { return checkPorts(spec, project, index); }

@@ -1,14 +1,17 @@
 // The checks of one server's own state: names and addresses, accelerators, software, paths, sshd.
 #include "checks/CheckServer.h"
 
+#include "checklist/FactCommands.h"
+#include "checklist/FrameworkPackages.h"
 #include "checks/ChipGeneration.h"
-
 #include "discover/DiscoveryReport.h"
+#include "discover/ProbeScript.h"
 #include "net/Ipv4.h"
 
 #include <QFileInfo>
 
 #include <algorithm>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -121,29 +124,74 @@ CheckResult checkAccelerator(const CheckContext &c)
     return result(name, c, CheckStatus::Ok, discoveryDevicesText(c.facts));
 }
 
+// A probe section that did not answer: "did not answer within N s" where it timed out or the
+// output stopped before it, never "not found".
+std::optional<QString> unanswered(const ServerFacts &facts, const char *section)
+{
+    const ProbeSection *found = facts.section(QLatin1StringView(section));
+    if (found && found->rc == kProbeTimedOut)
+        return u"did not answer within %1 s"_s.arg(kProbeTimeoutSeconds);
+    if (!found && !facts.complete)
+        return u"did not answer: the probe output stopped before it"_s;
+    return std::nullopt;
+}
+
 CheckResult checkPython(const CheckContext &c)
 {
     const PythonFacts &python = c.facts.python;
     const QString interpreter = c.project.launch.python;
+    const QString name = id(check::kPython);
+    if (const auto silent = unanswered(c.facts, probe::kPython))
+        return result(name, c, CheckStatus::Failed, u"%1 %2"_s.arg(interpreter, *silent));
     if (!python.found)
-        return result(id(check::kPython), c, CheckStatus::Failed,
+        return result(name, c, CheckStatus::Failed,
                       u"%1 does not run: %2"_s.arg(
                           interpreter, python.error.isEmpty() ? u"not found"_s : python.error));
-    if (python.torchVersion.isEmpty())
-        return result(id(check::kPython), c, CheckStatus::Failed,
-                      u"%1 (%2) cannot import torch: %3"_s.arg(interpreter, python.version,
-                                                               python.torchError));
+    QStringList found;
+    QStringList missing;
+    for (const QString &package : frameworkPackages(c.project)) {
+        const PackageVersion *installed = python.package(package);
+        // A probe that did not ask for it (older output: torch only) leaves it unknown.
+        if (!installed && !python.packages.empty())
+            continue;
+        if (!installed && package != u"torch"_s)
+            continue;
+        // Output of an older probe names torch only.
+        const QString version = installed               ? installed->version
+                                : package == u"torch"_s ? python.torchVersion
+                                                        : QString();
+        if (version.isEmpty())
+            missing << package;
+        else
+            found << package + u' ' + version;
+    }
+    if (!missing.isEmpty())
+        return result(name, c, CheckStatus::Failed,
+                      u"%1 (Python %2) has no %3 installed (no package metadata; %4 needs it): "
+                      u"install it for this interpreter"_s.arg(
+                          interpreter, python.version, missing.join(u", "_s),
+                          frameworkName(c.project.launch.framework)));
     return result(
-        id(check::kPython), c, CheckStatus::Ok,
-        u"%1: Python %2, torch %3"_s.arg(python.executable, python.version, python.torchVersion));
+        name, c, CheckStatus::Ok,
+        u"%1: Python %2, %3"_s.arg(python.executable, python.version, found.join(u", "_s)));
 }
 
 CheckResult checkMpirun(const CheckContext &c)
 {
+    const QString name = id(check::kMpirun);
+    if (const auto silent = unanswered(c.facts, probe::kMpirun))
+        return result(name, c, CheckStatus::Failed, u"mpirun --version "_s + *silent);
     if (!c.facts.mpirun.found)
-        return result(id(check::kMpirun), c, CheckStatus::Failed,
+        return result(name, c, CheckStatus::Failed,
                       u"mpirun not found (mpirun mode needs OpenMPI on every server)"_s);
-    return result(id(check::kMpirun), c, CheckStatus::Ok, discoveryMpirunText(c.facts));
+    // Without --prefix, mpirun starts orted by name in a non-interactive SSH session.
+    if (c.facts.orted && c.facts.orted->isEmpty())
+        return result(name, c, CheckStatus::Failed,
+                      u"orted is not on the PATH of a non-interactive SSH login, so mpirun cannot "
+                      u"start its daemon here: set launch.mpirun.prefix to the OpenMPI "
+                      u"installation (e.g. /usr/lib/x86_64-linux-gnu/openmpi), or install "
+                      u"openmpi-bin on this server"_s);
+    return result(name, c, CheckStatus::Ok, discoveryMpirunText(c.facts));
 }
 
 CheckResult checkCannEnv(const CheckContext &c)

@@ -174,6 +174,12 @@ void readSection(ServerFacts &facts, const ProbeSection &section, QString *probl
         readHccnSection(facts, section, base, device, problem);
     } else if (is(name, probe::kPython)) {
         readPythonSection(facts.python, section, problem);
+    } else if (is(name, probe::kNpuBoard)) {
+        facts.npuBoard = ok ? parseNpuBoard(out, problem) : NpuBoardFacts{{}, {}, firstLineOf(out)};
+    } else if (is(name, probe::kCannVersion) && ok) {
+        facts.cannVersion = parseCannInstallInfo(out, problem);
+    } else if (is(name, probe::kOrted)) {
+        facts.orted = ok ? firstLineOf(out) : QString(); // command -v: 1 when not found
     } else if (is(name, probe::kEnd)) {
         facts.complete = true;
     }

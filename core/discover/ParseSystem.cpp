@@ -98,6 +98,19 @@ OsFacts parseOsRelease(const QString &text, QString *problem)
     return os;
 }
 
+namespace {
+
+// "NAME VERSION" (or "NAME" for a missing package): the first line of a name counts.
+void readPackageLine(PythonFacts &python, const QString &rest, bool missing)
+{
+    const QStringList words = rest.split(u' ', Qt::SkipEmptyParts);
+    if (words.isEmpty() || python.package(words[0]))
+        return;
+    python.packages.push_back({words[0], missing || words.size() < 2 ? QString() : words[1]});
+}
+
+} // namespace
+
 PythonFacts parsePythonProbe(const QString &text, QString *problem)
 {
     PythonFacts python;
@@ -107,10 +120,19 @@ PythonFacts parsePythonProbe(const QString &text, QString *problem)
             python.version = line.mid(7).trimmed();
         else if (line.startsWith(u"executable "_s) && python.executable.isEmpty())
             python.executable = line.mid(11).trimmed();
+        else if (line.startsWith(u"package "_s))
+            readPackageLine(python, line.mid(8).trimmed(), false);
+        else if (line.startsWith(u"package-missing "_s))
+            readPackageLine(python, line.mid(16).trimmed(), true);
         else if (line.startsWith(u"torch-error "_s) && python.torchError.isEmpty())
             python.torchError = line.mid(12).trimmed();
         else if (line.startsWith(u"torch "_s) && python.torchVersion.isEmpty())
             python.torchVersion = line.mid(6).trimmed();
+    }
+    if (const PackageVersion *torch = python.package(u"torch"_s)) {
+        python.torchVersion = torch->version;
+        if (torch->version.isEmpty() && python.torchError.isEmpty())
+            python.torchError = u"no package metadata for torch"_s;
     }
     static const QRegularExpression version(u"^\\d+\\.\\d+(\\.\\d+)?\\S*$"_s);
     if (!version.match(python.version).hasMatch()) {

@@ -36,6 +36,10 @@ std::vector<ListeningPort> parsePortOwners(const QString &text, QString *problem
 
 // ---- Ascend ----------------------------------------------------------------------------------
 NpuFacts parseNpuSmiInfo(const QString &text, QString *problem = nullptr); // toolFound = true
+// `npu-smi info -t board -i N`: "Software Version : 23.0.rc3" (driver), "Firmware Version : ...".
+NpuBoardFacts parseNpuBoard(const QString &text, QString *problem = nullptr);
+// ascend_toolkit_install.info: key=value lines; the value of version=.
+QString parseCannInstallInfo(const QString &text, QString *problem = nullptr);
 
 struct HccnIp {
     QString address;

@@ -1,6 +1,7 @@
 #include "discover/ProbeScript.h"
 
 #include "checklist/FactCommands.h"
+#include "checklist/FrameworkPackages.h"
 #include "plan/HccnCommands.h"
 #include "rules/ValueRules.h"
 #include "shell/ShellQuote.h"
@@ -59,16 +60,54 @@ const QString kPathsProgram = uR"(for cw_arg do
     printf "%s %s %s\n" "$cw_kind" "$cw_v" "$cw_path"
 done)"_s;
 
-// Prints the interpreter's version and path, then torch's version or why it did not import.
-const QString kPythonProgram = uR"(import sys
+// Prints the interpreter's version and path, then each package's version from its installed
+// metadata, never importing it (an import of torch costs seconds of CPU; 128 servers wait on
+// the slowest). An argument "a|b" names one package installed under either distribution name.
+// Without importlib.metadata (before 3.8) it reads the *.dist-info / *.egg-info folders itself.
+const QString kPythonProgram = uR"(import os, sys
 print("python " + sys.version.split()[0])
 print("executable " + str(sys.executable))
 try:
-    import torch
-    print("torch " + str(torch.__version__))
-except BaseException as e:
-    m = str(e).splitlines()
-    print("torch-error " + type(e).__name__ + (": " + m[0] if m else "")))"_s;
+    from importlib import metadata
+except ImportError:
+    metadata = None
+def norm(n):
+    return n.lower().replace("-", "_").replace(".", "_")
+def scan(names):
+    want = [norm(n) for n in names]
+    for d in sys.path:
+        try:
+            entries = os.listdir(d or ".")
+        except OSError:
+            continue
+        for e in entries:
+            base, ext = os.path.splitext(e)
+            if ext not in (".dist-info", ".egg-info") or norm(base.split("-")[0]) not in want:
+                continue
+            for f in ("METADATA", "PKG-INFO"):
+                try:
+                    with open(os.path.join(d or ".", e, f)) as m:
+                        for line in m:
+                            if line.startswith("Version:"):
+                                return line[8:].strip()
+                            if not line.strip():
+                                break
+                except OSError:
+                    pass
+    return None
+for arg in sys.argv[1:]:
+    names = arg.split("|")
+    found = None
+    for n in names:
+        try:
+            found = metadata.version(n) if metadata else None
+        except Exception:
+            found = None
+        if found:
+            break
+    if not found and not metadata:
+        found = scan(names)
+    print(("package " + names[0] + " " + found) if found else ("package-missing " + names[0])))"_s;
 
 QString probeCall(const QString &name, const QStringList &argv)
 {
@@ -198,7 +237,22 @@ QString probeScript(const Project &project, int serverIndex)
         } else if (is(fact, probe::kPython)) {
             const QString python =
                 project.launch.python.isEmpty() ? u"python3"_s : project.launch.python;
-            text += probeCall(probe::kPython, {python, u"-c"_s, kPythonProgram});
+            QStringList argv{python, u"-c"_s, kPythonProgram};
+            for (const QString &package : frameworkPackages(project))
+                argv << packageDistributions(package).join(u'|');
+            text += probeCall(probe::kPython, argv);
+        } else if (is(fact, probe::kNpuBoard)) {
+            if (ascend)
+                text += probeCall(probe::kNpuBoard,
+                                  {u"npu-smi"_s, u"info"_s, u"-t"_s, u"board"_s, u"-i"_s,
+                                   QString::number(probedAscendDevices(server).front())});
+        } else if (is(fact, probe::kCannVersion)) {
+            if (ascend)
+                text += probeCall(fact.section, fact.argv);
+        } else if (is(fact, probe::kOrted)) {
+            // mpirun starts orted over SSH by name unless --prefix says where it is.
+            if (project.launch.mode == LaunchMode::Mpirun && project.launch.mpirun.prefix.isEmpty())
+                text += probeCall(fact.section, fact.argv);
         } else if (is(fact, probe::kFirewalld)) {
             // Only when firewall-cmd --state, just before, said it runs.
             text += u"if [ \"$cw_rc\" -eq 0 ]; then\n    "_s + probeCall(fact.section, fact.argv) +

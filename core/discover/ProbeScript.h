@@ -17,7 +17,9 @@ namespace cw {
 // or quoted with shellQuote(); env_setup lines are not run, only the files they source checked.
 //
 // Probes: hostname, `hostname -I`, `ip -o addr`, /etc/os-release, `npu-smi info`,
-// `nvidia-smi -L`, launch.python (version, sys.executable, torch version or import error),
+// `nvidia-smi -L`, launch.python (version, sys.executable, and launch.framework's packages'
+// versions from their metadata, no import), for Ascend `npu-smi info -t board` and the CANN
+// install record, `command -v orted` (mpirun mode without a prefix),
 // `mpirun --version`, `ufw status verbose`, `firewall-cmd --state` and `--list-all`,
 // `nft list ruleset`, `iptables -S`, `pgrep -a sshd`, $SSH_CONNECTION, `ss -tulnp`, the paths
 // (workdir, entry, sourced set_env files), and for ascend910 `/etc/hccn.conf` and, per device,
@@ -25,6 +27,7 @@ namespace cw {
 // are the fact table, checklist/FactCommands.h; the script runs them in its order.
 
 inline constexpr int kProbeTimeoutSeconds = 20;
+inline constexpr int kProbeTimedOut = 124; // a section's rc when `timeout` stopped it
 
 // The script text (multi-line POSIX sh) for servers[serverIndex]; empty for a bad index.
 QString probeScript(const Project &project, int serverIndex);

@@ -63,6 +63,13 @@ const HccnConfEntry *HccnConfFacts::device(int id) const
     return it == devices.end() ? nullptr : &*it;
 }
 
+const PackageVersion *PythonFacts::package(const QString &name) const
+{
+    const auto it = std::find_if(packages.begin(), packages.end(),
+                                 [&name](const PackageVersion &p) { return p.name == name; });
+    return it == packages.end() ? nullptr : &*it;
+}
+
 const AscendDeviceFacts *ServerFacts::ascendDevice(int device) const
 {
     const auto it =

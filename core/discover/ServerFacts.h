@@ -118,13 +118,29 @@ struct GpuFacts {
     QStringList migDevices; // MIG UUIDs under this GPU
 };
 
+// A python package as its installed metadata names it (no import): version empty when absent.
+struct PackageVersion {
+    QString name; // as the project asks for it: torch, torch_npu, mindspore, npu_bridge
+    QString version;
+    bool operator==(const PackageVersion &) const = default;
+};
+
 struct PythonFacts {
     bool found = false;   // the interpreter of launch.python ran
     QString executable;   // sys.executable
     QString version;      // e.g. 3.11.2
-    QString torchVersion; // empty when torch did not import
-    QString torchError;   // e.g. "ModuleNotFoundError: No module named 'torch'"
+    QString torchVersion; // torch's metadata version; empty when not installed
+    QString torchError;   // why torch is missing, e.g. "no package metadata for torch"
     QString error;        // first line when the interpreter itself failed
+    std::vector<PackageVersion> packages; // launch.framework's packages, in asked order
+    const PackageVersion *package(const QString &name) const;
+};
+
+// `npu-smi info -t board -i N`: driver (Software Version) and firmware of the first NPU.
+struct NpuBoardFacts {
+    QString driverVersion;   // "Software Version"
+    QString firmwareVersion; // "Firmware Version"
+    QString error;           // first line of a failed command
 };
 
 struct MpiFacts {
@@ -175,6 +191,8 @@ struct ServerFacts {
     std::vector<Nic> nics; // `ip -o addr`
     OsFacts os;
     NpuFacts npu;
+    NpuBoardFacts npuBoard;
+    QString cannVersion; // version= of ascend_toolkit_install.info; empty when not read
     std::vector<AscendDeviceFacts> ascendDevices; // in probe order
     HccnConfFacts hccnConf;
     bool nvidiaSmiFound = false;
@@ -182,6 +200,8 @@ struct ServerFacts {
     std::vector<GpuFacts> gpus;
     PythonFacts python;
     MpiFacts mpirun;
+    std::optional<QString>
+        orted; // `command -v orted`: the path, empty when not found; unset: not asked
     FirewallFacts firewall;
     SshdFacts sshd;
     std::vector<ListeningPort> listeningPorts; // portOwnersCommand(): `ss -tulnp`

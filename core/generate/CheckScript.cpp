@@ -4,6 +4,7 @@
 
 #include "checklist/CheckTable.h"
 #include "checklist/FactCommands.h"
+#include "checklist/FrameworkPackages.h"
 #include "generate/CheckScriptBash.h"
 #include "generate/DeviceIpBash.h"
 #include "generate/NodePlanBash.h"
@@ -88,6 +89,11 @@ QString projectValues(const Project &project)
     text += u"ACCELERATOR="_s + shellQuote(acceleratorName(project.accelerator)) + u'\n';
     text += u"LAUNCH_MODE="_s + shellQuote(launchModeName(project.launch.mode)) + u'\n';
     text += u"PYTHON="_s + shellQuote(project.launch.python) + u'\n';
+    text += u"FRAMEWORK="_s + shellQuote(frameworkName(project.launch.framework)) + u'\n';
+    QStringList packages;
+    for (const QString &package : frameworkPackages(project))
+        packages << packageDistributions(package).join(u'|');
+    text += quotedArray(QStringLiteral("FRAMEWORK_PACKAGES"), packages);
     text += u"WORKDIR="_s + shellQuote(project.launch.workdir) + u'\n';
     text += u"ENTRY="_s + shellQuote(project.launch.entry) + u'\n';
     text += u"MPIRUN_PREFIX="_s + shellQuote(project.launch.mpirun.prefix) + u'\n';
@@ -216,6 +222,7 @@ QByteArray checkScript(const Project &project)
         text += hccnFunctions();
     text += checkFramework();
     text += checkHostFunctions();
+    text += checkVersionFunctions();
     text += acceleratorFunctions(project.accelerator);
     text += checkFirewallFunctions();
     text += checkNetworkFunctions();

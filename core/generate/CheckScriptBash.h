@@ -13,11 +13,12 @@ namespace cw {
 // through clusterwiz_ok / clusterwiz_warn / clusterwiz_fail / clusterwiz_skip:
 // "[ OK ] CHECK_ID: detail". Each function is named in the table (CheckSpec::scriptFunction).
 
-QString checkFramework();       // usage, options, counters, clusterwiz_check, needed ports, helpers
-QString checkHostFunctions();   // hostname, host-ip, python-torch, mpirun, cann-env, paths, sshd
-QString checkNvidiaFunction();  // accelerator for nvidia: nvidia-smi -L
-QString checkCpuFunction();     // accelerator for cpu: nothing to check
-QString checkAscendFunctions(); // accelerator (npu-smi), device-ips, device-links, -net-health
+QString checkFramework();     // usage, options, counters, clusterwiz_check, needed ports, helpers
+QString checkHostFunctions(); // hostname, host-ip, python-torch, mpirun, cann-env, paths, sshd
+QString checkVersionFunctions();  // package versions by metadata, versions across servers
+QString checkNvidiaFunction();    // accelerator for nvidia: nvidia-smi -L
+QString checkCpuFunction();       // accelerator for cpu: nothing to check
+QString checkAscendFunctions();   // accelerator (npu-smi), device-ips, device-links, -net-health
 QString checkFirewallFunctions(); // firewall-ports: ufw, firewalld, nftables, iptables
 // ssh, master-port-free, hccl-ports-free, master-port-reachable, peer-login, known-hosts
 QString checkNetworkFunctions();

@@ -38,23 +38,26 @@ clusterwiz_check_host_ip() {
 }
 
 clusterwiz_check_python_torch() {
-    local path version output mindspore
+    local path version line missing="" found=""
     if ! path=$(command -v "$PYTHON" 2>/dev/null); then
         clusterwiz_fail "$PYTHON not found (launch.python)"
         return
     fi
     version=$("$PYTHON" --version 2>&1 | head -n 1)
-    output=$(clusterwiz_limit 120 "$PYTHON" -c 'import torch; print("clusterwiz-version " + torch.__version__)' 2>&1)
-    if [[ "$output" == *"clusterwiz-version "* ]]; then
-        clusterwiz_ok "$path: $version, torch $(printf '%s\n' "$output" | sed -n 's/^clusterwiz-version //p' | head -n 1)"
-        return
+    # launch.framework's packages by their installed metadata: importing them costs seconds.
+    while read -r line; do
+        case "$line" in
+            "package-missing "*) missing="$missing ${line#package-missing }" ;;
+            "package "*) found="$found, ${line#package }" ;;
+        esac
+    done < <(clusterwiz_package_versions)
+    if [ -n "$missing" ]; then
+        clusterwiz_fail "$path ($version) has no${missing} installed (no package metadata; launch.framework $FRAMEWORK needs it)"
+    elif [ -z "$found" ]; then
+        clusterwiz_fail "$path ($version) did not answer within 60 s"
+    else
+        clusterwiz_ok "$path: $version${found}"
     fi
-    mindspore=$(clusterwiz_limit 120 "$PYTHON" -c 'import mindspore; print("clusterwiz-version " + mindspore.__version__)' 2>/dev/null)
-    if [[ "$mindspore" == *"clusterwiz-version "* ]]; then
-        clusterwiz_ok "$path: $version, no torch, mindspore $(printf '%s\n' "$mindspore" | sed -n 's/^clusterwiz-version //p' | head -n 1)"
-        return
-    fi
-    clusterwiz_fail "$path ($version) cannot import torch: $(clusterwiz_last_line "$output")"
 }
 
 clusterwiz_check_mpirun() {
@@ -62,6 +65,11 @@ clusterwiz_check_mpirun() {
     [ -n "$MPIRUN_PREFIX" ] && mpirun="$MPIRUN_PREFIX/bin/$mpirun"
     if ! clusterwiz_have "$mpirun"; then
         clusterwiz_fail "$mpirun not found (launch.mode mpirun needs OpenMPI on every server)"
+        return
+    fi
+    # Without --prefix mpirun starts orted by name over a non-interactive SSH login.
+    if [ -z "$MPIRUN_PREFIX" ] && ! "${FACT_ORTED[@]}" >/dev/null 2>&1; then
+        clusterwiz_fail "orted is not on the PATH of a non-interactive login, so mpirun cannot start its daemon here: set launch.mpirun.prefix to the OpenMPI installation, or install openmpi-bin"
         return
     fi
     clusterwiz_ok "$(clusterwiz_limit 30 "$mpirun" "${FACT_MPIRUN[@]:1}" 2>&1 | head -n 1)"

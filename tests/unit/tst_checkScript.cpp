@@ -131,6 +131,9 @@ private:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(u"PATH"_s, path);
         env.insert(u"HCCN_CONF"_s, m_conf);
+        // torch_npu's metadata only (no module): the package check reads metadata, never imports.
+        env.insert(u"PYTHONPATH"_s,
+                   QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/fixtures/ascend/site-packages"));
         env.insert(u"CLUSTERWIZ_NODE_RANK"_s, nodeRank);
         env.insert(u"HOME"_s, m_dir.path());
         QProcess process;

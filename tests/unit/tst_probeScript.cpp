@@ -136,6 +136,8 @@ private Q_SLOTS:
         const QString script = probeScript(project(Accelerator::Ascend910, {0, 3}), 0);
         qsizetype at = 0;
         for (const FactCommand &fact : factCommands()) {
+            if (qstrcmp(fact.section, probe::kOrted) == 0)
+                continue; // mpirun mode without a prefix only (tst_versionFacts)
             QStringList calls;
             if (!fact.argv.isEmpty())
                 calls << u"cw_probe "_s + shellQuote(QLatin1StringView(fact.section)) + u' ' +
