@@ -28,6 +28,41 @@
     </message>
 </context>
 <context>
+    <name>RankStates</name>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>no output</source>
+        <translation>无输出</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>no line yet</source>
+        <translation>尚无输出</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>rank %1 on %2, device %3: %4</source>
+        <translation>rank %1，服务器 %2，设备 %3：%4</translation>
+    </message>
+    <message>
+        <source> (exit code %1)</source>
+        <translation>（退出码 %1）</translation>
+    </message>
+    <message>
+        <source>last line %1 s ago: %2</source>
+        <translation>最后一行（%1 秒前）：%2</translation>
+    </message>
+</context>
+<context>
     <name>cw::CheckReportView</name>
     <message>
         <source>Check</source>
@@ -222,7 +257,7 @@
         <translation>作业正在运行</translation>
     </message>
     <message>
-        <source>The job keeps running on the servers when this window closes (see 'clusterwiz-cli status' and 'stop'). Stop it first?</source>
+        <source>The job keeps running on the servers when this window closes (see &apos;clusterwiz-cli status&apos; and &apos;stop&apos;). Stop it first?</source>
         <translation>关闭此窗口后，作业会继续在服务器上运行（参见“clusterwiz-cli status”和“stop”）。是否先停止作业？</translation>
     </message>
     <message>
@@ -355,6 +390,18 @@
         <source>PNG pictures (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
+    <message>
+        <source>Find server…</source>
+        <translation>查找服务器…</translation>
+    </message>
+    <message>
+        <source>Centre the picture on the first server whose name holds this text.</source>
+        <translation>将图居中到名称包含此文字的第一台服务器。</translation>
+    </message>
+    <message>
+        <source>Click a problem to show its server or device in the picture.</source>
+        <translation>点击问题，在图中显示其服务器或设备。</translation>
+    </message>
 </context>
 <context>
     <name>cw::FixDialog</name>
@@ -375,7 +422,7 @@
         <translation>无需操作：%1</translation>
     </message>
     <message>
-        <source>These commands will run, in this order, only when you press %1. What each step replaces is kept, so that "Undo last fix" can put it back.</source>
+        <source>These commands will run, in this order, only when you press %1. What each step replaces is kept, so that &quot;Undo last fix&quot; can put it back.</source>
         <translation>只有在您点击“%1”后，这些命令才会按此顺序执行。每一步替换的内容都会被保留，以便“撤销上次修复”将其恢复。</translation>
     </message>
 </context>
@@ -562,6 +609,14 @@
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
+    <message>
+        <source>min-max of all ranks</source>
+        <translation>所有 rank 的最小值–最大值</translation>
+    </message>
+    <message>
+        <source>mean of all ranks</source>
+        <translation>所有 rank 的平均值</translation>
+    </message>
 </context>
 <context>
     <name>cw::ProjectModel</name>
@@ -686,6 +741,45 @@
         <source>Nothing imported from %1:</source>
         <translation>未从 %1 导入任何内容：</translation>
     </message>
+    <message>
+        <source>Ascend 910B NPUs (Atlas 800T A2 / 900 A2 PoD)</source>
+        <translation>昇腾 910B NPU(Atlas 800T A2 / 900 A2 PoD)</translation>
+    </message>
+</context>
+<context>
+    <name>cw::RankOverview</name>
+    <message>
+        <source>By server</source>
+        <translation>按服务器</translation>
+    </message>
+    <message>
+        <source>Failed first</source>
+        <translation>失败优先</translation>
+    </message>
+    <message>
+        <source>Only failed or no output</source>
+        <translation>仅失败或无输出</translation>
+    </message>
+    <message>
+        <source>no output after </source>
+        <translation>无输出超过 </translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>A running rank with no output for this long is shown as &quot;no output&quot;.</source>
+        <translation>运行中的 rank 在这么长时间内没有输出时显示为“无输出”。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 个%2</translation>
+    </message>
+    <message>
+        <source>No ranks.</source>
+        <translation>没有 rank。</translation>
+    </message>
 </context>
 <context>
     <name>cw::RunPage</name>
@@ -782,6 +876,22 @@
     <message>
         <source>failed first</source>
         <translation>最先失败</translation>
+    </message>
+    <message>
+        <source>Upload files from outside the project?</source>
+        <translation>上传项目文件夹之外的文件？</translation>
+    </message>
+    <message>
+        <source>These launch.upload files are outside the project&apos;s folder (or lead out of it through a link) and would be copied to every server:
+
+%1
+
+Upload them?</source>
+        <translation>以下 launch.upload 文件位于项目文件夹之外（或通过链接指向其外），将被复制到每台服务器：
+
+%1
+
+是否上传？</translation>
     </message>
 </context>
 <context>
@@ -951,7 +1061,7 @@
         <translation>未知的主机密钥</translation>
     </message>
     <message>
-        <source>These servers are not in known_hosts yet. Compare each SHA256 fingerprint with the server's own (ssh-keygen -lf on the server) before trusting it.</source>
+        <source>These servers are not in known_hosts yet. Compare each SHA256 fingerprint with the server&apos;s own (ssh-keygen -lf on the server) before trusting it.</source>
         <translation>这些服务器尚未记录在 known_hosts 中。信任前请将每个 SHA256 指纹与服务器自身的指纹（在服务器上执行 ssh-keygen -lf）进行比对。</translation>
     </message>
     <message>
@@ -1026,6 +1136,10 @@
     <message>
         <source>clusterwiz topology</source>
         <translation>clusterwiz 拓扑图</translation>
+    </message>
+    <message>
+        <source>%1 (%2), device segment %3</source>
+        <translation>%1(%2),设备网段 %3</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,8 @@ MASTER_PORT=29501
 ACCELERATOR='ascend910'
 LAUNCH_MODE='mpirun'
 PYTHON='python3'
+FRAMEWORK='pytorch'
+FRAMEWORK_PACKAGES=('torch' 'torch_npu|torch-npu')
 WORKDIR='/home/train/resnet50'
 ENTRY='main.py'
 MPIRUN_PREFIX=''
@@ -89,6 +91,7 @@ FACT_IP_ADDR=('ip' '-o' 'addr') # parseIpAddr
 FACT_NPU_SMI=('npu-smi' 'info') # parseNpuSmiInfo
 FACT_NVIDIA_SMI=('nvidia-smi' '-L') # parseNvidiaSmiList
 FACT_MPIRUN=('mpirun' '--version') # parseMpirunVersion
+FACT_ORTED=('sh' '-c' 'command -v orted') # the path command -v prints (mpirun mode without launch.mpirun.prefix)
 FACT_SSHD_PROCESSES=('pgrep' '-a' 'sshd') # parseSshdProcesses
 FACT_SSH_CONNECTION=('printenv' 'SSH_CONNECTION') # parseSshConnection
 FACT_UFW=('ufw' 'status' 'verbose') # parseUfwStatus
@@ -97,6 +100,7 @@ FACT_FIREWALLD=('firewall-cmd' '--list-all') # parseFirewalldListAll
 FACT_NFT=('nft' 'list' 'ruleset') # parseNftRuleset
 FACT_IPTABLES=('iptables' '-S') # parseIptablesRules
 FACT_SS=('ss' '-tulnp') # parsePortOwners
+FACT_CANN_VERSION=('sh' '-c' 'cat /usr/local/Ascend/ascend-toolkit/latest/*-linux/ascend_toolkit_install.info 2>/dev/null || cat /usr/local/Ascend/cann/*-linux/ascend_toolkit_install.info') # parseCannInstallInfo
 
 # The checks of this project, from the check table: id, where check.sh decides it, whether it
 # connects to other servers, and the function that decides it.
@@ -115,9 +119,9 @@ clusterwiz_checks() {
     clusterwiz_check device-links all local clusterwiz_check_device_links
     # device-net-health: every device's net health is Success
     clusterwiz_check device-net-health all local clusterwiz_check_device_net_health
-    # python-torch: launch.python runs and imports torch
+    # python-torch: launch.python runs and has launch.framework's packages (by their metadata)
     clusterwiz_check python-torch all local clusterwiz_check_python_torch
-    # mpirun: mpirun is installed
+    # mpirun: mpirun is installed and, without launch.mpirun.prefix, orted is on the PATH
     clusterwiz_check mpirun all local clusterwiz_check_mpirun
     # cann-env: every file launch.env_setup sources exists
     clusterwiz_check cann-env all local clusterwiz_check_cann_env
@@ -135,6 +139,8 @@ clusterwiz_checks() {
     clusterwiz_check master-port-reachable others reach clusterwiz_check_master_port_reachable
     # peer-login: the master logs in to the server by key, as mpirun does
     clusterwiz_check peer-login master reach clusterwiz_check_peer_login
+    # versions: NPU driver, firmware, CANN, Python and the framework's packages are the same version on every server
+    clusterwiz_check versions master reach clusterwiz_check_versions
     # known-hosts: the master's known_hosts holds the server's host key
     clusterwiz_check known-hosts master local clusterwiz_check_known_hosts
 }
@@ -381,23 +387,26 @@ clusterwiz_check_host_ip() {
 }
 
 clusterwiz_check_python_torch() {
-    local path version output mindspore
+    local path version line missing="" found=""
     if ! path=$(command -v "$PYTHON" 2>/dev/null); then
         clusterwiz_fail "$PYTHON not found (launch.python)"
         return
     fi
     version=$("$PYTHON" --version 2>&1 | head -n 1)
-    output=$(clusterwiz_limit 120 "$PYTHON" -c 'import torch; print("clusterwiz-version " + torch.__version__)' 2>&1)
-    if [[ "$output" == *"clusterwiz-version "* ]]; then
-        clusterwiz_ok "$path: $version, torch $(printf '%s\n' "$output" | sed -n 's/^clusterwiz-version //p' | head -n 1)"
-        return
+    # launch.framework's packages by their installed metadata: importing them costs seconds.
+    while read -r line; do
+        case "$line" in
+            "package-missing "*) missing="$missing ${line#package-missing }" ;;
+            "package "*) found="$found, ${line#package }" ;;
+        esac
+    done < <(clusterwiz_package_versions)
+    if [ -n "$missing" ]; then
+        clusterwiz_fail "$path ($version) has no${missing} installed (no package metadata; launch.framework $FRAMEWORK needs it)"
+    elif [ -z "$found" ]; then
+        clusterwiz_fail "$path ($version) did not answer within 60 s"
+    else
+        clusterwiz_ok "$path: $version${found}"
     fi
-    mindspore=$(clusterwiz_limit 120 "$PYTHON" -c 'import mindspore; print("clusterwiz-version " + mindspore.__version__)' 2>/dev/null)
-    if [[ "$mindspore" == *"clusterwiz-version "* ]]; then
-        clusterwiz_ok "$path: $version, no torch, mindspore $(printf '%s\n' "$mindspore" | sed -n 's/^clusterwiz-version //p' | head -n 1)"
-        return
-    fi
-    clusterwiz_fail "$path ($version) cannot import torch: $(clusterwiz_last_line "$output")"
 }
 
 clusterwiz_check_mpirun() {
@@ -405,6 +414,11 @@ clusterwiz_check_mpirun() {
     [ -n "$MPIRUN_PREFIX" ] && mpirun="$MPIRUN_PREFIX/bin/$mpirun"
     if ! clusterwiz_have "$mpirun"; then
         clusterwiz_fail "$mpirun not found (launch.mode mpirun needs OpenMPI on every server)"
+        return
+    fi
+    # Without --prefix mpirun starts orted by name over a non-interactive SSH login.
+    if [ -z "$MPIRUN_PREFIX" ] && ! "${FACT_ORTED[@]}" >/dev/null 2>&1; then
+        clusterwiz_fail "orted is not on the PATH of a non-interactive login, so mpirun cannot start its daemon here: set launch.mpirun.prefix to the OpenMPI installation, or install openmpi-bin"
         return
     fi
     clusterwiz_ok "$(clusterwiz_limit 30 "$mpirun" "${FACT_MPIRUN[@]:1}" 2>&1 | head -n 1)"
@@ -472,6 +486,79 @@ clusterwiz_check_sshd() {
     fi
 }
 
+# "package NAME VERSION" or "package-missing NAME" per FRAMEWORK_PACKAGES entry ("a|b": either
+# distribution name), read from the installed metadata.
+clusterwiz_package_versions() {
+    clusterwiz_limit 60 "$PYTHON" -c '
+import sys
+from importlib import metadata
+for arg in sys.argv[1:]:
+    names = arg.split("|")
+    found = None
+    for n in names:
+        try:
+            found = metadata.version(n)
+            break
+        except Exception:
+            pass
+    print(("package " + names[0] + " " + found) if found else ("package-missing " + names[0]))
+' "${FRAMEWORK_PACKAGES[@]}" 2>/dev/null
+}
+
+# "COMPONENT<TAB>VERSION" lines, the components the versions check compares.
+clusterwiz_versions() {
+    local board line
+    if [[ "$ACCELERATOR" == ascend* ]]; then
+        board=$(clusterwiz_limit 20 npu-smi info -t board -i "${DEVICES[0]:-0}" 2>/dev/null)
+        line=$(clusterwiz_value_of "Software Version" "$board")
+        [ -n "$line" ] && printf 'NPU driver\t%s\n' "$line"
+        line=$(clusterwiz_value_of "Firmware Version" "$board")
+        [ -n "$line" ] && printf 'NPU firmware\t%s\n' "$line"
+        line=$("${FACT_CANN_VERSION[@]}" 2>/dev/null | sed -n 's/^version=//p' | head -n 1)
+        [ -n "$line" ] && printf 'CANN\t%s\n' "$line"
+    fi
+    line=$("$PYTHON" -c 'import sys; print(sys.version.split()[0])' 2>/dev/null)
+    [ -n "$line" ] && printf 'Python\t%s\n' "$line"
+    clusterwiz_package_versions | awk '$1 == "package" { printf "%s\t%s\n", $2, $3 }'
+}
+
+clusterwiz_check_versions() {
+    local j all="" remote output line
+    remote="$(declare -p PYTHON ACCELERATOR DEVICES FRAMEWORK_PACKAGES FACT_CANN_VERSION 2>/dev/null)
+$(declare -f clusterwiz_have clusterwiz_limit clusterwiz_value_of clusterwiz_package_versions clusterwiz_versions)
+clusterwiz_versions"
+    for ((j = 0; j < NODE_COUNT; j++)); do
+        if [ "$j" = "$NODE_RANK" ]; then
+            output=$(clusterwiz_versions)
+        elif ! output=$(clusterwiz_limit 90 ssh -o BatchMode=yes -o ConnectTimeout=10 -p "${NODE_SSH_PORTS[$j]}" "${NODE_IPS[$j]}" bash -s <<<"$remote" 2>/dev/null); then
+            clusterwiz_warn "${NODE_NAMES[$j]}: versions not compared (no password-free login to ${NODE_IPS[$j]})"
+            continue
+        fi
+        all+=$(printf '%s\n' "$output" | awk -F '\t' -v s="${NODE_NAMES[$j]}" 'NF == 2 { printf "%s\t%s\t%s\n", s, $1, $2 }')$'\n'
+    done
+    output=$(printf '%s' "$all" | awk -F '\t' '
+        NF == 3 {
+            c = $2; v = $3
+            if (!(c in seen)) { seen[c] = 1; comps[++nc] = c }
+            k = c SUBSEP v
+            if (!(k in holders)) { vers[c, ++nv[c]] = v; holders[k] = $1 } else holders[k] = holders[k] ", " $1
+        }
+        END {
+            for (i = 1; i <= nc; i++) {
+                c = comps[i]
+                if (nv[c] < 2) continue
+                line = c ":"
+                for (n = 1; n <= nv[c]; n++) line = line (n > 1 ? ";" : "") " " vers[c, n] " on " holders[c SUBSEP vers[c, n]]
+                print line
+            }
+        }')
+    if [ -n "$output" ]; then
+        while read -r line; do clusterwiz_fail "$line"; done <<<"$output"
+    else
+        clusterwiz_ok "the same on every server: $(clusterwiz_versions | tr '\t' ' ' | paste -sd, - | sed 's/,/, /g')"
+    fi
+}
+
 # npu-smi info: an NPU row starts with "| ID NAME |" (the name is not a number, which tells it
 # from the chip and process rows), its second cell is the health.
 clusterwiz_check_accelerator() {
@@ -496,6 +583,7 @@ clusterwiz_check_accelerator() {
         return
     fi
     listed=$(printf '%s\n' "$rows" | awk '{ printf "%s%s", sep, $1; sep = " " }')
+    clusterwiz_chip_generation "$output" || problems=$((problems + 1))
     for device in "${DEVICES[@]}"; do
         health=$(printf '%s\n' "$rows" | awk -v d="$device" '$1 == d { $1 = ""; sub(/^ /, ""); print; exit }')
         if [ -z "$health" ]; then
@@ -512,6 +600,26 @@ clusterwiz_check_accelerator() {
     if [ "$problems" = 0 ]; then
         clusterwiz_ok "$(printf '%s\n' "$rows" | wc -l | tr -d ' ') NPUs; planned devices ${DEVICES[*]} health OK"
     fi
+}
+
+# 910B1..910B4 (a digit after 910B) are Atlas A2 chips (ascend910b); 910A, 910B, 910ProA and
+# 910ProB the first Ascend 910 (ascend910). A chip of the other generation fails, named.
+clusterwiz_chip_generation() {
+    local chip kind bad=0
+    for chip in $(printf '%s\n' "$1" | tr -d '\r' | awk -F'|' 'NF >= 4 {
+        n = split($2, w, " ")
+        if (n >= 2 && w[1] ~ /^[0-9]+$/ && w[2] !~ /^[0-9]+$/ && !seen[w[2]]++) print w[2] }'); do
+        case "$chip" in
+        910B[0-9]*) kind=ascend910b ;;
+        910 | 910A | 910B | 910ProA | 910ProB) kind=ascend910 ;;
+        *) continue ;;
+        esac
+        if [ "$kind" != "$ACCELERATOR" ]; then
+            clusterwiz_fail "server $(hostname): NPU chip $chip is $kind hardware, the project's accelerator is $ACCELERATOR"
+            bad=1
+        fi
+    done
+    return "$bad"
 }
 
 # Every device check needs hccn_tool; without it, one line says so.
