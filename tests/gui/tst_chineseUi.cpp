@@ -117,6 +117,9 @@ QStringList englishWords(QString text)
     static const QStringList values = userValues();
     for (const QString &value : values)
         text.replace(value, u" "_s);
+    // Rich text: the markup and entities are not words the user reads.
+    static const QRegularExpression markup(u"<[^>]*>|&[A-Za-z]+;|&#[0-9]+;"_s);
+    text.replace(markup, u" "_s);
     // Mnemonics: "(&M)" after a Chinese label, "&" inside an English one.
     static const QRegularExpression mnemonic(u"\\(&.\\)"_s);
     text.remove(mnemonic).remove(u'&');
