@@ -49,6 +49,7 @@ inline cw::Project cpuProject(const TestCluster &cluster, int servers, int devic
     }
     project.launch.mode = mode;
     project.launch.workdir = u"/root/ddp"_s;
+    // Outside the test's project folder: launches confirm it with --allow-upload-outside.
     project.launch.upload = {sourcePath(u"resources/examples/train_ddp.py"_s)};
     project.launch.args = args;
     // torchrun notices the end of its workers sooner; its temporary folders stay per server.

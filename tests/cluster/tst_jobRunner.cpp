@@ -158,7 +158,9 @@ private Q_SLOTS:
         if (mode == LaunchMode::NoRankTable) {
             // This one through the CLI (preflight included): `launch --follow` prints the rank
             // lines live, the states on stderr, and exits with the outcome.
-            const CliRun run = runCli(QStringList{u"launch"_s, path, u"--follow"_s} + fleet, 90000);
+            const CliRun run = runCli(
+                QStringList{u"launch"_s, path, u"--allow-upload-outside"_s, u"--follow"_s} + fleet,
+                90000);
             QVERIFY2(run.exitCode == 0, (run.out + run.err).constData());
             runId = QString::fromUtf8(run.out).section(u'\n', 0, 0);
             QVERIFY(isValidRunId(runId));
@@ -303,7 +305,8 @@ private Q_SLOTS:
         const QString path = projectPath(u"stop-"_s + launchModeName(mode) + u".clusterwiz.json"_s);
         QCOMPARE(saveProjectFile(project, path), QString());
         const QStringList fleet{u"--known-hosts"_s, m_cluster.knownHosts(), u"--accept-new"_s};
-        const CliRun launched = runCli(QStringList{u"launch"_s, path} + fleet);
+        const CliRun launched =
+            runCli(QStringList{u"launch"_s, path, u"--allow-upload-outside"_s} + fleet);
         QVERIFY2(launched.exitCode == 0, launched.err.constData());
         const QString runId = QString::fromUtf8(launched.out).trimmed();
         QVERIFY(isValidRunId(runId));
@@ -353,8 +356,9 @@ private Q_SLOTS:
         const QByteArray workdirs = workdirListing();
 
         // From the CLI the preflight runs every check; master-port-free refuses, by name.
-        const CliRun refused = runCli(
-            {u"launch"_s, path, u"--known-hosts"_s, m_cluster.knownHosts(), u"--accept-new"_s});
+        const CliRun refused =
+            runCli({u"launch"_s, path, u"--allow-upload-outside"_s, u"--known-hosts"_s,
+                    m_cluster.knownHosts(), u"--accept-new"_s});
         QCOMPARE(refused.exitCode, 1);
         const QString message = QString::fromUtf8(refused.err);
         QVERIFY2(message.contains(u"refused, a check failed:\n  master-port-free on server0: port "

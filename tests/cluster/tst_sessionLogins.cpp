@@ -62,8 +62,10 @@ private Q_SLOTS:
         const QString path = m_dir.filePath(u"follow.clusterwiz.json"_s);
         QCOMPARE(saveProjectFile(project, path), QString());
         const std::vector<int> before = logins();
-        const CliRun run =
-            runCli(QStringList{u"launch"_s, path, u"--force"_s, u"--follow"_s} + fleet(), 120000);
+        const CliRun run = runCli(QStringList{u"launch"_s, path, u"--allow-upload-outside"_s,
+                                              u"--force"_s, u"--follow"_s} +
+                                      fleet(),
+                                  120000);
         const std::vector<int> after = logins();
         QVERIFY2(run.exitCode == 0, run.describe().constData());
         const QString runId = QString::fromUtf8(run.out).section(u'\n', 0, 0);
@@ -88,7 +90,8 @@ private Q_SLOTS:
                                            {u"--steps"_s, u"100000"_s, u"--sleep"_s, u"0.1"_s});
         const QString path = m_dir.filePath(u"long.clusterwiz.json"_s);
         QCOMPARE(saveProjectFile(project, path), QString());
-        const CliRun launched = runCli(QStringList{u"launch"_s, path, u"--force"_s} + fleet());
+        const CliRun launched = runCli(
+            QStringList{u"launch"_s, path, u"--allow-upload-outside"_s, u"--force"_s} + fleet());
         QVERIFY2(launched.exitCode == 0, launched.describe().constData());
         const QString runId = QString::fromUtf8(launched.out).trimmed();
         const auto stopJob = qScopeGuard([&] {

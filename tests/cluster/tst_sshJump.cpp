@@ -329,7 +329,9 @@ private Q_SLOTS:
         QVERIFY2(sshOk == 2, check.describe().constData());
 
         const CliRun launch =
-            runCli(QStringList{u"launch"_s, path, u"--follow"_s} + cliFleet(knownHosts), 120000);
+            runCli(QStringList{u"launch"_s, path, u"--allow-upload-outside"_s, u"--follow"_s} +
+                       cliFleet(knownHosts),
+                   120000);
         QVERIFY2(launch.exitCode == 0, launch.describe().constData());
         const QString runId = QString::fromUtf8(launch.out).section(u'\n', 0, 0);
         QVERIFY2(launch.err.contains(u"run %1: finished"_s.arg(runId).toUtf8()),
