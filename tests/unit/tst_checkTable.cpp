@@ -172,6 +172,25 @@ private Q_SLOTS:
         QCOMPARE(portOwnersCommand(), u"'ss' '-tulnp'"_s);
     }
 
+    // The device rows are written once for Ascend and apply to both generations (910A, 910B),
+    // never to nvidia or cpu.
+    void deviceChecksApplyToBothAscendGenerations()
+    {
+        const QString work = m_dir.filePath(u"work"_s);
+        const QStringList deviceIds = {u"device-ips"_s, u"device-links"_s, u"device-net-health"_s,
+                                       u"hccl-ports-free"_s};
+        for (const Accelerator a : {Accelerator::Ascend910, Accelerator::Ascend910b}) {
+            const QStringList ids = applicableCheckIds(project(a, LaunchMode::Launch, 2, work));
+            for (const QString &id : deviceIds)
+                QVERIFY2(ids.contains(id), qPrintable(acceleratorName(a) + u": no "_s + id));
+        }
+        for (const Accelerator a : {Accelerator::Nvidia, Accelerator::Cpu}) {
+            const QStringList ids = applicableCheckIds(project(a, LaunchMode::Launch, 2, work));
+            for (const QString &id : deviceIds)
+                QVERIFY2(!ids.contains(id), qPrintable(acceleratorName(a) + u": has "_s + id));
+        }
+    }
+
     void checkScriptAgreesWithCatalogue_data()
     {
         QTest::addColumn<Accelerator>("accelerator");
@@ -183,6 +202,7 @@ private Q_SLOTS:
             };
             row("ascend launch", Accelerator::Ascend910, LaunchMode::Launch);
             row("ascend mpirun", Accelerator::Ascend910, LaunchMode::Mpirun);
+            row("ascend910b launch", Accelerator::Ascend910b, LaunchMode::Launch);
             row("cpu mpirun", Accelerator::Cpu, LaunchMode::Mpirun);
             row("cpu no-ranktable", Accelerator::Cpu, LaunchMode::NoRankTable);
             row("nvidia ranktable", Accelerator::Nvidia, LaunchMode::RankTable);
