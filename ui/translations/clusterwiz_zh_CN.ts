@@ -205,6 +205,14 @@
         <source>%1 failed: %2</source>
         <translation>%1 失败：%2</translation>
     </message>
+    <message>
+        <source>&amp;Deep check</source>
+        <translation>深度检查(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Also import the framework (torch, torch_npu, mindspore, ...) on every server, once each with its own time limit. Slow on Ascend servers.</source>
+        <translation>同时在每台服务器上导入框架（torch、torch_npu、mindspore 等），每台一次，各有自己的时限。在昇腾服务器上较慢。</translation>
+    </message>
 </context>
 <context>
     <name>cw::ClusterWizard</name>

@@ -1,10 +1,12 @@
 #include "ChecksPage.h"
 
 #include "ProjectModel.h"
+#include "checks/DeepCheck.h"
 #include "fix/FixPlanner.h"
 #include "widgets/CheckReportView.h"
 #include "widgets/FixDialog.h"
 
+#include <QCheckBox>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -27,11 +29,15 @@ ChecksPage::ChecksPage(ProjectModel *model, QWidget *parent)
       m_undo(new QPushButton(tr("&Undo last fix"), this)), m_progress(new QProgressBar(this)),
       m_message(new QLabel(this)), m_output(new QPlainTextEdit(this))
 {
+    m_deep = new QCheckBox(tr("&Deep check"), this);
     setTitle(tr("Checks"));
     setSubTitle(tr("What each server has and lacks for this job, with the fixes on offer."));
     m_run->setObjectName(u"runChecks"_s);
     m_cancel->setObjectName(u"cancelChecks"_s);
     m_undo->setObjectName(u"undoFix"_s);
+    m_deep->setObjectName(u"deepCheck"_s);
+    m_deep->setToolTip(tr("Also import the framework (torch, torch_npu, mindspore, ...) on every "
+                          "server, once each with its own time limit. Slow on Ascend servers."));
     m_message->setObjectName(u"message"_s);
     m_message->setWordWrap(true);
     m_output->setObjectName(u"fixOutput"_s);
@@ -42,6 +48,7 @@ ChecksPage::ChecksPage(ProjectModel *model, QWidget *parent)
     m_output->hide();
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_run);
+    bar->addWidget(m_deep);
     bar->addWidget(m_progress);
     bar->addWidget(m_cancel);
     bar->addWidget(m_message, 1);
@@ -100,6 +107,7 @@ bool ChecksPage::isBusy() const
 void ChecksPage::setBusy(bool busy, const QString &message)
 {
     m_run->setEnabled(!busy && bool(m_runner));
+    m_deep->setEnabled(!busy && m_haveFleet);
     m_cancel->setEnabled(busy);
     m_progress->setVisible(busy);
     m_view->setFixesEnabled(!busy && m_haveFleet);
@@ -152,7 +160,16 @@ void ChecksPage::runChecks()
             },
             Qt::QueuedConnection);
     };
-    m_watcher.setFuture(QtConcurrent::run(m_runner, project, progress, m_cancelFlag.get()));
+    const bool deep = m_deep->isChecked() && m_haveFleet;
+    m_watcher.setFuture(QtConcurrent::run([runner = m_runner, project, progress, deep,
+                                           options = m_options, cancel = m_cancelFlag.get()] {
+        CheckRun run = runner(project, progress, cancel);
+        if (deep && !cancel->load()) {
+            for (CheckResult &result : runDeepCheck(project, options, kDeepCheckTimeoutS, cancel))
+                run.report.results.push_back(std::move(result));
+        }
+        return run;
+    }));
 }
 
 void ChecksPage::cancel()

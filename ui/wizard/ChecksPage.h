@@ -16,6 +16,8 @@ class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 
+class QCheckBox;
+
 namespace cw {
 
 class CheckReportView;
@@ -78,6 +80,7 @@ private:
     QPushButton *m_run;
     QPushButton *m_cancel;
     QPushButton *m_undo;
+    QCheckBox *m_deep = nullptr; // also import the framework on every server (checks/DeepCheck.h)
     QProgressBar *m_progress;
     QLabel *m_message;
     QPlainTextEdit *m_output;
