@@ -1,6 +1,7 @@
 #include "cli/Cli.h"
 
 #include "cli/Commands.h"
+#include "rules/ProjectWarnings.h"
 
 #include <array>
 
@@ -80,6 +81,13 @@ void printProblems(const Problems &problems, QTextStream &err)
 {
     for (const Problem &problem : problems)
         err << problem.toString() << '\n';
+    err.flush();
+}
+
+void printWarnings(const Project &project, QTextStream &err)
+{
+    for (const Problem &warning : projectWarnings(project))
+        err << "warning: " << warning.toString() << '\n';
     err.flush();
 }
 

@@ -70,4 +70,8 @@ QString counted(qsizetype count, const QString &noun);
 // Writes one `path: message` line per problem to `err`.
 void printProblems(const Problems &problems, QTextStream &err);
 
+// Writes one `warning: path: message` line per projectWarnings() entry to `err`; the command's
+// exit code does not change.
+void printWarnings(const Project &project, QTextStream &err);
+
 } // namespace cw::cli

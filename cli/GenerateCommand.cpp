@@ -62,6 +62,7 @@ int runGenerate(const QStringList &arguments, QTextStream &out, QTextStream &err
         err.flush();
         return ExitInvalid;
     }
+    printWarnings(project, err);
 
     const QString absoluteDir = QDir::cleanPath(QDir(dir).absolutePath());
     if (const QString error = writeGeneratedFiles(generated.files, absoluteDir); !error.isEmpty()) {

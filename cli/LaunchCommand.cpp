@@ -46,6 +46,7 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         exit != kContinue)
         return exit;
     auto &[fleet, path, project] = input;
+    printWarnings(project, err);
     options.fleet = fleet;
     options.force = parser.isSet(u"force"_s);
     options.gangStop = !parser.isSet(u"no-gang-stop"_s);

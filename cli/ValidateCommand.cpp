@@ -12,7 +12,8 @@ int runValidate(const QStringList &arguments, QTextStream &out, QTextStream &err
         u"validate"_s,
         u"Checks a project file against every rule clusterwiz enforces: field values, servers,\n"
         u"device subsets and, for ascend910, the device network. Prints one line per problem\n"
-        u"(JSON path: message) on stderr.\n"
+        u"(JSON path: message) on stderr, and 'warning: JSON path: message' for settings that\n"
+        u"are allowed but likely wrong on real servers (those do not change the exit code).\n"
         u"Exit codes: 0 valid, 1 invalid, 2 the file cannot be read or is not a project."_s,
         u"[options] PROJECT"_s);
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file to check."_s);
@@ -23,6 +24,7 @@ int runValidate(const QStringList &arguments, QTextStream &out, QTextStream &err
     Project project;
     if (const int exit = loadValidProject(path, project, err); exit != kContinue)
         return exit;
+    printWarnings(project, err);
     out << path << ": valid ("
         << counted(static_cast<qsizetype>(project.servers.size()), u"server"_s) << ", "
         << counted(project.totalDevices(), u"device"_s) << ", mode "

@@ -7,6 +7,7 @@
 #include "discover/DiscoveryReport.h"
 #include "discover/ProbeScript.h"
 #include "net/Ipv4.h"
+#include "rules/ProjectWarnings.h"
 
 #include <QFileInfo>
 
@@ -199,14 +200,33 @@ CheckResult checkCannEnv(const CheckContext &c)
     const std::vector<PathCheck> &files = c.facts.paths.setEnv;
     if (files.empty())
         return result(id(check::kCannEnv), c, CheckStatus::Skipped, u"env_setup sources no file"_s);
+    // CANN's default places, probed when env_setup sources none of them: one must be there.
+    const bool lookedForCann =
+        isAscend(c.project.accelerator) && !sourcesCannSetEnv(c.project.launch);
     QStringList missing;
+    QStringList cannFound;
+    QStringList cannLooked;
     for (const PathCheck &file : files) {
-        if (!file.present)
+        if (lookedForCann && cannSetEnvPaths().contains(file.path)) {
+            cannLooked.append(file.path);
+            if (file.present)
+                cannFound.append(file.path);
+        } else if (!file.present) {
             missing.append(file.path);
+        }
     }
     if (!missing.isEmpty())
         return result(id(check::kCannEnv), c, CheckStatus::Failed,
                       u"missing or unreadable: "_s + joinReasons(missing));
+    if (lookedForCann && cannFound.isEmpty())
+        return result(id(check::kCannEnv), c, CheckStatus::Failed,
+                      u"CANN's set_env.sh is in none of its places (%1): install the CANN "
+                      u"toolkit, or source its set_env.sh in launch.env_setup"_s.arg(
+                          cannLooked.join(u", "_s)));
+    if (lookedForCann)
+        return result(id(check::kCannEnv), c, CheckStatus::Warning,
+                      u"%1 is here, but launch.env_setup does not source it: a job started over "
+                      u"SSH gets no CANN libraries (add \"source %1\")"_s.arg(cannFound.front()));
     return result(id(check::kCannEnv), c, CheckStatus::Ok,
                   u"%1 present"_s.arg(files.size() == 1 ? files.front().path
                                                         : u"%1 files"_s.arg(files.size())));

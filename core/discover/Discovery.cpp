@@ -3,6 +3,7 @@
 #include "discover/ProbeParsers.h"
 #include "discover/ProbeScript.h"
 #include "net/Ipv4.h"
+#include "rules/ProjectWarnings.h"
 
 #include <algorithm>
 
@@ -123,6 +124,34 @@ std::vector<ServerDiscovery> discoverFleet(const Project &project, const FleetOp
     return results;
 }
 
+namespace {
+
+// An Ascend project that sources no CANN set_env.sh gets the one discovery found, so that jobs
+// started over non-interactive SSH have CANN's libraries.
+void fillCannSetEnv(Project &project, const std::vector<ServerDiscovery> &results,
+                    QStringList *changes)
+{
+    if (!isAscend(project.accelerator) || sourcesCannSetEnv(project.launch))
+        return;
+    for (const QString &candidate : cannSetEnvPaths()) {
+        for (const ServerDiscovery &result : results) {
+            if (!result.ok())
+                continue;
+            for (const PathCheck &file : result.facts->paths.setEnv) {
+                if (file.path != candidate || !file.present)
+                    continue;
+                const QString line = u"source "_s + candidate;
+                project.launch.envSetup.append(line);
+                if (changes)
+                    changes->append(u"launch.env_setup: "_s + line);
+                return;
+            }
+        }
+    }
+}
+
+} // namespace
+
 Project applyDiscovery(const Project &project, const std::vector<ServerDiscovery> &results,
                        QStringList *changes)
 {
@@ -134,6 +163,7 @@ Project applyDiscovery(const Project &project, const std::vector<ServerDiscovery
         fillServer(filled.servers[size_t(index)], filled.accelerator, *result.facts,
                    u"servers[%1]"_s.arg(index), changes);
     }
+    fillCannSetEnv(filled, results, changes);
     return filled;
 }
 

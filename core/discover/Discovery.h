@@ -38,7 +38,9 @@ std::vector<ServerDiscovery> discoverFleet(const Project &project, const FleetOp
 //   (nvidia); nothing for cpu;
 // - device_ips (ascend910, when empty): the current `hccn_tool -i N -ip -g` address of every
 //   device in devices, only when every one of them has one (a partial list would misalign);
-// - nic: the NIC holding the (now known) host IP.
+// - nic: the NIC holding the (now known) host IP;
+// - launch.env_setup (Ascend, when no line sources CANN's set_env.sh): `source` of the first
+//   of cannSetEnvPaths() that a server has.
 // `results[k]` belongs to servers[results[k].connection.serverIndex]. `changes`, when given,
 // receives one "servers[I].FIELD: VALUE" line per filled field.
 Project applyDiscovery(const Project &project, const std::vector<ServerDiscovery> &results,

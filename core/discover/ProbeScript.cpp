@@ -3,6 +3,7 @@
 #include "checklist/FactCommands.h"
 #include "checklist/FrameworkPackages.h"
 #include "plan/HccnCommands.h"
+#include "rules/ProjectWarnings.h"
 #include "rules/ValueRules.h"
 #include "shell/ShellQuote.h"
 
@@ -10,8 +11,6 @@ using namespace Qt::StringLiterals;
 
 namespace cw {
 namespace {
-
-const QString kCannSetEnv = u"/usr/local/Ascend/ascend-toolkit/set_env.sh"_s;
 
 // Runs one probe: captures stdout and stderr together, escapes any line of the output that
 // looks like a section marker (so output can never fake a section), then prints the marker
@@ -218,8 +217,13 @@ QStringList probedSetEnvFiles(const Project &project)
         if (isPlainPath(file) && !files.contains(file))
             files << file;
     }
-    if (isAscend(project.accelerator) && !files.contains(kCannSetEnv))
-        files << kCannSetEnv;
+    // Where CANN may be, for the check and for discovery to fill env_setup with the one found.
+    if (isAscend(project.accelerator) && !sourcesCannSetEnv(project.launch)) {
+        for (const QString &candidate : cannSetEnvPaths()) {
+            if (!files.contains(candidate))
+                files << candidate;
+        }
+    }
     return files;
 }
 

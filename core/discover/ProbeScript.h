@@ -41,8 +41,8 @@ std::vector<int> probedAscendDevices(const Server &server);
 
 // The files env_setup lines source (`source X`, `. X`; quotes around X removed; `~/`, `$HOME/`
 // and `${HOME}/` kept as written and expanded on the server). Lines whose file is not a plain
-// word (other variables, command substitution) are skipped. For ascend910 CANN's default
-// /usr/local/Ascend/ascend-toolkit/set_env.sh is added when no line sources it.
+// word (other variables, command substitution) are skipped. On Ascend, when no line sources
+// CANN's set_env.sh, its default places (cannSetEnvPaths()) are added, to find the one there.
 QStringList probedSetEnvFiles(const Project &project);
 
 } // namespace cw

@@ -1,5 +1,6 @@
 #include "generate/ScriptFiles.h"
 
+#include "generate/HcclDefaults.h"
 #include "generate/NodePlanBash.h"
 #include "shell/ShellQuote.h"
 
@@ -51,6 +52,19 @@ QByteArray envScript(const Project &project)
             u'\n';
     text += u'\n';
     text += interfacePinning(project.accelerator);
+    if (const auto defaults = hcclDefaults(project, u"\"$HERE/hccl_whitelist.json\""_s);
+        !defaults.empty()) {
+        text += QStringLiteral(
+            "\n# HCCL on more than one server, as the vendor guides set it; a value in the\n"
+            "# project's env replaces these (docs/launch.md).\n");
+        for (const auto &[name, value] : defaults)
+            text += u"export "_s + name + u'=' + value + u'\n';
+    }
+    if (project.launch.mode == LaunchMode::RankTable) {
+        // Model zoo scripts size their data sharding by it (seed 004's ascend8p.sh).
+        text += QStringLiteral("\n# This server's devices in the job (NPROC comes from train.sh).\n"
+                               "export DEVICE_NUM=\"$NPROC\"\n");
+    }
     if (!launch.env.empty()) {
         // After the pinning, so that a value the user set on purpose wins.
         text += QStringLiteral("\n# The project's env; only ${NAME} references expand.\n");

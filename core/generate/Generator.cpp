@@ -1,5 +1,6 @@
 #include "generate/Generator.h"
 
+#include "generate/HcclDefaults.h"
 #include "generate/ScriptFiles.h"
 #include "generate/TarGz.h"
 #include "rules/ProjectValidator.h"
@@ -46,6 +47,8 @@ GenerateResult generateScripts(const Project &project)
         add(u"rank_table.json"_s, rankTableJson(project));
     if (isAscend(project.accelerator))
         add(u"setup_device_ips.sh"_s, setupDeviceIpsScript(project));
+    if (writesHcclWhitelist(project))
+        add(u"hccl_whitelist.json"_s, hcclWhitelistJson(project));
 
     QStringList names{u"README.txt"_s};
     for (const GeneratedFile &file : files)

@@ -1,6 +1,7 @@
 #include "generate/ScriptFiles.h"
 
 #include "generate/LaunchScriptBash.h"
+#include "generate/ReadmeContract.h"
 #include "shell/ShellQuote.h"
 
 using namespace Qt::StringLiterals;
@@ -16,6 +17,9 @@ QString fileDescription(const QString &name)
         return QStringLiteral("checks this server by hand; exits 1 when a check fails");
     if (name == u"env.sh")
         return QStringLiteral("the environment of every rank (sourced by train.sh)");
+    if (name == u"hccl_whitelist.json")
+        return QStringLiteral("HCCL trust list: the servers' host IPs (env.sh sets "
+                              "HCCL_WHITELIST_FILE)");
     if (name == u"hostfile")
         return QStringLiteral("OpenMPI hostfile, master first (mpirun --hostfile hostfile)");
     if (name == u"rank.sh")
@@ -119,6 +123,8 @@ QByteArray readmeText(const Project &project, const QStringList &fileNames)
     text += QStringLiteral("\nFiles:\n");
     for (const QString &name : fileNames)
         text += QStringLiteral("  %1  %2\n").arg(name.leftJustified(20), fileDescription(name));
+    text += scriptContractText(project);
+    text += serverSetupText(project, fileNames.contains(u"setup_device_ips.sh"_s));
 
     int step = 1;
     text +=

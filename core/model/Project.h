@@ -70,6 +70,9 @@ struct LaunchConfig {
     PortRange hcclPorts;
     MpirunOptions mpirun;
     QStringList upload; // local files copied into workdir before launch
+    // HCCL's trust list on more than one Ascend server: off (HCCL_WHITELIST_DISABLE=1, as the
+    // vendor guides do) or only the servers' host IPs (hccl_whitelist.json, the safer choice).
+    bool hcclWhitelistHostIps = false;
 };
 
 struct Project {

@@ -191,6 +191,14 @@ void readLaunch(Reader &r, const Json &json, LaunchConfig &launch)
     r.readStringList(json, "env_setup", at(u"env_setup"_s), launch.envSetup);
     r.readString(json, "log_dir", at(u"log_dir"_s), launch.logDir);
     r.readStringList(json, "upload", at(u"upload"_s), launch.upload);
+    QString whitelist;
+    if (r.readString(json, "hccl_whitelist", at(u"hccl_whitelist"_s), whitelist)) {
+        if (whitelist == u"host_ips" || whitelist == u"off")
+            launch.hcclWhitelistHostIps = whitelist == u"host_ips";
+        else
+            r.problem(at(u"hccl_whitelist"_s),
+                      QStringLiteral("\"%1\" is not one of off, host_ips").arg(whitelist));
+    }
     if (const Json *env = r.readObject(json, "env", at(u"env"_s), false)) {
         launch.env.clear();
         for (const auto &[key, value] : env->items()) {
@@ -418,6 +426,8 @@ Json projectToJson(const Project &project)
     }
     if (!l.upload.isEmpty())
         launch["upload"] = strings(l.upload);
+    if (l.hcclWhitelistHostIps)
+        launch["hccl_whitelist"] = "host_ips";
     doc["launch"] = launch;
     for (const auto &[key, value] : project.unknownFields.items())
         doc[key] = value;

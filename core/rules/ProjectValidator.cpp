@@ -156,6 +156,7 @@ Problems validateProject(const Project &project)
     out.append(validateDeviceSubsets(project));
     out.append(validateDeviceNetwork(project));
     validateLaunch(project, out);
+    validateLaunchTraps(project, out);
     return out.take();
 }
 

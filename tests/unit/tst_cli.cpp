@@ -178,6 +178,25 @@ private Q_SLOTS:
         QCOMPARE(one.out, partial + u": valid (1 server, 4 devices, mode ranktable)\n"_s);
     }
 
+    // A valid project that would still fail on real servers: warned on stderr, exit 0.
+    void validateWarns()
+    {
+        cw::Project project = loadExample(u"ascend-2x8"_s);
+        project.launch.envSetup.clear();
+        project.servers[1].nic = u"docker0"_s;
+        const QString path = saveText(cw::projectToJsonText(project), u"warned.clusterwiz.json"_s);
+        const CliRun r = run({u"validate"_s, path});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, path + u": valid (2 servers, 16 devices, mode launch)\n"_s);
+        const QStringList lines = r.errLines();
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines[0].startsWith(u"warning: launch.env_setup: no line sources CANN's "
+                                     "set_env.sh"_s),
+                 qPrintable(lines[0]));
+        QVERIFY2(lines[1].startsWith(u"warning: servers[1].nic: server1: docker0"_s),
+                 qPrintable(lines[1]));
+    }
+
     void validateInvalid_data()
     {
         QTest::addColumn<QByteArray>("document");

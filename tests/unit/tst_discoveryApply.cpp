@@ -197,9 +197,12 @@ private Q_SLOTS:
         QVERIFY(filled.servers.at(1).hostIp.isEmpty());
         QVERIFY(filled.servers.at(1).devices.empty());
         QVERIFY(filled.servers.at(1).nic.isEmpty());
-        QCOMPARE(changes, QStringList({u"servers[0].host_ip: 10.0.0.22"_s,
-                                       u"servers[0].devices: [0, 1, 2, 3, 4, 5, 6, 7]"_s,
-                                       u"servers[0].nic: enp189s0f0"_s}));
+        QCOMPARE(
+            changes,
+            QStringList(
+                {u"servers[0].host_ip: 10.0.0.22"_s,
+                 u"servers[0].devices: [0, 1, 2, 3, 4, 5, 6, 7]"_s, u"servers[0].nic: enp189s0f0"_s,
+                 u"launch.env_setup: source /usr/local/Ascend/ascend-toolkit/set_env.sh"_s}));
     }
 
     void resultsOutOfRangeAreIgnored()
@@ -213,6 +216,50 @@ private Q_SLOTS:
         QVERIFY(changes.isEmpty());
     }
 
+    // An Ascend project that sources no CANN gets the set_env.sh a server has; one that sources
+    // any (or a cpu project) keeps its lines.
+    void fillsCannSetEnv_data()
+    {
+        QTest::addColumn<Accelerator>("accelerator");
+        QTest::addColumn<QStringList>("envSetup");
+        QTest::addColumn<QStringList>("present");
+        QTest::addColumn<QStringList>("expected");
+        const QString toolkit = u"/usr/local/Ascend/ascend-toolkit/set_env.sh"_s;
+        const QString cann = u"/usr/local/Ascend/cann/set_env.sh"_s;
+        QTest::newRow("toolkit found")
+            << Accelerator::Ascend910b << QStringList() << QStringList{toolkit}
+            << QStringList{u"source "_s + toolkit};
+        QTest::newRow("newer layout found")
+            << Accelerator::Ascend910 << QStringList{u"export A=1"_s} << QStringList{cann}
+            << QStringList{u"export A=1"_s, u"source "_s + cann};
+        QTest::newRow("both: the first place wins")
+            << Accelerator::Ascend910b << QStringList() << QStringList{cann, toolkit}
+            << QStringList{u"source "_s + toolkit};
+        QTest::newRow("none found")
+            << Accelerator::Ascend910 << QStringList() << QStringList() << QStringList();
+        QTest::newRow("already sourced")
+            << Accelerator::Ascend910 << QStringList{u". ~/env_npu.sh"_s} << QStringList{toolkit}
+            << QStringList{u". ~/env_npu.sh"_s};
+        QTest::newRow("cpu") << Accelerator::Cpu << QStringList() << QStringList{toolkit}
+                             << QStringList();
+    }
+
+    void fillsCannSetEnv()
+    {
+        QFETCH(Accelerator, accelerator);
+        QFETCH(QStringList, envSetup);
+        QFETCH(QStringList, present);
+        QFETCH(QStringList, expected);
+        Project project = projectWith(accelerator, serverAt(u"10.0.0.22"_s));
+        project.launch.envSetup = envSetup;
+        ServerFacts facts;
+        for (const QString &path : {u"/usr/local/Ascend/ascend-toolkit/set_env.sh"_s,
+                                    u"/usr/local/Ascend/cann/set_env.sh"_s})
+            facts.paths.setEnv.push_back({path, present.contains(path)});
+        const Project filled = applyDiscovery(project, {found(0, facts)});
+        QCOMPARE(filled.launch.envSetup, expected);
+    }
+
     void secondRunChangesNothing()
     {
         ServerFacts facts = ascendFacts();
@@ -223,7 +270,7 @@ private Q_SLOTS:
         const Project project = projectWith(Accelerator::Ascend910, serverAt(u"10.0.0.22"_s));
         QStringList first;
         const Project once = applyDiscovery(project, {found(0, facts)}, &first);
-        QCOMPARE(first.size(), 4);
+        QCOMPARE(first.size(), 5);
         QVERIFY(first.contains(u"servers[0].device_ips: "_s + kAllEight.join(u", "_s)));
         QStringList second;
         const Project twice = applyDiscovery(once, {found(0, facts)}, &second);

@@ -382,8 +382,8 @@ void TestGenerator::runShMpirunArguments()
     const QString joined = argv.join(u' ');
     QVERIFY2(joined.contains(u"--bind-to none -map-by slot"_s), qPrintable(joined));
     // 10.0.0.22 is not an address here: run.sh falls back to excluding the usual wrong NICs.
-    QVERIFY2(joined.contains(u"--mca btl_tcp_if_exclude lo,docker0,virbr0 --mca "
-                             "oob_tcp_if_exclude lo,docker0,virbr0"_s),
+    QVERIFY2(joined.contains(u"--mca btl_tcp_if_exclude lo,docker0,virbr0,endvnic --mca "
+                             "oob_tcp_if_exclude lo,docker0,virbr0,endvnic"_s),
              qPrintable(joined));
     QCOMPARE(argv.contains(u"--allow-run-as-root"_s), ::geteuid() == 0);
     QVERIFY2(joined.contains(u"--mca plm_rsh_args -p 2222"_s), qPrintable(joined));

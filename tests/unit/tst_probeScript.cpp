@@ -169,11 +169,18 @@ private Q_SLOTS:
             u"source ~/env/set_env.sh"_s, u". \"/opt/cann/set_env.sh\""_s, u"export A=1"_s,
             u"source $(pwd)/x.sh"_s,      u"source $CANN/x.sh"_s,          u"source ${HOME}/y.sh"_s,
             u"source ~/env/set_env.sh"_s};
-        QCOMPARE(probedSetEnvFiles(input),
-                 QStringList({u"~/env/set_env.sh"_s, u"/opt/cann/set_env.sh"_s, u"${HOME}/y.sh"_s,
-                              u"/usr/local/Ascend/ascend-toolkit/set_env.sh"_s}));
+        // A line sources a set_env.sh: CANN's default places are not looked at.
+        QCOMPARE(
+            probedSetEnvFiles(input),
+            QStringList({u"~/env/set_env.sh"_s, u"/opt/cann/set_env.sh"_s, u"${HOME}/y.sh"_s}));
         input.accelerator = Accelerator::Cpu;
         QCOMPARE(probedSetEnvFiles(input).size(), 3);
+        // None does: both of CANN's places are probed, to find the one there.
+        input.accelerator = Accelerator::Ascend910b;
+        input.launch.envSetup = {u"source ${HOME}/y.sh"_s};
+        QCOMPARE(probedSetEnvFiles(input),
+                 QStringList({u"${HOME}/y.sh"_s, u"/usr/local/Ascend/ascend-toolkit/set_env.sh"_s,
+                              u"/usr/local/Ascend/cann/set_env.sh"_s}));
     }
 
     void runsOnThisMachine()

@@ -19,5 +19,9 @@ if [ -n "${NIC:-}" ]; then
     export GLOO_SOCKET_IFNAME="$NIC"
 fi
 
+# HCCL on more than one server, as the vendor guides set it; a value in the
+# project's env replaces these (docs/launch.md).
+export HCCL_CONNECT_TIMEOUT=600
+
 # The project's env; only ${NAME} references expand.
 export HCCL_WHITELIST_DISABLE='1'

@@ -1,0 +1,106 @@
+// The parts of README.txt that tell the operator what the scripts expect of the training code
+// and of the servers: the script contract of the chosen mode, and the one-time server setup
+// (SSH keys, ports, root for device IPs, the device network test).
+#include "generate/ReadmeContract.h"
+
+#include "checklist/RequiredPorts.h"
+#include "generate/LaunchScriptBash.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+// True when some server uses devices other than 0..n-1: then the local rank is not the device.
+bool usesDeviceSubset(const Project &project)
+{
+    for (const Server &server : project.servers) {
+        for (size_t k = 0; k < server.devices.size(); ++k) {
+            if (server.devices[k] != static_cast<int>(k))
+                return true;
+        }
+    }
+    return false;
+}
+
+QString modeContract(const Project &project)
+{
+    switch (project.launch.mode) {
+    case LaunchMode::Launch:
+        return QStringLiteral(
+            "  - The torch launcher sets RANK, LOCAL_RANK, WORLD_SIZE, MASTER_ADDR and\n"
+            "    MASTER_PORT; call init_process_group() with the default env:// method and\n"
+            "    take the device from LOCAL_RANK.\n");
+    case LaunchMode::Mpirun:
+        return QStringLiteral(
+            "  - train.sh turns OpenMPI's numbering into RANK, LOCAL_RANK and WORLD_SIZE and sets\n"
+            "    MASTER_ADDR and MASTER_PORT; read those, not OMPI_* variables.\n");
+    case LaunchMode::RankTable:
+        return QStringLiteral(
+            "  - The scripts set RANK_TABLE_FILE (rank_table.json), RANK_ID, RANK_SIZE, DEVICE_ID\n"
+            "    and DEVICE_NUM (this server's devices), as the MindSpore model zoo reads them;\n"
+            "    RANK, LOCAL_RANK and WORLD_SIZE are set too.\n");
+    case LaunchMode::NoRankTable:
+        return QStringLiteral(
+            "  - The scripts set CM_CHIEF_IP, CM_CHIEF_PORT, CM_CHIEF_DEVICE, CM_WORKER_IP and\n"
+            "    CM_WORKER_SIZE, and no RANK_TABLE_FILE (HCCL refuses the two together);\n"
+            "    RANK, LOCAL_RANK, WORLD_SIZE and DEVICE_ID are set too.\n");
+    }
+    return {};
+}
+
+} // namespace
+
+QString scriptContractText(const Project &project)
+{
+    QString text =
+        QStringLiteral("\nWhat the training code (%1) must do:\n").arg(project.launch.entry);
+    text += modeContract(project);
+    if (usesDeviceSubset(project)) {
+        text += QStringLiteral(
+            "  - This plan uses only some devices of a server: open the device DEVICE_ID names\n"
+            "    (the physical id). LOCAL_RANK is the position in the server's list, not the "
+            "id.\n");
+    }
+    text += QStringLiteral(
+        "  - Never set MASTER_ADDR, MASTER_PORT, RANK or WORLD_SIZE itself: an argument default\n"
+        "    such as --addr 127.0.0.1 replaces the master's address on every other server and\n"
+        "    the job waits forever. Take them from the environment.\n");
+    if (isAscend(project.accelerator)) {
+        text += QStringLiteral(
+            "  - env.sh sources launch.env_setup (CANN's set_env.sh) and sets HCCL_IF_IP to\n"
+            "    this server's host IP; jobs started over SSH get nothing from ~/.bashrc.\n");
+    }
+    return text;
+}
+
+QString serverSetupText(const Project &project, bool deviceIpScript)
+{
+    QString text = QStringLiteral("\nBefore the first run:\n");
+    const Server &master = project.servers[static_cast<size_t>(project.masterIndex())];
+    text += QStringLiteral(
+                "  - Password-free SSH from the master (%1) to every server, with known host\n"
+                "    keys: run.sh and mpirun log in with BatchMode. clusterwiz does it with\n"
+                "        clusterwiz-cli fix PROJECT deploy-ssh-key\n"
+                "    or by hand on the master: ssh-keygen -t ed25519, then ssh-copy-id to each.\n")
+                .arg(master.name);
+    text += QStringLiteral("  - Ports each server must let in from the other servers:\n");
+    for (int index : project.launchOrder()) {
+        QStringList ports;
+        for (const RequiredPort &port : requiredPorts(project, index))
+            ports << requiredPortText(port);
+        text += QStringLiteral("      %1: %2\n")
+                    .arg(project.servers[static_cast<size_t>(index)].name, ports.join(u", "_s));
+    }
+    if (deviceIpScript) {
+        text += QStringLiteral(
+            "  - setup_device_ips.sh needs root: hccn_tool sets device IPs only as root\n"
+            "    (sudo bash setup_device_ips.sh; it finds hccn_tool in\n"
+            "    /usr/local/Ascend/driver/tools and /usr/local/sbin when sudo's PATH lacks them).\n"
+            "  - bash check.sh --net tests the device network: device k of this server against\n"
+            "    device k of every other server (hccn_tool -netdetect, then -net_health).\n");
+    }
+    return text;
+}
+
+} // namespace cw

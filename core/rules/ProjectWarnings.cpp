@@ -1,0 +1,178 @@
+#include "rules/ProjectWarnings.h"
+
+#include "net/Ipv4.h"
+#include "rules/RuleText.h"
+#include "rules/SegmentMath.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+// Interfaces that are never the one servers share: container bridges and veths, libvirt's
+// bridge, overlay tunnels, loopback, and the Ascend host's endvnic (seed 000 excludes it).
+bool isVirtualNic(const QString &nic)
+{
+    static const QStringList prefixes{u"docker"_s, u"virbr"_s,   u"veth"_s, u"br-"_s,
+                                      u"cni"_s,    u"flannel"_s, u"cali"_s, u"tunl"_s,
+                                      u"vxlan"_s,  u"endvnic"_s};
+    if (nic == u"lo")
+        return true;
+    for (const QString &prefix : prefixes) {
+        if (nic.startsWith(prefix))
+            return true;
+    }
+    return false;
+}
+
+class WarningCheck {
+public:
+    explicit WarningCheck(const Project &project) : m_project(project) {}
+
+    Problems run()
+    {
+        checkCann();
+        for (int s = 0; s < static_cast<int>(m_project.servers.size()); ++s) {
+            checkDeviceOrder(s);
+            checkNic(s);
+        }
+        checkDeviceSegments();
+        checkRehearsal();
+        checkWhitelist();
+        return m_out.take();
+    }
+
+private:
+    void checkCann()
+    {
+        if (!isAscend(m_project.accelerator) || sourcesCannSetEnv(m_project.launch))
+            return;
+        m_out.add(u"env-setup-cann"_s, projectPlace(u"launch.env_setup"_s),
+                  u"no line sources CANN's set_env.sh: jobs started over SSH get no CANN "
+                  "libraries. Add \"source %1\" (or %2 for the newer layout)"_s.arg(
+                      cannSetEnvPaths().front(), cannSetEnvPaths().back()));
+    }
+
+    void checkDeviceOrder(int s)
+    {
+        const Server &server = m_project.servers[static_cast<size_t>(s)];
+        if (std::is_sorted(server.devices.begin(), server.devices.end()))
+            return;
+        QStringList ids;
+        for (int device : server.devices)
+            ids << QString::number(device);
+        m_out.add(u"devices-order"_s, serverFieldPlace(s, "devices"),
+                  u"%1: devices are listed as %2; local ranks follow this order, so rank %3 "
+                  "opens device %4. List them ascending unless that is what you want"_s.arg(
+                      serverLabel(m_project, s), ids.join(u", "_s),
+                      QString::number(m_project.rankOffset(s)), ids.front()));
+    }
+
+    void checkNic(int s)
+    {
+        const Server &server = m_project.servers[static_cast<size_t>(s)];
+        if (server.nic.isEmpty() || !isVirtualNic(server.nic))
+            return;
+        m_out.add(u"nic-virtual"_s, serverFieldPlace(s, "nic"),
+                  u"%1: %2 is a virtual or container interface; the job pins HCCL, NCCL, gloo "
+                  "and OpenMPI to it, and the other servers cannot reach it there. Give the NIC "
+                  "that holds the host IP %3"_s.arg(
+                      serverLabel(m_project, s), printable(server.nic), server.effectiveHostIp()));
+    }
+
+    // A device segment that holds a host IP routes device traffic and host traffic alike.
+    void checkDeviceSegments()
+    {
+        if (!isAscend(m_project.accelerator))
+            return;
+        const std::optional<int> prefix =
+            deviceNetmaskPrefix(m_project.deviceNetwork.netmask, nullptr);
+        if (!prefix)
+            return;
+        QSet<QString> reported;
+        for (int s = 0; s < static_cast<int>(m_project.servers.size()); ++s) {
+            const Server &server = m_project.servers[static_cast<size_t>(s)];
+            for (int k = 0; k < server.deviceIps.size(); ++k) {
+                const std::optional<Ipv4> ip = Ipv4::parse(server.deviceIps[k]);
+                if (!ip)
+                    continue;
+                const Ipv4Network segment = Ipv4Network::containing(*ip, *prefix);
+                if (reported.contains(segment.toString()))
+                    continue;
+                if (const QString host = hostInside(segment); !host.isEmpty()) {
+                    reported.insert(segment.toString());
+                    m_out.add(
+                        u"device-segment-host"_s, deviceIpPlace(s, k),
+                        u"%1: device segment %2 holds the host IP of %3: the device "
+                        "network should be its own subnet, apart from the hosts' network"_s.arg(
+                            serverLabel(m_project, s), segment.toString(), host));
+                }
+            }
+        }
+    }
+
+    QString hostInside(const Ipv4Network &segment) const
+    {
+        for (int s = 0; s < static_cast<int>(m_project.servers.size()); ++s) {
+            const auto host =
+                Ipv4::parse(m_project.servers[static_cast<size_t>(s)].effectiveHostIp());
+            if (host && segment.contains(*host))
+                return serverLabel(m_project, s);
+        }
+        return {};
+    }
+
+    void checkRehearsal()
+    {
+        const LaunchMode mode = m_project.launch.mode;
+        if (isAscend(m_project.accelerator) ||
+            (mode != LaunchMode::RankTable && mode != LaunchMode::NoRankTable))
+            return;
+        m_out.add(u"mode-rehearsal"_s, projectPlace(u"launch.mode"_s),
+                  u"%1 is an HCCL mode: on %2 the scripts run as a rehearsal of an Ascend job "
+                  "(the rank loop and its variables, with %3), not as a real HCCL job"_s.arg(
+                      launchModeName(mode), acceleratorName(m_project.accelerator),
+                      m_project.accelerator == Accelerator::Nvidia ? u"NCCL"_s : u"gloo"_s));
+    }
+
+    void checkWhitelist()
+    {
+        if (!m_project.launch.hcclWhitelistHostIps)
+            return;
+        if (isAscend(m_project.accelerator) && m_project.servers.size() > 1)
+            return;
+        m_out.add(u"hccl-whitelist-unused"_s, projectPlace(u"launch.hccl_whitelist"_s),
+                  u"host_ips has no effect: HCCL's trust list applies to more than one Ascend "
+                  "server"_s);
+    }
+
+    const Project &m_project;
+    ProblemList m_out;
+};
+
+} // namespace
+
+QStringList cannSetEnvPaths()
+{
+    // CANN up to 8.x installs under ascend-toolkit; the newer layout (CANN 9, seed 002) under
+    // cann:
+    // https://www.hiascend.com/document/detail/en/CANNCommunityEdition/910/maintenref/troubleshooting/troubleshooting_0097.html
+    return {u"/usr/local/Ascend/ascend-toolkit/set_env.sh"_s,
+            u"/usr/local/Ascend/cann/set_env.sh"_s};
+}
+
+bool sourcesCannSetEnv(const LaunchConfig &launch)
+{
+    for (const QString &line : launch.envSetup) {
+        if (line.contains(u"set_env.sh"_s) || line.contains(u"env_npu.sh"_s))
+            return true;
+    }
+    return false;
+}
+
+Problems projectWarnings(const Project &project)
+{
+    return WarningCheck(project).run();
+}
+
+} // namespace cw
