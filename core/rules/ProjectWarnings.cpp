@@ -85,8 +85,9 @@ private:
     {
         if (!isAscend(m_project.accelerator))
             return;
+        QString unusable; // the rules report a bad netmask
         const std::optional<int> prefix =
-            deviceNetmaskPrefix(m_project.deviceNetwork.netmask, nullptr);
+            deviceNetmaskPrefix(m_project.deviceNetwork.netmask, &unusable);
         if (!prefix)
             return;
         QSet<QString> reported;

@@ -6,6 +6,7 @@
 #include "logs/LogFrameReader.h"
 #include "model/ProjectJson.h"
 #include "rules/ProjectValidator.h"
+#include "rules/ProjectWarnings.h"
 
 #include <QDir>
 #include <QFile>
@@ -47,6 +48,7 @@ void projectJson(QByteArrayView bytes)
     if (!load.fatal.isEmpty())
         return;
     validateProject(load.project);
+    projectWarnings(load.project); // the wizard asks for them on every edit, valid or not
     // What was read is written and read again: the writer must take every value the reader gave.
     const ProjectLoad again = projectFromJsonText(projectToJsonText(load.project));
     if (!again.fatal.isEmpty())

@@ -54,6 +54,7 @@ const QStringList kKeptTerms{
     u"json"_s,
     u"sh"_s,
     u"set_env"_s,
+    u"hccl_whitelist"_s,
     u"source"_s,
     u"hostname"_s,
     u"known_hosts"_s,

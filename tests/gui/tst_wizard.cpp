@@ -17,14 +17,17 @@
 #include "wizard/ScriptsPage.h"
 #include "wizard/ServersPage.h"
 
+#include <QCheckBox>
 #include <QDirIterator>
 #include <QGraphicsRectItem>
 #include <QLabel>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSignalSpy>
+#include <QTableWidget>
 
 using namespace cw;
 using namespace Qt::StringLiterals;
@@ -146,6 +149,34 @@ private Q_SLOTS:
         QVERIFY(!workdir->property("invalid").toBool());
         QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
 
+        // A warning shows but never blocks; the HCCL trust list is offered between servers.
+        auto *warnings = launch->findChild<QLabel *>(u"warnings"_s);
+        QCOMPARE(warnings->text(), QString());
+        auto *envSetup = launch->findChild<QPlainTextEdit *>(u"launch.env_setup"_s);
+        const QString setEnv = envSetup->toPlainText();
+        envSetup->clear();
+        QVERIFY2(warnings->text().contains(u"launch.env_setup"_s), qPrintable(warnings->text()));
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+        envSetup->setPlainText(setEnv);
+        QCOMPARE(warnings->text(), QString());
+        auto *whitelist = launch->findChild<QCheckBox *>(u"launch.hccl_whitelist"_s);
+        QVERIFY(whitelist->isVisible());
+        QTest::mouseClick(whitelist, Qt::LeftButton);
+        QVERIFY(wizard.model()->project().launch.hcclWhitelistHostIps);
+        // The example's own HCCL_WHITELIST_DISABLE=1 contradicts it until removed.
+        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+        QVERIFY(launch->findChild<QLabel *>(u"message"_s)
+                    ->text()
+                    .contains(u"launch.env.HCCL_WHITELIST_DISABLE"_s));
+        auto *env = launch->findChild<QTableWidget *>(u"launch.env"_s);
+        env->setCurrentCell(0, 0);
+        for (QPushButton *button : launch->findChildren<QPushButton *>()) {
+            if (button->text() == u"Remove variable"_s)
+                QTest::mouseClick(button, Qt::LeftButton);
+        }
+        QVERIFY(wizard.model()->project().launch.env.empty());
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+
         // Scripts: the same bytes as the CLI writes for the same project.
         clickNext(wizard);
         QCOMPARE(wizard.currentId(), int(ScriptsPageId));
@@ -169,6 +200,7 @@ private Q_SLOTS:
             QCOMPARE(scripts->view()->textOf(name).toUtf8(), file.readAll());
         }
         QVERIFY(cliFiles.contains(u"rank_table.json"_s));
+        QVERIFY(cliFiles.contains(u"hccl_whitelist.json"_s));
         QCOMPARE(qsizetype(scripts->view()->files().size()), cliFiles.size());
     }
 

@@ -207,6 +207,19 @@ private Q_SLOTS:
         QVERIFY2(found->message.contains(says), qPrintable(found->message));
     }
 
+    // The wizard asks on every edit, so half-filled projects must not trip it.
+    void incompleteProjectsGiveWarningsSafely()
+    {
+        Project project = seedExample();
+        project.deviceNetwork.netmask.clear();
+        project.servers[0].devices = {3, 1};
+        project.servers[0].deviceIps = {u"not an ip"_s};
+        QCOMPARE(ruleIds(projectWarnings(project)), QStringList({u"devices-order"_s}));
+        project.servers.clear();
+        QVERIFY(projectWarnings(project).empty());
+        QVERIFY(!validateProject(project).empty());
+    }
+
     void envNpuWrapperCountsAsCann()
     {
         Project project = seedExample();

@@ -564,6 +564,14 @@
         <source>first server</source>
         <translation>第一台服务器</translation>
     </message>
+    <message>
+        <source>Accept HCCL connections only from the servers&apos; host IPs (writes hccl_whitelist.json)</source>
+        <translation>仅接受来自各服务器主机 IP 的 HCCL 连接（写入 hccl_whitelist.json）</translation>
+    </message>
+    <message>
+        <source>Without it, env.sh sets HCCL_WHITELIST_DISABLE=1 as the vendor guides do, and any address may join the job&apos;s HCCL connections.</source>
+        <translation>不勾选时，env.sh 按厂商指南设置 HCCL_WHITELIST_DISABLE=1，任何地址都可加入作业的 HCCL 连接。</translation>
+    </message>
 </context>
 <context>
     <name>cw::LaunchPage</name>
@@ -574,6 +582,10 @@
     <message>
         <source>How the job starts on the servers, and what it runs.</source>
         <translation>作业在服务器上的启动方式及其运行的内容。</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "LaunchEditor.h"
 
 #include <QButtonGroup>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -47,7 +48,10 @@ LaunchEditor::LaunchEditor(QWidget *parent)
       m_envSetup(smallText(this, tr("shell lines run before the job, e.g. source …/set_env.sh"))),
       m_env(new QTableWidget(0, 2, this)), m_mpirunBox(new QGroupBox(tr("mpirun"), this)),
       m_mpirunPer(new QComboBox(this)), m_mpirunPrefix(new QLineEdit(this)),
-      m_mpirunArgs(smallText(this, tr("extra mpirun arguments, one per line")))
+      m_mpirunArgs(smallText(this, tr("extra mpirun arguments, one per line"))),
+      m_hcclWhitelist(new QCheckBox(tr("Accept HCCL connections only from the servers' host IPs "
+                                       "(writes hccl_whitelist.json)"),
+                                    this))
 {
     auto *modeBox = new QGroupBox(tr("Launch mode"), this);
     auto *modeLayout = new QGridLayout(modeBox);
@@ -105,6 +109,13 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     envButtons->addWidget(removeVar);
     envButtons->addStretch();
     form->addRow(QString(), envButtons);
+    // Off, HCCL's trust list is disabled on every server, as the vendor guides do.
+    m_hcclWhitelist->setObjectName(u"launch.hccl_whitelist"_s);
+    m_hcclWhitelist->setToolTip(
+        tr("Without it, env.sh sets HCCL_WHITELIST_DISABLE=1 as the vendor guides do, and any "
+           "address may join the job's HCCL connections."));
+    m_fields[u"launch.hccl_whitelist"_s] = m_hcclWhitelist;
+    form->addRow(QString(), m_hcclWhitelist);
     connect(addVar, &QPushButton::clicked, this, [this] { m_env->insertRow(m_env->rowCount()); });
     connect(removeVar, &QPushButton::clicked, this, [this] {
         m_env->removeRow(m_env->currentRow());
@@ -145,6 +156,7 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     connect(m_master, &QComboBox::currentIndexChanged, this, changed);
     connect(m_mpirunPer, &QComboBox::currentIndexChanged, this, changed);
     connect(m_env, &QTableWidget::itemChanged, this, changed);
+    connect(m_hcclWhitelist, &QCheckBox::toggled, this, changed);
 }
 
 void LaunchEditor::showProject(const Project &project)
@@ -177,6 +189,9 @@ void LaunchEditor::showProject(const Project &project)
     m_mpirunPer->setCurrentIndex(m_mpirunPer->findData(int(launch.mpirun.per)));
     m_mpirunPrefix->setText(launch.mpirun.prefix);
     m_mpirunArgs->setPlainText(launch.mpirun.extraArgs.join(u'\n'));
+    m_hcclWhitelist->setChecked(launch.hcclWhitelistHostIps);
+    // The trust list matters only between Ascend servers.
+    m_hcclWhitelist->setVisible(ascend && project.servers.size() > 1);
     updateVisibility();
     m_filling = false;
 }
@@ -213,6 +228,7 @@ LaunchConfig LaunchEditor::launch(LaunchConfig base) const
     base.mpirun.per = MpirunPer(m_mpirunPer->currentData().toInt());
     base.mpirun.prefix = m_mpirunPrefix->text();
     base.mpirun.extraArgs = lines(m_mpirunArgs);
+    base.hcclWhitelistHostIps = m_hcclWhitelist->isChecked();
     return base;
 }
 

@@ -8,6 +8,7 @@
 #include <map>
 
 class QButtonGroup;
+class QCheckBox;
 class QComboBox;
 class QGroupBox;
 class QLineEdit;
@@ -53,6 +54,7 @@ private:
     QComboBox *m_mpirunPer;
     QLineEdit *m_mpirunPrefix;
     QPlainTextEdit *m_mpirunArgs;
+    QCheckBox *m_hcclWhitelist;
     std::map<QString, QWidget *> m_fields; // ProblemLocation::field -> editor
     bool m_filling = false;
 };

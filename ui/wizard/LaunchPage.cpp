@@ -1,6 +1,7 @@
 #include "LaunchPage.h"
 
 #include "ProjectModel.h"
+#include "rules/ProjectWarnings.h"
 #include "widgets/LaunchEditor.h"
 
 #include <QLabel>
@@ -13,7 +14,7 @@ namespace cw {
 
 LaunchPage::LaunchPage(ProjectModel *model, QWidget *parent)
     : QWizardPage(parent), m_model(model), m_editor(new LaunchEditor(this)),
-      m_message(new QLabel(this))
+      m_message(new QLabel(this)), m_warnings(new QLabel(this))
 {
     setTitle(tr("Launch mode"));
     setSubTitle(tr("How the job starts on the servers, and what it runs."));
@@ -24,9 +25,14 @@ LaunchPage::LaunchPage(ProjectModel *model, QWidget *parent)
     m_message->setObjectName(u"message"_s);
     m_message->setWordWrap(true);
     m_message->setStyleSheet(u"color: #b00000;"_s);
+    // Allowed but likely wrong on real servers (projectWarnings): they never block the page.
+    m_warnings->setObjectName(u"warnings"_s);
+    m_warnings->setWordWrap(true);
+    m_warnings->setStyleSheet(u"color: #8a5a00;"_s);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(scroll, 1);
     layout->addWidget(m_message);
+    layout->addWidget(m_warnings);
     connect(m_editor, &LaunchEditor::edited, this, &LaunchPage::writeBack);
     connect(m_model, &ProjectModel::changed, this, [this] {
         if (!m_writing && isVisible())
@@ -64,6 +70,10 @@ void LaunchPage::showProblems()
     for (const Problem &problem : problems)
         lines << problem.toString();
     m_message->setText(lines.join(u'\n'));
+    QStringList warnings;
+    for (const Problem &warning : projectWarnings(m_model->project()))
+        warnings << tr("Warning: %1").arg(warning.toString());
+    m_warnings->setText(warnings.join(u'\n'));
 }
 
 bool LaunchPage::isComplete() const

@@ -32,6 +32,7 @@ private:
     ProjectModel *m_model;
     LaunchEditor *m_editor;
     QLabel *m_message;
+    QLabel *m_warnings;
     bool m_writing = false;
 };
 
