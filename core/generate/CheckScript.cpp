@@ -8,6 +8,7 @@
 #include "generate/CheckScriptBash.h"
 #include "generate/DeviceIpBash.h"
 #include "generate/NodePlanBash.h"
+#include "rules/ProjectWarnings.h"
 #include "shell/ShellQuote.h"
 
 #include <QRegularExpression>
@@ -104,6 +105,10 @@ QString projectValues(const Project &project)
     text += quotedArray(QStringLiteral("ENV_SETUP_ROOTS"), roots);
     text += quotedArray(QStringLiteral("ENV_SETUP_PATHS"), paths);
     text += quotedArray(QStringLiteral("ENV_SETUP_UNCHECKED"), sourced.unchecked);
+    // CANN's places, looked at when an Ascend project sources no set_env.sh (as discovery does).
+    const bool lookForCann = isAscend(project.accelerator) && !sourcesCannSetEnv(project.launch);
+    text += quotedArray(QStringLiteral("CANN_SET_ENV_PLACES"),
+                        lookForCann ? cannSetEnvPaths() : QStringList());
     return text;
 }
 

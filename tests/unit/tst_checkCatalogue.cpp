@@ -68,6 +68,41 @@ class TestCheckCatalogue : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // cann-env on an Ascend project that sources no set_env.sh: CANN's places decide.
+    void cannEnvWithoutASourcedSetEnv_data()
+    {
+        QTest::addColumn<QStringList>("present");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("says");
+        const QString toolkit = u"/usr/local/Ascend/ascend-toolkit/set_env.sh"_s;
+        const QString cann = u"/usr/local/Ascend/cann/set_env.sh"_s;
+        QTest::newRow("toolkit there")
+            << QStringList{toolkit} << int(CheckStatus::Warning) << u"add \"source "_s + toolkit;
+        QTest::newRow("newer layout there")
+            << QStringList{cann} << int(CheckStatus::Warning) << u"add \"source "_s + cann;
+        QTest::newRow("neither") << QStringList() << int(CheckStatus::Failed)
+                                 << u"in none of its places"_s;
+    }
+
+    void cannEnvWithoutASourcedSetEnv()
+    {
+        QFETCH(QStringList, present);
+        QFETCH(int, status);
+        QFETCH(QString, says);
+        Project project = example2x8();
+        project.launch.envSetup.clear();
+        ServerFacts facts = capturedServer();
+        facts.paths.setEnv.clear();
+        for (const QString &path : {u"/usr/local/Ascend/ascend-toolkit/set_env.sh"_s,
+                                    u"/usr/local/Ascend/cann/set_env.sh"_s})
+            facts.paths.setEnv.push_back({path, present.contains(path)});
+        const CheckReport report =
+            evaluateChecks(project, {reachedWith(0, facts), unreachable(1)}, {});
+        const CheckResult &cann = resultOf(report, check::kCannEnv, 0);
+        QCOMPARE(int(cann.status), status);
+        QVERIFY2(cann.reason.contains(says), qPrintable(cann.reason));
+    }
+
     void capturedAscendServer()
     {
         const Project project = example2x8();

@@ -9,6 +9,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSysInfo>
@@ -455,6 +456,22 @@ private Q_SLOTS:
         QVERIFY(result.out.contains(
             u"[WARN] cann-env: not checked, the file depends on shell expansion: source ${ASCEND_DIR}/set_env.sh"_s));
         QCOMPARE(result.out.count(u"] cann-env: "_s), 3);
+    }
+
+    // An Ascend project that sources no set_env.sh: CANN's default places are looked at, as
+    // discovery does (this machine has neither).
+    void cannLookedForWhenNotSourced()
+    {
+        if (QFileInfo::exists(u"/usr/local/Ascend"_s))
+            QSKIP("this machine has /usr/local/Ascend");
+        Project p = project(Accelerator::Ascend910, freePort());
+        p.launch.envSetup.clear();
+        const Run result = run(p, {});
+        QVERIFY2(result.out.contains(u"[FAIL] cann-env: CANN's set_env.sh is in none of its "
+                                     "places (/usr/local/Ascend/ascend-toolkit/set_env.sh "
+                                     "/usr/local/Ascend/cann/set_env.sh)"_s),
+                 qPrintable(result.out));
+        QCOMPARE(result.out.count(u"] cann-env: "_s), 1);
     }
 
     void firewalls_data()

@@ -30,6 +30,7 @@ HCCL_PORT_LAST=60031
 ENV_SETUP_ROOTS=('abs')
 ENV_SETUP_PATHS=('/usr/local/Ascend/ascend-toolkit/set_env.sh')
 ENV_SETUP_UNCHECKED=()
+CANN_SET_ENV_PLACES=()
 
 # Device IPs of every server (same order as NODE_DEVICES) and the hccn_tool command lines.
 NODE_DEVICE_IPS=('192.168.100.101 192.168.101.101 192.168.102.101 192.168.103.101 192.168.100.100 192.168.101.100 192.168.102.100 192.168.103.100' '192.168.100.111 192.168.101.111 192.168.102.111 192.168.103.111 192.168.100.110 192.168.101.110 192.168.102.110 192.168.103.110')
@@ -415,8 +416,19 @@ clusterwiz_check_mpirun() {
 
 clusterwiz_check_cann_env() {
     local i path
+    if [ "${#CANN_SET_ENV_PLACES[@]}" -gt 0 ]; then
+        for path in "${CANN_SET_ENV_PLACES[@]}"; do
+            if [ -f "$path" ]; then
+                clusterwiz_warn "$path is here, but launch.env_setup does not source it: a job started over SSH gets no CANN libraries (add \"source $path\")"
+                break
+            fi
+        done
+        if [ "$path" = "${CANN_SET_ENV_PLACES[-1]}" ] && [ ! -f "$path" ]; then
+            clusterwiz_fail "CANN's set_env.sh is in none of its places (${CANN_SET_ENV_PLACES[*]}): install the CANN toolkit, or source its set_env.sh in launch.env_setup"
+        fi
+    fi
     if [ "${#ENV_SETUP_PATHS[@]}" = 0 ] && [ "${#ENV_SETUP_UNCHECKED[@]}" = 0 ]; then
-        clusterwiz_skip "env_setup sources no file"
+        [ "${#CANN_SET_ENV_PLACES[@]}" -gt 0 ] || clusterwiz_skip "env_setup sources no file"
         return
     fi
     for ((i = 0; i < ${#ENV_SETUP_PATHS[@]}; i++)); do
