@@ -75,6 +75,9 @@ QStringList commonNotCarried(const Project &project)
     notes << u"launch.log_dir: the logs go where the scheduler keeps job output"_s;
     if (!launch.upload.isEmpty())
         notes << u"launch.upload: put those files into the workdir yourself"_s;
+    if (!launch.localRankArg.isEmpty())
+        notes << u"launch.local_rank_arg: torchrun passes LOCAL_RANK only; read it from the "
+                 u"environment"_s;
     return notes;
 }
 

@@ -93,7 +93,7 @@ echo "clusterwiz: rank $RANK (local $LOCAL_RANK, device $CLUSTERWIZ_DEVICE) on $
 # TERM, INT and HUP are passed on to the entry script, so stopping this shell stops it too.
 CLUSTERWIZ_CHILD=
 trap 'kill -TERM "$CLUSTERWIZ_CHILD" 2>/dev/null' TERM INT HUP
-"$PYTHON" -u "$ENTRY" "${ENTRY_ARGS[@]}" "$@" </dev/null &
+"$PYTHON" -u "$ENTRY" @LOCAL_RANK_ARG@"${ENTRY_ARGS[@]}" "$@" </dev/null &
 CLUSTERWIZ_CHILD=$!
 wait "$CLUSTERWIZ_CHILD"
 CLUSTERWIZ_CODE=$?
@@ -112,6 +112,10 @@ exit "$CLUSTERWIZ_CODE"
     values.insert(u"PYTHON"_s, shellQuote(launch.python));
     values.insert(u"ENTRY"_s, shellQuote(launch.entry));
     values.insert(u"ARGS"_s, shellJoin(launch.args));
+    // One of two validated spellings, never user text: the vendor guide's main.py reads it.
+    values.insert(u"LOCAL_RANK_ARG"_s, launch.localRankArg.isEmpty()
+                                           ? QString()
+                                           : u"\""_s + launch.localRankArg + u"=$LOCAL_RANK\" "_s);
     values.insert(u"DEVICE_ID"_s, deviceIdLine(project));
     const QString modeText = modeVariables(project);
     values.insert(u"MODE_VARIABLES"_s, modeText.isEmpty() ? QString() : modeText);

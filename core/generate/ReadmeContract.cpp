@@ -56,6 +56,15 @@ QString scriptContractText(const Project &project)
     QString text =
         QStringLiteral("\nWhat the training code (%1) must do:\n").arg(project.launch.entry);
     text += modeContract(project);
+    if (!project.launch.localRankArg.isEmpty()) {
+        text += QStringLiteral("  - Each rank also gets %1=N (its local rank) before its other "
+                               "arguments\n    (launch.local_rank_arg), for argparse.\n")
+                    .arg(project.launch.localRankArg);
+    } else {
+        text += QStringLiteral(
+            "  - No --local_rank argument is passed: a script that needs one (argparse\n"
+            "    --local_rank, default -1) must read LOCAL_RANK, or set launch.local_rank_arg.\n");
+    }
     if (usesDeviceSubset(project)) {
         text += QStringLiteral(
             "  - This plan uses only some devices of a server: open the device DEVICE_ID names\n"

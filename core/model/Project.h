@@ -73,6 +73,9 @@ struct LaunchConfig {
     // HCCL's trust list on more than one Ascend server: off (HCCL_WHITELIST_DISABLE=1, as the
     // vendor guides do) or only the servers' host IPs (hccl_whitelist.json, the safer choice).
     bool hcclWhitelistHostIps = false;
+    // "", "--local_rank" or "--local-rank": each rank gets `ARG=N` (its local rank) before the
+    // user's args, for scripts that read it with argparse (seed 000's main.py).
+    QString localRankArg;
 };
 
 struct Project {

@@ -191,6 +191,7 @@ void readLaunch(Reader &r, const Json &json, LaunchConfig &launch)
     r.readStringList(json, "env_setup", at(u"env_setup"_s), launch.envSetup);
     r.readString(json, "log_dir", at(u"log_dir"_s), launch.logDir);
     r.readStringList(json, "upload", at(u"upload"_s), launch.upload);
+    r.readString(json, "local_rank_arg", at(u"local_rank_arg"_s), launch.localRankArg);
     QString whitelist;
     if (r.readString(json, "hccl_whitelist", at(u"hccl_whitelist"_s), whitelist)) {
         if (whitelist == u"host_ips" || whitelist == u"off")
@@ -428,6 +429,8 @@ Json projectToJson(const Project &project)
         launch["upload"] = strings(l.upload);
     if (l.hcclWhitelistHostIps)
         launch["hccl_whitelist"] = "host_ips";
+    if (!l.localRankArg.isEmpty())
+        launch["local_rank_arg"] = ss(l.localRankArg);
     doc["launch"] = launch;
     for (const auto &[key, value] : project.unknownFields.items())
         doc[key] = value;

@@ -57,6 +57,12 @@ public:
                       u"launch: launcher \"%1\" is not one of auto, torchrun, "
                       "torch.distributed.launch"_s.arg(m_launch.launcher));
         }
+        const QStringList localRankArgs{QString(), u"--local_rank"_s, u"--local-rank"_s};
+        if (!localRankArgs.contains(m_launch.localRankArg)) {
+            m_out.add(u"local-rank-arg"_s, projectPlace(u"launch.local_rank_arg"_s),
+                      u"launch: local_rank_arg \"%1\" is not one of \"\", --local_rank, "
+                      "--local-rank"_s.arg(m_launch.localRankArg));
+        }
         list(u"args"_s, u"launch.args"_s, u"argument"_s, m_launch.args, noNulProblem);
         list(u"env-setup"_s, u"launch.env_setup"_s, u"env_setup line"_s, m_launch.envSetup,
              singleLineProblem);

@@ -18,6 +18,7 @@
 #include "wizard/ServersPage.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDirIterator>
 #include <QGraphicsRectItem>
 #include <QLabel>
@@ -176,6 +177,11 @@ private Q_SLOTS:
         }
         QVERIFY(wizard.model()->project().launch.env.empty());
         QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+        // The vendor guide's main.py wants --local_rank=N.
+        auto *localRank = launch->findChild<QComboBox *>(u"launch.local_rank_arg"_s);
+        QCOMPARE(localRank->currentIndex(), 0);
+        localRank->setCurrentIndex(1);
+        QCOMPARE(wizard.model()->project().launch.localRankArg, u"--local_rank"_s);
 
         // Scripts: the same bytes as the CLI writes for the same project.
         clickNext(wizard);

@@ -87,6 +87,9 @@ private Q_SLOTS:
         QTest::newRow("master_port is the SSH port")
             << Mutation([](Project &p) { p.launch.masterPort = 22; }) << u"master-port"_s
             << u"launch.master_port"_s << u"SSH port of the master server0"_s;
+        QTest::newRow("local_rank_arg misspelt")
+            << Mutation([](Project &p) { p.launch.localRankArg = u"--localrank"_s; })
+            << u"local-rank-arg"_s << u"launch.local_rank_arg"_s << u"not one of"_s;
         QTest::newRow("whitelist host_ips and a file") << Mutation([](Project &p) {
             p.launch.hcclWhitelistHostIps = true;
             setEnv(p, u"HCCL_WHITELIST_FILE"_s, u"/etc/hccl.json"_s);

@@ -52,6 +52,26 @@ private Q_SLOTS:
         QCOMPARE(p.rankOffset(1), 8);
     }
 
+    // launch.local_rank_arg and launch.hccl_whitelist: written only when set, read back.
+    void launchOptionsRoundTrip()
+    {
+        Project project = loadProjectFile(kExample).project;
+        QByteArray text = projectToJsonText(project);
+        QVERIFY(!text.contains("local_rank_arg") && !text.contains("hccl_whitelist"));
+        project.launch.localRankArg = QStringLiteral("--local-rank");
+        project.launch.hcclWhitelistHostIps = true;
+        text = projectToJsonText(project);
+        QVERIFY(text.contains("\"local_rank_arg\": \"--local-rank\""));
+        const ProjectLoad again = projectFromJsonText(text);
+        QVERIFY(again.ok());
+        QCOMPARE(again.project.launch.localRankArg, QStringLiteral("--local-rank"));
+        QVERIFY(again.project.launch.hcclWhitelistHostIps);
+        text.replace("\"--local-rank\"", "1");
+        const ProjectLoad wrongType = projectFromJsonText(text);
+        QCOMPARE(wrongType.problems.size(), size_t(1));
+        QCOMPARE(wrongType.problems.front().path, QStringLiteral("launch.local_rank_arg"));
+    }
+
     void saveThenLoadGivesTheSameProject()
     {
         const Project original = loadProjectFile(kExample).project;

@@ -114,6 +114,8 @@ private Q_SLOTS:
     void hostfileAcceptedByMpirun();
     void runShWithMpirun_data();
     void runShWithMpirun();
+    void localRankArgument_data();
+    void localRankArgument();
 };
 
 void TestRealEngines::initTestCase()
@@ -231,6 +233,50 @@ void TestRealEngines::runShWithMpirun()
              qPrintable(run.output));
     verifyBothRanksTrained(job.logDir(u"mpi"_s), run.output);
     QVERIFY2(timer.elapsed() < 30000, qPrintable(QString::number(timer.elapsed())));
+}
+
+void TestRealEngines::localRankArgument_data()
+{
+    QTest::addColumn<LaunchMode>("mode");
+    QTest::addColumn<QString>("launcher");
+    QTest::addColumn<QString>("option");
+    for (const QString &option : {QString(), u"--local_rank"_s, u"--local-rank"_s}) {
+        const QString name = option.isEmpty() ? u"none"_s : option;
+        QTest::addRow("launch (torchrun), %s", qPrintable(name))
+            << LaunchMode::Launch << u"auto"_s << option;
+        QTest::addRow("ranktable, %s", qPrintable(name))
+            << LaunchMode::RankTable << u"auto"_s << option;
+    }
+    QTest::newRow("launch (torch.distributed.launch), --local_rank")
+        << LaunchMode::Launch << u"torch.distributed.launch"_s << u"--local_rank"_s;
+}
+
+// With launch.local_rank_arg every rank gets --local_rank=N before the user's args, through a
+// real torch launcher and through the rank loop; without it, nothing extra.
+void TestRealEngines::localRankArgument()
+{
+    QFETCH(LaunchMode, mode);
+    QFETCH(QString, launcher);
+    QFETCH(QString, option);
+    Job job;
+    QVERIFY(job.prepare(mode, {u"--epochs"_s, u"1"_s}));
+    job.project.launch.entry = sourcePath(u"tests/fixtures/argv_probe.py"_s);
+    job.project.launch.launcher = launcher;
+    job.project.launch.localRankArg = option;
+    QVERIFY(job.generate());
+    QProcessEnvironment env = job.environment(u"argv"_s);
+    env.insert(u"CLUSTERWIZ_NODE_RANK"_s, u"0"_s);
+    const RunResult run = job.run(u"train.sh"_s, env);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.output));
+    for (int rank = 0; rank < 2; ++rank) {
+        const QString log =
+            QString::fromUtf8(readFile(job.logDir(u"argv"_s) + u"/rank%1.log"_s.arg(rank)));
+        const QString expected =
+            option.isEmpty()
+                ? u"argv=[\"--epochs\", \"1\"] LOCAL_RANK=%1"_s.arg(rank)
+                : u"argv=[\"%1=%2\", \"--epochs\", \"1\"] LOCAL_RANK=%2"_s.arg(option).arg(rank);
+        QVERIFY2(log.contains(expected), qPrintable(log + u"\nwanted: "_s + expected));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestRealEngines)

@@ -572,6 +572,18 @@
         <source>Without it, env.sh sets HCCL_WHITELIST_DISABLE=1 as the vendor guides do, and any address may join the job&apos;s HCCL connections.</source>
         <translation>不勾选时，env.sh 按厂商指南设置 HCCL_WHITELIST_DISABLE=1，任何地址都可加入作业的 HCCL 连接。</translation>
     </message>
+    <message>
+        <source>none: the script reads LOCAL_RANK</source>
+        <translation>无：脚本读取 LOCAL_RANK</translation>
+    </message>
+    <message>
+        <source>Give each rank --local_rank=N before the arguments: needed by scripts that parse it with argparse, such as main.py of the Ascend PyTorch multi-server guide.</source>
+        <translation>在参数前为每个 rank 传入 --local_rank=N：用 argparse 解析该参数的脚本需要它，例如昇腾 PyTorch 多机指南中的 main.py。</translation>
+    </message>
+    <message>
+        <source>Local rank &amp;argument:</source>
+        <translation>本地 rank 参数(&amp;A)：</translation>
+    </message>
 </context>
 <context>
     <name>cw::LaunchPage</name>

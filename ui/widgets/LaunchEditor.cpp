@@ -51,7 +51,8 @@ LaunchEditor::LaunchEditor(QWidget *parent)
       m_mpirunArgs(smallText(this, tr("extra mpirun arguments, one per line"))),
       m_hcclWhitelist(new QCheckBox(tr("Accept HCCL connections only from the servers' host IPs "
                                        "(writes hccl_whitelist.json)"),
-                                    this))
+                                    this)),
+      m_localRankArg(new QComboBox(this))
 {
     auto *modeBox = new QGroupBox(tr("Launch mode"), this);
     auto *modeLayout = new QGridLayout(modeBox);
@@ -99,6 +100,15 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     row(tr("P&ython:"), m_python, u"launch.python"_s);
     row(tr("Master &port:"), m_masterPort, u"launch.master_port"_s);
     row(tr("Ma&ster server:"), m_master, u"launch.master"_s);
+    // Scripts written for torch.distributed.launch without --use_env, like the vendor PyTorch
+    // guide's main.py, read their device from an argument.
+    m_localRankArg->addItem(tr("none: the script reads LOCAL_RANK"), QString());
+    m_localRankArg->addItem(u"--local_rank=N"_s, u"--local_rank"_s);
+    m_localRankArg->addItem(u"--local-rank=N"_s, u"--local-rank"_s);
+    m_localRankArg->setToolTip(
+        tr("Give each rank --local_rank=N before the arguments: needed by scripts that parse it "
+           "with argparse, such as main.py of the Ascend PyTorch multi-server guide."));
+    row(tr("Local rank &argument:"), m_localRankArg, u"launch.local_rank_arg"_s);
     row(tr("&Log folder:"), m_logDir, u"launch.log_dir"_s);
     row(tr("Environment &setup:"), m_envSetup, u"launch.env_setup"_s);
     row(tr("En&vironment:"), m_env, u"launch.env"_s);
@@ -157,6 +167,7 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     connect(m_mpirunPer, &QComboBox::currentIndexChanged, this, changed);
     connect(m_env, &QTableWidget::itemChanged, this, changed);
     connect(m_hcclWhitelist, &QCheckBox::toggled, this, changed);
+    connect(m_localRankArg, &QComboBox::currentIndexChanged, this, changed);
 }
 
 void LaunchEditor::showProject(const Project &project)
@@ -190,6 +201,7 @@ void LaunchEditor::showProject(const Project &project)
     m_mpirunPrefix->setText(launch.mpirun.prefix);
     m_mpirunArgs->setPlainText(launch.mpirun.extraArgs.join(u'\n'));
     m_hcclWhitelist->setChecked(launch.hcclWhitelistHostIps);
+    m_localRankArg->setCurrentIndex(std::max(0, m_localRankArg->findData(launch.localRankArg)));
     // The trust list matters only between Ascend servers.
     m_hcclWhitelist->setVisible(ascend && project.servers.size() > 1);
     updateVisibility();
@@ -229,6 +241,7 @@ LaunchConfig LaunchEditor::launch(LaunchConfig base) const
     base.mpirun.prefix = m_mpirunPrefix->text();
     base.mpirun.extraArgs = lines(m_mpirunArgs);
     base.hcclWhitelistHostIps = m_hcclWhitelist->isChecked();
+    base.localRankArg = m_localRankArg->currentData().toString();
     return base;
 }
 

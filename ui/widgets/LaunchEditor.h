@@ -55,6 +55,7 @@ private:
     QLineEdit *m_mpirunPrefix;
     QPlainTextEdit *m_mpirunArgs;
     QCheckBox *m_hcclWhitelist;
+    QComboBox *m_localRankArg;
     std::map<QString, QWidget *> m_fields; // ProblemLocation::field -> editor
     bool m_filling = false;
 };
