@@ -80,6 +80,16 @@ ExportResult exportProject(const Project &project, ExportTarget target)
              u"the Volcano export is for ascend910 projects (MindCluster); "
              u"use --to pytorchjob for %1"_s.arg(acceleratorName(project.accelerator))});
     }
+    // Every target starts torchrun on each node, which a MindSpore job (msrun's) cannot use.
+    if (project.launch.mode == LaunchMode::Msrun ||
+        project.launch.framework == Framework::MindSpore) {
+        result.problems.push_back(
+            {u"export-framework"_s, projectPlace(u"launch.framework"_s),
+             u"the %1 export starts torchrun on every node; a %2 job in mode %3 cannot be "
+             u"exported, use the generated scripts (train.sh on every server)"_s.arg(
+                 exportTargetName(target), frameworkName(project.launch.framework),
+                 launchModeName(project.launch.mode))});
+    }
     if (!result.ok())
         return result;
     result.notCarried = commonNotCarried(project);

@@ -47,6 +47,7 @@ QString modeVariables(const Project &project)
     }
     case LaunchMode::Launch:
     case LaunchMode::Mpirun:
+    case LaunchMode::Msrun: // msrun starts the entry itself; rank.sh stays for a manual rank
         break;
     }
     return {};

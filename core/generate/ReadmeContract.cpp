@@ -45,6 +45,11 @@ QString modeContract(const Project &project)
             "  - The scripts set CM_CHIEF_IP, CM_CHIEF_PORT, CM_CHIEF_DEVICE, CM_WORKER_IP and\n"
             "    CM_WORKER_SIZE, and no RANK_TABLE_FILE (HCCL refuses the two together);\n"
             "    RANK, LOCAL_RANK, WORLD_SIZE and DEVICE_ID are set too.\n");
+    case LaunchMode::Msrun:
+        return QStringLiteral(
+            "  - msrun forms the cluster and gives each worker its rank: call\n"
+            "    mindspore.communication.init() and read get_rank() / get_local_rank(); the\n"
+            "    script is started by msrun's own python, not launch.python.\n");
     }
     return {};
 }

@@ -63,6 +63,9 @@ QString modeLine(const Project &project)
     case LaunchMode::NoRankTable:
         return QStringLiteral("no-ranktable: one process per device, CM_CHIEF_IP, CM_CHIEF_PORT, "
                               "CM_CHIEF_DEVICE, CM_WORKER_IP, CM_WORKER_SIZE (no rank table)");
+    case LaunchMode::Msrun:
+        return QStringLiteral("msrun: MindSpore's msrun on every server starts its workers; "
+                              "their logs are msrun/worker_<rank>.log (rank<N>.log links to it)");
     }
     return {};
 }

@@ -1,6 +1,7 @@
 #include "generate/ScriptFiles.h"
 
 #include "generate/LaunchScriptBash.h"
+#include "generate/MsrunStart.h"
 #include "generate/NodePlanBash.h"
 #include "shell/ShellQuote.h"
 
@@ -93,6 +94,8 @@ fi
 
 QString startRanks(const Project &project)
 {
+    if (project.launch.mode == LaunchMode::Msrun)
+        return msrunStart(project);
     if (mpirunPerDevice(project)) {
         return QStringLiteral("\n# This copy is one rank; mpirun waits for it and stops the others "
                               "when it fails.\nexport LOCAL_RANK RANK\n"
@@ -175,6 +178,9 @@ QByteArray trainScript(const Project &project)
                                     "on every server): starts that one rank and its log.")
                    : QStringLiteral("Started by run.sh's mpirun once per server (the same file "
                                     "everywhere): starts that server's ranks, one log per rank."))
+        : project.launch.mode == LaunchMode::Msrun
+            ? QStringLiteral("Run on every server (the same file everywhere): finds this server in "
+                             "the plan and starts its msrun, which starts its ranks.")
             : QStringLiteral("Run on every server (the same file everywhere): finds this server in "
                              "the plan and starts its ranks, one log per rank.");
     QString text = scriptHeader(project, purpose);

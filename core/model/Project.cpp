@@ -89,14 +89,16 @@ QString launchModeName(LaunchMode mode)
         return QStringLiteral("ranktable");
     case LaunchMode::NoRankTable:
         return QStringLiteral("no-ranktable");
+    case LaunchMode::Msrun:
+        return QStringLiteral("msrun");
     }
     return {};
 }
 
 std::optional<LaunchMode> launchModeFromName(const QString &name)
 {
-    for (LaunchMode m :
-         {LaunchMode::Launch, LaunchMode::Mpirun, LaunchMode::RankTable, LaunchMode::NoRankTable}) {
+    for (LaunchMode m : {LaunchMode::Launch, LaunchMode::Mpirun, LaunchMode::RankTable,
+                         LaunchMode::NoRankTable, LaunchMode::Msrun}) {
         if (launchModeName(m) == name)
             return m;
     }

@@ -13,11 +13,15 @@ namespace cw {
 
 inline constexpr int kProjectFormatVersion = 1;
 inline constexpr int kMaxServers = 128;
+inline constexpr int kDefaultMasterPort = 29501;
+// msrun's documented --master_port default; a project in msrun mode without master_port gets it.
+inline constexpr int kMsrunDefaultMasterPort = 8118;
 
 // Ascend910 is the Atlas 800 (9000/9010) / Atlas 900 PoD generation (910A); Ascend910b the
 // Atlas 800T A2 / Atlas 900 A2 PoD generation (910B). Their device network rules differ.
 enum class Accelerator { Ascend910, Ascend910b, Nvidia, Cpu };
-enum class LaunchMode { Launch, Mpirun, RankTable, NoRankTable };
+// Msrun: MindSpore's own launcher, one `msrun` per server (MindSpore only).
+enum class LaunchMode { Launch, Mpirun, RankTable, NoRankTable, Msrun };
 // The training framework decides which launch modes fit and what the checks look up.
 enum class Framework { PyTorch, MindSpore, TensorFlow };
 
@@ -61,7 +65,7 @@ struct LaunchConfig {
     QString entry;
     QStringList args;
     QString python = QStringLiteral("python3");
-    int masterPort = 29501;
+    int masterPort = kDefaultMasterPort;
     QString master;                            // server name; empty means servers[0]
     QString launcher = QStringLiteral("auto"); // auto | torchrun | torch.distributed.launch
     QStringList envSetup; // shell lines the user wrote, run verbatim before the job

@@ -169,7 +169,7 @@ void readLaunch(Reader &r, const Json &json, LaunchConfig &launch)
             launch.mode = *parsed;
         else
             r.problem(at(u"mode"_s), QStringLiteral("\"%1\" is not one of launch, mpirun, "
-                                                    "ranktable, no-ranktable")
+                                                    "ranktable, no-ranktable, msrun")
                                          .arg(mode));
     }
     QString framework;
@@ -185,6 +185,9 @@ void readLaunch(Reader &r, const Json &json, LaunchConfig &launch)
     r.readString(json, "entry", at(u"entry"_s), launch.entry, true);
     r.readStringList(json, "args", at(u"args"_s), launch.args);
     r.readString(json, "python", at(u"python"_s), launch.python);
+    // Each launcher's own default where the file names no port; saving writes the number.
+    if (launch.mode == LaunchMode::Msrun && !json.contains("master_port"))
+        launch.masterPort = kMsrunDefaultMasterPort;
     r.readInt(json, "master_port", at(u"master_port"_s), launch.masterPort);
     r.readString(json, "master", at(u"master"_s), launch.master);
     r.readString(json, "launcher", at(u"launcher"_s), launch.launcher);

@@ -101,14 +101,19 @@ void TestGenerator::goldenFiles_data()
         QTest::newRow(qPrintable(mode)) << mode;
     // The Atlas A2 (910B) example: one shared device segment instead of four.
     QTest::newRow("ascend910b-launch") << u"ascend910b-launch"_s;
+    // MindSpore's msrun, and the vendor-style PyTorch entry that reads --local_rank.
+    QTest::newRow("msrun") << u"msrun"_s;
+    QTest::newRow("local-rank") << u"local-rank"_s;
 }
 
 void TestGenerator::goldenFiles()
 {
     QFETCH(QString, mode);
     const bool a2 = mode.startsWith(u"ascend910b-"_s);
-    const Project project =
-        a2 ? exampleProject(u"ascend910b-2x8"_s) : withMode(exampleProject(), mode);
+    const Project project = a2                      ? exampleProject(u"ascend910b-2x8"_s)
+                            : mode == u"msrun"      ? exampleProject(u"mindspore-2x8-msrun"_s)
+                            : mode == u"local-rank" ? exampleProject(u"ascend910b-2x8-local-rank"_s)
+                                                    : withMode(exampleProject(), mode);
     const GenerateResult result = generateScripts(project);
     QVERIFY2(result.ok(), qPrintable(firstProblem(result)));
     const QString dir = goldenDir(mode);

@@ -72,6 +72,33 @@ private Q_SLOTS:
         QCOMPARE(wrongType.problems.front().path, QStringLiteral("launch.local_rank_arg"));
     }
 
+    // launch.mode msrun: read and written by name; without master_port it takes msrun's 8118.
+    void msrunModeRoundTrip()
+    {
+        QByteArray text = projectToJsonText(loadProjectFile(kExample).project);
+        QVERIFY(text.contains("\"mode\": \"launch\""));
+        text.replace("\"mode\": \"launch\"", "\"mode\": \"msrun\"");
+        ProjectLoad load = projectFromJsonText(text);
+        QVERIFY(load.ok());
+        QCOMPARE(load.project.launch.mode, LaunchMode::Msrun);
+        QCOMPARE(load.project.launch.masterPort, 29501); // the file names its port
+        QVERIFY(projectToJsonText(load.project).contains("\"mode\": \"msrun\""));
+        QVERIFY(text.contains("\"master_port\": 29501"));
+        text.replace("\"master_port\": 29501,", "");
+        load = projectFromJsonText(text);
+        QVERIFY2(load.ok(), load.problems.empty() ? "" : qPrintable(load.problems.front().message));
+        QCOMPARE(load.project.launch.masterPort, kMsrunDefaultMasterPort);
+        QVERIFY(projectToJsonText(load.project).contains("\"master_port\": 8118"));
+        // Another mode keeps the project's default.
+        text.replace("\"mode\": \"msrun\"", "\"mode\": \"ranktable\"");
+        QCOMPARE(projectFromJsonText(text).project.launch.masterPort, kDefaultMasterPort);
+        text.replace("\"mode\": \"ranktable\"", "\"mode\": \"msrunx\"");
+        load = projectFromJsonText(text);
+        QCOMPARE(load.problems.size(), size_t(1));
+        QCOMPARE(load.problems.front().path, QStringLiteral("launch.mode"));
+        QVERIFY(load.problems.front().message.contains(u"msrun"));
+    }
+
     void saveThenLoadGivesTheSameProject()
     {
         const Project original = loadProjectFile(kExample).project;

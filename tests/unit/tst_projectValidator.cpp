@@ -288,6 +288,37 @@ private Q_SLOTS:
         row(
             "device network", [](Project &p) { p.servers[1].deviceIps[2] = u"192.168.102.101"_s; },
             u"ip-unique"_s, u"servers[1].device_ips[2]"_s);
+        // Launch modes that cannot start the framework (docs/frameworks.md).
+        row(
+            "msrun with pytorch", [](Project &p) { p.launch.mode = LaunchMode::Msrun; },
+            u"mode-framework"_s, u"launch.mode"_s);
+        row(
+            "msrun with tensorflow",
+            [](Project &p) {
+                p.launch.mode = LaunchMode::Msrun;
+                p.launch.framework = Framework::TensorFlow;
+            },
+            u"mode-framework"_s, u"launch.mode"_s);
+        row(
+            "mindspore with the torch launcher",
+            [](Project &p) { p.launch.framework = Framework::MindSpore; }, u"mode-framework"_s,
+            u"launch.mode"_s);
+        row(
+            "mindspore with mpirun per server",
+            [](Project &p) {
+                p.launch.framework = Framework::MindSpore;
+                p.launch.mode = LaunchMode::Mpirun;
+                p.launch.mpirun.per = MpirunPer::Server;
+            },
+            u"mode-framework"_s, u"launch.mpirun.per"_s);
+        row(
+            "msrun with local_rank_arg",
+            [](Project &p) {
+                p.launch.framework = Framework::MindSpore;
+                p.launch.mode = LaunchMode::Msrun;
+                p.launch.localRankArg = u"--local_rank"_s;
+            },
+            u"local-rank-arg"_s, u"launch.local_rank_arg"_s);
     }
 
     void oneRulePerRow()

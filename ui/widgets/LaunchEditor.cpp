@@ -52,7 +52,7 @@ LaunchEditor::LaunchEditor(QWidget *parent)
       m_hcclWhitelist(new QCheckBox(tr("Accept HCCL connections only from the servers' host IPs "
                                        "(writes hccl_whitelist.json)"),
                                     this)),
-      m_localRankArg(new QComboBox(this))
+      m_localRankArg(new QComboBox(this)), m_framework(new QComboBox(this))
 {
     auto *modeBox = new QGroupBox(tr("Launch mode"), this);
     auto *modeLayout = new QGridLayout(modeBox);
@@ -75,8 +75,11 @@ LaunchEditor::LaunchEditor(QWidget *parent)
             tr("Ascend jobs that read an HCCL rank table file (RANK_TABLE_FILE)."));
     addMode(LaunchMode::NoRankTable, tr("no rank table"),
             tr("Ascend jobs configured by CM_* variables instead of a rank table."));
+    addMode(LaunchMode::Msrun, tr("msrun"),
+            tr("MindSpore jobs: every server starts its workers with MindSpore's msrun."));
     modeLayout->setColumnStretch(1, 1);
-    connect(m_modes, &QButtonGroup::idClicked, this, [this] {
+    connect(m_modes, &QButtonGroup::idClicked, this, [this](int id) {
+        followMsrunPort(id == int(LaunchMode::Msrun));
         updateVisibility();
         if (!m_filling)
             Q_EMIT edited();
@@ -94,6 +97,9 @@ LaunchEditor::LaunchEditor(QWidget *parent)
         field->setObjectName(path);
         m_fields[path] = field;
     };
+    for (Framework f : {Framework::PyTorch, Framework::MindSpore, Framework::TensorFlow})
+        m_framework->addItem(frameworkName(f), int(f));
+    row(tr("&Framework:"), m_framework, u"launch.framework"_s);
     row(tr("&Working folder:"), m_workdir, u"launch.workdir"_s);
     row(tr("&Entry script:"), m_entry, u"launch.entry"_s);
     row(tr("A&rguments:"), m_args, u"launch.args"_s);
@@ -168,6 +174,10 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     connect(m_env, &QTableWidget::itemChanged, this, changed);
     connect(m_hcclWhitelist, &QCheckBox::toggled, this, changed);
     connect(m_localRankArg, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_framework, &QComboBox::currentIndexChanged, this, [this, changed] {
+        updateVisibility();
+        changed();
+    });
 }
 
 void LaunchEditor::showProject(const Project &project)
@@ -179,6 +189,7 @@ void LaunchEditor::showProject(const Project &project)
     const bool ascend = isAscend(project.accelerator);
     m_modes->button(int(LaunchMode::RankTable))->setEnabled(ascend);
     m_modes->button(int(LaunchMode::NoRankTable))->setEnabled(ascend);
+    m_framework->setCurrentIndex(std::max(0, m_framework->findData(int(launch.framework))));
     m_workdir->setText(launch.workdir);
     m_entry->setText(launch.entry);
     m_args->setPlainText(launch.args.join(u'\n'));
@@ -216,11 +227,27 @@ void LaunchEditor::setMode(LaunchMode mode)
 void LaunchEditor::updateVisibility()
 {
     m_mpirunBox->setVisible(m_modes->checkedId() == int(LaunchMode::Mpirun));
+    // msrun is MindSpore's launcher; the core refuses it with another framework too.
+    const bool mindspore = m_framework->currentData().toInt() == int(Framework::MindSpore);
+    m_modes->button(int(LaunchMode::Msrun))->setEnabled(mindspore);
+}
+
+// msrun's own default port (8118) replaces the project's default (29501) and back, so that a
+// port the user chose stays.
+void LaunchEditor::followMsrunPort(bool msrun)
+{
+    if (m_filling)
+        return;
+    if (msrun && m_masterPort->value() == kDefaultMasterPort)
+        m_masterPort->setValue(kMsrunDefaultMasterPort);
+    else if (!msrun && m_masterPort->value() == kMsrunDefaultMasterPort)
+        m_masterPort->setValue(kDefaultMasterPort);
 }
 
 LaunchConfig LaunchEditor::launch(LaunchConfig base) const
 {
     base.mode = LaunchMode(m_modes->checkedId());
+    base.framework = Framework(m_framework->currentData().toInt());
     base.workdir = m_workdir->text();
     base.entry = m_entry->text();
     base.args = lines(m_args);

@@ -39,6 +39,7 @@ Q_SIGNALS:
 
 private:
     void updateVisibility();
+    void followMsrunPort(bool msrun);
 
     QButtonGroup *m_modes;
     QLineEdit *m_workdir;
@@ -56,6 +57,7 @@ private:
     QPlainTextEdit *m_mpirunArgs;
     QCheckBox *m_hcclWhitelist;
     QComboBox *m_localRankArg;
+    QComboBox *m_framework;
     std::map<QString, QWidget *> m_fields; // ProblemLocation::field -> editor
     bool m_filling = false;
 };

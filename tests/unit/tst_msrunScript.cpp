@@ -1,0 +1,119 @@
+// msrun mode's train.sh on this machine: a stand-in `msrun` on PATH records its argv and writes
+// a worker log where msrun would (worker_<rank>.log in --log_dir, as MindSpore's msrun tutorial
+// documents), so the test reads what train.sh asked of msrun for node 1 of the 2x8 example and
+// how the worker logs and outcome reach the rank<R>.log / rank<R>.exit files clusterwiz reads.
+
+#include "ScriptTestSupport.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace cw;
+using namespace cwtest;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Records its arguments one per line, writes the first worker's log like msrun, exits $MSRUN_CODE.
+const char kMsrunStub[] = R"BASH(#!/bin/bash
+printf '%s\n' "$@" >"$MSRUN_ARGV_FILE"
+for arg in "$@"; do
+    case "$arg" in --log_dir=*) dir=${arg#--log_dir=} ;; esac
+done
+echo "worker 8 says hello" >"$dir/worker_8.log"
+exit "${MSRUN_CODE:-0}"
+)BASH";
+
+} // namespace
+
+class TestMsrunScript : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_root;
+
+    QString path(const QString &name) const { return m_root.filePath(name); }
+
+    // train.sh of the msrun example for server1 (node rank 1), msrun being the stub.
+    RunResult runNode1(int msrunCode, const QString &runId)
+    {
+        Project project = exampleProject(u"mindspore-2x8-msrun"_s);
+        project.launch.workdir = path(u"work"_s);
+        project.launch.envSetup.clear(); // CANN's set_env.sh is not on this machine
+        const GenerateResult result = generateScripts(project);
+        if (!result.ok())
+            qFatal("%s", qPrintable(result.problems.front().toString()));
+        if (!writeGeneratedFiles(result.files, path(u"scripts"_s)).isEmpty())
+            qFatal("cannot write the scripts");
+        QDir().mkpath(path(u"work"_s));
+        QDir().mkpath(path(u"bin"_s));
+        QFile stub(path(u"bin/msrun"_s));
+        if (!stub.open(QIODevice::WriteOnly) || stub.write(kMsrunStub) < 0)
+            qFatal("cannot write the msrun stub");
+        stub.close();
+        stub.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"PATH"_s, path(u"bin"_s) + u':' + env.value(u"PATH"_s));
+        env.insert(u"MSRUN_ARGV_FILE"_s, path(u"argv.txt"_s));
+        env.insert(u"MSRUN_CODE"_s, QString::number(msrunCode));
+        env.insert(u"CLUSTERWIZ_NODE_RANK"_s, u"1"_s);
+        env.insert(u"CLUSTERWIZ_RUN_ID"_s, runId);
+        return runSandboxed(u"timeout"_s,
+                            {u"-k"_s, u"5"_s, u"30"_s, u"bash"_s, path(u"scripts/train.sh"_s)}, env,
+                            path(u"work"_s), 40000);
+    }
+
+    QString logDir(const QString &runId) const
+    {
+        return path(u"work/logs/"_s) + runId + u"/server1"_s;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_root.isValid()); }
+
+    void callsMsrunWithTheClustersNumbers()
+    {
+        const RunResult run = runNode1(0, u"ok"_s);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.output));
+        const QStringList argv =
+            QString::fromUtf8(readFile(path(u"argv.txt"_s))).split(u'\n', Qt::SkipEmptyParts);
+        const QStringList expected{
+            u"--worker_num=16"_s,
+            u"--local_worker_num=8"_s,
+            u"--master_addr=10.0.0.22"_s, // server0's host IP: the master
+            u"--master_port=8118"_s,
+            u"--node_rank=1"_s,
+            u"--log_dir="_s + logDir(u"ok"_s) + u"/msrun"_s,
+            u"--join=True"_s,
+            u"--cluster_time_out=600"_s,
+            u"train.py"_s,
+            u"--epochs"_s,
+            u"90"_s,
+        };
+        QCOMPARE(argv, expected);
+        // server1 holds ranks 8-15: rank8.log is msrun's worker_8.log, and success gives every
+        // one of its ranks exit code 0.
+        QCOMPARE(QString::fromUtf8(readFile(logDir(u"ok"_s) + u"/rank8.log"_s)),
+                 u"worker 8 says hello\n"_s);
+        QCOMPARE(QFileInfo(logDir(u"ok"_s) + u"/rank15.log"_s).symLinkTarget(),
+                 logDir(u"ok"_s) + u"/msrun/worker_15.log"_s);
+        for (int rank = 8; rank < 16; ++rank) {
+            const QByteArray code = readFile(logDir(u"ok"_s) + u"/rank%1.exit"_s.arg(rank));
+            QVERIFY2(code.startsWith("0 "), code.constData());
+        }
+        QVERIFY(!QFile::exists(logDir(u"ok"_s) + u"/rank7.exit"_s));
+    }
+
+    // A failing msrun fails train.sh with its code and leaves no exit code claiming success.
+    void failingMsrunFailsTheServer()
+    {
+        const RunResult run = runNode1(3, u"bad"_s);
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.output.contains(u"msrun"_s) && run.output.contains(u"exit code 3"_s),
+                 qPrintable(run.output));
+        QVERIFY(!QFile::exists(logDir(u"bad"_s) + u"/rank8.exit"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMsrunScript)
+#include "tst_msrunScript.moc"
