@@ -65,7 +65,7 @@ QString scriptContractText(const Project &project)
         text += QStringLiteral("  - Each rank also gets %1=N (its local rank) before its other "
                                "arguments\n    (launch.local_rank_arg), for argparse.\n")
                     .arg(project.launch.localRankArg);
-    } else {
+    } else if (project.launch.mode != LaunchMode::Msrun) { // msrun passes none, says its line
         text += QStringLiteral(
             "  - No --local_rank argument is passed: a script that needs one (argparse\n"
             "    --local_rank, default -1) must read LOCAL_RANK, or set launch.local_rank_arg.\n");
