@@ -331,6 +331,18 @@ private Q_SLOTS:
         result = exportProject(invalid, ExportTarget::PyTorchJob);
         QVERIFY(!result.ok());
         QVERIFY(result.files.empty());
+
+        // Every target starts torchrun: a MindSpore msrun job is refused, saying why.
+        for (ExportTarget target :
+             {ExportTarget::Slurm, ExportTarget::PyTorchJob, ExportTarget::Volcano}) {
+            result = exportProject(example(u"mindspore-2x8-msrun"_s), target);
+            QVERIFY(!result.ok());
+            QCOMPARE(result.problems.front().rule, u"export-framework"_s);
+            QVERIFY2(result.problems.front().message.contains(u"torchrun"_s) &&
+                         result.problems.front().message.contains(u"msrun"_s),
+                     qPrintable(result.problems.front().message));
+            QVERIFY(result.files.empty());
+        }
     }
 
     // Kubernetes names allow a-z, 0-9 and '-': the project name is mapped, and the change said.
