@@ -54,6 +54,8 @@ clusterwiz_read_device_route() {
 const char *readPart()
 {
     return R"BASH(
+# Routed device network: each device's gateway and detect IP now (from hccn.conf), and which
+# differ from the plan; a device whose address is set gets both again after it.
 declare -a WANT_ROUTE OLD_GATEWAY OLD_DETECT
 for ((k = 0; k < NPROC; k++)); do
     rank=$((FIRST_RANK + k))
@@ -126,6 +128,7 @@ const char *backupPart()
 const char *applyPart()
 {
     return R"BASH(
+# Then each device's gateway and detect IP, read back from hccn.conf.
 for ((k = 0; k < NPROC; k++)); do
     [ "${WANT_ROUTE[k]}" = 1 ] || continue
     device=${DEVICES[$k]}

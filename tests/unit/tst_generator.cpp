@@ -101,14 +101,18 @@ void TestGenerator::goldenFiles_data()
         QTest::newRow(qPrintable(mode)) << mode;
     // The Atlas A2 (910B) example: one shared device segment instead of four.
     QTest::newRow("ascend910b-launch") << u"ascend910b-launch"_s;
+    // The same behind a router: setup_device_ips.sh also sets gateways and detect IPs.
+    QTest::newRow("ascend910b-routed-launch") << u"ascend910b-routed-launch"_s;
 }
 
 void TestGenerator::goldenFiles()
 {
     QFETCH(QString, mode);
     const bool a2 = mode.startsWith(u"ascend910b-"_s);
-    const Project project =
-        a2 ? exampleProject(u"ascend910b-2x8"_s) : withMode(exampleProject(), mode);
+    const bool routed = mode.startsWith(u"ascend910b-routed-"_s);
+    const Project project = routed ? exampleProject(u"ascend910b-routed-2x8"_s)
+                            : a2   ? exampleProject(u"ascend910b-2x8"_s)
+                                   : withMode(exampleProject(), mode);
     const GenerateResult result = generateScripts(project);
     QVERIFY2(result.ok(), qPrintable(firstProblem(result)));
     const QString dir = goldenDir(mode);
