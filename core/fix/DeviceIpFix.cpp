@@ -1,7 +1,7 @@
 // set-device-ips: `hccn_tool -i N -ip -s address A netmask M` for every device whose address or
 // netmask differs from the plan, each undone by setting the address it had before. In a routed
 // device network also `-gateway -s gateway G` and `-netdetect -s address D` after the address,
-// compared with and undone to the gateway_N / netdetect_N that /etc/hccn.conf held (Huawei does
+// compared with and undone to the gateway_N / netdetect_N that /etc/hccn.conf holds (Huawei does
 // not document the output of `-gateway -g` / `-netdetect -g`, so the file is what is read).
 #include "fix/FixPlanner.h"
 
@@ -15,15 +15,30 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
-// Reads the two lines of /etc/hccn.conf that the route steps replace, for the undo journal.
-QString routeSnapshot(int device)
+// Prints "GATEWAY DETECT" as /etc/hccn.conf (or $CLUSTERWIZ_HCCN_CONF) holds them for the
+// device right now, "none" for a missing one: read just before the change, so the undo restores
+// what was there then, not what discovery saw earlier. Only the device id is put in the text.
+QString readRouteCommand(int device)
 {
-    return shellJoin({u"grep"_s, u"-E"_s,
-                      u"^[[:space:]]*(gateway|netdetect)_%1[[:space:]]*="_s.arg(device),
-                      QString::fromLatin1(kHccnConfPath)});
+    const QString value =
+        u"$(sed -n 's/^[[:space:]]*%1_%2[[:space:]]*=[[:space:]]*\\([0-9.]*\\)[[:space:]]*$/\\1/p' "
+        "\"$f\" 2>/dev/null | tail -n 1)"_s;
+    return u"f=${CLUSTERWIZ_HCCN_CONF:-%1}; g=%2; d=%3; echo \"${g:-none} ${d:-none}\""_s.arg(
+        QString::fromLatin1(kHccnConfPath), value.arg(u"gateway"_s).arg(device),
+        value.arg(u"netdetect"_s).arg(device));
 }
 
-// The gateway and detect-IP steps of one device, when they differ from what hccn.conf holds.
+// Restores the value the read step printed (field 1 gateway, 2 detect IP) when there was one.
+QString undoRouteCommand(const QStringList &setWithoutValue, int field)
+{
+    const QString read = field == 1 ? u"read -r old rest"_s : u"read -r rest old"_s;
+    return read + u"; case \"$old\" in none|''|*[!0-9.]*) ;; *) "_s + shellJoin(setWithoutValue) +
+           u" \"$old\" ;; esac"_s;
+}
+
+// The gateway and detect-IP steps of one device: a read step, then each value that differs from
+// what discovery found in hccn.conf (all of them when the file was not readable, or after a new
+// address), each undone to what the read step printed.
 void addRouteSteps(FixPlan &plan, int serverIndex, int device, const DeviceRoute &route,
                    const HccnConfEntry *conf, bool addressChanges)
 {
@@ -36,22 +51,31 @@ void addRouteSteps(FixPlan &plan, int serverIndex, int device, const DeviceRoute
     const Part parts[] = {
         {"gateway", route.gateway, conf ? conf->gateway : QString(), &hccnSetGatewayCommand},
         {"detect IP", route.detectIp, conf ? conf->netdetect : QString(), &hccnNetdetectCommand}};
-    for (const Part &part : parts) {
-        if (part.wanted.isEmpty() || (part.wanted == part.now && !addressChanges))
+    int readStep = -1;
+    for (int field = 1; field <= 2; ++field) {
+        const Part &part = parts[field - 1];
+        if (part.wanted.isEmpty() || (conf && part.wanted == part.now && !addressChanges))
             continue;
+        if (readStep < 0) {
+            RemoteStep read;
+            read.serverIndex = serverIndex;
+            read.description =
+                u"device %1: read its gateway and detect IP from hccn.conf"_s.arg(device);
+            read.command = readRouteCommand(device);
+            readStep = int(plan.steps.size());
+            plan.steps.push_back(read);
+        }
         RemoteStep step;
         step.serverIndex = serverIndex;
-        step.snapshotCommand = routeSnapshot(device);
         step.command = shellJoin(part.command(device, part.wanted));
-        if (Ipv4::parse(part.now)) {
-            step.undoCommand = shellJoin(part.command(device, part.now));
-            step.description = u"device %1: %2 %3 -> %4"_s.arg(device).arg(
-                QLatin1StringView(part.name), part.now, part.wanted);
-        } else {
-            step.description =
-                u"device %1: %2 (none) -> %3 (nothing to restore on undo)"_s.arg(device).arg(
-                    QLatin1StringView(part.name), part.wanted);
-        }
+        step.inputFromStep = readStep; // the journal keeps it: the undo restores from it
+        QStringList withoutValue = part.command(device, QString());
+        withoutValue.removeLast();
+        step.undoCommand = undoRouteCommand(withoutValue, field);
+        const QString was = part.now.isEmpty() ? u"(none)"_s : part.now;
+        step.description = u"device %1: %2 %3 -> %4 (undo restores the one hccn.conf holds just "
+                           "before)"_s.arg(device)
+                               .arg(QLatin1StringView(part.name), was, part.wanted);
         plan.steps.push_back(step);
     }
 }

@@ -252,14 +252,43 @@ private Q_SLOTS:
             found.discovery.push_back(ServerDiscovery{reached, facts});
         }
         const FixPlan plan = planSetDeviceIps(project, found);
-        QCOMPARE(plan.steps.size(), size_t(1)); // only server1 device 1's gateway differs
-        const RemoteStep &step = plan.steps.front();
+        // Only server1 device 1's gateway differs: a read of hccn.conf, then the gateway.
+        QCOMPARE(plan.steps.size(), size_t(2));
+        const RemoteStep &read = plan.steps[0];
+        const RemoteStep &step = plan.steps[1];
+        QCOMPARE(read.serverIndex, 1);
+        QVERIFY(read.undoCommand.isEmpty());
         QCOMPARE(step.serverIndex, 1);
         QCOMPARE(step.command, shellJoin(hccnSetGatewayCommand(1, u"192.168.101.1"_s)));
-        QCOMPARE(step.undoCommand, shellJoin(hccnSetGatewayCommand(1, u"192.168.101.254"_s)));
-        QVERIFY(step.snapshotCommand.contains(u"/etc/hccn.conf"_s));
+        QCOMPARE(step.inputFromStep, 0);
         QVERIFY2(step.description.contains(u"gateway 192.168.101.254 -> 192.168.101.1"_s),
                  qPrintable(step.description));
+
+        // The read step and the undo, run for real: the undo restores what the read printed.
+        QVERIFY(writeFile(m_conf, "gateway_1=192.168.101.254\nnetdetect_1=192.168.101.200\n"));
+        QProcess shell;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"CLUSTERWIZ_HCCN_CONF"_s, m_conf);
+        env.insert(u"HCCN_CONF"_s, m_conf);
+        env.insert(u"PATH"_s, fixtureDir() + u":/usr/bin:/bin"_s);
+        shell.setProcessEnvironment(env);
+        shell.start(u"/bin/sh"_s, {u"-c"_s, read.command});
+        QVERIFY(shell.waitForFinished(10000));
+        const QByteArray printed = shell.readAllStandardOutput();
+        QCOMPARE(printed, QByteArray("192.168.101.254 192.168.101.200\n"));
+        QVERIFY(writeFile(m_conf, "gateway_1=192.168.101.1\n"));
+        shell.start(u"/bin/sh"_s, {u"-c"_s, step.undoCommand});
+        shell.write(printed);
+        shell.closeWriteChannel();
+        QVERIFY(shell.waitForFinished(10000));
+        QCOMPARE(shell.exitCode(), 0);
+        QCOMPARE(confValue(readFile(m_conf), u"gateway_1"_s), u"192.168.101.254"_s);
+        // Nothing there before: the undo leaves the value alone.
+        shell.start(u"/bin/sh"_s, {u"-c"_s, step.undoCommand});
+        shell.write("none none\n");
+        shell.closeWriteChannel();
+        QVERIFY(shell.waitForFinished(10000));
+        QCOMPARE(confValue(readFile(m_conf), u"gateway_1"_s), u"192.168.101.254"_s);
 
         // Everything right: nothing to do, and the message says what was compared.
         found.discovery[1].facts->hccnConf.devices[1].gateway = u"192.168.101.1"_s;
