@@ -167,6 +167,20 @@ done
 )BASH";
 }
 
+// check.sh --net sets each device's detect IP to a peer's device IP; put the planned one back.
+const char *checkRestorePart()
+{
+    return R"BASH(
+    # A routed device network: each device detects its planned address again (its gateway).
+    for ((k = 0; k < NPROC; k++)); do
+        [ -n "${HCCN_DETECT_COMMANDS[$((FIRST_RANK + k))]:-}" ] || continue
+        if ! output=$(clusterwiz_run_words "${HCCN_DETECT_COMMANDS[$((FIRST_RANK + k))]}" 2>&1); then
+            clusterwiz_warn "device ${DEVICES[$k]}: detect IP not set back to ${DEVICE_DETECT_IPS[$((FIRST_RANK + k))]}: $(clusterwiz_first_line "$output")"
+        fi
+    done
+)BASH";
+}
+
 } // namespace
 
 QString deviceRouteTable(const Project &project)
@@ -229,6 +243,8 @@ QString deviceRoutePart(const Project &project, RoutePart part)
         return QString::fromUtf8(backupPart()).mid(1);
     case RoutePart::Apply:
         return QString::fromUtf8(applyPart()).mid(1) + u'\n';
+    case RoutePart::CheckRestore:
+        return QString::fromUtf8(checkRestorePart()).mid(1);
     }
     return {};
 }

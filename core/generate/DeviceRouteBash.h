@@ -17,8 +17,9 @@ namespace cw {
 // HCCN_DETECT_UNDO_TEMPLATES (word ADDRESS). Empty for a project that is not routed.
 QString deviceRouteTable(const Project &project);
 
-// The pieces setupBody() splices in at its markers; empty for a project that is not routed.
-enum class RoutePart { Functions, Read, DryRun, Backup, Apply };
+// The pieces setupBody() (and check.sh's --net test: CheckRestore) splice in at their markers;
+// empty for a project that is not routed.
+enum class RoutePart { Functions, Read, DryRun, Backup, Apply, CheckRestore };
 QString deviceRoutePart(const Project &project, RoutePart part);
 
 } // namespace cw

@@ -84,6 +84,100 @@ HCCN_NETDETECT_COMMANDS=(
     [15]=''\''hccn_tool'\'' '\''-i'\'' '\''7'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.16'\'''
 )
 
+# Routed device network: each device's gateway and detect IP by global rank, and the hccn_tool command lines.
+DEVICE_GATEWAYS=(
+    [0]='192.168.100.254'
+    [1]='192.168.100.254'
+    [2]='192.168.100.254'
+    [3]='192.168.100.254'
+    [4]='192.168.100.254'
+    [5]='192.168.100.254'
+    [6]='192.168.100.254'
+    [7]='192.168.100.254'
+    [8]='192.168.100.254'
+    [9]='192.168.100.254'
+    [10]='192.168.100.254'
+    [11]='192.168.100.254'
+    [12]='192.168.100.254'
+    [13]='192.168.100.254'
+    [14]='192.168.100.254'
+    [15]='192.168.100.254'
+)
+DEVICE_DETECT_IPS=(
+    [0]='192.168.100.254'
+    [1]='192.168.100.254'
+    [2]='192.168.100.254'
+    [3]='192.168.100.254'
+    [4]='192.168.100.254'
+    [5]='192.168.100.254'
+    [6]='192.168.100.254'
+    [7]='192.168.100.254'
+    [8]='192.168.100.254'
+    [9]='192.168.100.254'
+    [10]='192.168.100.254'
+    [11]='192.168.100.254'
+    [12]='192.168.100.254'
+    [13]='192.168.100.254'
+    [14]='192.168.100.254'
+    [15]='192.168.100.254'
+)
+HCCN_GATEWAY_COMMANDS=(
+    [0]=''\''hccn_tool'\'' '\''-i'\'' '\''0'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+    [1]=''\''hccn_tool'\'' '\''-i'\'' '\''1'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+    [2]=''\''hccn_tool'\'' '\''-i'\'' '\''2'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+    [3]=''\''hccn_tool'\'' '\''-i'\'' '\''3'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+    [4]=''\''hccn_tool'\'' '\''-i'\'' '\''4'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+    [5]=''\''hccn_tool'\'' '\''-i'\'' '\''5'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+    [6]=''\''hccn_tool'\'' '\''-i'\'' '\''6'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+    [7]=''\''hccn_tool'\'' '\''-i'\'' '\''7'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+    [8]=''\''hccn_tool'\'' '\''-i'\'' '\''0'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+    [9]=''\''hccn_tool'\'' '\''-i'\'' '\''1'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+    [10]=''\''hccn_tool'\'' '\''-i'\'' '\''2'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+    [11]=''\''hccn_tool'\'' '\''-i'\'' '\''3'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+    [12]=''\''hccn_tool'\'' '\''-i'\'' '\''4'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+    [13]=''\''hccn_tool'\'' '\''-i'\'' '\''5'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+    [14]=''\''hccn_tool'\'' '\''-i'\'' '\''6'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+    [15]=''\''hccn_tool'\'' '\''-i'\'' '\''7'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''192.168.100.254'\'''
+)
+HCCN_DETECT_COMMANDS=(
+    [0]=''\''hccn_tool'\'' '\''-i'\'' '\''0'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+    [1]=''\''hccn_tool'\'' '\''-i'\'' '\''1'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+    [2]=''\''hccn_tool'\'' '\''-i'\'' '\''2'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+    [3]=''\''hccn_tool'\'' '\''-i'\'' '\''3'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+    [4]=''\''hccn_tool'\'' '\''-i'\'' '\''4'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+    [5]=''\''hccn_tool'\'' '\''-i'\'' '\''5'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+    [6]=''\''hccn_tool'\'' '\''-i'\'' '\''6'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+    [7]=''\''hccn_tool'\'' '\''-i'\'' '\''7'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+    [8]=''\''hccn_tool'\'' '\''-i'\'' '\''0'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+    [9]=''\''hccn_tool'\'' '\''-i'\'' '\''1'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+    [10]=''\''hccn_tool'\'' '\''-i'\'' '\''2'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+    [11]=''\''hccn_tool'\'' '\''-i'\'' '\''3'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+    [12]=''\''hccn_tool'\'' '\''-i'\'' '\''4'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+    [13]=''\''hccn_tool'\'' '\''-i'\'' '\''5'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+    [14]=''\''hccn_tool'\'' '\''-i'\'' '\''6'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+    [15]=''\''hccn_tool'\'' '\''-i'\'' '\''7'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.254'\'''
+)
+HCCN_GATEWAY_UNDO_TEMPLATES=(
+    [0]=''\''hccn_tool'\'' '\''-i'\'' '\''0'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''GATEWAY'\'''
+    [1]=''\''hccn_tool'\'' '\''-i'\'' '\''1'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''GATEWAY'\'''
+    [2]=''\''hccn_tool'\'' '\''-i'\'' '\''2'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''GATEWAY'\'''
+    [3]=''\''hccn_tool'\'' '\''-i'\'' '\''3'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''GATEWAY'\'''
+    [4]=''\''hccn_tool'\'' '\''-i'\'' '\''4'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''GATEWAY'\'''
+    [5]=''\''hccn_tool'\'' '\''-i'\'' '\''5'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''GATEWAY'\'''
+    [6]=''\''hccn_tool'\'' '\''-i'\'' '\''6'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''GATEWAY'\'''
+    [7]=''\''hccn_tool'\'' '\''-i'\'' '\''7'\'' '\''-gateway'\'' '\''-s'\'' '\''gateway'\'' '\''GATEWAY'\'''
+)
+HCCN_DETECT_UNDO_TEMPLATES=(
+    [0]=''\''hccn_tool'\'' '\''-i'\'' '\''0'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''ADDRESS'\'''
+    [1]=''\''hccn_tool'\'' '\''-i'\'' '\''1'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''ADDRESS'\'''
+    [2]=''\''hccn_tool'\'' '\''-i'\'' '\''2'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''ADDRESS'\'''
+    [3]=''\''hccn_tool'\'' '\''-i'\'' '\''3'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''ADDRESS'\'''
+    [4]=''\''hccn_tool'\'' '\''-i'\'' '\''4'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''ADDRESS'\'''
+    [5]=''\''hccn_tool'\'' '\''-i'\'' '\''5'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''ADDRESS'\'''
+    [6]=''\''hccn_tool'\'' '\''-i'\'' '\''6'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''ADDRESS'\'''
+    [7]=''\''hccn_tool'\'' '\''-i'\'' '\''7'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''ADDRESS'\'''
+)
+
 # The commands that gather the checks' facts (discovery runs the same), and the
 # function that reads their output there.
 FACT_HOSTNAME=('hostname') # parseHostname
@@ -721,6 +815,13 @@ clusterwiz_test_device_net() {
                 clusterwiz_fail "$name: unrecognised output: $(clusterwiz_first_line "$output")"
             fi
         done
+    done
+    # A routed device network: each device detects its planned address again (its gateway).
+    for ((k = 0; k < NPROC; k++)); do
+        [ -n "${HCCN_DETECT_COMMANDS[$((FIRST_RANK + k))]:-}" ] || continue
+        if ! output=$(clusterwiz_run_words "${HCCN_DETECT_COMMANDS[$((FIRST_RANK + k))]}" 2>&1); then
+            clusterwiz_warn "device ${DEVICES[$k]}: detect IP not set back to ${DEVICE_DETECT_IPS[$((FIRST_RANK + k))]}: $(clusterwiz_first_line "$output")"
+        fi
     done
 }
 
