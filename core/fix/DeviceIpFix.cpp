@@ -72,7 +72,9 @@ void addRouteSteps(FixPlan &plan, int serverIndex, int device, const DeviceRoute
         QStringList withoutValue = part.command(device, QString());
         withoutValue.removeLast();
         step.undoCommand = undoRouteCommand(withoutValue, field);
-        const QString was = part.now.isEmpty() ? u"(none)"_s : part.now;
+        const QString was = !conf                ? u"(not read by discovery)"_s
+                            : part.now.isEmpty() ? u"(none)"_s
+                                                 : part.now;
         step.description = u"device %1: %2 %3 -> %4 (undo restores the one hccn.conf holds just "
                            "before)"_s.arg(device)
                                .arg(QLatin1StringView(part.name), was, part.wanted);
