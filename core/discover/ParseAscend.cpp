@@ -158,7 +158,7 @@ NetHealth parseHccnNetHealth(const QString &text, QString *problem)
 HccnConfFacts parseHccnConf(const QString &text, QString *problem)
 {
     static const QRegularExpression entry(
-        u"^\\s*(address|netmask|netdetect)_(\\d+)\\s*=\\s*(\\S*)\\s*$"_s);
+        u"^\\s*(address|netmask|netdetect|gateway)_(\\d+)\\s*=\\s*(\\S*)\\s*$"_s);
     static const QRegularExpression assignment(u"^\\w+\\s*="_s);
     HccnConfFacts conf;
     conf.present = true;
@@ -182,13 +182,14 @@ HccnConfFacts parseHccnConf(const QString &text, QString *problem)
         auto it = std::find_if(conf.devices.begin(), conf.devices.end(),
                                [&](const HccnConfEntry &e) { return e.device == device; });
         if (it == conf.devices.end()) {
-            conf.devices.push_back({device, {}, {}, {}});
+            conf.devices.push_back({device, {}, {}, {}, {}});
             it = std::prev(conf.devices.end());
         }
         const QString key = match.captured(1);
-        QString &field = key == u"address"_s   ? it->address
-                         : key == u"netmask"_s ? it->netmask
-                                               : it->netdetect;
+        QString &field = key == u"address"_s     ? it->address
+                         : key == u"netmask"_s   ? it->netmask
+                         : key == u"netdetect"_s ? it->netdetect
+                                                 : it->gateway;
         field = value;
     }
     std::sort(conf.devices.begin(), conf.devices.end(),

@@ -103,6 +103,7 @@ struct HccnConfEntry {
     QString address;
     QString netmask;
     QString netdetect;
+    QString gateway; // gateway_N: what `hccn_tool -i N -gateway -s gateway G` set
 };
 
 struct HccnConfFacts {

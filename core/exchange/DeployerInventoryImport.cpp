@@ -3,6 +3,9 @@
 // [hccn:vars] the shared `netmask`, `gateways`, `roce_port`, `bitmap`, `dscp_tc`,
 // `common_network` (Ascend Deployer guide, "Configuring with Ascend Deployer":
 // https://www.hiascend.com/document/detail/zh/ascend-deployer/500/ascenddeployer/deployer_0024.html).
+// `gateways` (a comma list) and `detectip` (per device, NPU0 first) are what ascend-deployer's
+// library/process_hccn.py gives `hccn_tool -gateway -s gateway` and `-netdetect -s address`;
+// they become device_network.gateways / detect_ips (ImportRoutes.cpp).
 #include "exchange/ImportShared.h"
 
 #include "net/Ipv4.h"
@@ -51,8 +54,9 @@ std::optional<QStringList> splitWords(const QString &line)
 }
 
 void readHost(const SourceLine &line, const QStringList &words, Project &project,
-              QStringList &names, ImportLog &log)
+              QStringList &names, std::vector<FoundRoute> &routes, ImportLog &log)
 {
+    QStringList detectIps;
     Server server;
     server.host = words.front();
     QString deviceIps;
@@ -68,6 +72,8 @@ void readHost(const SourceLine &line, const QStringList &words, Project &project
             server.port = strictNumber(value, 1, 65535).value_or(0);
         } else if (key == u"deviceip") {
             deviceIps = value;
+        } else if (key == u"detectip") {
+            detectIps = value.split(u',');
         } else if (key == u"ansible_ssh_pass" || key == u"ansible_password") {
             log.couldNotCarry(line.number, key + u" (a project never holds a password; use an "
                                                  u"SSH key or the agent)"_s);
@@ -116,6 +122,13 @@ void readHost(const SourceLine &line, const QStringList &words, Project &project
     if (Ipv4::parse(server.host))
         server.hostIp = server.host;
     setDevices(server, byDevice);
+    for (qsizetype k = 0; k < detectIps.size() && k < qsizetype(server.devices.size()); ++k) {
+        routes.push_back(
+            {int(project.servers.size()), k, QString(), detectIps[k].trimmed(), line.number});
+    }
+    if (detectIps.size() > qsizetype(server.devices.size()))
+        log.couldNotCarry(line.number, u"detectip beyond the %1 devices of deviceip"_s.arg(
+                                           server.devices.size()));
     project.servers.push_back(server);
 }
 
@@ -125,6 +138,18 @@ void readHccnVar(const SourceLine &line, const QStringList &words, Project &proj
     const qsizetype equals = joined.indexOf(u'=');
     const QString key = joined.left(equals).trimmed();
     const QString value = joined.mid(equals + 1).trimmed();
+    if (key == u"gateways") {
+        QStringList gateways;
+        for (const QString &gateway : value.split(u',', Qt::SkipEmptyParts)) {
+            if (const QString problem = ipv4Problem(gateway.trimmed()); !problem.isEmpty()) {
+                log.error(u"inventory-gateways"_s, line.number, u"gateways: "_s + problem);
+                return;
+            }
+            gateways << gateway.trimmed();
+        }
+        project.deviceNetwork.gateways = gateways;
+        return;
+    }
     if (key != u"netmask") {
         log.couldNotCarry(line.number, u"[hccn:vars] "_s + key);
         return;
@@ -150,6 +175,7 @@ ImportResult importDeployerInventory(const QByteArray &text, const QString &sour
     QString section;
     QStringList names;
     QStringList skipped;
+    std::vector<FoundRoute> routes;
     for (const SourceLine &line : meaningfulLines(text, false)) {
         if (line.text.startsWith(u'#') || line.text.startsWith(u';'))
             continue; // Ansible INI comments
@@ -168,7 +194,7 @@ ImportResult importDeployerInventory(const QByteArray &text, const QString &sour
                           u"more than %1 servers in [hccn]"_s.arg(kMaxServers));
                 break;
             }
-            readHost(line, *words, project, names, log);
+            readHost(line, *words, project, names, routes, log);
         } else if (section == u"hccn:vars") {
             readHccnVar(line, *words, project, log);
         } else if (!skipped.contains(section)) {
@@ -181,6 +207,7 @@ ImportResult importDeployerInventory(const QByteArray &text, const QString &sour
     }
     if (project.servers.empty() && result.errors.empty())
         log.error(u"inventory-empty"_s, 0, u"no servers in an [hccn] section"_s);
+    carryRoutes(project, routes, log); // after [hccn:vars]: it may follow [hccn]
     result.project = project;
     return result;
 }

@@ -1,7 +1,9 @@
 // /etc/hccn.conf: what hccn_tool wrote for the devices of one server, `address_N=IP` and
 // `netmask_N=MASK` per device N (PRODUCT.md "Output formats the checks read"; hccl_tools.py reads
 // the address_ lines the same way: github.com/mindspore-ai/models utils/hccl_tools/hccl_tools.py).
-// Other keys hccn_tool keeps there (netdetect_N, gateway_N, ...) are not part of a plan.
+// gateway_N and netdetect_N (what `-gateway -s gateway` and `-netdetect -s address` set, kept
+// in the same file) become device_network.gateways / detect_ips (ImportRoutes.cpp); other keys
+// hccn_tool keeps there are not part of a plan.
 #include "exchange/ImportShared.h"
 
 #include "net/Ipv4.h"
@@ -20,6 +22,7 @@ constexpr int kMaxDevice = 7; // Ascend 910: devices 0-7
 struct HccnValues {
     QHash<int, QString> addresses;
     QHash<int, QString> netmasks;
+    QHash<int, std::pair<QString, int>> gateways, detects; // device -> value, line
     QHash<QString, int> seenOn; // key -> line, to refuse a key given twice
 };
 
@@ -41,8 +44,10 @@ void readLine(const SourceLine &line, HccnValues &values, ImportLog &log)
     const QString kind = match.captured(1);
     const QString value = match.captured(3).trimmed();
     const QString key = kind + u'_' + match.captured(2);
-    if (kind != u"address" && kind != u"netmask") {
-        log.couldNotCarry(line.number, key + u" (clusterwiz plans addresses and netmasks only)"_s);
+    if (kind != u"address" && kind != u"netmask" && kind != u"gateway" && kind != u"netdetect") {
+        log.couldNotCarry(line.number,
+                          key + u" (clusterwiz plans addresses, netmasks, gateways and detect IPs "
+                                "only)"_s);
         return;
     }
     const std::optional<int> device = strictNumber(match.captured(2), 0, kMaxDevice);
@@ -66,7 +71,11 @@ void readLine(const SourceLine &line, HccnValues &values, ImportLog &log)
                   u"%1: %2 is not a netmask (contiguous ones)"_s.arg(key, value));
         return;
     }
-    (kind == u"address" ? values.addresses : values.netmasks).insert(*device, value);
+    if (kind == u"gateway" || kind == u"netdetect")
+        (kind == u"gateway" ? values.gateways : values.detects)
+            .insert(*device, std::pair{value, line.number});
+    else
+        (kind == u"address" ? values.addresses : values.netmasks).insert(*device, value);
 }
 
 // One netmask for the whole device network, when the file gives one.
@@ -142,6 +151,18 @@ ImportResult importHccnConf(const QByteArray &text, const QString &source,
                 project.deviceNetwork.netmask, netmask));
         project.deviceNetwork.netmask = netmask;
     }
+    std::vector<FoundRoute> routes;
+    const Server &server = project.servers[index];
+    for (size_t k = 0; k < server.devices.size(); ++k) {
+        const int device = server.devices[k];
+        if (!values.gateways.contains(device) && !values.detects.contains(device))
+            continue;
+        const auto gateway = values.gateways.value(device);
+        const auto detect = values.detects.value(device);
+        routes.push_back({index, qsizetype(k), gateway.first, detect.first,
+                          gateway.second ? gateway.second : detect.second});
+    }
+    carryRoutes(project, routes, log);
     result.project = project;
     return result;
 }

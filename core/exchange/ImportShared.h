@@ -6,6 +6,7 @@
 #include <QList>
 
 #include <optional>
+#include <vector>
 
 namespace cw {
 
@@ -49,6 +50,21 @@ Project newImportedProject(const ImportOptions &options, const QString &source,
 
 // The device network from per-device IPs: ids ascending. `ips` maps device id to its address.
 void setDevices(Server &server, const QHash<int, QString> &ips);
+
+// A gateway or detect IP a file gave for one device (position k of servers[server]), with the
+// line it came from.
+struct FoundRoute {
+    int server = 0;
+    qsizetype position = 0;
+    QString gateway;
+    QString detect;
+    int line = 0;
+};
+
+// Folds per-device gateways and detect IPs into device_network.gateways / detect_ips (one per
+// segment, under the project's netmask), keeping the project's own for other segments; what
+// does not fold is noted as "could not carry" (ImportRoutes.cpp).
+void carryRoutes(Project &project, const std::vector<FoundRoute> &found, ImportLog &log);
 
 ImportResult importHostfile(const QByteArray &text, const QString &source,
                             const ImportOptions &options);

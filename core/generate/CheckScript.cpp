@@ -7,6 +7,7 @@
 #include "checklist/FrameworkPackages.h"
 #include "generate/CheckScriptBash.h"
 #include "generate/DeviceIpBash.h"
+#include "generate/DeviceRouteBash.h"
 #include "generate/NodePlanBash.h"
 #include "rules/ProjectWarnings.h"
 #include "shell/ShellQuote.h"
@@ -217,8 +218,10 @@ QByteArray checkScript(const Project &project)
     text += QStringLiteral("set -u\n\n");
     text += planTable(project);
     text += projectValues(project);
-    if (ascend)
+    if (ascend) {
         text += deviceIpTable(project, DeviceTableUse::Check);
+        text += deviceRouteTable(project);
+    }
     text += factArrays(specs);
     text += checkList(specs);
     text += requiredPortsFunction(project);
@@ -228,7 +231,10 @@ QByteArray checkScript(const Project &project)
     text += checkFramework();
     text += checkHostFunctions();
     text += checkVersionFunctions();
-    text += acceleratorFunctions(project.accelerator);
+    // The --net test leaves each device detecting a peer; a routed project sets its own back.
+    text +=
+        acceleratorFunctions(project.accelerator)
+            .replace(u"@ROUTE_CHECK_RESTORE@"_s, deviceRoutePart(project, RoutePart::CheckRestore));
     text += checkFirewallFunctions();
     text += checkNetworkFunctions();
     text += checkMain();

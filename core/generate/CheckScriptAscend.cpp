@@ -170,7 +170,7 @@ clusterwiz_test_device_net() {
             fi
         done
     done
-}
+@ROUTE_CHECK_RESTORE@}
 
 clusterwiz_check_device_net_health() {
     clusterwiz_hccn_tool_found || return

@@ -1,16 +1,19 @@
 #include "generate/ScriptFiles.h"
 
 #include "generate/DeviceIpBash.h"
+#include "generate/DeviceRouteBash.h"
 #include "generate/NodePlanBash.h"
+
+#include <utility>
 
 namespace cw {
 namespace {
 
 // Check-then-set: read every device, save what will be replaced, set only what differs, read
 // back. The plan and the command lines come from the generator; this part only decides.
-QString setupBody()
+QString setupBody(const Project &project)
 {
-    return QStringLiteral(R"BASH(
+    QString body = QStringLiteral(R"BASH(
 clusterwiz_usage() {
     cat <<'USAGE'
 Usage: setup_device_ips.sh [--dry-run]
@@ -71,7 +74,7 @@ for ((k = 0; k < NPROC; k++)); do
     fi
 done
 
-clusterwiz_was() {
+@ROUTE_READ@clusterwiz_was() {
     if [ -n "${OLD_ERROR[$1]}" ]; then
         echo "unknown: ${OLD_ERROR[$1]}"
     else
@@ -89,7 +92,7 @@ if [ "$DRY_RUN" = 1 ]; then
             echo "    ${HCCN_SET_COMMANDS[$((FIRST_RANK + k))]}"
         fi
     done
-    echo "setup_device_ips.sh: dry run, nothing changed; $pending of $NPROC devices differ from the plan"
+@ROUTE_DRY_RUN@    echo "setup_device_ips.sh: dry run, nothing changed; $pending of $NPROC devices differ from the plan"
     [ "$pending" = 0 ] && exit 0
     exit 1
 fi
@@ -125,7 +128,7 @@ if [ "$pending" -gt 0 ]; then
                 echo "# device $device: no address to put back"
             fi
         done
-    } > "$BACKUP"; then
+@ROUTE_BACKUP@    } > "$BACKUP"; then
         echo "setup_device_ips.sh: cannot write the backup $BACKUP in $(pwd); nothing changed" >&2
         exit 1
     fi
@@ -158,12 +161,21 @@ for ((k = 0; k < NPROC; k++)); do
     fi
 done
 
-summary="setup_device_ips.sh: $changed set, $((NPROC - pending)) already right, $failed failed"
+@ROUTE_APPLY@summary="setup_device_ips.sh: $changed set, $((NPROC - pending)) already right, $failed failed"
 [ -n "$BACKUP" ] && summary="$summary; previous values in $(pwd)/$BACKUP"
 echo "$summary"
 [ "$failed" = 0 ] && exit 0
 exit 1
 )BASH");
+    // The routed parts (DeviceRouteBash.h) are empty unless the project has gateways or detect
+    // IPs, so that the script of every other project stays as it was.
+    const std::pair<const char *, RoutePart> parts[] = {{"@ROUTE_READ@", RoutePart::Read},
+                                                        {"@ROUTE_DRY_RUN@", RoutePart::DryRun},
+                                                        {"@ROUTE_BACKUP@", RoutePart::Backup},
+                                                        {"@ROUTE_APPLY@", RoutePart::Apply}};
+    for (const auto &[marker, part] : parts)
+        body.replace(QLatin1StringView(marker), deviceRoutePart(project, part));
+    return body;
 }
 
 } // namespace
@@ -176,9 +188,11 @@ QByteArray setupDeviceIpsScript(const Project &project)
     text += QStringLiteral("set -u\n\n");
     text += planTable(project);
     text += deviceIpTable(project, DeviceTableUse::SetIps);
+    text += deviceRouteTable(project);
     text += findNodeFunction();
     text += hccnFunctions();
-    text += setupBody();
+    text += deviceRoutePart(project, RoutePart::Functions);
+    text += setupBody(project);
     return text.toUtf8();
 }
 

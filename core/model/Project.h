@@ -42,6 +42,11 @@ struct Server {
 struct DeviceNetwork {
     QString netmask;      // empty: the planner chooses
     QStringList segments; // network addresses; segments[i % 4] holds device i
+    // Routed device networks (ascend-deployer's `gateways` / `detectip`): each device uses the
+    // gateway inside its own segment. detectIps[i] is what the devices behind gateways[i]
+    // detect; with no gateways, each detect IP serves the segment it lies in. Empty: none set.
+    QStringList gateways;
+    QStringList detectIps;
 };
 
 // mpirun mode: one launcher per server (seed 000) or one process per device (seed 003).

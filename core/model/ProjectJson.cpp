@@ -307,6 +307,10 @@ ProjectLoad projectFromJson(const Json &source)
                      project.deviceNetwork.netmask);
         r.readStringList(*network, "segments", projectPlace(u"device_network.segments"_s),
                          project.deviceNetwork.segments);
+        r.readStringList(*network, "gateways", projectPlace(u"device_network.gateways"_s),
+                         project.deviceNetwork.gateways);
+        r.readStringList(*network, "detect_ips", projectPlace(u"device_network.detect_ips"_s),
+                         project.deviceNetwork.detectIps);
     }
     if (const Json *launch = r.readObject(document, "launch", projectPlace(u"launch"_s), true))
         readLaunch(r, *launch, project.launch);
@@ -387,11 +391,17 @@ Json projectToJson(const Project &project)
         servers.push_back(j);
     }
     doc["servers"] = servers;
-    if (!project.deviceNetwork.netmask.isEmpty() || !project.deviceNetwork.segments.isEmpty()) {
+    const DeviceNetwork &dn = project.deviceNetwork;
+    if (!dn.netmask.isEmpty() || !dn.segments.isEmpty() || !dn.gateways.isEmpty() ||
+        !dn.detectIps.isEmpty()) {
         Json network;
-        if (!project.deviceNetwork.netmask.isEmpty())
-            network["netmask"] = ss(project.deviceNetwork.netmask);
-        network["segments"] = strings(project.deviceNetwork.segments);
+        if (!dn.netmask.isEmpty())
+            network["netmask"] = ss(dn.netmask);
+        network["segments"] = strings(dn.segments);
+        if (!dn.gateways.isEmpty())
+            network["gateways"] = strings(dn.gateways);
+        if (!dn.detectIps.isEmpty())
+            network["detect_ips"] = strings(dn.detectIps);
         doc["device_network"] = network;
     }
     const LaunchConfig &l = project.launch;

@@ -51,6 +51,12 @@ QStringList hccnNetHealthCommand(int device)
     return hccnFor(device) << QStringLiteral("-net_health") << QStringLiteral("-g");
 }
 
+QStringList hccnSetGatewayCommand(int device, const QString &gateway)
+{
+    return hccnFor(device) << QStringLiteral("-gateway") << QStringLiteral("-s")
+                           << QStringLiteral("gateway") << gateway;
+}
+
 QStringList hccnLinkCommand(int device)
 {
     return hccnFor(device) << QStringLiteral("-link") << QStringLiteral("-g");

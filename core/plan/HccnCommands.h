@@ -18,5 +18,11 @@ QStringList hccnGetIpCommand(int device);
 QStringList hccnNetdetectCommand(int device, const QString &peerAddress);
 QStringList hccnNetHealthCommand(int device);
 QStringList hccnLinkCommand(int device);
+// Routed device networks: `hccn_tool -i N -gateway -s gateway G`, the form A2 deployment guides
+// run for ascend-deployer's `gateways` (docs/ascend.md); the detect IP: hccnNetdetectCommand().
+QStringList hccnSetGatewayCommand(int device, const QString &gateway);
+// Where hccn_tool keeps what it set (address_N, netmask_N, netdetect_N, gateway_N lines); the
+// read-back source for gateways and detect IPs, whose `-g` output Huawei does not document.
+inline constexpr const char *kHccnConfPath = "/etc/hccn.conf";
 
 } // namespace cw

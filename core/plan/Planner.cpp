@@ -1,8 +1,10 @@
 #include "plan/Planner.h"
 
 #include "plan/AddressPool.h"
+#include "plan/RoutedPlan.h"
 #include "plan/SegmentChoice.h"
 #include "plan/ServerSegmentPlanner.h"
+#include "rules/DeviceRoutes.h"
 #include "rules/DeviceRules.h"
 #include "rules/RuleText.h"
 #include "rules/SegmentMath.h"
@@ -31,6 +33,7 @@ public:
             if (auto ip = Ipv4::parse(server.effectiveHostIp()))
                 m_hostIps.insert(ip->value);
         }
+        m_hostIps.unite(routedAddresses(project.deviceNetwork)); // never a device's
         m_order = project.launchOrder();
     }
 
@@ -44,6 +47,10 @@ public:
         }
         if (result.reason = clusterProblem(); !result.reason.isEmpty())
             return result;
+        if (result.reason = prepareRoutedPlan(result.project, result.changes);
+            !result.reason.isEmpty())
+            return result;
+        m_project = result.project;
         if (m_project.accelerator == Accelerator::Ascend910b) {
             planServerSegments(result);
             if (!result.ok)
@@ -55,6 +62,7 @@ public:
                 return result;
             fill(*plan, result);
         }
+        finishRoutedPlan(result.project, result.changes);
         // The rules are the contract; a plan that broke one would be a planner bug, and
         // saying so beats handing the user IPs that hccn_tool would accept but HCCL would not.
         const Problems left = validateDeviceNetwork(result.project);
@@ -270,7 +278,7 @@ private:
         return value.isEmpty() ? u"(none)"_s : printable(value);
     }
 
-    const Project &m_project;
+    Project m_project; // a copy: routed planning may fill its segments first
     QSet<quint32> m_hostIps;
     std::vector<int> m_order;
 };

@@ -1,6 +1,7 @@
 #include "plan/ServerSegmentPlanner.h"
 
 #include "plan/SegmentChoice.h"
+#include "rules/DeviceRoutes.h"
 #include "rules/RuleText.h"
 #include "rules/SegmentMath.h"
 
@@ -69,6 +70,7 @@ public:
             if (auto ip = Ipv4::parse(server.effectiveHostIp()))
                 m_hostIps.insert(ip->value);
         }
+        m_hostIps.unite(routedAddresses(m_project.deviceNetwork)); // never a device's
     }
 
     void run()

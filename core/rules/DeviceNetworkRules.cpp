@@ -1,5 +1,6 @@
 #include "rules/DeviceRules.h"
 
+#include "rules/DeviceRoutes.h"
 #include "rules/RuleText.h"
 #include "rules/SegmentMath.h"
 #include "rules/ServerSegmentRules.h"
@@ -352,6 +353,7 @@ Problems validateDeviceNetwork(const Project &project)
         return {};
     ProblemList out;
     NetworkCheck(project, out).run();
+    checkRoutedNetwork(project, out);
     return out.take();
 }
 

@@ -379,6 +379,25 @@ private Q_SLOTS:
         QVERIFY(state.contains("netdetect_7=192.168.103.110\n"));
     }
 
+    // A routed device network: after the peer tests each device detects its gateway again.
+    void deviceNetworkRoutedRestoresDetectIps()
+    {
+        QVERIFY(writeFile(m_conf, hccnConf(kServer0Ips, "")));
+        Project p = project(Accelerator::Ascend910, freePort(), 2);
+        p.deviceNetwork.gateways = {u"192.168.100.1"_s, u"192.168.101.1"_s, u"192.168.102.1"_s,
+                                    u"192.168.103.1"_s};
+        const Run result = run(p, {u"--net"_s, u"--no-reach"_s});
+        QVERIFY2(result.out.contains(
+                     u"[ OK ] device-net-health: device 0 to server1: Success (192.168.100.111)"_s),
+                 qPrintable(result.out));
+        QFile conf(m_conf);
+        QVERIFY(conf.open(QIODevice::ReadOnly));
+        const QByteArray state = conf.readAll();
+        QVERIFY2(state.contains("netdetect_0=192.168.100.1\n"), state.constData());
+        QVERIFY(state.contains("netdetect_7=192.168.103.1\n"));
+        QVERIFY(!state.contains("netdetect_7=192.168.103.110"));
+    }
+
     void reachOtherServers()
     {
         // Run as server1; server0 (127.0.0.1) answers on its SSH port, then stops answering.

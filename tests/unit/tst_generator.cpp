@@ -104,13 +104,17 @@ void TestGenerator::goldenFiles_data()
     // MindSpore's msrun, and the vendor-style PyTorch entry that reads --local_rank.
     QTest::newRow("msrun") << u"msrun"_s;
     QTest::newRow("local-rank") << u"local-rank"_s;
+    // The same behind a router: setup_device_ips.sh also sets gateways and detect IPs.
+    QTest::newRow("ascend910b-routed-launch") << u"ascend910b-routed-launch"_s;
 }
 
 void TestGenerator::goldenFiles()
 {
     QFETCH(QString, mode);
     const bool a2 = mode.startsWith(u"ascend910b-"_s);
-    const Project project = a2                      ? exampleProject(u"ascend910b-2x8"_s)
+    const bool routed = mode.startsWith(u"ascend910b-routed-"_s);
+    const Project project = routed                  ? exampleProject(u"ascend910b-routed-2x8"_s)
+                            : a2                    ? exampleProject(u"ascend910b-2x8"_s)
                             : mode == u"msrun"      ? exampleProject(u"mindspore-2x8-msrun"_s)
                             : mode == u"local-rank" ? exampleProject(u"ascend910b-2x8-local-rank"_s)
                                                     : withMode(exampleProject(), mode);

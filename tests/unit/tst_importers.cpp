@@ -247,7 +247,10 @@ private Q_SLOTS:
         QCOMPARE(server.name, u"n1"_s);
         QCOMPARE(server.deviceIps, example(u"ascend-2x8"_s).servers[0].deviceIps);
         QCOMPARE(result.project.deviceNetwork.netmask, u"255.255.255.0"_s);
-        QVERIFY(result.notes.join(u'\n').contains(u"netdetect_0"_s));
+        // netdetect_0 without a gateway: most often a link-test peer, not carried.
+        QVERIFY2(result.notes.join(u'\n').contains(u"detect IP 192.168.100.1 (no gateway"_s),
+                 qPrintable(result.notes.join(u'\n')));
+        QVERIFY(result.project.deviceNetwork.detectIps.isEmpty());
         QVERIFY2(onlyMissing(result.project, u"host_ip"_s), qPrintable(describe(result)));
     }
 
@@ -369,13 +372,64 @@ private Q_SLOTS:
         }
         QCOMPARE(project.deviceNetwork.netmask, u"255.255.255.0"_s);
         const QString notes = result.notes.join(u'\n');
-        for (const QString &expected :
-             {u"ansible_ssh_pass"_s, u"detectip"_s, u"gateways"_s, u"roce_port"_s, u"[worker]"_s})
+        for (const QString &expected : {u"ansible_ssh_pass"_s, u"roce_port"_s, u"[worker]"_s})
             QVERIFY2(notes.contains(expected), qPrintable(expected + u" not in "_s + notes));
         // A password is never carried, not even into a message.
         QVERIFY(!notes.contains(u"s3cret"_s));
         QVERIFY(!projectToJsonText(project).contains("s3cret"));
         QVERIFY2(remainingProblems(project).empty(), qPrintable(describe(result)));
+        // gateways carried; detectip names the gateways, which is what an empty detect_ips means.
+        QCOMPARE(project.deviceNetwork.gateways,
+                 QStringList({u"192.168.100.1"_s, u"192.168.101.1"_s, u"192.168.102.1"_s,
+                              u"192.168.103.1"_s}));
+        QVERIFY(project.deviceNetwork.detectIps.isEmpty());
+        QVERIFY(!notes.contains(u"gateways"_s));
+    }
+
+    void inventoryDetectIpsFollowTheirGateways()
+    {
+        const QByteArray text =
+            "[hccn]\n"
+            "10.0.0.1 deviceip=192.168.10.10,192.168.10.11 detectip=10.9.0.1,10.9.0.1\n"
+            "10.0.0.2 deviceip=192.168.11.10,192.168.11.11 detectip=10.9.0.2,10.9.0.3\n"
+            "[hccn:vars]\ngateways=\"192.168.10.254,192.168.11.254\"\nnetmask=255.255.255.0\n";
+        const ImportResult result = run(ImportKind::DeployerInventory, text);
+        QVERIFY2(result.ok(), qPrintable(describe(result)));
+        const DeviceNetwork &network = result.project.deviceNetwork;
+        QCOMPARE(network.gateways, QStringList({u"192.168.10.254"_s, u"192.168.11.254"_s}));
+        QCOMPARE(network.detectIps, QStringList({u"10.9.0.1"_s, u"10.9.0.2"_s}));
+        // server 2's devices disagree: the first is kept and the second named.
+        QVERIFY2(result.notes.join(u'\n').contains(u"input:3"_s) &&
+                     result.notes.join(u'\n').contains(u"10.9.0.3"_s),
+                 qPrintable(result.notes.join(u'\n')));
+
+        const ImportResult bad = run(ImportKind::DeployerInventory,
+                                     "[hccn]\nh deviceip=1.1.1.1\n[hccn:vars]\ngateways=1.1.1.x\n");
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.errors.front().rule, u"inventory-gateways"_s);
+        QCOMPARE(bad.errors.front().path, u"input:4"_s);
+    }
+
+    void hccnConfGatewaysBecomeTheProjects()
+    {
+        QByteArray text;
+        for (int i = 0; i < 8; ++i) {
+            text += u"address_%1=192.168.20.%2\nnetmask_%1=255.255.255.0\n"
+                    "gateway_%1=192.168.20.254\nnetdetect_%1=192.168.20.254\n"_s.arg(i)
+                        .arg(10 + i)
+                        .toUtf8();
+        }
+        const ImportResult result = run(ImportKind::HccnConf, text, u"a2"_s);
+        QVERIFY2(result.ok(), qPrintable(describe(result)));
+        QCOMPARE(result.project.deviceNetwork.gateways, QStringList{u"192.168.20.254"_s});
+        QVERIFY(result.project.deviceNetwork.detectIps.isEmpty()); // detects its gateway
+        QVERIFY(!result.notes.join(u'\n').contains(u"gateway"_s));
+
+        text.replace("netdetect_3=192.168.20.254", "netdetect_3=10.1.1.1");
+        const ImportResult mixed = run(ImportKind::HccnConf, text, u"a2"_s);
+        QVERIFY(mixed.project.deviceNetwork.detectIps.isEmpty()); // devices 0-2: the gateway
+        QVERIFY2(mixed.notes.join(u'\n').contains(u"detect IP 10.1.1.1 of a2 device 3"_s),
+                 qPrintable(mixed.notes.join(u'\n')));
     }
 
     void oversizedText()

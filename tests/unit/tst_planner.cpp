@@ -238,6 +238,90 @@ private Q_SLOTS:
         QVERIFY(validateDeviceNetwork(plan.project).empty());
     }
 
+    // Routed planning (device_network.gateways given): no device takes a gateway's address, the
+    // segments follow the gateways, and each segment detects its gateway.
+    void routedPlanKeepsGatewaysFree()
+    {
+        Project project = ascendCluster(2);
+        project.deviceNetwork.netmask = u"255.255.255.0"_s;
+        // .101 is where the seed pattern puts server0 device 0: the plan must go around it.
+        project.deviceNetwork.gateways = {u"192.168.100.101"_s, u"192.168.101.1"_s,
+                                          u"192.168.102.1"_s, u"192.168.103.1"_s};
+        const PlanResult plan = planDeviceNetwork(project);
+        QVERIFY2(plan.ok, qPrintable(plan.reason));
+        QCOMPARE(plan.project.deviceNetwork.segments,
+                 QStringList({u"192.168.100.0"_s, u"192.168.101.0"_s, u"192.168.102.0"_s,
+                              u"192.168.103.0"_s}));
+        QVERIFY(!allDeviceIps(plan.project).contains(u"192.168.100.101"_s));
+        QCOMPARE(plan.project.deviceNetwork.detectIps, project.deviceNetwork.gateways);
+        QVERIFY(plan.changes.join(u'\n').contains(u"device_network.detect_ips"_s));
+        QVERIFY2(validateDeviceNetwork(plan.project).empty(),
+                 qPrintable(describe(validateDeviceNetwork(plan.project))));
+    }
+
+    void routedA2PlanPutsEachServerBehindItsGateway()
+    {
+        Project project = ascendCluster(3);
+        project.accelerator = Accelerator::Ascend910b;
+        project.deviceNetwork.netmask = u"255.255.255.0"_s;
+        project.deviceNetwork.gateways = {u"10.20.0.1"_s, u"10.20.1.1"_s, u"10.20.2.1"_s};
+        project.deviceNetwork.detectIps = {u"10.99.0.1"_s, u"10.99.0.1"_s, u"10.99.0.1"_s};
+        const PlanResult plan = planDeviceNetwork(project);
+        QVERIFY2(plan.ok, qPrintable(plan.reason));
+        for (int s = 0; s < 3; ++s) {
+            for (const QString &ip : plan.project.servers[size_t(s)].deviceIps) {
+                QVERIFY2(ip.startsWith(u"10.20.%1."_s.arg(s)), qPrintable(ip));
+                QVERIFY(ip != project.deviceNetwork.gateways[s]);
+            }
+        }
+        QCOMPARE(plan.project.deviceNetwork.detectIps, project.deviceNetwork.detectIps); // kept
+        QVERIFY(validateDeviceNetwork(plan.project).empty());
+    }
+
+    void routedRepairMovesADeviceOffItsGateway()
+    {
+        Project project = seedExample();
+        project.deviceNetwork.gateways = {u"192.168.100.1"_s, u"192.168.101.1"_s,
+                                          u"192.168.102.111"_s, u"192.168.103.1"_s};
+        QVERIFY(!validateDeviceNetwork(project).empty()); // server1 device 2 holds .102.111
+        const PlanResult plan = planDeviceNetwork(project);
+        QVERIFY2(plan.ok, qPrintable(plan.reason));
+        QVERIFY(plan.project.servers[1].deviceIps[2] != u"192.168.102.111"_s);
+        QCOMPARE(plan.project.servers[0].deviceIps, project.servers[0].deviceIps); // kept
+        QVERIFY(validateDeviceNetwork(plan.project).empty());
+    }
+
+    void refusesRoutedPlans_data()
+    {
+        QTest::addColumn<Mutation>("mutate");
+        QTest::addColumn<QString>("reasonPart");
+        QTest::newRow("gateways without netmask") << Mutation([](Project &p) {
+            p.deviceNetwork.gateways = {u"10.1.0.1"_s, u"10.1.1.1"_s, u"10.1.2.1"_s, u"10.1.3.1"_s};
+        }) << u"routed planning needs device_network.netmask"_s;
+        QTest::newRow("three gateways for four segments") << Mutation([](Project &p) {
+            p.deviceNetwork.netmask = u"255.255.255.0"_s;
+            p.deviceNetwork.gateways = {u"10.1.0.1"_s, u"10.1.1.1"_s, u"10.1.2.1"_s};
+        }) << u"lists 3 gateways; an ascend910 device network has four segments"_s;
+        QTest::newRow("A2: two gateways for three servers") << Mutation([](Project &p) {
+            p.servers.push_back(p.servers[0]);
+            p.servers[2].name = u"server2"_s;
+            p.servers[2].host = u"10.0.0.99"_s;
+            p.accelerator = Accelerator::Ascend910b;
+            p.deviceNetwork.netmask = u"255.255.255.0"_s;
+            p.deviceNetwork.gateways = {u"10.1.0.1"_s, u"10.1.1.1"_s};
+        }) << u"lists 2 gateways for 3 servers"_s;
+    }
+    void refusesRoutedPlans()
+    {
+        QFETCH(Mutation, mutate);
+        QFETCH(QString, reasonPart);
+        Project project = ascendCluster(2);
+        mutate(project);
+        const PlanResult plan = planDeviceNetwork(project);
+        QVERIFY(!plan.ok);
+        QVERIFY2(plan.reason.contains(reasonPart), qPrintable(plan.reason));
+    }
+
     void refuses_data()
     {
         QTest::addColumn<Mutation>("mutate");

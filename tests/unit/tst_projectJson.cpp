@@ -162,6 +162,12 @@ private Q_SLOTS:
             << QStringLiteral("servers[0].port") << QStringLiteral("out of range");
         QTest::newRow("missing launch") << head + R"("servers":[]})" << QStringLiteral("launch")
                                         << QStringLiteral("is required");
+        QTest::newRow("gateway not a string")
+            << head + R"("servers":[],"device_network":{"gateways":["1.1.1.1",2]},)" + launch + "}"
+            << QStringLiteral("device_network.gateways[1]") << QStringLiteral("must be a string");
+        QTest::newRow("detect ips not an array")
+            << head + R"("servers":[],"device_network":{"detect_ips":"1.1.1.1"},)" + launch + "}"
+            << QStringLiteral("device_network.detect_ips") << QStringLiteral("must be an array");
         QTest::newRow("mpirun per")
             << head +
                    R"("servers":[],"launch":{"mode":"mpirun","workdir":"/w","entry":"e","mpirun":{"per":"rack"}}})"
@@ -218,6 +224,23 @@ private Q_SLOTS:
         QVERIFY(load.ok());
         const QByteArray saved = projectToJsonText(load.project);
         QVERIFY(saved.contains("\"zoom\": 2"));
+    }
+
+    void gatewaysAndDetectIpsRoundTrip()
+    {
+        Project p = loadProjectFile(kExample).project;
+        QVERIFY(!projectToJsonText(p).contains("gateways")); // absent unless set
+        p.deviceNetwork.gateways = {QStringLiteral("192.168.100.1"),
+                                    QStringLiteral("192.168.101.1")};
+        p.deviceNetwork.detectIps = {QStringLiteral("10.9.0.1"), QStringLiteral("10.9.0.2")};
+        const QByteArray text = projectToJsonText(p);
+        QVERIFY(text.contains("\"gateways\""));
+        QVERIFY(text.contains("\"detect_ips\""));
+        const ProjectLoad again = projectFromJsonText(text);
+        QVERIFY(again.ok());
+        QCOMPARE(again.project.deviceNetwork.gateways, p.deviceNetwork.gateways);
+        QCOMPARE(again.project.deviceNetwork.detectIps, p.deviceNetwork.detectIps);
+        QCOMPARE(projectToJsonText(again.project), text);
     }
 
     void environmentKeepsTheUsersOrder()

@@ -21,10 +21,23 @@
 using namespace Qt::StringLiterals;
 
 namespace cw {
+namespace {
+
+// "a, b ,c" -> {"a", "b", "c"}: the comma lists of the network fields.
+QStringList commaList(const QLineEdit *field)
+{
+    QStringList values;
+    for (const QString &part : field->text().split(u',', Qt::SkipEmptyParts))
+        values << part.trimmed();
+    return values;
+}
+
+} // namespace
 
 DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
     : QWizardPage(parent), m_model(model), m_netmask(new QLineEdit(this)),
-      m_segments(new QLineEdit(this)), m_table(new DeviceTable(this)),
+      m_segments(new QLineEdit(this)), m_gateways(new QLineEdit(this)),
+      m_detectIps(new QLineEdit(this)), m_table(new DeviceTable(this)),
       m_problems(new QListWidget(this)), m_topology(new TopologyView(this)),
       m_find(new QLineEdit(this)), m_message(new QLabel(this))
 {
@@ -52,6 +65,28 @@ DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
     connect(m_netmask, &QLineEdit::editingFinished, this, &DevicesPage::writeBack);
     connect(m_segments, &QLineEdit::editingFinished, this, &DevicesPage::writeBack);
     connect(m_table, &DeviceTable::edited, this, &DevicesPage::writeBack);
+
+    // A routed device network (optional): one gateway per device segment, and what the devices
+    // detect (empty: their gateway, as Huawei recommends).
+    auto *routed = new QHBoxLayout;
+    auto *gatewaysLabel = new QLabel(tr("Gate&ways:"), this);
+    gatewaysLabel->setBuddy(m_gateways);
+    m_gateways->setObjectName(u"gateways"_s);
+    m_gateways->setPlaceholderText(tr("none (one per segment when the device network is routed)"));
+    m_gateways->setToolTip(tr("Each device uses the gateway inside its own segment; setting "
+                              "device IPs also sets it with hccn_tool -gateway."));
+    auto *detectLabel = new QLabel(tr("&Detect IPs:"), this);
+    detectLabel->setBuddy(m_detectIps);
+    m_detectIps->setObjectName(u"detectIps"_s);
+    m_detectIps->setPlaceholderText(tr("the gateways"));
+    m_detectIps->setToolTip(tr("One per gateway, in the same order: the address the devices "
+                               "behind it detect (hccn_tool -netdetect)."));
+    routed->addWidget(gatewaysLabel);
+    routed->addWidget(m_gateways, 3);
+    routed->addWidget(detectLabel);
+    routed->addWidget(m_detectIps, 2);
+    connect(m_gateways, &QLineEdit::editingFinished, this, &DevicesPage::writeBack);
+    connect(m_detectIps, &QLineEdit::editingFinished, this, &DevicesPage::writeBack);
 
     auto *pictureBar = new QHBoxLayout;
     const auto tool = [&](const QString &text, const QString &tip, auto slot) {
@@ -105,6 +140,7 @@ DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
     m_message->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addLayout(routed);
     layout->addWidget(splitter, 1);
     layout->addWidget(m_message);
 
@@ -137,6 +173,10 @@ void DevicesPage::fromModel()
     m_segments->setEnabled(ascend);
     m_netmask->setText(project.deviceNetwork.netmask);
     m_segments->setText(project.deviceNetwork.segments.join(u", "_s));
+    m_gateways->setEnabled(ascend);
+    m_detectIps->setEnabled(ascend);
+    m_gateways->setText(project.deviceNetwork.gateways.join(u", "_s));
+    m_detectIps->setText(project.deviceNetwork.detectIps.join(u", "_s));
     const Problems problems = deviceProblems();
     // An open cell editor would lose its text; its commit brings another refresh anyway.
     if (!m_table->isEditing())
@@ -162,9 +202,9 @@ void DevicesPage::writeBack()
     const Project before = project;
     project.servers = m_table->servers(project.servers);
     project.deviceNetwork.netmask = m_netmask->text().trimmed();
-    project.deviceNetwork.segments.clear();
-    for (const QString &part : m_segments->text().split(u',', Qt::SkipEmptyParts))
-        project.deviceNetwork.segments << part.trimmed();
+    project.deviceNetwork.segments = commaList(m_segments);
+    project.deviceNetwork.gateways = commaList(m_gateways);
+    project.deviceNetwork.detectIps = commaList(m_detectIps);
     // Focus leaving the netmask field also lands here: an unchanged project is no edit.
     if (projectToJson(project) == projectToJson(before))
         return;

@@ -42,6 +42,8 @@ private:
     ProjectModel *m_model;
     QLineEdit *m_netmask;
     QLineEdit *m_segments;
+    QLineEdit *m_gateways;  // routed device network: device_network.gateways
+    QLineEdit *m_detectIps; // and device_network.detect_ips
     DeviceTable *m_table;
     QListWidget *m_problems;
     TopologyView *m_topology;
