@@ -18,5 +18,8 @@ QStringList hccnGetIpCommand(int device);
 QStringList hccnNetdetectCommand(int device, const QString &peerAddress);
 QStringList hccnNetHealthCommand(int device);
 QStringList hccnLinkCommand(int device);
+// The TLS switch: `-tls -g` reads it, `-tls -s enable 0|1` sets it.
+QStringList hccnTlsGetCommand(int device);
+QStringList hccnTlsSetCommand(int device, bool enable);
 
 } // namespace cw
