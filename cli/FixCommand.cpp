@@ -62,6 +62,8 @@ int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"'%1 undo PROJECT' restores it (all the fixes of this command). ID is a check id (its "
         u"first fix) or a fix id:\n"
         u"  set-device-ips   hccn_tool -ip -s for every device whose IP differs from the plan\n"
+        u"  align-device-tls hccn_tool -tls -s enable V on every device whose TLS switch differs\n"
+        u"                   from the cluster's majority (a tie: off, as Huawei advises)\n"
         u"  open-ports       let only the job's ports in (ufw, firewalld, nftables or iptables)\n"
         u"  stop-firewall    stop the firewall instead (second choice; never chosen by --all)\n"
         u"  add-known-hosts  record the servers' verified host keys in the master's known_hosts\n"

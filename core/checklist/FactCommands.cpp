@@ -6,6 +6,20 @@
 using namespace Qt::StringLiterals;
 
 namespace cw {
+namespace {
+
+// Who holds an NPU: every process with /dev/davinciN open, one `PID N NAME` line per device it
+// holds (Linux facts only, no vendor format: /proc/PID/fd links and /proc/PID/comm). A job that
+// died without closing its devices leaves such holders behind.
+QString deviceHoldersScript()
+{
+    return uR"sh(for f in /proc/[0-9]*/fd/*; do t=$(readlink "$f" 2>/dev/null) || continue; )sh"
+           uR"sh(case $t in /dev/davinci[0-9]*) p=${f#/proc/}; p=${p%%/*}; )sh"
+           uR"sh(echo "$p ${t#/dev/davinci} $(cat /proc/$p/comm 2>/dev/null)";; )sh"
+           uR"sh(esac; done | sort -u)sh"_s;
+}
+
+} // namespace
 
 const std::vector<FactCommand> &factCommands()
 {
@@ -50,6 +64,10 @@ const std::vector<FactCommand> &factCommands()
         {.section = kHccnHealth,
          .deviceArgv = &hccnNetHealthCommand,
          .parser = "parseHccnNetHealth"},
+        {.section = kHccnTls, .deviceArgv = &hccnTlsGetCommand, .parser = "parseHccnTls"},
+        {.section = kDeviceHolders,
+         .argv = {u"sh"_s, u"-c"_s, deviceHoldersScript()},
+         .parser = "parseDeviceHolders"},
         {.section = kPython,
          .builtBy = "discover/ProbeScript.cpp (launch.python, a small program)",
          .parser = "parsePythonProbe"},

@@ -15,19 +15,21 @@ namespace cw::probe {
 
 inline constexpr char kMarker[] = "@@clusterwiz-probe";
 
-inline constexpr char kHostname[] = "hostname";      // hostname
-inline constexpr char kHostIps[] = "hostname-i";     // hostname -I
-inline constexpr char kIpAddr[] = "ip-addr";         // ip -o addr
-inline constexpr char kOsRelease[] = "os-release";   // /etc/os-release
-inline constexpr char kNpuSmi[] = "npu-smi";         // npu-smi info
-inline constexpr char kHccnConf[] = "hccn-conf";     // /etc/hccn.conf
-inline constexpr char kHccnIp[] = "hccn-ip";         // hccn_tool -i N -ip -g       (+ ".N")
-inline constexpr char kHccnLink[] = "hccn-link";     // hccn_tool -i N -link -g     (+ ".N")
-inline constexpr char kHccnHealth[] = "hccn-health"; // hccn_tool -i N -net_health -g (+ ".N")
-inline constexpr char kNvidiaSmi[] = "nvidia-smi";   // nvidia-smi -L
-inline constexpr char kPython[] = "python";          // launch.python with a small program
-inline constexpr char kMpirun[] = "mpirun";          // mpirun --version
-inline constexpr char kUfw[] = "ufw";                // ufw status verbose
+inline constexpr char kHostname[] = "hostname";            // hostname
+inline constexpr char kHostIps[] = "hostname-i";           // hostname -I
+inline constexpr char kIpAddr[] = "ip-addr";               // ip -o addr
+inline constexpr char kOsRelease[] = "os-release";         // /etc/os-release
+inline constexpr char kNpuSmi[] = "npu-smi";               // npu-smi info
+inline constexpr char kHccnConf[] = "hccn-conf";           // /etc/hccn.conf
+inline constexpr char kHccnIp[] = "hccn-ip";               // hccn_tool -i N -ip -g       (+ ".N")
+inline constexpr char kHccnLink[] = "hccn-link";           // hccn_tool -i N -link -g     (+ ".N")
+inline constexpr char kHccnHealth[] = "hccn-health";       // hccn_tool -i N -net_health -g (+ ".N")
+inline constexpr char kHccnTls[] = "hccn-tls";             // hccn_tool -i N -tls -g      (+ ".N")
+inline constexpr char kDeviceHolders[] = "device-holders"; // processes with /dev/davinciN open
+inline constexpr char kNvidiaSmi[] = "nvidia-smi";         // nvidia-smi -L
+inline constexpr char kPython[] = "python";                // launch.python with a small program
+inline constexpr char kMpirun[] = "mpirun";                // mpirun --version
+inline constexpr char kUfw[] = "ufw";                      // ufw status verbose
 inline constexpr char kFirewalldState[] = "firewalld-state"; // firewall-cmd --state
 inline constexpr char kFirewalld[] = "firewalld";          // firewall-cmd --list-all (when running)
 inline constexpr char kNft[] = "nft";                      // nft list ruleset

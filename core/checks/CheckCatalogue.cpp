@@ -3,6 +3,8 @@
 #include "checks/CheckDevices.h"
 #include "checks/CheckNetwork.h"
 #include "checks/CheckServer.h"
+#include "checks/DeviceProcesses.h"
+#include "checks/DeviceTls.h"
 #include "checks/VersionConsistency.h"
 
 using namespace Qt::StringLiterals;
@@ -23,6 +25,8 @@ CheckFunction functionFor(const QString &id)
         {check::kDeviceIps, &checks::checkDeviceIps},
         {check::kDeviceLinks, &checks::checkDeviceLinks},
         {check::kDeviceNetHealth, &checks::checkDeviceNetHealth},
+        {check::kDeviceTls, &checks::checkDeviceTls},
+        {check::kDeviceProcesses, &checks::checkDeviceProcesses},
         {check::kPython, &checks::checkPython},
         {check::kMpirun, &checks::checkMpirun},
         {check::kCannEnv, &checks::checkCannEnv},

@@ -24,6 +24,8 @@ inline constexpr char kOpenPorts[] = "open-ports";
 inline constexpr char kStopFirewall[] = "stop-firewall"; // second choice, only when asked for
 inline constexpr char kDeploySshKey[] = "deploy-ssh-key";
 inline constexpr char kAddKnownHosts[] = "add-known-hosts";
+inline constexpr char kAlignDeviceTls[] =
+    "align-device-tls"; // hccn_tool -tls -s to the common value
 } // namespace fix
 
 struct CheckResult {

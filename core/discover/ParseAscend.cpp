@@ -199,4 +199,45 @@ HccnConfFacts parseHccnConf(const QString &text, QString *problem)
     return conf;
 }
 
+// The switch line of `hccn_tool -i N -tls -g`, as Huawei's HCCN Tool reference shows it
+// (https://gitcode.com/cann/driver/tree/master/docs/en/Ascend_950_HCCN_Tool, "-tls -g") and the
+// HCCL guide on a TLS mismatch between servers
+// (https://hiascend.com/document/detail/zh/canncommercial/80RC3/developmentguide/hccl/hcclug/hcclug_000055.html):
+// `dev_id:0, tls switch[0](0:disable, 1:enable), tls preconfigured[1](...), ...`.
+std::optional<bool> parseHccnTls(const QString &text, QString *problem)
+{
+    static const QRegularExpression line(u"tls switch\\[([01])\\]\\(0:disable, 1:enable\\)"_s);
+    for (const QString &entry : probeLines(text)) {
+        const auto match = line.match(entry);
+        if (match.hasMatch())
+            return match.captured(1) == u"1"_s;
+    }
+    report(problem, text);
+    return std::nullopt;
+}
+
+std::vector<DeviceHolder> parseDeviceHolders(const QString &text, QString *problem)
+{
+    static const QRegularExpression line(u"^(\\d+) (\\d+) ?(.*)$"_s);
+    std::vector<DeviceHolder> holders;
+    bool bad = false;
+    for (const QString &entry : probeLines(text)) {
+        if (entry.trimmed().isEmpty())
+            continue;
+        const auto match = line.match(entry);
+        bool pidOk = false;
+        bool deviceOk = false;
+        DeviceHolder holder{match.captured(1).toInt(&pidOk), match.captured(2).toInt(&deviceOk),
+                            match.captured(3).trimmed()};
+        if (!match.hasMatch() || !pidOk || !deviceOk || holder.pid <= 0) {
+            bad = true;
+            continue;
+        }
+        holders.push_back(holder);
+    }
+    if (bad)
+        report(problem, text);
+    return holders;
+}
+
 } // namespace cw

@@ -53,6 +53,11 @@ void readHccnSection(ServerFacts &facts, const ProbeSection &section, const QStr
             entry.linkError = failure;
         else
             entry.link = parseHccnLink(section.output, problem);
+    } else if (is(base, probe::kHccnTls)) {
+        if (!ok)
+            entry.tlsError = failure;
+        else
+            entry.tls = parseHccnTls(section.output, problem);
     } else {
         if (!ok)
             entry.netHealthError = failure;
@@ -170,7 +175,7 @@ void readSection(ServerFacts &facts, const ProbeSection &section, QString *probl
         facts.hccnConf = ok ? parseHccnConf(out, problem) : HccnConfFacts{};
     } else if (deviceOk && device >= 0 &&
                (is(base, probe::kHccnIp) || is(base, probe::kHccnLink) ||
-                is(base, probe::kHccnHealth))) {
+                is(base, probe::kHccnHealth) || is(base, probe::kHccnTls))) {
         readHccnSection(facts, section, base, device, problem);
     } else if (is(name, probe::kPython)) {
         readPythonSection(facts.python, section, problem);
@@ -178,6 +183,8 @@ void readSection(ServerFacts &facts, const ProbeSection &section, QString *probl
         facts.npuBoard = ok ? parseNpuBoard(out, problem) : NpuBoardFacts{{}, {}, firstLineOf(out)};
     } else if (is(name, probe::kCannVersion) && ok) {
         facts.cannVersion = parseCannInstallInfo(out, problem);
+    } else if (is(name, probe::kDeviceHolders) && ok) {
+        facts.deviceHolders = parseDeviceHolders(out, problem);
     } else if (is(name, probe::kOrted)) {
         facts.orted = ok ? firstLineOf(out) : QString(); // command -v: 1 when not found
     } else if (is(name, probe::kEnd)) {

@@ -50,6 +50,11 @@ std::optional<HccnIp> parseHccnIp(const QString &text, QString *problem = nullpt
 LinkState parseHccnLink(const QString &text, QString *problem = nullptr);
 NetHealth parseHccnNetHealth(const QString &text, QString *problem = nullptr);
 HccnConfFacts parseHccnConf(const QString &text, QString *problem = nullptr); // present = true
+// `-tls -g`: the line `dev_id:N, tls switch[S](0:disable, 1:enable), ...`; S true for 1, false
+// for 0; nullopt (and a problem) when no such line is there.
+std::optional<bool> parseHccnTls(const QString &text, QString *problem = nullptr);
+// The device-holders probe: `PID DEVICE NAME` lines (NAME may be empty or hold spaces).
+std::vector<DeviceHolder> parseDeviceHolders(const QString &text, QString *problem = nullptr);
 
 // ---- firewall --------------------------------------------------------------------------------
 UfwFacts parseUfwStatus(const QString &text, QString *problem = nullptr); // readable = true

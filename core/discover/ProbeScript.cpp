@@ -250,7 +250,7 @@ QString probeScript(const Project &project, int serverIndex)
                 text += probeCall(probe::kNpuBoard,
                                   {u"npu-smi"_s, u"info"_s, u"-t"_s, u"board"_s, u"-i"_s,
                                    QString::number(probedAscendDevices(server).front())});
-        } else if (is(fact, probe::kCannVersion)) {
+        } else if (is(fact, probe::kCannVersion) || is(fact, probe::kDeviceHolders)) {
             if (ascend)
                 text += probeCall(fact.section, fact.argv);
         } else if (is(fact, probe::kOrted)) {

@@ -95,6 +95,16 @@ struct AscendDeviceFacts {
     QString linkError;
     NetHealth netHealth = NetHealth::Unknown;
     QString netHealthError;
+    std::optional<bool> tls; // `-tls -g`'s switch: on (1) or off (0); nullopt when unread
+    QString tlsError;
+};
+
+// A process that has /dev/davinciN open (the device-holders probe): a job still running, or one
+// an earlier job left behind.
+struct DeviceHolder {
+    int pid = 0;
+    int device = -1;
+    QString name; // /proc/PID/comm
 };
 
 // /etc/hccn.conf: the device network the driver restores at boot.
@@ -196,6 +206,7 @@ struct ServerFacts {
     QString cannVersion; // version= of ascend_toolkit_install.info; empty when not read
     std::vector<AscendDeviceFacts> ascendDevices; // in probe order
     HccnConfFacts hccnConf;
+    std::vector<DeviceHolder> deviceHolders; // empty when none or not probed
     bool nvidiaSmiFound = false;
     QString nvidiaSmiError;
     std::vector<GpuFacts> gpus;

@@ -9,16 +9,16 @@ namespace {
 
 // known_hosts before the key: mpirun needs both, and a login test needs the host key first.
 // stop-firewall is never chosen by --all: it is the explicit second choice.
-const char *const kAllOrder[] = {fix::kSetDeviceIps, fix::kOpenPorts, fix::kAddKnownHosts,
-                                 fix::kDeploySshKey};
+const char *const kAllOrder[] = {fix::kSetDeviceIps, fix::kAlignDeviceTls, fix::kOpenPorts,
+                                 fix::kAddKnownHosts, fix::kDeploySshKey};
 
 } // namespace
 
 QStringList knownFixIds()
 {
-    return {QLatin1StringView(fix::kSetDeviceIps), QLatin1StringView(fix::kOpenPorts),
-            QLatin1StringView(fix::kStopFirewall), QLatin1StringView(fix::kAddKnownHosts),
-            QLatin1StringView(fix::kDeploySshKey)};
+    return {QLatin1StringView(fix::kSetDeviceIps),  QLatin1StringView(fix::kAlignDeviceTls),
+            QLatin1StringView(fix::kOpenPorts),     QLatin1StringView(fix::kStopFirewall),
+            QLatin1StringView(fix::kAddKnownHosts), QLatin1StringView(fix::kDeploySshKey)};
 }
 
 QStringList fixesToApply(const CheckReport &report, const QString &id, bool all)
@@ -48,6 +48,8 @@ FixPlan planFix(const QString &fixId, const Project &project, const CheckRun &ru
 {
     if (fixId == QLatin1StringView(fix::kSetDeviceIps))
         return planSetDeviceIps(project, run);
+    if (fixId == QLatin1StringView(fix::kAlignDeviceTls))
+        return planAlignDeviceTls(project, run);
     if (fixId == QLatin1StringView(fix::kOpenPorts))
         return planOpenPorts(project, run);
     if (fixId == QLatin1StringView(fix::kStopFirewall))

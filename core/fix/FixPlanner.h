@@ -24,6 +24,7 @@ FixPlan planFix(const QString &fixId, const Project &project, const CheckRun &ru
 
 // One fix per file: the device IPs (hccn_tool), the SSH trust between servers, the firewall.
 FixPlan planSetDeviceIps(const Project &project, const CheckRun &run);
+FixPlan planAlignDeviceTls(const Project &project, const CheckRun &run);
 FixPlan planDeploySshKey(const Project &project, const CheckRun &run);
 FixPlan planAddKnownHosts(const Project &project, const CheckRun &run);
 FixPlan planOpenPorts(const Project &project, const CheckRun &run);

@@ -114,6 +114,47 @@ clusterwiz_check_device_links() {
     done
 }
 
+# `-tls -g` prints "dev_id:N, tls switch[S](0:disable, 1:enable), ..." (HCCN Tool reference,
+# https://gitcode.com/cann/driver/tree/master/docs/en/Ascend_950_HCCN_Tool). Here the devices of
+# this server must agree; clusterwiz-cli check also compares the servers with each other.
+clusterwiz_check_device_tls() {
+    local device output status on="" off="" bad=0
+    clusterwiz_hccn_tool_found || return
+    for device in "${DEVICES[@]}"; do
+        output=$(clusterwiz_run_words "${HCCN_TLS_COMMANDS[$device]}" 2>&1)
+        status=$?
+        case "$status:$output" in
+        0:*"tls switch[1](0:disable, 1:enable)"*) on="$on $device" ;;
+        0:*"tls switch[0](0:disable, 1:enable)"*) off="$off $device" ;;
+        0:*)
+            clusterwiz_warn "device $device: unrecognised output of hccn_tool -tls -g: $(clusterwiz_first_line "$output")"
+            bad=1 ;;
+        *)
+            clusterwiz_warn "device $device: hccn_tool exited $status: $(clusterwiz_first_line "$output")"
+            bad=1 ;;
+        esac
+    done
+    if [ -n "$on" ] && [ -n "$off" ]; then
+        clusterwiz_fail "server $(hostname): TLS on: devices${on}; TLS off: devices${off} (set every device alike: hccn_tool -i N -tls -s enable 0|1, or clusterwiz-cli fix PROJECT align-device-tls)"
+    elif [ "$bad" = 0 ]; then
+        clusterwiz_ok "TLS $([ -n "$on" ] && echo on || echo off) on devices ${DEVICES[*]}"
+    fi
+}
+
+# Who has a planned /dev/davinciN open before the job starts: FACT_DEVICE_HOLDERS prints
+# "PID DEVICE NAME" lines (Linux /proc facts, as discovery reads them).
+clusterwiz_check_device_processes() {
+    local output device pid name held=0
+    output=$(clusterwiz_limit 30 "${FACT_DEVICE_HOLDERS[@]}" 2>/dev/null | tr -d '\r')
+    while read -r pid device name; do
+        [ -n "$pid" ] || continue
+        case " ${DEVICES[*]} " in *" $device "*) ;; *) continue ;; esac
+        clusterwiz_fail "server $(hostname): device $device held by pid $pid (${name:-?}): stop what an earlier job left running (kill $pid) once it is finished"
+        held=1
+    done <<< "$output"
+    [ "$held" = 0 ] && clusterwiz_ok "no process holds devices ${DEVICES[*]}"
+}
+
 # The health as it stands (the detection address set before, by setup_device_ips.sh or --net).
 # Not Success is a warning, as in clusterwiz-cli check: it depends on that address answering.
 clusterwiz_read_net_health() {

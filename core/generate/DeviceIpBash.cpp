@@ -64,11 +64,12 @@ QString deviceIpTable(const Project &project, DeviceTableUse use)
             }
         }
     }
-    std::vector<std::pair<int, QString>> getIp, link, netHealth, undo;
+    std::vector<std::pair<int, QString>> getIp, link, netHealth, tls, undo;
     for (int device : deviceIds) {
         getIp.emplace_back(device, storedCommand(hccnGetIpCommand(device)));
         link.emplace_back(device, storedCommand(hccnLinkCommand(device)));
         netHealth.emplace_back(device, storedCommand(hccnNetHealthCommand(device)));
+        tls.emplace_back(device, storedCommand(hccnTlsGetCommand(device)));
         undo.emplace_back(device, undoTemplate(device));
     }
 
@@ -80,6 +81,7 @@ QString deviceIpTable(const Project &project, DeviceTableUse use)
     if (check) {
         text += indexedArray(QStringLiteral("HCCN_LINK_COMMANDS"), link);
         text += indexedArray(QStringLiteral("HCCN_NET_HEALTH_COMMANDS"), netHealth);
+        text += indexedArray(QStringLiteral("HCCN_TLS_COMMANDS"), tls);
         text += indexedArray(QStringLiteral("HCCN_NETDETECT_COMMANDS"), netdetectCommands);
     } else {
         text += indexedArray(QStringLiteral("HCCN_SET_COMMANDS"), setCommands);

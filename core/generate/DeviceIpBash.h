@@ -23,7 +23,7 @@ enum class DeviceTableUse { SetIps, Check };
 //   HCCN_UNDO_TEMPLATES       by device id: the "-ip -s" command with the words ADDRESS and
 //                             NETMASK, replaced at run time by the values found on the device
 // for Check (check.sh):
-//   HCCN_LINK_COMMANDS, HCCN_NET_HEALTH_COMMANDS   by device id
+//   HCCN_LINK_COMMANDS, HCCN_NET_HEALTH_COMMANDS, HCCN_TLS_COMMANDS   by device id
 //   HCCN_NETDETECT_COMMANDS   by global rank of the peer device
 QString deviceIpTable(const Project &project, DeviceTableUse use);
 

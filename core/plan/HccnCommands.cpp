@@ -62,4 +62,16 @@ QStringList hccnLinkCommand(int device)
     return hccnFor(device) << QStringLiteral("-link") << QStringLiteral("-g");
 }
 
+QStringList hccnTlsGetCommand(int device)
+{
+    return hccnFor(device) << QStringLiteral("-tls") << QStringLiteral("-g");
+}
+
+QStringList hccnTlsSetCommand(int device, bool enable)
+{
+    return hccnFor(device) << QStringLiteral("-tls") << QStringLiteral("-s")
+                           << QStringLiteral("enable")
+                           << (enable ? QStringLiteral("1") : QStringLiteral("0"));
+}
+
 } // namespace cw

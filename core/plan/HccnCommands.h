@@ -24,5 +24,8 @@ QStringList hccnSetGatewayCommand(int device, const QString &gateway);
 // Where hccn_tool keeps what it set (address_N, netmask_N, netdetect_N, gateway_N lines); the
 // read-back source for gateways and detect IPs, whose `-g` output Huawei does not document.
 inline constexpr const char *kHccnConfPath = "/etc/hccn.conf";
+// The TLS switch: `-tls -g` reads it, `-tls -s enable 0|1` sets it.
+QStringList hccnTlsGetCommand(int device);
+QStringList hccnTlsSetCommand(int device, bool enable);
 
 } // namespace cw

@@ -154,6 +154,20 @@ inline std::vector<ParserCase> parserCases()
          [](const QString &t, QString *p) { return linkStateName(parseHccnLink(t, p)); }},
         {QStringLiteral("hccn-health"), false,
          [](const QString &t, QString *p) { return netHealthName(parseHccnNetHealth(t, p)); }},
+        {QStringLiteral("hccn-tls"), false,
+         [](const QString &t, QString *p) {
+             const auto tls = parseHccnTls(t, p);
+             return tls ? (*tls ? QStringLiteral("on") : QStringLiteral("off"))
+                        : QStringLiteral("unknown");
+         }},
+        {QStringLiteral("device-holders"), true,
+         [](const QString &t, QString *p) {
+             QStringList holders;
+             for (const DeviceHolder &h : parseDeviceHolders(t, p))
+                 holders << QString::number(h.pid) + QLatin1Char(':') + QString::number(h.device) +
+                                QLatin1Char(':') + h.name;
+             return join(holders);
+         }},
         {QStringLiteral("hccn-conf"), true,
          [](const QString &t, QString *p) {
              QStringList devices;

@@ -132,6 +132,9 @@ private Q_SLOTS:
         addCaptured("iptables", "iptables/drop-port.txt",
                     u"INPUT:drop:5|FORWARD:drop:0|OUTPUT:accept:0|TRAINING::3"_s);
         addCaptured("iptables", "iptables/not-root.txt", QString(), false);
+        addCaptured("hccn-tls", "hccn-tls/enabled.txt", u"on"_s);
+        addCaptured("device-holders", "device-holders/two-holders.txt",
+                    u"4711:3:python3|4712:5:python3|5001:0:"_s);
     }
     void capturedOutputs() { check(); }
 
@@ -188,6 +191,14 @@ private Q_SLOTS:
         addInline("down no space", "hccn-link", u"link status:DOWN\n"_s, u"DOWN"_s);
         addInline("spaces lower case", "hccn-link", u"  Link   Status :  up \n"_s, u"UP"_s);
         addInline("unknown state", "hccn-link", u"link status: FLAPPING\n"_s, u"unknown"_s, false);
+        addInline(
+            "tls off", "hccn-tls",
+            u"dev_id:0, tls switch[0](0:disable, 1:enable), tls preconfigured[1](0:non-preset, "
+            u"1:preset), tls alarm time threshold[60]days\n"_s,
+            u"off"_s);
+        addInline("tls not the documented line", "hccn-tls", u"tls switch: 1\n"_s, u"unknown"_s,
+                  false);
+        addInline("holder not a pid", "device-holders", u"abc 3 python3\n"_s, QString(), false);
         const QStringList healths = {u"Success"_s,     u"Socket fail"_s,   u"Receive timeout"_s,
                                      u"Unreachable"_s, u"Time exceeded"_s, u"Fault"_s,
                                      u"Init"_s,        u"Thread error"_s,  u"Detect ip set"_s};
