@@ -410,6 +410,30 @@
         <source>Click a problem to show its server or device in the picture.</source>
         <translation>点击问题，在图中显示其服务器或设备。</translation>
     </message>
+    <message>
+        <source>Gate&amp;ways:</source>
+        <translation>网关(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>none (one per segment when the device network is routed)</source>
+        <translation>无(设备网络经路由时每个网段一个)</translation>
+    </message>
+    <message>
+        <source>Each device uses the gateway inside its own segment; setting device IPs also sets it with hccn_tool -gateway.</source>
+        <translation>每个设备使用其所在网段内的网关；设置设备 IP 时也会用 hccn_tool -gateway 设置它。</translation>
+    </message>
+    <message>
+        <source>&amp;Detect IPs:</source>
+        <translation>检测 IP(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>the gateways</source>
+        <translation>即各网关</translation>
+    </message>
+    <message>
+        <source>One per gateway, in the same order: the address the devices behind it detect (hccn_tool -netdetect).</source>
+        <translation>每个网关一个，顺序相同：其后设备检测的地址(hccn_tool -netdetect)。</translation>
+    </message>
 </context>
 <context>
     <name>cw::FixDialog</name>
@@ -583,6 +607,18 @@
     <message>
         <source>Local rank &amp;argument:</source>
         <translation>本地 rank 参数(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>msrun</source>
+        <translation>msrun</translation>
+    </message>
+    <message>
+        <source>MindSpore jobs: every server starts its workers with MindSpore&apos;s msrun.</source>
+        <translation>MindSpore 作业：每台服务器用 MindSpore 的 msrun 启动本机的 worker 进程。</translation>
+    </message>
+    <message>
+        <source>&amp;Framework:</source>
+        <translation>框架(&amp;F)：</translation>
     </message>
 </context>
 <context>

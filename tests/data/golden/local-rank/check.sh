@@ -65,6 +65,16 @@ HCCN_NET_HEALTH_COMMANDS=(
     [6]=''\''hccn_tool'\'' '\''-i'\'' '\''6'\'' '\''-net_health'\'' '\''-g'\'''
     [7]=''\''hccn_tool'\'' '\''-i'\'' '\''7'\'' '\''-net_health'\'' '\''-g'\'''
 )
+HCCN_TLS_COMMANDS=(
+    [0]=''\''hccn_tool'\'' '\''-i'\'' '\''0'\'' '\''-tls'\'' '\''-g'\'''
+    [1]=''\''hccn_tool'\'' '\''-i'\'' '\''1'\'' '\''-tls'\'' '\''-g'\'''
+    [2]=''\''hccn_tool'\'' '\''-i'\'' '\''2'\'' '\''-tls'\'' '\''-g'\'''
+    [3]=''\''hccn_tool'\'' '\''-i'\'' '\''3'\'' '\''-tls'\'' '\''-g'\'''
+    [4]=''\''hccn_tool'\'' '\''-i'\'' '\''4'\'' '\''-tls'\'' '\''-g'\'''
+    [5]=''\''hccn_tool'\'' '\''-i'\'' '\''5'\'' '\''-tls'\'' '\''-g'\'''
+    [6]=''\''hccn_tool'\'' '\''-i'\'' '\''6'\'' '\''-tls'\'' '\''-g'\'''
+    [7]=''\''hccn_tool'\'' '\''-i'\'' '\''7'\'' '\''-tls'\'' '\''-g'\'''
+)
 HCCN_NETDETECT_COMMANDS=(
     [0]=''\''hccn_tool'\'' '\''-i'\'' '\''0'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.1'\'''
     [1]=''\''hccn_tool'\'' '\''-i'\'' '\''1'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''192.168.100.2'\'''
@@ -91,6 +101,7 @@ FACT_HOSTNAME_I=('hostname' '-I') # parseHostIps
 FACT_IP_ADDR=('ip' '-o' 'addr') # parseIpAddr
 FACT_NPU_SMI=('npu-smi' 'info') # parseNpuSmiInfo
 FACT_NVIDIA_SMI=('nvidia-smi' '-L') # parseNvidiaSmiList
+FACT_DEVICE_HOLDERS=('sh' '-c' 'for f in /proc/[0-9]*/fd/*; do t=$(readlink "$f" 2>/dev/null) || continue; case $t in /dev/davinci[0-9]*) p=${f#/proc/}; p=${p%%/*}; echo "$p ${t#/dev/davinci} $(cat /proc/$p/comm 2>/dev/null)";; esac; done | sort -u') # parseDeviceHolders
 FACT_SSHD_PROCESSES=('pgrep' '-a' 'sshd') # parseSshdProcesses
 FACT_SSH_CONNECTION=('printenv' 'SSH_CONNECTION') # parseSshConnection
 FACT_UFW=('ufw' 'status' 'verbose') # parseUfwStatus
@@ -118,6 +129,10 @@ clusterwiz_checks() {
     clusterwiz_check device-links all local clusterwiz_check_device_links
     # device-net-health: every device's net health is Success
     clusterwiz_check device-net-health all local clusterwiz_check_device_net_health
+    # device-tls: every device's TLS switch (hccn_tool -tls -g) is the same
+    clusterwiz_check device-tls all local clusterwiz_check_device_tls
+    # device-processes: no process (an earlier job's, say) holds the planned NPUs
+    clusterwiz_check device-processes all local clusterwiz_check_device_processes
     # python-torch: launch.python runs and has launch.framework's packages (by their metadata)
     clusterwiz_check python-torch all local clusterwiz_check_python_torch
     # cann-env: every file launch.env_setup sources exists
@@ -664,6 +679,47 @@ clusterwiz_check_device_links() {
             clusterwiz_fail "device $device: unrecognised output: $(clusterwiz_first_line "$output")"
         fi
     done
+}
+
+# `-tls -g` prints "dev_id:N, tls switch[S](0:disable, 1:enable), ..." (HCCN Tool reference,
+# https://gitcode.com/cann/driver/tree/master/docs/en/Ascend_950_HCCN_Tool). Here the devices of
+# this server must agree; clusterwiz-cli check also compares the servers with each other.
+clusterwiz_check_device_tls() {
+    local device output status on="" off="" bad=0
+    clusterwiz_hccn_tool_found || return
+    for device in "${DEVICES[@]}"; do
+        output=$(clusterwiz_run_words "${HCCN_TLS_COMMANDS[$device]}" 2>&1)
+        status=$?
+        case "$status:$output" in
+        0:*"tls switch[1](0:disable, 1:enable)"*) on="$on $device" ;;
+        0:*"tls switch[0](0:disable, 1:enable)"*) off="$off $device" ;;
+        0:*)
+            clusterwiz_warn "device $device: unrecognised output of hccn_tool -tls -g: $(clusterwiz_first_line "$output")"
+            bad=1 ;;
+        *)
+            clusterwiz_warn "device $device: hccn_tool exited $status: $(clusterwiz_first_line "$output")"
+            bad=1 ;;
+        esac
+    done
+    if [ -n "$on" ] && [ -n "$off" ]; then
+        clusterwiz_fail "server $(hostname): TLS on: devices${on}; TLS off: devices${off} (set every device alike: hccn_tool -i N -tls -s enable 0|1, or clusterwiz-cli fix PROJECT align-device-tls)"
+    elif [ "$bad" = 0 ]; then
+        clusterwiz_ok "TLS $([ -n "$on" ] && echo on || echo off) on devices ${DEVICES[*]}"
+    fi
+}
+
+# Who has a planned /dev/davinciN open before the job starts: FACT_DEVICE_HOLDERS prints
+# "PID DEVICE NAME" lines (Linux /proc facts, as discovery reads them).
+clusterwiz_check_device_processes() {
+    local output device pid name held=0
+    output=$(clusterwiz_limit 30 "${FACT_DEVICE_HOLDERS[@]}" 2>/dev/null | tr -d '\r')
+    while read -r pid device name; do
+        [ -n "$pid" ] || continue
+        case " ${DEVICES[*]} " in *" $device "*) ;; *) continue ;; esac
+        clusterwiz_fail "server $(hostname): device $device held by pid $pid (${name:-?}): stop what an earlier job left running (kill $pid) once it is finished"
+        held=1
+    done <<< "$output"
+    [ "$held" = 0 ] && clusterwiz_ok "no process holds devices ${DEVICES[*]}"
 }
 
 # The health as it stands (the detection address set before, by setup_device_ips.sh or --net).
