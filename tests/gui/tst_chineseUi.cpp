@@ -55,6 +55,9 @@ const QStringList kKeptTerms{
     u"sh"_s,
     u"set_env"_s,
     u"hccl_whitelist"_s,
+    u"msrun"_s,
+    u"mindspore"_s,
+    u"worker"_s, // MindSpore's Chinese msrun page keeps "Worker进程"
     u"source"_s,
     u"hostname"_s,
     u"known_hosts"_s,
