@@ -58,7 +58,10 @@ const std::vector<FactCommand> &factCommands()
         {.section = kIptables, .argv = {u"iptables"_s, u"-S"_s}, .parser = "parseIptablesRules"},
         {.section = kNpuSmi, .argv = {u"npu-smi"_s, u"info"_s}, .parser = "parseNpuSmiInfo"},
         {.section = kNvidiaSmi, .argv = {u"nvidia-smi"_s, u"-L"_s}, .parser = "parseNvidiaSmiList"},
-        {.section = kHccnConf, .argv = {u"cat"_s, u"/etc/hccn.conf"_s}, .parser = "parseHccnConf"},
+        // CLUSTERWIZ_HCCN_CONF: the same override setup_device_ips.sh and set-device-ips honour.
+        {.section = kHccnConf,
+         .argv = {u"sh"_s, u"-c"_s, u"cat \"${CLUSTERWIZ_HCCN_CONF:-/etc/hccn.conf}\""_s},
+         .parser = "parseHccnConf"},
         {.section = kHccnIp, .deviceArgv = &hccnGetIpCommand, .parser = "parseHccnIp"},
         {.section = kHccnLink, .deviceArgv = &hccnLinkCommand, .parser = "parseHccnLink"},
         {.section = kHccnHealth,

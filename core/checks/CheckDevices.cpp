@@ -1,7 +1,9 @@
-// The Ascend device network of one server: planned vs actual device IPs, links and net health.
+// The Ascend device network of one server: planned vs actual device IPs (and, routed, gateways
+// and detect IPs), links and net health.
 #include "checks/CheckDevices.h"
 
 #include "discover/ServerFacts.h"
+#include "rules/DeviceRoutes.h"
 
 using namespace Qt::StringLiterals;
 
@@ -11,6 +13,30 @@ namespace {
 QString withMask(const QString &address, const QString &netmask)
 {
     return netmask.isEmpty() ? address : address + u'/' + netmask;
+}
+
+QString orNone(const QString &value)
+{
+    return value.isEmpty() ? u"(none)"_s : value;
+}
+
+// A routed device network: the gateway and detect IP of each device as /etc/hccn.conf keeps
+// them (gateway_N, netdetect_N; Huawei documents no output for `-gateway -g`), against the
+// plan. An address that is already right would otherwise hide a gateway never set.
+void compareRoutes(const CheckContext &c, size_t k, QStringList &wrong)
+{
+    const DeviceNetwork &network = c.project.deviceNetwork;
+    const int device = c.server.devices[k];
+    const DeviceRoute route = deviceRoute(network, c.server.deviceIps.at(qsizetype(k)));
+    const HccnConfEntry *conf = c.facts.hccnConf.device(device);
+    const QString gateway = conf ? conf->gateway : QString();
+    const QString detect = conf ? conf->netdetect : QString();
+    if (!route.gateway.isEmpty() && gateway != route.gateway)
+        wrong.append(
+            u"device %1 has gateway %2, plan %3"_s.arg(device).arg(orNone(gateway), route.gateway));
+    if (!route.detectIp.isEmpty() && detect != route.detectIp)
+        wrong.append(u"device %1 has detect IP %2, plan %3"_s.arg(device).arg(orNone(detect),
+                                                                              route.detectIp));
 }
 
 } // namespace
@@ -25,6 +51,7 @@ CheckResult checkDeviceIps(const CheckContext &c)
         return result(name, c, CheckStatus::Failed,
                       u"no device IP plan for this server (run clusterwiz-cli plan)"_s);
     const QString netmask = c.project.deviceNetwork.netmask;
+    const bool routed = isRouted(c.project.deviceNetwork);
     QStringList wrong;
     for (size_t k = 0; k < devices.size(); ++k) {
         const int device = devices[k];
@@ -41,11 +68,22 @@ CheckResult checkDeviceIps(const CheckContext &c)
         if (actual->address != planned || !sameMask)
             wrong.append(u"device %1 has %2, plan %3"_s.arg(device).arg(
                 withMask(actual->address, actual->netmask), withMask(planned, netmask)));
+        else if (routed && c.facts.hccnConf.present)
+            compareRoutes(c, k, wrong);
     }
     if (!wrong.isEmpty())
         return result(name, c, CheckStatus::Failed, joinReasons(wrong),
                       {QLatin1StringView(fix::kSetDeviceIps)});
-    return result(name, c, CheckStatus::Ok, u"%1 devices match the plan"_s.arg(devices.size()));
+    if (routed && !c.facts.hccnConf.present)
+        return result(
+            name, c, CheckStatus::Warning,
+            u"%1 device addresses match the plan; the gateways and detect IPs are not "
+            "verified: /etc/hccn.conf, where hccn_tool keeps them, could not be read"_s.arg(
+                devices.size()));
+    return result(
+        name, c, CheckStatus::Ok,
+        routed ? u"%1 devices match the plan, gateways and detect IPs too"_s.arg(devices.size())
+               : u"%1 devices match the plan"_s.arg(devices.size()));
 }
 
 CheckResult checkDeviceLinks(const CheckContext &c)

@@ -226,14 +226,18 @@ QByteArray checkScript(const Project &project)
     text += checkList(specs);
     text += requiredPortsFunction(project);
     text += findNodeFunction();
-    if (ascend)
+    if (ascend) {
         text += hccnFunctions();
+        text += deviceRoutePart(project, RoutePart::Functions);
+    }
     text += checkFramework();
     text += checkHostFunctions();
     text += checkVersionFunctions();
-    // The --net test leaves each device detecting a peer; a routed project sets its own back.
+    // A routed project also compares each device's gateway and detect IP; the --net test leaves
+    // each device detecting a peer, and a routed project sets its own back.
     text +=
         acceleratorFunctions(project.accelerator)
+            .replace(u"@ROUTE_CHECK_COMPARE@"_s, deviceRoutePart(project, RoutePart::CheckCompare))
             .replace(u"@ROUTE_CHECK_RESTORE@"_s, deviceRoutePart(project, RoutePart::CheckRestore));
     text += checkFirewallFunctions();
     text += checkNetworkFunctions();

@@ -88,7 +88,7 @@ clusterwiz_check_device_ips() {
         if ! clusterwiz_read_device_ip "$device"; then
             clusterwiz_fail "device $device: $READ_ERROR (plan: $want; setup_device_ips.sh sets it)"
         elif [ "$READ_ADDRESS" = "${DEVICE_IPS[$k]}" ] && [ "$READ_NETMASK" = "$DEVICE_NETMASK" ]; then
-            clusterwiz_ok "device $device $want"
+@ROUTE_CHECK_COMPARE@            clusterwiz_ok "device $device $want"
         else
             clusterwiz_fail "device $device is $READ_ADDRESS/$READ_NETMASK, the plan says $want (setup_device_ips.sh sets it)"
         fi

@@ -167,6 +167,27 @@ done
 )BASH";
 }
 
+// check.sh's device-ips, once a device's address is right: its gateway and detect IP in
+// hccn.conf against the plan (a right address would otherwise hide a gateway never set).
+const char *checkComparePart()
+{
+    return R"BASH(
+            local rank=$((FIRST_RANK + k))
+            if [ -n "${DEVICE_GATEWAYS[$rank]:-}${DEVICE_DETECT_IPS[$rank]:-}" ]; then
+                clusterwiz_read_device_route "$device"
+                if [ ! -r "$CLUSTERWIZ_HCCN_CONF" ]; then
+                    clusterwiz_warn "device $device $want; its gateway and detect IP are not verified: $CLUSTERWIZ_HCCN_CONF is not readable"
+                    continue
+                elif [ "$READ_GATEWAY" != "${DEVICE_GATEWAYS[$rank]:-$READ_GATEWAY}" ] \
+                    || [ "$READ_DETECT" != "${DEVICE_DETECT_IPS[$rank]:-$READ_DETECT}" ]; then
+                    clusterwiz_fail "device $device has gateway ${READ_GATEWAY:-(none)}, detect IP ${READ_DETECT:-(none)}, the plan says gateway ${DEVICE_GATEWAYS[$rank]:-(none)}, detect IP ${DEVICE_DETECT_IPS[$rank]:-(none)} (setup_device_ips.sh sets them)"
+                    continue
+                fi
+                want="$want gateway ${DEVICE_GATEWAYS[$rank]:-(none)} detect IP ${DEVICE_DETECT_IPS[$rank]:-(none)}"
+            fi
+)BASH";
+}
+
 // check.sh --net sets each device's detect IP to a peer's device IP; put the planned one back.
 const char *checkRestorePart()
 {
@@ -243,6 +264,8 @@ QString deviceRoutePart(const Project &project, RoutePart part)
         return QString::fromUtf8(backupPart()).mid(1);
     case RoutePart::Apply:
         return QString::fromUtf8(applyPart()).mid(1) + u'\n';
+    case RoutePart::CheckCompare:
+        return QString::fromUtf8(checkComparePart()).mid(1);
     case RoutePart::CheckRestore:
         return QString::fromUtf8(checkRestorePart()).mid(1);
     }

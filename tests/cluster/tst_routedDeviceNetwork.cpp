@@ -11,6 +11,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 using namespace cw;
@@ -65,6 +68,21 @@ class TestRoutedDeviceNetwork : public QObject {
     {
         return m_cluster.sh(
                    index, u"HCCN_CONF=%1 %2 %3"_s.arg(confPath(index), kHccnTool, arguments)) == 0;
+    }
+
+    // The device-ips row of `check --json` for server `index`.
+    QJsonObject deviceIpsRow(const QString &path, int index) const
+    {
+        const CliRun run = runCli(QStringList{u"check"_s, path, u"--json"_s} + fleet());
+        const QJsonArray results =
+            QJsonDocument::fromJson(run.out).object()[u"results"_s].toArray();
+        for (const QJsonValue &value : results) {
+            if (value[u"check"_s].toString() == u"device-ips"_s &&
+                value[u"server"_s].toString() == server(index))
+                return value.toObject();
+        }
+        qWarning("%s", run.describe().constData());
+        return {};
     }
 
     void expectPlanned(int index) const
@@ -131,6 +149,20 @@ private Q_SLOTS:
         QVERIFY2(fixed.exitCode == 0, fixed.describe());
         for (int i = 0; i < kServers; ++i)
             expectPlanned(i);
+        QJsonObject row = deviceIpsRow(path, 1);
+        QVERIFY2(row[u"status"_s].toString() == u"ok"_s, QJsonDocument(row).toJson().data());
+        QVERIFY2(row[u"reason"_s].toString().contains(u"gateways and detect IPs too"_s),
+                 QJsonDocument(row).toJson().data());
+
+        // An address that is right hides nothing: a gateway changed by hand fails the check,
+        // naming the device, what it has and what the plan says.
+        QVERIFY(hccnTool(0, u"-i 3 -gateway -s gateway 192.168.100.253"_s));
+        row = deviceIpsRow(path, 0);
+        QVERIFY2(row[u"status"_s].toString() == u"failed"_s, QJsonDocument(row).toJson().data());
+        QVERIFY2(row[u"reason"_s].toString().contains(
+                     u"device 3 has gateway 192.168.100.253, plan "_s + gatewayOf(0)),
+                 QJsonDocument(row).toJson().data());
+        QVERIFY(hccnTool(0, u"-i 3 -gateway -s gateway "_s + gatewayOf(0)));
 
         const CliRun undone = runCli(QStringList{u"undo"_s, path} + fleet());
         QVERIFY2(undone.exitCode == 0, undone.describe());

@@ -103,6 +103,62 @@ private Q_SLOTS:
         QVERIFY2(cann.reason.contains(says), qPrintable(cann.reason));
     }
 
+    // A routed device network: device-ips compares each device's gateway and detect IP in
+    // hccn.conf with the plan once its address is right.
+    void deviceIpsComparesRoutes_data()
+    {
+        QTest::addColumn<bool>("confRead");
+        QTest::addColumn<QString>("detectOfDevice4");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("all as planned")
+            << true << u"192.168.100.254"_s << int(CheckStatus::Ok)
+            << u"8 devices match the plan, gateways and detect IPs too"_s;
+        QTest::newRow("detect IP differs")
+            << true << u"192.168.100.9"_s << int(CheckStatus::Failed)
+            << u"device 4 has detect IP 192.168.100.9, plan 192.168.100.254"_s;
+        QTest::newRow("detect IP missing") << true << QString() << int(CheckStatus::Failed)
+                                           << u"device 4 has detect IP (none), plan"_s;
+        QTest::newRow("hccn.conf unreadable")
+            << false << u"192.168.100.254"_s << int(CheckStatus::Warning)
+            << u"gateways and detect IPs are not verified"_s;
+    }
+
+    void deviceIpsComparesRoutes()
+    {
+        QFETCH(bool, confRead);
+        QFETCH(QString, detectOfDevice4);
+        QFETCH(int, status);
+        QFETCH(QString, says);
+        ProjectLoad load = loadProjectFile(QStringLiteral(
+            CLUSTERWIZ_SOURCE_DIR "/resources/examples/ascend910b-routed-2x8.clusterwiz.json"));
+        QVERIFY(load.fatal.isEmpty());
+        const Project &project = load.project;
+        const Server &node = project.servers[0];
+        const QString gateway = project.deviceNetwork.gateways.first();
+        ServerFacts facts;
+        facts.hccnConf.present = confRead;
+        for (size_t k = 0; k < node.devices.size(); ++k) {
+            const int device = node.devices[k];
+            AscendDeviceFacts actual;
+            actual.device = device;
+            actual.address = node.deviceIps[qsizetype(k)];
+            actual.netmask = project.deviceNetwork.netmask;
+            facts.ascendDevices.push_back(actual);
+            if (confRead)
+                facts.hccnConf.devices.push_back({device, actual.address, actual.netmask,
+                                                  device == 4 ? detectOfDevice4 : gateway,
+                                                  gateway});
+        }
+        const CheckReport report =
+            evaluateChecks(project, {reachedWith(0, facts), unreachable(1)}, {});
+        const CheckResult &ips = resultOf(report, check::kDeviceIps, 0);
+        QCOMPARE(int(ips.status), status);
+        QVERIFY2(ips.reason.contains(says), qPrintable(ips.reason));
+        if (ips.status == CheckStatus::Failed)
+            QCOMPARE(ips.fixes, QStringList{u"set-device-ips"_s});
+    }
+
     void capturedAscendServer()
     {
         const Project project = example2x8();

@@ -88,6 +88,7 @@ class tst_CheckScript : public QObject {
 private:
     QTemporaryDir m_dir;
     QString m_workdir, m_conf, m_fakeBin;
+    QString m_routeConf; // CLUSTERWIZ_HCCN_CONF: where check.sh reads gateways and detect IPs
 
     Project project(Accelerator accelerator, int masterPort, int serverCount = 1) const
     {
@@ -132,6 +133,7 @@ private:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(u"PATH"_s, path);
         env.insert(u"HCCN_CONF"_s, m_conf);
+        env.insert(u"CLUSTERWIZ_HCCN_CONF"_s, m_routeConf.isEmpty() ? m_conf : m_routeConf);
         // torch_npu's metadata only (no module): the package check reads metadata, never imports.
         env.insert(u"PYTHONPATH"_s,
                    QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/fixtures/ascend/site-packages"));
@@ -291,6 +293,61 @@ private Q_SLOTS:
         // The only failure is that one (the device named in it).
         QVERIFY2(result.failures().first().startsWith(line.left(line.indexOf(u"device "_s) + 9)),
                  qPrintable(result.out));
+    }
+
+    // A routed device network: device-ips also compares each device's gateway and detect IP
+    // (gateway_N, netdetect_N of hccn.conf) with the plan.
+    void ascendRoutedDeviceIps_data()
+    {
+        QTest::addColumn<QByteArray>("routes");
+        QTest::addColumn<bool>("confReadable");
+        QTest::addColumn<QString>("line");
+        QByteArray planned;
+        for (int device = 0; device < 8; ++device)
+            planned += u"gateway_%1=192.168.%2.254\nnetdetect_%1=192.168.%2.254\n"_s.arg(device)
+                           .arg(100 + device % 4)
+                           .toUtf8();
+        QTest::newRow("as planned")
+            << planned << true
+            << u"[ OK ] device-ips: device 5 192.168.101.100/255.255.255.0 gateway "
+               "192.168.101.254 detect IP 192.168.101.254"_s;
+        QTest::newRow("gateway set by hand")
+            << planned + "gateway_2=192.168.102.1\n"
+            << true
+            << u"[FAIL] device-ips: device 2 has gateway 192.168.102.1, detect IP 192.168.102.254, "
+               "the plan says gateway 192.168.102.254, detect IP 192.168.102.254 "
+               "(setup_device_ips.sh sets them)"_s;
+        QTest::newRow("never set")
+            << QByteArray() << true
+            << u"[FAIL] device-ips: device 0 has gateway (none), detect IP (none), the plan says "
+               "gateway 192.168.100.254, detect IP 192.168.100.254"_s;
+        QTest::newRow("hccn.conf unreadable")
+            << planned << false
+            << u"[WARN] device-ips: device 0 192.168.100.101/255.255.255.0; its gateway and detect "
+               "IP are not verified: "_s;
+    }
+
+    void ascendRoutedDeviceIps()
+    {
+        QFETCH(QByteArray, routes);
+        QFETCH(bool, confReadable);
+        QFETCH(QString, line);
+        QVERIFY(writeFile(m_conf, hccnConf(kServer0Ips, routes)));
+        Project p = project(Accelerator::Ascend910, freePort());
+        p.deviceNetwork.gateways = {u"192.168.100.254"_s, u"192.168.101.254"_s,
+                                    u"192.168.102.254"_s, u"192.168.103.254"_s};
+        m_routeConf = confReadable ? m_conf : m_dir.filePath(u"no-such-hccn.conf"_s);
+        const Run result = run(p, {});
+        m_routeConf.clear();
+        QVERIFY2(result.out.contains(line), qPrintable(result.out));
+        QCOMPARE(result.out.count(u"] device-ips: "_s), 8);
+        if (line.startsWith(u"[FAIL]"_s)) {
+            QCOMPARE(result.exitCode, 1);
+            QVERIFY2(result.failures().first().startsWith(u"[FAIL] device-ips: "_s),
+                     qPrintable(result.out));
+        } else {
+            QVERIFY2(result.failures().isEmpty(), qPrintable(result.out));
+        }
     }
 
     void missingAscendTools()

@@ -358,6 +358,24 @@ clusterwiz_read_device_ip() {
     return 0
 }
 
+# The gateway and detect IP hccn_tool keeps for device N, read from its configuration file
+# (gateway_N=, netdetect_N=); sets READ_GATEWAY and READ_DETECT, empty when not set.
+CLUSTERWIZ_HCCN_CONF=${CLUSTERWIZ_HCCN_CONF:-/etc/hccn.conf}
+clusterwiz_read_device_route() {
+    local line
+    READ_GATEWAY=""
+    READ_DETECT=""
+    [ -r "$CLUSTERWIZ_HCCN_CONF" ] || return 0
+    while IFS= read -r line || [ -n "$line" ]; do
+        line=${line//[[:space:]]/}
+        case "$line" in
+            "gateway_$1="*) READ_GATEWAY=${line#*=} ;;
+            "netdetect_$1="*) READ_DETECT=${line#*=} ;;
+        esac
+    done < "$CLUSTERWIZ_HCCN_CONF"
+    return 0
+}
+
 clusterwiz_usage() {
     cat <<'USAGE'
 Usage: check.sh [--net] [--no-reach] [--list]
@@ -749,6 +767,19 @@ clusterwiz_check_device_ips() {
         if ! clusterwiz_read_device_ip "$device"; then
             clusterwiz_fail "device $device: $READ_ERROR (plan: $want; setup_device_ips.sh sets it)"
         elif [ "$READ_ADDRESS" = "${DEVICE_IPS[$k]}" ] && [ "$READ_NETMASK" = "$DEVICE_NETMASK" ]; then
+            local rank=$((FIRST_RANK + k))
+            if [ -n "${DEVICE_GATEWAYS[$rank]:-}${DEVICE_DETECT_IPS[$rank]:-}" ]; then
+                clusterwiz_read_device_route "$device"
+                if [ ! -r "$CLUSTERWIZ_HCCN_CONF" ]; then
+                    clusterwiz_warn "device $device $want; its gateway and detect IP are not verified: $CLUSTERWIZ_HCCN_CONF is not readable"
+                    continue
+                elif [ "$READ_GATEWAY" != "${DEVICE_GATEWAYS[$rank]:-$READ_GATEWAY}" ] \
+                    || [ "$READ_DETECT" != "${DEVICE_DETECT_IPS[$rank]:-$READ_DETECT}" ]; then
+                    clusterwiz_fail "device $device has gateway ${READ_GATEWAY:-(none)}, detect IP ${READ_DETECT:-(none)}, the plan says gateway ${DEVICE_GATEWAYS[$rank]:-(none)}, detect IP ${DEVICE_DETECT_IPS[$rank]:-(none)} (setup_device_ips.sh sets them)"
+                    continue
+                fi
+                want="$want gateway ${DEVICE_GATEWAYS[$rank]:-(none)} detect IP ${DEVICE_DETECT_IPS[$rank]:-(none)}"
+            fi
             clusterwiz_ok "device $device $want"
         else
             clusterwiz_fail "device $device is $READ_ADDRESS/$READ_NETMASK, the plan says $want (setup_device_ips.sh sets it)"
