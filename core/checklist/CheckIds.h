@@ -16,6 +16,7 @@ inline constexpr char kDeviceTls[] = "device-tls"; // hccn_tool -tls -g the same
 inline constexpr char kDeviceProcesses[] = "device-processes"; // no process holds an NPU yet
 inline constexpr char kPython[] = "python-torch";              // launch.python runs, torch imports
 inline constexpr char kMpirun[] = "mpirun";                    // mpirun mode: mpirun present
+inline constexpr char kMsrun[] = "msrun";                      // msrun mode: msrun present
 inline constexpr char kCannEnv[] = "cann-env";                 // env_setup files present
 inline constexpr char kPaths[] = "paths";                      // workdir and entry exist
 inline constexpr char kSshd[] = "sshd";                        // sshd running

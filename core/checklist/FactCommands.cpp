@@ -86,6 +86,14 @@ const std::vector<FactCommand> &factCommands()
         {.section = kOrted,
          .argv = {u"sh"_s, u"-c"_s, u"command -v orted"_s},
          .parser = "the path command -v prints (mpirun mode without launch.mpirun.prefix)"},
+        // pip installs msrun with MindSpore, beside the interpreter that has it; train.sh looks
+        // in the same two places. The interpreter (launch.python) is the last argument.
+        {.section = kMsrun,
+         .argv = {u"sh"_s, u"-c"_s,
+                  u"command -v msrun || { p=$(command -v \"$1\") && [ -x \"${p%/*}/msrun\" ] && "
+                  u"echo \"${p%/*}/msrun\"; }"_s,
+                  u"sh"_s},
+         .parser = "the path of msrun it prints, with launch.python appended (msrun mode)"},
     };
     return facts;
 }

@@ -41,6 +41,7 @@ inline constexpr char kPaths[] = "paths";                  // workdir, entry, se
 inline constexpr char kNpuBoard[] = "npu-board";           // npu-smi info -t board -i N
 inline constexpr char kCannVersion[] = "cann-version";     // ascend_toolkit_install.info
 inline constexpr char kOrted[] = "orted";                  // command -v orted (mpirun, no prefix)
+inline constexpr char kMsrun[] = "msrun";                  // msrun on PATH or beside launch.python
 inline constexpr char kEnd[] = "end";                      // last: the output is complete
 
 // "hccn-ip.3" for a per-device section.

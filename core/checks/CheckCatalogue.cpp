@@ -29,6 +29,7 @@ CheckFunction functionFor(const QString &id)
         {check::kDeviceProcesses, &checks::checkDeviceProcesses},
         {check::kPython, &checks::checkPython},
         {check::kMpirun, &checks::checkMpirun},
+        {check::kMsrun, &checks::checkMsrun},
         {check::kCannEnv, &checks::checkCannEnv},
         {check::kPaths, &checks::checkPaths},
         {check::kSshd, &checks::checkSshd},

@@ -195,6 +195,28 @@ CheckResult checkMpirun(const CheckContext &c)
     return result(name, c, CheckStatus::Ok, discoveryMpirunText(c.facts));
 }
 
+CheckResult checkMsrun(const CheckContext &c)
+{
+    const QString name = id(check::kMsrun);
+    if (const auto silent = unanswered(c.facts, probe::kMsrun))
+        return result(name, c, CheckStatus::Failed, u"looking for msrun "_s + *silent);
+    if (c.facts.msrun && !c.facts.msrun->isEmpty())
+        return result(name, c, CheckStatus::Ok, *c.facts.msrun);
+    const QString python =
+        c.project.launch.python.isEmpty() ? u"python3"_s : c.project.launch.python;
+    const QString where =
+        u"msrun is neither on the PATH of a non-interactive SSH login nor beside %1; MindSpore "
+        u"installs it"_s.arg(python);
+    // The probe does not run env_setup; train.sh does, and it may put msrun on the PATH.
+    if (!c.project.launch.envSetup.isEmpty())
+        return result(name, c, CheckStatus::Warning,
+                      where +
+                          u": train.sh finds it only if launch.env_setup puts it on the PATH"_s);
+    return result(name, c, CheckStatus::Failed,
+                  where + u": install MindSpore for launch.python, or add to launch.env_setup "
+                          u"the line that activates its environment"_s);
+}
+
 CheckResult checkCannEnv(const CheckContext &c)
 {
     const std::vector<PathCheck> &files = c.facts.paths.setEnv;

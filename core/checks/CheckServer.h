@@ -12,6 +12,7 @@ CheckResult checkHostIp(const CheckContext &context);
 CheckResult checkAccelerator(const CheckContext &context);
 CheckResult checkPython(const CheckContext &context);
 CheckResult checkMpirun(const CheckContext &context);
+CheckResult checkMsrun(const CheckContext &context);
 CheckResult checkCannEnv(const CheckContext &context);
 CheckResult checkPaths(const CheckContext &context);
 CheckResult checkSshd(const CheckContext &context);

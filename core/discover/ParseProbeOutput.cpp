@@ -187,6 +187,8 @@ void readSection(ServerFacts &facts, const ProbeSection &section, QString *probl
         facts.deviceHolders = parseDeviceHolders(out, problem);
     } else if (is(name, probe::kOrted)) {
         facts.orted = ok ? firstLineOf(out) : QString(); // command -v: 1 when not found
+    } else if (is(name, probe::kMsrun)) {
+        facts.msrun = ok ? firstLineOf(out) : QString(); // 1 when in neither place
     } else if (is(name, probe::kEnd)) {
         facts.complete = true;
     }

@@ -257,6 +257,12 @@ QString probeScript(const Project &project, int serverIndex)
             // mpirun starts orted over SSH by name unless --prefix says where it is.
             if (project.launch.mode == LaunchMode::Mpirun && project.launch.mpirun.prefix.isEmpty())
                 text += probeCall(fact.section, fact.argv);
+        } else if (is(fact, probe::kMsrun)) {
+            if (project.launch.mode == LaunchMode::Msrun)
+                text += probeCall(fact.section,
+                                  QStringList(fact.argv)
+                                      << (project.launch.python.isEmpty() ? u"python3"_s
+                                                                          : project.launch.python));
         } else if (is(fact, probe::kFirewalld)) {
             // Only when firewall-cmd --state, just before, said it runs.
             text += u"if [ \"$cw_rc\" -eq 0 ]; then\n    "_s + probeCall(fact.section, fact.argv) +

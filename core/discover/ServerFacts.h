@@ -214,6 +214,7 @@ struct ServerFacts {
     MpiFacts mpirun;
     std::optional<QString>
         orted; // `command -v orted`: the path, empty when not found; unset: not asked
+    std::optional<QString> msrun; // msrun's path (PATH or beside launch.python), as orted
     FirewallFacts firewall;
     SshdFacts sshd;
     std::vector<ListeningPort> listeningPorts; // portOwnersCommand(): `ss -tulnp`

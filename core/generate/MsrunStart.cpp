@@ -25,16 +25,23 @@ fi
 for ((i = 0; i < NPROC; i++)); do
     ln -sfn -- "msrun/worker_$((FIRST_RANK + i)).log" "$LOG_DIR/rank$((FIRST_RANK + i)).log"
 done
-if ! command -v msrun >/dev/null 2>&1; then
-    echo "clusterwiz: $SERVER_NAME: msrun is not on PATH (MindSpore installs it; env_setup may need to activate MindSpore's environment)" >&2
+# msrun on the PATH, or beside launch.python: pip installs it with MindSpore, next to the
+# interpreter (the msrun check looks in the same two places).
+MSRUN=$(command -v msrun 2>/dev/null)
+if [ -z "$MSRUN" ] && python_path=$(command -v "$PYTHON" 2>/dev/null) &&
+    [ -x "${python_path%/*}/msrun" ]; then
+    MSRUN=${python_path%/*}/msrun
+fi
+if [ -z "$MSRUN" ]; then
+    echo "clusterwiz: $SERVER_NAME: msrun is neither on PATH nor beside $PYTHON (MindSpore installs it; env_setup may need to activate MindSpore's environment)" >&2
     exit 2
 fi
 MSRUN_ARGS=(--worker_num="$WORLD_SIZE" --local_worker_num="$NPROC" --master_addr="$MASTER_ADDR"
     --master_port="$MASTER_PORT" --node_rank="$NODE_RANK" --log_dir="$MSRUN_LOG_DIR"
     --join=True --cluster_time_out=@TIMEOUT@)
 clusterwiz_trap_signals
-echo "clusterwiz: msrun ${MSRUN_ARGS[*]} $ENTRY ${ENTRY_ARGS[*]}"
-msrun "${MSRUN_ARGS[@]}" "$ENTRY" "${ENTRY_ARGS[@]}" </dev/null &
+echo "clusterwiz: $MSRUN ${MSRUN_ARGS[*]} $ENTRY ${ENTRY_ARGS[*]}"
+"$MSRUN" "${MSRUN_ARGS[@]}" "$ENTRY" "${ENTRY_ARGS[@]}" </dev/null &
 PIDS=($!)
 PID_NAMES=("msrun (the worker logs say which rank failed)")
 clusterwiz_wait

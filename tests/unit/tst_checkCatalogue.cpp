@@ -159,6 +159,50 @@ private Q_SLOTS:
             QCOMPARE(ips.fixes, QStringList{u"set-device-ips"_s});
     }
 
+    // msrun mode: msrun on the PATH or beside launch.python; when in neither place, a warning if
+    // env_setup may still put it on the PATH (the probe does not run env_setup), else a failure.
+    void msrunFoundOrNot_data()
+    {
+        QTest::addColumn<QString>("found");
+        QTest::addColumn<bool>("envSetup");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("found") << u"/opt/ms/bin/msrun"_s << true << int(CheckStatus::Ok)
+                               << u"/opt/ms/bin/msrun"_s;
+        QTest::newRow("missing, env_setup may add it")
+            << QString() << true << int(CheckStatus::Warning)
+            << u"finds it only if launch.env_setup puts it on the PATH"_s;
+        QTest::newRow("missing, no env_setup")
+            << QString() << false << int(CheckStatus::Failed)
+            << u"msrun is neither on the PATH of a non-interactive SSH login nor beside"_s;
+    }
+
+    void msrunFoundOrNot()
+    {
+        QFETCH(QString, found);
+        QFETCH(bool, envSetup);
+        QFETCH(int, status);
+        QFETCH(QString, says);
+        ProjectLoad load = loadProjectFile(QStringLiteral(
+            CLUSTERWIZ_SOURCE_DIR "/resources/examples/mindspore-2x8-msrun.clusterwiz.json"));
+        QVERIFY(load.fatal.isEmpty());
+        Project project = load.project;
+        if (!envSetup)
+            project.launch.envSetup.clear();
+        ServerFacts facts;
+        facts.msrun = found;
+        facts.complete = true;
+        const CheckReport report =
+            evaluateChecks(project, {reachedWith(0, facts), unreachable(1)}, {});
+        const CheckResult &msrun = resultOf(report, check::kMsrun, 0);
+        QCOMPARE(int(msrun.status), status);
+        QVERIFY2(msrun.reason.contains(says), qPrintable(msrun.reason));
+        // Not a check of the other modes.
+        project.launch.mode = LaunchMode::Mpirun;
+        QVERIFY(!evaluateChecks(project, {reachedWith(0, facts), unreachable(1)}, {})
+                     .find(QLatin1StringView(check::kMsrun), 0));
+    }
+
     void capturedAscendServer()
     {
         const Project project = example2x8();

@@ -350,6 +350,55 @@ private Q_SLOTS:
         }
     }
 
+    // msrun mode: msrun on the PATH or beside launch.python, as train.sh looks for it.
+    void msrunFoundOrNot_data()
+    {
+        QTest::addColumn<QString>("place"); // "path", "python" or "" (nowhere)
+        QTest::addColumn<bool>("envSetup");
+        QTest::addColumn<QString>("line");
+        QTest::newRow("on the PATH") << u"path"_s << true << u"[ OK ] msrun: %1/msrun"_s;
+        QTest::newRow("beside launch.python") << u"python"_s << true << u"[ OK ] msrun: %2/msrun"_s;
+        QTest::newRow("nowhere, env_setup may add it")
+            << QString() << true
+            << u"[WARN] msrun: msrun is neither on the PATH of a non-interactive login nor "
+               "beside %3; MindSpore installs it: train.sh finds it only if launch.env_setup "
+               "puts it on the PATH"_s;
+        QTest::newRow("nowhere, no env_setup")
+            << QString() << false
+            << u"[FAIL] msrun: msrun is neither on the PATH of a non-interactive login nor "
+               "beside /usr/bin/python3; MindSpore installs it: install MindSpore"_s;
+    }
+
+    void msrunFoundOrNot()
+    {
+        QFETCH(QString, place);
+        QFETCH(bool, envSetup);
+        QFETCH(QString, line);
+        const QString venv = m_dir.filePath(u"venv/bin"_s);
+        QVERIFY(QDir().mkpath(venv));
+        QFile::remove(venv + u"/python3"_s);
+        QFile::remove(venv + u"/msrun"_s);
+        QVERIFY(QFile::link(u"/usr/bin/python3"_s, venv + u"/python3"_s));
+        if (!place.isEmpty())
+            QVERIFY(writeFile((place == u"path"_s ? m_fakeBin : venv) + u"/msrun"_s,
+                              "#!/bin/sh\nexit 0\n", true));
+        Project p = project(Accelerator::Ascend910, freePort());
+        p.launch.mode = LaunchMode::Msrun;
+        p.launch.framework = Framework::MindSpore;
+        if (place == u"python"_s || (place.isEmpty() && envSetup))
+            p.launch.python = venv + u"/python3"_s;
+        if (!envSetup)
+            p.launch.envSetup.clear();
+        const Run result = run(p, {});
+        const QString expected = QString(line)
+                                     .replace(u"%1"_s, m_fakeBin)
+                                     .replace(u"%2"_s, venv)
+                                     .replace(u"%3"_s, p.launch.python);
+        QVERIFY2(result.out.contains(expected), qPrintable(expected + u"\n"_s + result.out));
+        QCOMPARE(result.out.count(u"] msrun: "_s), 1);
+        QVERIFY(QFile::remove(venv + u"/python3"_s));
+    }
+
     void missingAscendTools()
     {
         const Run result = run(project(Accelerator::Ascend910, freePort()), {}, u"0"_s, false);

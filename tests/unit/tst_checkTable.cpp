@@ -38,6 +38,8 @@ Project project(Accelerator accelerator, LaunchMode mode, int servers, const QSt
         p.servers.push_back(server);
     }
     p.launch.mode = mode;
+    if (mode == LaunchMode::Msrun)
+        p.launch.framework = Framework::MindSpore; // msrun is MindSpore's launcher
     p.launch.workdir = workdir;
     p.launch.entry = u"main.py"_s;
     p.launch.python = u"/bin/true"_s; // the verdicts do not matter here, only their ids
@@ -145,7 +147,9 @@ private Q_SLOTS:
             project(Accelerator::Ascend910, LaunchMode::Mpirun, 3, m_dir.filePath(u"w"_s));
         const Project nvidia =
             project(Accelerator::Nvidia, LaunchMode::Launch, 1, m_dir.filePath(u"w"_s));
-        for (const Project &p : {ascend, nvidia}) {
+        const Project msrun =
+            project(Accelerator::Ascend910b, LaunchMode::Msrun, 2, m_dir.filePath(u"w"_s));
+        for (const Project &p : {ascend, nvidia, msrun}) {
             const Problems problems = validateProject(p);
             QVERIFY2(problems.empty(), qPrintable(problemsText(problems)));
             const QByteArray script = checkScript(p);
@@ -203,6 +207,7 @@ private Q_SLOTS:
             row("ascend launch", Accelerator::Ascend910, LaunchMode::Launch);
             row("ascend mpirun", Accelerator::Ascend910, LaunchMode::Mpirun);
             row("ascend910b launch", Accelerator::Ascend910b, LaunchMode::Launch);
+            row("ascend910b msrun", Accelerator::Ascend910b, LaunchMode::Msrun);
             row("cpu mpirun", Accelerator::Cpu, LaunchMode::Mpirun);
             row("cpu no-ranktable", Accelerator::Cpu, LaunchMode::NoRankTable);
             row("nvidia ranktable", Accelerator::Nvidia, LaunchMode::RankTable);

@@ -34,26 +34,34 @@ private:
 
     QString path(const QString &name) const { return m_root.filePath(name); }
 
-    // train.sh of the msrun example for server1 (node rank 1), msrun being the stub.
-    RunResult runNode1(int msrunCode, const QString &runId)
+    // train.sh of the msrun example for server1 (node rank 1), msrun being the stub: on PATH, or
+    // with `besidePython` only next to launch.python (a link to this machine's python3), as pip
+    // installs it in a virtual environment nobody activated.
+    RunResult runNode1(int msrunCode, const QString &runId, bool besidePython = false)
     {
         Project project = exampleProject(u"mindspore-2x8-msrun"_s);
         project.launch.workdir = path(u"work"_s);
         project.launch.envSetup.clear(); // CANN's set_env.sh is not on this machine
+        const QString bin = besidePython ? path(u"venv/bin"_s) : path(u"bin"_s);
+        QDir().mkpath(bin);
+        if (besidePython) {
+            project.launch.python = bin + u"/python3"_s;
+            QFile::link(u"/usr/bin/python3"_s, project.launch.python);
+        }
         const GenerateResult result = generateScripts(project);
         if (!result.ok())
             qFatal("%s", qPrintable(result.problems.front().toString()));
         if (!writeGeneratedFiles(result.files, path(u"scripts"_s)).isEmpty())
             qFatal("cannot write the scripts");
         QDir().mkpath(path(u"work"_s));
-        QDir().mkpath(path(u"bin"_s));
-        QFile stub(path(u"bin/msrun"_s));
+        QFile stub(bin + u"/msrun"_s);
         if (!stub.open(QIODevice::WriteOnly) || stub.write(kMsrunStub) < 0)
             qFatal("cannot write the msrun stub");
         stub.close();
         stub.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(u"PATH"_s, path(u"bin"_s) + u':' + env.value(u"PATH"_s));
+        if (!besidePython)
+            env.insert(u"PATH"_s, bin + u':' + env.value(u"PATH"_s));
         env.insert(u"MSRUN_ARGV_FILE"_s, path(u"argv.txt"_s));
         env.insert(u"MSRUN_CODE"_s, QString::number(msrunCode));
         env.insert(u"CLUSTERWIZ_NODE_RANK"_s, u"1"_s);
@@ -102,6 +110,18 @@ private Q_SLOTS:
             QVERIFY2(code.startsWith("0 "), code.constData());
         }
         QVERIFY(!QFile::exists(logDir(u"ok"_s) + u"/rank7.exit"_s));
+    }
+
+    // msrun only beside launch.python, not on PATH: train.sh finds it there.
+    void findsMsrunBesideThePython()
+    {
+        QFile::remove(path(u"argv.txt"_s));
+        const RunResult run = runNode1(0, u"venv"_s, true);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.output));
+        QVERIFY2(run.output.contains(u"clusterwiz: "_s + path(u"venv/bin/msrun"_s) +
+                                     u" --worker_num=16"_s),
+                 qPrintable(run.output));
+        QVERIFY(readFile(path(u"argv.txt"_s)).startsWith("--worker_num=16\n"));
     }
 
     // A failing msrun fails train.sh with its code and leaves no exit code claiming success.

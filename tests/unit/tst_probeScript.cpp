@@ -136,8 +136,9 @@ private Q_SLOTS:
         const QString script = probeScript(project(Accelerator::Ascend910, {0, 3}), 0);
         qsizetype at = 0;
         for (const FactCommand &fact : factCommands()) {
-            if (qstrcmp(fact.section, probe::kOrted) == 0)
-                continue; // mpirun mode without a prefix only (tst_versionFacts)
+            if (qstrcmp(fact.section, probe::kOrted) == 0 ||
+                qstrcmp(fact.section, probe::kMsrun) == 0)
+                continue; // mpirun mode without a prefix (tst_versionFacts), msrun mode (below)
             QStringList calls;
             if (!fact.argv.isEmpty())
                 calls << u"cw_probe "_s + shellQuote(QLatin1StringView(fact.section)) + u' ' +
@@ -181,6 +182,36 @@ private Q_SLOTS:
         QCOMPARE(probedSetEnvFiles(input),
                  QStringList({u"${HOME}/y.sh"_s, u"/usr/local/Ascend/ascend-toolkit/set_env.sh"_s,
                               u"/usr/local/Ascend/cann/set_env.sh"_s}));
+    }
+
+    // msrun mode only: where msrun is, on the PATH or else beside launch.python, run for real.
+    void msrunProbe()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString bin = dir.filePath(u"venv/bin"_s);
+        QVERIFY(QDir().mkpath(bin));
+        QVERIFY(QFile::link(u"/usr/bin/python3"_s, bin + u"/python3"_s));
+        Project input = project(Accelerator::Cpu);
+        input.launch.python = bin + u"/python3"_s;
+        QVERIFY(!probeScript(input, 0).contains(u"cw_probe 'msrun'"_s));
+        input.launch.mode = LaunchMode::Msrun;
+        input.launch.framework = Framework::MindSpore;
+        const QString script = probeScript(input, 0);
+        QVERIFY2(script.contains(u"cw_probe 'msrun' "_s + shellJoin(factArgv(probe::kMsrun)) +
+                                 u' ' + shellQuote(input.launch.python) + u'\n'),
+                 qPrintable(script));
+        const QStringList path{u"PATH=/usr/bin:/bin"_s};
+
+        ServerFacts facts =
+            parseProbeOutput(runShell(u"/bin/sh"_s, {u"-c"_s, script}, {}, path).out);
+        QVERIFY(facts.msrun.has_value());
+        QCOMPARE(*facts.msrun, QString()); // in neither place
+
+        writeFile(bin + u"/msrun"_s, "#!/bin/sh\n");
+        QVERIFY(QFile::setPermissions(bin + u"/msrun"_s, QFile::ReadOwner | QFile::ExeOwner));
+        facts = parseProbeOutput(runShell(u"/bin/sh"_s, {u"-c"_s, script}, {}, path).out);
+        QCOMPARE(facts.msrun.value_or(u"unset"_s), bin + u"/msrun"_s);
     }
 
     void runsOnThisMachine()

@@ -429,6 +429,23 @@ clusterwiz_check_mpirun() {
     clusterwiz_ok "$(clusterwiz_limit 30 "$mpirun" "${FACT_MPIRUN[@]:1}" 2>&1 | head -n 1)"
 }
 
+# msrun as train.sh finds it: on the PATH, or beside launch.python (pip puts it there).
+clusterwiz_check_msrun() {
+    local msrun where
+    msrun=$(clusterwiz_limit 10 "${FACT_MSRUN[@]}" "$PYTHON" 2>/dev/null | head -n 1)
+    if [ -n "$msrun" ]; then
+        clusterwiz_ok "$msrun"
+        return
+    fi
+    where="msrun is neither on the PATH of a non-interactive login nor beside $PYTHON; MindSpore installs it"
+    # check.sh does not run env_setup; train.sh does, and it may put msrun on the PATH.
+    if [ "${#ENV_SETUP_PATHS[@]}" -gt 0 ] || [ "${#ENV_SETUP_UNCHECKED[@]}" -gt 0 ]; then
+        clusterwiz_warn "$where: train.sh finds it only if launch.env_setup puts it on the PATH"
+    else
+        clusterwiz_fail "$where: install MindSpore for launch.python, or add to launch.env_setup the line that activates its environment"
+    fi
+}
+
 clusterwiz_check_cann_env() {
     local i path
     if [ "${#CANN_SET_ENV_PLACES[@]}" -gt 0 ]; then

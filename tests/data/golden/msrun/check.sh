@@ -102,6 +102,7 @@ FACT_IP_ADDR=('ip' '-o' 'addr') # parseIpAddr
 FACT_NPU_SMI=('npu-smi' 'info') # parseNpuSmiInfo
 FACT_NVIDIA_SMI=('nvidia-smi' '-L') # parseNvidiaSmiList
 FACT_DEVICE_HOLDERS=('sh' '-c' 'for f in /proc/[0-9]*/fd/*; do t=$(readlink "$f" 2>/dev/null) || continue; case $t in /dev/davinci[0-9]*) p=${f#/proc/}; p=${p%%/*}; echo "$p ${t#/dev/davinci} $(cat /proc/$p/comm 2>/dev/null)";; esac; done | sort -u') # parseDeviceHolders
+FACT_MSRUN=('sh' '-c' 'command -v msrun || { p=$(command -v "$1") && [ -x "${p%/*}/msrun" ] && echo "${p%/*}/msrun"; }' 'sh') # the path of msrun it prints, with launch.python appended (msrun mode)
 FACT_SSHD_PROCESSES=('pgrep' '-a' 'sshd') # parseSshdProcesses
 FACT_SSH_CONNECTION=('printenv' 'SSH_CONNECTION') # parseSshConnection
 FACT_UFW=('ufw' 'status' 'verbose') # parseUfwStatus
@@ -135,6 +136,8 @@ clusterwiz_checks() {
     clusterwiz_check device-processes all local clusterwiz_check_device_processes
     # python-torch: launch.python runs and has launch.framework's packages (by their metadata)
     clusterwiz_check python-torch all local clusterwiz_check_python_torch
+    # msrun: msrun is on the PATH or beside launch.python (MindSpore installs it)
+    clusterwiz_check msrun all local clusterwiz_check_msrun
     # cann-env: every file launch.env_setup sources exists
     clusterwiz_check cann-env all local clusterwiz_check_cann_env
     # paths: launch.workdir and the entry script exist
@@ -427,6 +430,23 @@ clusterwiz_check_mpirun() {
         return
     fi
     clusterwiz_ok "$(clusterwiz_limit 30 "$mpirun" "${FACT_MPIRUN[@]:1}" 2>&1 | head -n 1)"
+}
+
+# msrun as train.sh finds it: on the PATH, or beside launch.python (pip puts it there).
+clusterwiz_check_msrun() {
+    local msrun where
+    msrun=$(clusterwiz_limit 10 "${FACT_MSRUN[@]}" "$PYTHON" 2>/dev/null | head -n 1)
+    if [ -n "$msrun" ]; then
+        clusterwiz_ok "$msrun"
+        return
+    fi
+    where="msrun is neither on the PATH of a non-interactive login nor beside $PYTHON; MindSpore installs it"
+    # check.sh does not run env_setup; train.sh does, and it may put msrun on the PATH.
+    if [ "${#ENV_SETUP_PATHS[@]}" -gt 0 ] || [ "${#ENV_SETUP_UNCHECKED[@]}" -gt 0 ]; then
+        clusterwiz_warn "$where: train.sh finds it only if launch.env_setup puts it on the PATH"
+    else
+        clusterwiz_fail "$where: install MindSpore for launch.python, or add to launch.env_setup the line that activates its environment"
+    fi
 }
 
 clusterwiz_check_cann_env() {
