@@ -45,8 +45,8 @@ bool applyOne(const Project &project, const FixPlan &plan, const FleetOptions &f
     if (const QString error = recordAppliedFix(journalPath, outcome.undo, group); !error.isEmpty())
         err << error << '\n';
     if (!outcome.ok())
-        err << programName() << " fix: " << plan.id << " failed at " << outcome.firstError()
-            << '\n';
+        err << programName() << " fix: " << plan.id << " failed at "
+            << escapeControls(outcome.firstError()) << '\n';
     err.flush();
     return outcome.ok();
 }

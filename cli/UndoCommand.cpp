@@ -4,6 +4,7 @@
 #include "fix/FixApplier.h"
 #include "fix/FixJournal.h"
 #include "fix/FixPlanner.h"
+#include "model/Problem.h"
 
 using namespace Qt::StringLiterals;
 
@@ -32,7 +33,7 @@ int runUndo(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const PendingUndo pending = pendingUndo(project, journalPath);
     if (!pending.entry) {
         if (!pending.error.isEmpty()) {
-            err << pending.error << '\n';
+            err << escapeControls(pending.error) << '\n';
             err.flush();
             return ExitUnreadable;
         }
@@ -41,12 +42,12 @@ int runUndo(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return ExitOk;
     }
     if (!pending.error.isEmpty()) {
-        err << programName() << " undo: " << pending.error << '\n';
+        err << programName() << " undo: " << escapeControls(pending.error) << '\n';
         err.flush();
         return ExitInvalid;
     }
     const UndoEntry &entry = *pending.entry;
-    out << "applied " << entry.appliedAt;
+    out << "applied " << escapeControls(entry.appliedAt);
     if (pending.fixes > 1)
         out << " (" << pending.fixes << " fixes of one command, undone newest first)";
     out << ": " << fixPlanText(project, pending.plan);
@@ -57,11 +58,11 @@ int runUndo(const QStringList &arguments, QTextStream &out, QTextStream &err)
     out << fixOutcomeText(project, undone.plan, undone.outcome);
     out.flush();
     if (!undone.undone) {
-        err << programName() << " undo: " << undone.error << '\n';
+        err << programName() << " undo: " << escapeControls(undone.error) << '\n';
         err.flush();
         return undone.outcome.ok() ? ExitUnreadable : ExitInvalid;
     }
-    out << "undone: " << entry.title << '\n';
+    out << "undone: " << escapeControls(entry.title) << '\n';
     out.flush();
     return ExitOk;
 }

@@ -1,5 +1,7 @@
 #include "checks/CheckReportText.h"
 
+#include "model/Problem.h"
+
 #include <array>
 
 using namespace Qt::StringLiterals;
@@ -23,10 +25,12 @@ QString checkReportTable(const CheckReport &report, bool everyRow)
             result.status == CheckStatus::Failed || result.status == CheckStatus::Warning;
         if (!everyRow && !worthShowing)
             continue;
-        QString reason = result.reason;
+        // Reasons quote what servers printed (and names the project gave): a control character
+        // there must not reach the terminal as one.
+        QString reason = escapeControls(result.reason);
         if (!result.fixes.isEmpty() && result.status != CheckStatus::Ok)
             reason += u" [fix: "_s + result.fixes.join(u", "_s) + u']';
-        rows.push_back({result.server.isEmpty() ? u"-"_s : result.server, result.id,
+        rows.push_back({result.server.isEmpty() ? u"-"_s : escapeControls(result.server), result.id,
                         checkStatusName(result.status), reason});
     }
     std::array<qsizetype, 3> widths{};

@@ -1,6 +1,7 @@
 #include "fix/FixApplier.h"
 
 #include "discover/ProbeText.h"
+#include "model/Problem.h"
 
 #include <QDateTime>
 
@@ -204,13 +205,15 @@ QString fixOutcomeText(const Project &project, const FixPlan &plan, const FixOut
     QString text;
     for (size_t s = 0; s < plan.steps.size() && s < outcome.steps.size(); ++s) {
         const StepOutcome &step = outcome.steps[s];
-        const QString server = serverName(project, plan.steps[s].serverIndex);
+        // The error quotes what the server printed: control characters shown escaped.
+        const QString server = escapeControls(serverName(project, plan.steps[s].serverIndex));
+        const QString description = escapeControls(plan.steps[s].description);
         if (step.ok)
-            text += u"  ok      [%1] %2\n"_s.arg(server, plan.steps[s].description);
+            text += u"  ok      [%1] %2\n"_s.arg(server, description);
         else
-            text +=
-                u"  FAILED  [%1] %2: %3\n"_s.arg(server, plan.steps[s].description,
-                                                 step.error.isEmpty() ? u"not run"_s : step.error);
+            text += u"  FAILED  [%1] %2: %3\n"_s.arg(
+                server, description,
+                step.error.isEmpty() ? u"not run"_s : escapeControls(step.error));
     }
     return text;
 }

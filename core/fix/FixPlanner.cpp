@@ -1,5 +1,7 @@
 #include "fix/FixPlanner.h"
 
+#include "model/Problem.h"
+
 #include <QSet>
 
 using namespace Qt::StringLiterals;
@@ -64,26 +66,30 @@ FixPlan planFix(const QString &fixId, const Project &project, const CheckRun &ru
     return plan;
 }
 
+// Every piece may quote what a server printed or a name the project gave: control characters
+// are shown escaped (escapeControls), never sent to the terminal.
 QString fixPlanText(const Project &project, const FixPlan &plan)
 {
     QString text = u"%1 (%2)\n"_s.arg(plan.title, plan.id);
     if (!plan.refusal.isEmpty())
-        return text + u"  cannot apply: "_s + plan.refusal + u'\n';
+        return text + u"  cannot apply: "_s + escapeControls(plan.refusal) + u'\n';
     if (plan.steps.empty())
-        return text + u"  nothing to do: "_s + plan.nothingToDo + u'\n';
+        return text + u"  nothing to do: "_s + escapeControls(plan.nothingToDo) + u'\n';
     for (size_t s = 0; s < plan.steps.size(); ++s) {
         const RemoteStep &step = plan.steps[s];
         const QString server =
             step.serverIndex >= 0 && size_t(step.serverIndex) < project.servers.size()
                 ? project.servers[size_t(step.serverIndex)].name
                 : u"?"_s;
-        text += u"  %1. [%2] %3\n"_s.arg(s + 1).arg(server, step.description);
+        text += u"  %1. [%2] %3\n"_s.arg(s + 1).arg(escapeControls(server),
+                                                    escapeControls(step.description));
         for (const QString &line : step.command.split(u'\n'))
-            text += u"       $ "_s + line + u'\n';
+            text += u"       $ "_s + escapeControls(line) + u'\n';
         if (step.inputFromStep >= 0)
             text += u"       (its input: what step %1 prints)\n"_s.arg(step.inputFromStep + 1);
         else if (!step.input.isEmpty())
-            text += u"       (its input: %1)\n"_s.arg(QString::fromUtf8(step.input).trimmed());
+            text += u"       (its input: %1)\n"_s.arg(
+                escapeControls(QString::fromUtf8(step.input).trimmed()));
     }
     return text;
 }

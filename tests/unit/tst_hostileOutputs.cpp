@@ -1,7 +1,11 @@
 // What clusterwiz writes and sends, against a hostile folder or project: links planted where
 // files go are replaced, never written through; secrets stay owner-only; README commands paste
-// safely; a failed undo leaves authorized_keys whole; uploads stay in the project's folder.
+// safely; a failed undo leaves authorized_keys whole; uploads stay in the project's folder; what a
+// server printed reaches the terminal in check and fix reports with its control characters
+// escaped.
+#include "checks/CheckReportText.h"
 #include "checks/CheckRunner.h"
+#include "fix/FixApplier.h"
 #include "fix/FixPlanner.h"
 #include "fix/UndoJournal.h"
 #include "generate/Generator.h"
@@ -199,6 +203,52 @@ private Q_SLOTS:
         QCOMPARE(ok.exitCode, 0);
         QCOMPARE(read(home + u"/.ssh/authorized_keys"_s), QByteArray("ssh-ed25519 AAAA other\n"));
         QCOMPARE(QDir(home + u"/.ssh"_s).entryList(QDir::Files).size(), 1); // no temporary left
+    }
+
+    // A server's output (a tool's error line, a hostname) may carry terminal escapes: the check
+    // table and the fix plan and outcome show them as \x1b, \n..., never send them raw.
+    void reportsEscapeWhatServersPrinted()
+    {
+        const QString hostile = u"bad\x1b]0;owned\x07\x1b[2J\nFAKE ok line"_s;
+        const auto clean = [](const QString &text) {
+            for (const QChar c : text) {
+                if (c.unicode() < 0x20 && c != u'\n')
+                    return false;
+            }
+            return true;
+        };
+        CheckReport report;
+        report.results.push_back(
+            {u"hostname"_s, 0, u"node\x1b[31m0"_s, CheckStatus::Failed, hostile, {}});
+        const QString table = checkReportTable(report, true);
+        QVERIFY2(clean(table), qPrintable(table));
+        QVERIFY2(table.contains(u"bad\\x1b]0;owned\\x07\\x1b[2J\\nFAKE ok line"_s),
+                 qPrintable(table));
+        QVERIFY2(table.contains(u"node\\x1b[31m0"_s), qPrintable(table));
+        QCOMPARE(table.count(u'\n'), 3); // header, the row, the summary
+
+        const Project project = example();
+        FixPlan plan;
+        plan.id = u"open-ports"_s;
+        plan.title = u"Open the job's ports"_s;
+        RemoteStep step;
+        step.serverIndex = 0;
+        step.description = u"was "_s + hostile;
+        step.command = u"echo 'x\x1b[2Jy'"_s;
+        plan.steps.push_back(step);
+        FixOutcome outcome;
+        outcome.steps.push_back({});
+        outcome.steps.back().ran = true;
+        outcome.steps.back().error = u"exit 1: "_s + hostile;
+        for (const QString &text :
+             {fixPlanText(project, plan), fixOutcomeText(project, plan, outcome)}) {
+            QVERIFY2(clean(text), qPrintable(text));
+            QVERIFY2(text.contains(u"\\x1b]0;owned\\x07"_s), qPrintable(text));
+        }
+        QVERIFY(fixPlanText(project, plan).contains(u"$ echo 'x\\x1b[2Jy'"_s));
+        plan.steps.clear();
+        plan.refusal = hostile;
+        QVERIFY(clean(fixPlanText(project, plan)));
     }
 
     void uploadsStayInTheProjectFolder()
