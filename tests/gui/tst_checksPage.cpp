@@ -2,8 +2,13 @@
 // runner runs off the GUI thread, and the report shows as a tree per server with status icons,
 // failed servers opened, the reason and the fixes on offer. A failed check's Fix… previews its
 // plan and refuses plainly what cannot apply; the Run page holds Launch back, naming the failed
-// checks. (Applying fixes and launching for real: tst_runCluster.)
+// checks. Deep check imports the framework on every server with the real python3 and torch,
+// through a local shell standing in for SSH. (Applying fixes and launching for real:
+// tst_runCluster.)
+#include "../unit/LocalRemote.h"
 #include "WizardTestSupport.h"
+
+#include "checks/DeepCheck.h"
 
 #include "widgets/CheckReportView.h"
 #include "widgets/FixDialog.h"
@@ -12,6 +17,7 @@
 #include "wizard/ProjectModel.h"
 #include "wizard/RunPage.h"
 
+#include <QCheckBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -119,6 +125,65 @@ private Q_SLOTS:
         runPage->setCheckReport(passed);
         QVERIFY2(launch->isEnabled(), qPrintable(launch->toolTip()));
         QCOMPARE(runPage->stateText(), u"Ready to launch."_s);
+    }
+
+    // The Deep check box adds one framework-import row per server, from the real import of torch
+    // by launch.python; unticked, the same run has none.
+    void deepCheckImportsTheFrameworkOnEveryServer()
+    {
+        ClusterWizard wizard;
+        QCOMPARE(wizard.openProject(kExamples + u"/cpu-2x2.clusterwiz.json"_s), QString());
+        FleetOptions options;
+        options.connector = std::make_shared<localremote::LocalConnector>();
+        wizard.setFleetOptions(options);
+        // The usual checks stand in as one row per server; the deep check runs for real.
+        wizard.setCheckRunner(
+            [](const Project &project, const FleetProgress &, const std::atomic<bool> *) {
+                CheckRun run;
+                for (int i = 0; i < int(project.servers.size()); ++i)
+                    run.report.results.push_back({QString::fromLatin1(check::kSsh),
+                                                  i,
+                                                  project.servers[size_t(i)].name,
+                                                  CheckStatus::Ok,
+                                                  u"key"_s,
+                                                  {}});
+                return run;
+            });
+        auto *page = static_cast<ChecksPage *>(wizard.page(ChecksPageId));
+        auto *run = page->findChild<QPushButton *>(u"runChecks"_s);
+        auto *deep = page->findChild<QCheckBox *>(u"deepCheck"_s);
+        QVERIFY(deep && deep->isEnabled() && !deep->isChecked());
+        QSignalSpy ready(page, &ChecksPage::reportReady);
+        const auto importRows = [&]() {
+            QStringList reasons;
+            CheckReportView *tree = page->reportView();
+            for (int s = 0; s < tree->topLevelItemCount(); ++s) {
+                QTreeWidgetItem *server = tree->topLevelItem(s);
+                for (int c = 0; c < server->childCount(); ++c) {
+                    if (server->child(c)->text(0) == QLatin1StringView(kFrameworkImportCheck))
+                        reasons << server->text(0) + u": "_s + server->child(c)->text(1) + u": "_s +
+                                       server->child(c)->text(2);
+                }
+            }
+            return reasons;
+        };
+
+        QTest::mouseClick(run, Qt::LeftButton);
+        QTRY_COMPARE(ready.count(), 1);
+        QVERIFY(importRows().isEmpty());
+
+        QTest::mouseClick(deep, Qt::LeftButton);
+        QVERIFY(deep->isChecked());
+        QTest::mouseClick(run, Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 2, 150000);
+        const QStringList rows = importRows();
+        qInfo().noquote() << "deep check rows:" << rows.join(u" | "_s);
+        QCOMPARE(rows.size(), 2);
+        for (int s = 0; s < 2; ++s) {
+            const QString prefix =
+                wizard.model()->project().servers[size_t(s)].name + u": ok: torch "_s;
+            QVERIFY2(rows[s].startsWith(prefix), qPrintable(rows.join(u'\n')));
+        }
     }
 
     // A project that breaks a rule reaches no server: Run checks names the problem and does not
