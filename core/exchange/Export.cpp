@@ -80,9 +80,9 @@ ExportResult exportProject(const Project &project, ExportTarget target)
              u"the Volcano export is for ascend910 projects (MindCluster); "
              u"use --to pytorchjob for %1"_s.arg(acceleratorName(project.accelerator))});
     }
-    // Every target starts torchrun on each node, which a MindSpore job (msrun's) cannot use.
+    // Every target starts torchrun on each node, which only a PyTorch job can use.
     if (project.launch.mode == LaunchMode::Msrun ||
-        project.launch.framework == Framework::MindSpore) {
+        project.launch.framework != Framework::PyTorch) {
         result.problems.push_back(
             {u"export-framework"_s, projectPlace(u"launch.framework"_s),
              u"the %1 export starts torchrun on every node; a %2 job in mode %3 cannot be "

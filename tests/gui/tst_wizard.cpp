@@ -182,16 +182,21 @@ private Q_SLOTS:
         QCOMPARE(localRank->currentIndex(), 0);
         localRank->setCurrentIndex(1);
         QCOMPARE(wizard.model()->project().launch.localRankArg, u"--local_rank"_s);
-        // msrun is offered for MindSpore only, takes msrun's port 8118 and refuses local_rank_arg.
+        // msrun is offered for MindSpore only, takes msrun's port 8118 and refuses local_rank_arg;
+        // the torch launcher (mode launch) is offered for PyTorch only.
         auto *framework = launch->findChild<QComboBox *>(u"launch.framework"_s);
         auto *msrun = launch->findChild<QRadioButton *>(u"mode-msrun"_s);
+        auto *torchLaunch = launch->findChild<QRadioButton *>(u"mode-launch"_s);
         QVERIFY(!msrun->isEnabled());
+        QVERIFY(torchLaunch->isEnabled());
+        framework->setCurrentIndex(framework->findText(u"tensorflow"_s));
+        QVERIFY(!msrun->isEnabled());
+        QVERIFY(!torchLaunch->isEnabled());
         framework->setCurrentIndex(framework->findText(u"mindspore"_s));
         QCOMPARE(wizard.model()->project().launch.framework, Framework::MindSpore);
         QVERIFY(msrun->isEnabled());
+        QVERIFY(!torchLaunch->isEnabled());
         QVERIFY(wizard.button(QWizard::NextButton)->isEnabled()); // ranktable suits MindSpore
-        QTest::mouseClick(launch->findChild<QRadioButton *>(u"mode-launch"_s), Qt::LeftButton);
-        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled()); // no torch launcher
         // On the indicator: the button's centre lies past its short label, which is no hit.
         QTest::mouseClick(msrun, Qt::LeftButton, {}, QPoint(6, msrun->height() / 2));
         QCOMPARE(wizard.model()->project().launch.mode, LaunchMode::Msrun);
@@ -204,6 +209,7 @@ private Q_SLOTS:
         QCOMPARE(wizard.model()->project().launch.masterPort, kDefaultMasterPort);
         framework->setCurrentIndex(framework->findText(u"pytorch"_s));
         QVERIFY(!msrun->isEnabled());
+        QVERIFY(torchLaunch->isEnabled());
         localRank->setCurrentIndex(1);
         QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
 

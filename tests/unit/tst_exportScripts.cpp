@@ -7,6 +7,7 @@
 //   CLUSTERWIZ_UPDATE_GOLDEN=1 build/bin/tst_exportScripts
 #include "exchange/Export.h"
 #include "model/ProjectJson.h"
+#include "rules/ProjectValidator.h"
 
 #include "YamlTestSupport.h"
 
@@ -343,6 +344,16 @@ private Q_SLOTS:
                      qPrintable(result.problems.front().message));
             QVERIFY(result.files.empty());
         }
+        // So is a TensorFlow job, whatever its mode.
+        Project tensorflow = example(u"ascend-2x8"_s);
+        tensorflow.launch.framework = Framework::TensorFlow;
+        tensorflow.launch.mode = LaunchMode::RankTable;
+        QVERIFY(validateProject(tensorflow).empty());
+        result = exportProject(tensorflow, ExportTarget::PyTorchJob);
+        QVERIFY(!result.ok());
+        QCOMPARE(result.problems.front().rule, u"export-framework"_s);
+        QVERIFY2(result.problems.front().message.contains(u"a tensorflow job in mode ranktable"_s),
+                 qPrintable(result.problems.front().message));
     }
 
     // Kubernetes names allow a-z, 0-9 and '-': the project name is mapped, and the change said.

@@ -312,6 +312,18 @@ private Q_SLOTS:
             },
             u"mode-framework"_s, u"launch.mpirun.per"_s);
         row(
+            "tensorflow with the torch launcher",
+            [](Project &p) { p.launch.framework = Framework::TensorFlow; }, u"mode-framework"_s,
+            u"launch.mode"_s);
+        row(
+            "tensorflow with mpirun per server",
+            [](Project &p) {
+                p.launch.framework = Framework::TensorFlow;
+                p.launch.mode = LaunchMode::Mpirun;
+                p.launch.mpirun.per = MpirunPer::Server;
+            },
+            u"mode-framework"_s, u"launch.mpirun.per"_s);
+        row(
             "msrun with local_rank_arg",
             [](Project &p) {
                 p.launch.framework = Framework::MindSpore;

@@ -227,9 +227,11 @@ void LaunchEditor::setMode(LaunchMode mode)
 void LaunchEditor::updateVisibility()
 {
     m_mpirunBox->setVisible(m_modes->checkedId() == int(LaunchMode::Mpirun));
-    // msrun is MindSpore's launcher; the core refuses it with another framework too.
-    const bool mindspore = m_framework->currentData().toInt() == int(Framework::MindSpore);
-    m_modes->button(int(LaunchMode::Msrun))->setEnabled(mindspore);
+    // msrun is MindSpore's launcher, torchrun (mode launch) PyTorch's; the core refuses either
+    // with another framework too.
+    const int framework = m_framework->currentData().toInt();
+    m_modes->button(int(LaunchMode::Msrun))->setEnabled(framework == int(Framework::MindSpore));
+    m_modes->button(int(LaunchMode::Launch))->setEnabled(framework == int(Framework::PyTorch));
 }
 
 // msrun's own default port (8118) replaces the project's default (29501) and back, so that a
