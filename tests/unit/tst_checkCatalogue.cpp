@@ -19,13 +19,20 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+// resources/examples/<name>.clusterwiz.json
+Project example(const QString &name)
+{
+    ProjectLoad load =
+        loadProjectFile(QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/") + name +
+                        u".clusterwiz.json"_s);
+    if (!load.fatal.isEmpty() || !load.problems.empty())
+        qFatal("example project %s unreadable", qPrintable(name));
+    return load.project;
+}
+
 Project example2x8()
 {
-    ProjectLoad load = loadProjectFile(
-        QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/ascend-2x8.clusterwiz.json"));
-    if (!load.fatal.isEmpty() || !load.problems.empty())
-        qFatal("example project unreadable");
-    return load.project;
+    return example(u"ascend-2x8"_s);
 }
 
 ServerDiscovery reachedWith(int index, const ServerFacts &facts)
@@ -130,10 +137,7 @@ private Q_SLOTS:
         QFETCH(QString, detectOfDevice4);
         QFETCH(int, status);
         QFETCH(QString, says);
-        ProjectLoad load = loadProjectFile(QStringLiteral(
-            CLUSTERWIZ_SOURCE_DIR "/resources/examples/ascend910b-routed-2x8.clusterwiz.json"));
-        QVERIFY(load.fatal.isEmpty());
-        const Project &project = load.project;
+        const Project project = example(u"ascend910b-routed-2x8"_s);
         const Server &node = project.servers[0];
         const QString gateway = project.deviceNetwork.gateways.first();
         ServerFacts facts;
@@ -183,10 +187,7 @@ private Q_SLOTS:
         QFETCH(bool, envSetup);
         QFETCH(int, status);
         QFETCH(QString, says);
-        ProjectLoad load = loadProjectFile(QStringLiteral(
-            CLUSTERWIZ_SOURCE_DIR "/resources/examples/mindspore-2x8-msrun.clusterwiz.json"));
-        QVERIFY(load.fatal.isEmpty());
-        Project project = load.project;
+        Project project = example(u"mindspore-2x8-msrun"_s);
         if (!envSetup)
             project.launch.envSetup.clear();
         ServerFacts facts;
