@@ -1,184 +1,21 @@
-// check.sh, run for real on this machine with the simulated Ascend tools of tests/fixtures/ascend
-// and, for the firewall parsers, stand-in ufw / firewall-cmd programs. The plan's master is
-// 127.0.0.1; the only other address a plan names is never contacted (--no-reach, or the check
-// runs as the server that has it). Every line is "[STATUS] CHECK_ID: detail", the check ids of
-// clusterwiz-cli check (tst_checkTable proves that the two name the same checks).
+// check.sh's host, framework, port, firewall and reach checks, its options and its handling of
+// hostile values, run for real (CheckScriptFixture.h). The Ascend device checks:
+// tst_checkScriptAscend.
+#include "CheckScriptFixture.h"
+
 #include "discover/ProbeParsers.h"
-#include "generate/ScriptFiles.h"
-#include "rules/ProjectValidator.h"
 
-#include <QDir>
-#include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QRegularExpression>
-#include <QSysInfo>
-#include <QTcpServer>
-#include <QTemporaryDir>
-#include <QtTest>
 
-using namespace Qt::StringLiterals;
-using namespace cw;
+using namespace checkscripttest;
 
-namespace {
-
-const QStringList kServer0Ips = {u"192.168.100.101"_s, u"192.168.101.101"_s, u"192.168.102.101"_s,
-                                 u"192.168.103.101"_s, u"192.168.100.100"_s, u"192.168.101.100"_s,
-                                 u"192.168.102.100"_s, u"192.168.103.100"_s};
-const QStringList kServer1Ips = {u"192.168.100.111"_s, u"192.168.101.111"_s, u"192.168.102.111"_s,
-                                 u"192.168.103.111"_s, u"192.168.100.110"_s, u"192.168.101.110"_s,
-                                 u"192.168.102.110"_s, u"192.168.103.110"_s};
-
-struct Run {
-    int exitCode = -1;
-    QString out;
-    // [FAIL] lines but the firewall's and sshd's: those depend on the machine.
-    QStringList failures() const
-    {
-        QStringList lines;
-        for (const QString &line : out.split(u'\n'))
-            if (line.startsWith(u"[FAIL]"_s) && !machineDependent(line))
-                lines << line;
-        return lines;
-    }
-    bool machineFailed() const
-    {
-        for (const QString &line : out.split(u'\n'))
-            if (line.startsWith(u"[FAIL]"_s) && machineDependent(line))
-                return true;
-        return false;
-    }
-    static bool machineDependent(const QString &line)
-    {
-        return line.startsWith(u"[FAIL] firewall-ports: "_s) || line.startsWith(u"[FAIL] sshd: "_s);
-    }
-};
-
-bool writeFile(const QString &path, const QByteArray &content, bool executable = false)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-        file.write(content) != content.size())
-        return false;
-    file.close();
-    return !executable ||
-           file.setPermissions(file.permissions() | QFileDevice::ExeOwner | QFileDevice::ExeGroup);
-}
-
-QByteArray hccnConf(const QStringList &ips, const QByteArray &extra = {})
-{
-    QByteArray conf = "npu_count=8\n";
-    for (int device = 0; device < ips.size(); ++device)
-        conf +=
-            u"address_%1=%2\nnetmask_%1=255.255.255.0\n"_s.arg(device).arg(ips[device]).toUtf8();
-    return conf + extra;
-}
-
-int freePort()
-{
-    QTcpServer probe;
-    return probe.listen(QHostAddress::LocalHost, 0) ? probe.serverPort() : 0;
-}
-
-} // namespace
-
-class tst_CheckScript : public QObject {
+class tst_CheckScript : public QObject, public CheckScriptFixture {
     Q_OBJECT
 
-private:
-    QTemporaryDir m_dir;
-    QString m_workdir, m_conf, m_fakeBin;
-    QString m_routeConf; // CLUSTERWIZ_HCCN_CONF: where check.sh reads gateways and detect IPs
-
-    Project project(Accelerator accelerator, int masterPort, int serverCount = 1) const
-    {
-        Project p;
-        p.name = u"checks"_s;
-        p.accelerator = accelerator;
-        for (int s = 0; s < serverCount; ++s) {
-            Server server;
-            server.name = u"server%1"_s.arg(s);
-            server.host = s == 0 ? u"127.0.0.1"_s : u"198.51.100.23"_s;
-            server.user = u"root"_s;
-            server.devices = {0, 1, 2, 3, 4, 5, 6, 7};
-            if (isAscend(accelerator))
-                server.deviceIps = s == 0 ? kServer0Ips : kServer1Ips;
-            p.servers.push_back(server);
-        }
-        if (isAscend(accelerator)) {
-            p.deviceNetwork.netmask = u"255.255.255.0"_s;
-            p.deviceNetwork.segments = {u"192.168.100.0"_s, u"192.168.101.0"_s, u"192.168.102.0"_s,
-                                        u"192.168.103.0"_s};
-        }
-        p.launch.workdir = m_workdir;
-        p.launch.entry = u"main.py"_s;
-        p.launch.python = u"/usr/bin/python3"_s;
-        p.launch.masterPort = masterPort;
-        p.launch.envSetup = {u"source "_s + m_dir.filePath(u"set_env.sh"_s)};
-        return p;
-    }
-
-    Run run(const Project &p, const QStringList &args, const QString &nodeRank = u"0"_s,
-            bool withFixtures = true)
-    {
-        const Problems problems = validateProject(p);
-        if (!problems.empty())
-            return {-2, problems.front().toString()};
-        const QString script = m_dir.filePath(u"check.sh"_s);
-        if (!writeFile(script, checkScript(p)))
-            return {-3, u"cannot write check.sh"_s};
-        QString path = m_fakeBin + u":/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"_s;
-        if (withFixtures)
-            path.prepend(QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/fixtures/ascend:"));
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(u"PATH"_s, path);
-        env.insert(u"HCCN_CONF"_s, m_conf);
-        env.insert(u"CLUSTERWIZ_HCCN_CONF"_s, m_routeConf.isEmpty() ? m_conf : m_routeConf);
-        // torch_npu's metadata only (no module): the package check reads metadata, never imports.
-        env.insert(u"PYTHONPATH"_s,
-                   QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/fixtures/ascend/site-packages"));
-        env.insert(u"CLUSTERWIZ_NODE_RANK"_s, nodeRank);
-        env.insert(u"HOME"_s, m_dir.path());
-        QProcess process;
-        process.setProcessEnvironment(env);
-        process.setWorkingDirectory(m_dir.path());
-        process.setProcessChannelMode(QProcess::MergedChannels);
-        process.start(u"/bin/bash"_s, QStringList{script} + args);
-        if (!process.waitForFinished(120000)) {
-            process.kill();
-            process.waitForFinished();
-        }
-        return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-                QString::fromUtf8(process.readAll())};
-    }
-
-    // Every check passed that this machine lets pass: the firewall lines depend on it.
-    static void verifyAllGood(const Run &result)
-    {
-        QVERIFY2(result.failures().isEmpty(), qPrintable(result.out));
-        QVERIFY2(result.exitCode == (result.machineFailed() ? 1 : 0), qPrintable(result.out));
-        QVERIFY(result.out.contains(u" failed\n"_s));
-    }
-
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-        m_workdir = m_dir.filePath(u"work"_s);
-        m_conf = m_dir.filePath(u"hccn.conf"_s);
-        m_fakeBin = m_dir.filePath(u"bin"_s);
-        QVERIFY(QDir().mkpath(m_workdir));
-        QVERIFY(QDir().mkpath(m_fakeBin));
-        QVERIFY(writeFile(m_workdir + u"/main.py"_s, "print('train')\n"));
-        QVERIFY(writeFile(m_dir.filePath(u"set_env.sh"_s), "export ASCEND_HOME=/opt\n"));
-    }
-
-    void init()
-    {
-        QVERIFY(writeFile(m_conf, hccnConf(kServer0Ips)));
-        for (const QString &name : QDir(m_fakeBin).entryList(QDir::Files))
-            QVERIFY(QFile::remove(m_fakeBin + u'/' + name));
-    }
+    void initTestCase() { setUpFolder(); }
+    void init() { resetState(); }
 
     void syntax_data()
     {
@@ -215,34 +52,6 @@ private Q_SLOTS:
                  mode == int(LaunchMode::Mpirun));
     }
 
-    void ascendAllGood()
-    {
-        const int port = freePort();
-        const Run result = run(project(Accelerator::Ascend910, port), {});
-        verifyAllGood(result);
-        for (const QString &line :
-             {u"[ OK ] host-ip: 127.0.0.1 on lo"_s,
-              u"[ OK ] python-torch: /usr/bin/python3: Python 3."_s, u", torch 1."_s,
-              u"[ OK ] accelerator: 8 NPUs; planned devices 0 1 2 3 4 5 6 7 health OK"_s,
-              u"[ OK ] device-ips: device 0 192.168.100.101/255.255.255.0"_s,
-              u"[ OK ] device-ips: device 7 192.168.103.100/255.255.255.0"_s,
-              u"[ OK ] device-links: device 5 UP"_s,
-              u"[ OK ] cann-env: "_s + m_dir.filePath(u"set_env.sh"_s) + u" exists"_s,
-              u"[ OK ] paths: workdir "_s + m_workdir,
-              u"[ OK ] paths: entry "_s + m_workdir + u"/main.py"_s,
-              u"[ OK ] master-port-free: port %1 is free"_s.arg(port),
-              u"[ OK ] hccl-ports-free: 60000-60031 free"_s,
-              u"[WARN] device-net-health: device 3: Detect ip set (net_health needs a netdetect "
-              u"address"_s,
-              u"[SKIP] ssh: no other server in the plan"_s}) {
-            QVERIFY2(result.out.contains(line), qPrintable(line + u"\n"_s + result.out));
-        }
-        QCOMPARE(result.out.count(u"[ OK ] device-ips: "_s), 8);
-        QCOMPARE(result.out.count(u"[ OK ] device-links: "_s), 8);
-        QCOMPARE(result.out.count(u"] device-net-health: "_s), 8);
-        QVERIFY(!result.out.contains(u" to server"_s));
-    }
-
     void cpuAllGood()
     {
         const Run result = run(project(Accelerator::Cpu, freePort()), {});
@@ -252,102 +61,6 @@ private Q_SLOTS:
         QVERIFY(!result.out.contains(u"npu-smi"_s));
         QVERIFY(!result.out.contains(u"hccl-ports-free"_s));
         QVERIFY(!result.out.contains(u"device-ips"_s));
-    }
-
-    void ascendFailures_data()
-    {
-        QTest::addColumn<QByteArray>("conf");
-        QTest::addColumn<QString>("line");
-        QStringList wrong = kServer0Ips;
-        wrong[3] = u"192.168.103.99"_s;
-        QTest::newRow("wrong device ip")
-            << hccnConf(wrong)
-            << u"[FAIL] device-ips: device 3 is 192.168.103.99/255.255.255.0, the plan says 192.168.103.101/255.255.255.0"_s;
-        QByteArray noAddress = hccnConf(kServer0Ips);
-        noAddress.replace("address_6=192.168.102.100\n", "");
-        QTest::newRow("no device ip")
-            << noAddress
-            << u"[FAIL] device-ips: device 6: hccn_tool exited 1: Get ip address failed"_s;
-        QTest::newRow("link down")
-            << hccnConf(kServer0Ips, "link_5=DOWN\n") << u"[FAIL] device-links: device 5 DOWN"_s;
-        QTest::newRow("unhealthy npu")
-            << hccnConf(kServer0Ips, "health_2=Critical\n")
-            << u"[FAIL] accelerator: device 2: Critical (npu-smi info)"_s;
-        QTest::newRow("atlas a2 chip in an ascend910 project")
-            << hccnConf(kServer0Ips, "npu_name=910B3\n")
-            << u"[FAIL] accelerator: server %1: NPU chip 910B3 is ascend910b hardware, the project's accelerator is ascend910"_s
-                   .arg(QSysInfo::machineHostName());
-        QTest::newRow("fewer npus")
-            << hccnConf(kServer0Ips).replace("npu_count=8", "npu_count=6")
-            << u"[FAIL] accelerator: device 6: not listed by npu-smi info (it lists NPUs 0 1 2 3 4 5)"_s;
-    }
-
-    void ascendFailures()
-    {
-        QFETCH(QByteArray, conf);
-        QFETCH(QString, line);
-        QVERIFY(writeFile(m_conf, conf));
-        const Run result = run(project(Accelerator::Ascend910, freePort()), {});
-        QCOMPARE(result.exitCode, 1);
-        QVERIFY2(result.out.contains(line), qPrintable(result.out));
-        // The only failure is that one (the device named in it).
-        QVERIFY2(result.failures().first().startsWith(line.left(line.indexOf(u"device "_s) + 9)),
-                 qPrintable(result.out));
-    }
-
-    // A routed device network: device-ips also compares each device's gateway and detect IP
-    // (gateway_N, netdetect_N of hccn.conf) with the plan.
-    void ascendRoutedDeviceIps_data()
-    {
-        QTest::addColumn<QByteArray>("routes");
-        QTest::addColumn<bool>("confReadable");
-        QTest::addColumn<QString>("line");
-        QByteArray planned;
-        for (int device = 0; device < 8; ++device)
-            planned += u"gateway_%1=192.168.%2.254\nnetdetect_%1=192.168.%2.254\n"_s.arg(device)
-                           .arg(100 + device % 4)
-                           .toUtf8();
-        QTest::newRow("as planned")
-            << planned << true
-            << u"[ OK ] device-ips: device 5 192.168.101.100/255.255.255.0 gateway "
-               "192.168.101.254 detect IP 192.168.101.254"_s;
-        QTest::newRow("gateway set by hand")
-            << planned + "gateway_2=192.168.102.1\n"
-            << true
-            << u"[FAIL] device-ips: device 2 has gateway 192.168.102.1, detect IP 192.168.102.254, "
-               "the plan says gateway 192.168.102.254, detect IP 192.168.102.254 "
-               "(setup_device_ips.sh sets them)"_s;
-        QTest::newRow("never set")
-            << QByteArray() << true
-            << u"[FAIL] device-ips: device 0 has gateway (none), detect IP (none), the plan says "
-               "gateway 192.168.100.254, detect IP 192.168.100.254"_s;
-        QTest::newRow("hccn.conf unreadable")
-            << planned << false
-            << u"[WARN] device-ips: device 0 192.168.100.101/255.255.255.0; its gateway and detect "
-               "IP are not verified: "_s;
-    }
-
-    void ascendRoutedDeviceIps()
-    {
-        QFETCH(QByteArray, routes);
-        QFETCH(bool, confReadable);
-        QFETCH(QString, line);
-        QVERIFY(writeFile(m_conf, hccnConf(kServer0Ips, routes)));
-        Project p = project(Accelerator::Ascend910, freePort());
-        p.deviceNetwork.gateways = {u"192.168.100.254"_s, u"192.168.101.254"_s,
-                                    u"192.168.102.254"_s, u"192.168.103.254"_s};
-        m_routeConf = confReadable ? m_conf : m_dir.filePath(u"no-such-hccn.conf"_s);
-        const Run result = run(p, {});
-        m_routeConf.clear();
-        QVERIFY2(result.out.contains(line), qPrintable(result.out));
-        QCOMPARE(result.out.count(u"] device-ips: "_s), 8);
-        if (line.startsWith(u"[FAIL]"_s)) {
-            QCOMPARE(result.exitCode, 1);
-            QVERIFY2(result.failures().first().startsWith(u"[FAIL] device-ips: "_s),
-                     qPrintable(result.out));
-        } else {
-            QVERIFY2(result.failures().isEmpty(), qPrintable(result.out));
-        }
     }
 
     // msrun mode: msrun on the PATH or beside launch.python, as train.sh looks for it.
@@ -399,17 +112,6 @@ private Q_SLOTS:
         QVERIFY(QFile::remove(venv + u"/python3"_s));
     }
 
-    void missingAscendTools()
-    {
-        const Run result = run(project(Accelerator::Ascend910, freePort()), {}, u"0"_s, false);
-        QCOMPARE(result.exitCode, 1);
-        QVERIFY2(result.out.contains(u"[FAIL] accelerator: npu-smi not found on PATH"_s),
-                 qPrintable(result.out));
-        for (const QString &id : {u"device-ips"_s, u"device-links"_s, u"device-net-health"_s})
-            QVERIFY(result.out.contains(u"[FAIL] "_s + id + u": hccn_tool not found on PATH"_s));
-        QVERIFY(!result.out.contains(u"device 0"_s));
-    }
-
     void masterPortInUse()
     {
         QTcpServer holder;
@@ -456,52 +158,6 @@ private Q_SLOTS:
                  qPrintable(result.out));
         QVERIFY(result.out.contains(
             u"[WARN] hccl-ports-free: in use: 60003 (is a previous job still running?)"_s));
-    }
-
-    void deviceNetwork()
-    {
-        QVERIFY(writeFile(m_conf, hccnConf(kServer0Ips, "net_health_0=Socket fail\n")));
-        const Project p = project(Accelerator::Ascend910, freePort(), 2);
-        const Run plain = run(p, {u"--no-reach"_s});
-        QVERIFY(!plain.out.contains(u" to server1"_s));
-        QVERIFY(plain.out.contains(u"[WARN] device-net-health: device 0: Detect ip set"_s));
-        QVERIFY(plain.out.contains(u"[SKIP] ssh: not tested (--no-reach)"_s));
-
-        const Run result = run(p, {u"--net"_s, u"--no-reach"_s});
-        QCOMPARE(result.exitCode, 1);
-        QVERIFY2(
-            result.out.contains(
-                u"[FAIL] device-net-health: device 0 to server1: Socket fail (192.168.100.111)"_s),
-            qPrintable(result.out));
-        QVERIFY(result.out.contains(
-            u"[ OK ] device-net-health: device 1 to server1: Success (192.168.101.111)"_s));
-        QVERIFY(result.out.contains(
-            u"[ OK ] device-net-health: device 7 to server1: Success (192.168.103.110)"_s));
-        QCOMPARE(result.out.count(u" to server1: "_s), 8);
-        QFile conf(m_conf);
-        QVERIFY(conf.open(QIODevice::ReadOnly));
-        const QByteArray state = conf.readAll();
-        QVERIFY(state.contains("netdetect_0=192.168.100.111\n"));
-        QVERIFY(state.contains("netdetect_7=192.168.103.110\n"));
-    }
-
-    // A routed device network: after the peer tests each device detects its gateway again.
-    void deviceNetworkRoutedRestoresDetectIps()
-    {
-        QVERIFY(writeFile(m_conf, hccnConf(kServer0Ips, "")));
-        Project p = project(Accelerator::Ascend910, freePort(), 2);
-        p.deviceNetwork.gateways = {u"192.168.100.1"_s, u"192.168.101.1"_s, u"192.168.102.1"_s,
-                                    u"192.168.103.1"_s};
-        const Run result = run(p, {u"--net"_s, u"--no-reach"_s});
-        QVERIFY2(result.out.contains(
-                     u"[ OK ] device-net-health: device 0 to server1: Success (192.168.100.111)"_s),
-                 qPrintable(result.out));
-        QFile conf(m_conf);
-        QVERIFY(conf.open(QIODevice::ReadOnly));
-        const QByteArray state = conf.readAll();
-        QVERIFY2(state.contains("netdetect_0=192.168.100.1\n"), state.constData());
-        QVERIFY(state.contains("netdetect_7=192.168.103.1\n"));
-        QVERIFY(!state.contains("netdetect_7=192.168.103.110"));
     }
 
     void reachOtherServers()
