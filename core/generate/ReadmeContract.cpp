@@ -49,7 +49,8 @@ QString modeContract(const Project &project)
         return QStringLiteral(
             "  - msrun forms the cluster and gives each worker its rank: call\n"
             "    mindspore.communication.init() and read get_rank() / get_local_rank(); the\n"
-            "    script is started by msrun's own python, not launch.python.\n");
+            "    script is started by msrun's own python. train.sh runs the msrun on the PATH\n"
+            "    (after env_setup), else the one beside launch.python, where pip puts it.\n");
     }
     return {};
 }
