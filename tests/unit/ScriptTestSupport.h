@@ -172,14 +172,23 @@ case "$1" in
             RANK=$((CLUSTERWIZ_FIRST_RANK + i)) LOCAL_RANK=$i "$script" &
             pids+=($!)
         done
-        # Like torchrun: the first worker that fails stops the others.
-        for ((i = 0; i < nproc; i++)); do
-            wait -n
-            status=$?
-            if [ "$status" -ne 0 ]; then
-                kill -TERM "${pids[@]}" 2>/dev/null
-                exit "$status"
-            fi
+        # Like torchrun: the first worker that fails stops the others. Polled, as train.sh
+        # does: `wait -n` answers 127 on a loaded machine when the workers were reaped already.
+        declare -A reaped=()
+        left=$nproc
+        while [ "$left" -gt 0 ]; do
+            for pid in "${pids[@]}"; do
+                [ -z "${reaped[$pid]:-}" ] && ! kill -0 "$pid" 2>/dev/null || continue
+                wait "$pid"
+                status=$?
+                reaped[$pid]=1
+                left=$((left - 1))
+                if [ "$status" -ne 0 ]; then
+                    kill -TERM "${pids[@]}" 2>/dev/null
+                    exit "$status"
+                fi
+            done
+            sleep 0.05
         done
         exit 0
         ;;
