@@ -202,11 +202,9 @@ CheckResult checkMsrun(const CheckContext &c)
         return result(name, c, CheckStatus::Failed, u"looking for msrun "_s + *silent);
     if (c.facts.msrun && !c.facts.msrun->isEmpty())
         return result(name, c, CheckStatus::Ok, *c.facts.msrun);
-    const QString python =
-        c.project.launch.python.isEmpty() ? u"python3"_s : c.project.launch.python;
     const QString where =
         u"msrun is neither on the PATH of a non-interactive SSH login nor beside %1; MindSpore "
-        u"installs it"_s.arg(python);
+        u"installs it"_s.arg(probedPython(c.project));
     // The probe does not run env_setup; train.sh does, and it may put msrun on the PATH.
     if (!c.project.launch.envSetup.isEmpty())
         return result(name, c, CheckStatus::Warning,

@@ -227,6 +227,11 @@ QStringList probedSetEnvFiles(const Project &project)
     return files;
 }
 
+QString probedPython(const Project &project)
+{
+    return project.launch.python.isEmpty() ? u"python3"_s : project.launch.python;
+}
+
 QString probeScript(const Project &project, int serverIndex)
 {
     if (serverIndex < 0 || serverIndex >= static_cast<int>(project.servers.size()))
@@ -239,9 +244,7 @@ QString probeScript(const Project &project, int serverIndex)
         if (is(fact, probe::kPaths)) {
             text += pathsProbe(project);
         } else if (is(fact, probe::kPython)) {
-            const QString python =
-                project.launch.python.isEmpty() ? u"python3"_s : project.launch.python;
-            QStringList argv{python, u"-c"_s, kPythonProgram};
+            QStringList argv{probedPython(project), u"-c"_s, kPythonProgram};
             for (const QString &package : frameworkPackages(project))
                 argv << packageDistributions(package).join(u'|');
             text += probeCall(probe::kPython, argv);
@@ -259,10 +262,7 @@ QString probeScript(const Project &project, int serverIndex)
                 text += probeCall(fact.section, fact.argv);
         } else if (is(fact, probe::kMsrun)) {
             if (project.launch.mode == LaunchMode::Msrun)
-                text += probeCall(fact.section,
-                                  QStringList(fact.argv)
-                                      << (project.launch.python.isEmpty() ? u"python3"_s
-                                                                          : project.launch.python));
+                text += probeCall(fact.section, QStringList(fact.argv) << probedPython(project));
         } else if (is(fact, probe::kFirewalld)) {
             // Only when firewall-cmd --state, just before, said it runs.
             text += u"if [ \"$cw_rc\" -eq 0 ]; then\n    "_s + probeCall(fact.section, fact.argv) +

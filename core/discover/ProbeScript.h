@@ -45,4 +45,7 @@ std::vector<int> probedAscendDevices(const Server &server);
 // CANN's set_env.sh, its default places (cannSetEnvPaths()) are added, to find the one there.
 QStringList probedSetEnvFiles(const Project &project);
 
+// The interpreter the probe asks: launch.python, or python3 when it is empty.
+QString probedPython(const Project &project);
+
 } // namespace cw
