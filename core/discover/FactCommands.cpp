@@ -1,5 +1,8 @@
-#include "checklist/FactCommands.h"
+#include "discover/FactCommands.h"
 
+#include "discover/FactPrograms.h"
+#include "discover/FactReaders.h"
+#include "model/Project.h"
 #include "plan/HccnCommands.h"
 #include "shell/ShellQuote.h"
 
@@ -19,83 +22,171 @@ QString deviceHoldersScript()
            uR"sh(esac; done | sort -u)sh"_s;
 }
 
+bool ascend(const Project &project)
+{
+    return isAscend(project.accelerator);
+}
+
+// mpirun starts orted by name over SSH unless --prefix says where it is.
+bool mpirunWithoutPrefix(const Project &project)
+{
+    return project.launch.mode == LaunchMode::Mpirun && project.launch.mpirun.prefix.isEmpty();
+}
+
+bool msrunMode(const Project &project)
+{
+    return project.launch.mode == LaunchMode::Msrun;
+}
+
 } // namespace
 
 const std::vector<FactCommand> &factCommands()
 {
     using namespace probe;
-    // argv: the command as written; deviceArgv: hccn_tool's, per device; builtBy: where a
-    // command that depends on the project is built.
-    static const std::vector<FactCommand> facts = {
-        {.section = kHostname, .argv = {u"hostname"_s}, .parser = "parseHostname"},
-        {.section = kHostIps, .argv = {u"hostname"_s, u"-I"_s}, .parser = "parseHostIps"},
-        {.section = kIpAddr, .argv = {u"ip"_s, u"-o"_s, u"addr"_s}, .parser = "parseIpAddr"},
+    using namespace facts;
+    using D = FactDevices;
+    // argv: the command as written; deviceArgv: per device; projectArgv: what the project
+    // decides (discover/FactPrograms.h).
+    static const std::vector<FactCommand> table = {
+        {.section = kHostname,
+         .argv = {u"hostname"_s},
+         .read = &readHostname,
+         .reads = "the host name"},
+        {.section = kHostIps,
+         .argv = {u"hostname"_s, u"-I"_s},
+         .read = &readHostIps,
+         .reads = "the addresses, in order"},
+        {.section = kIpAddr,
+         .argv = {u"ip"_s, u"-o"_s, u"addr"_s},
+         .read = &readIpAddr,
+         .reads = "the NICs and their addresses"},
         {.section = kOsRelease,
          .argv = {u"sh"_s, u"-c"_s,
                   u"cat /etc/os-release 2>/dev/null || cat /usr/lib/os-release"_s},
-         .parser = "parseOsRelease"},
+         .read = &readOsRelease,
+         .reads = "PRETTY_NAME, ID, VERSION_ID"},
         {.section = kSshConnection,
          .argv = {u"printenv"_s, u"SSH_CONNECTION"_s},
-         .parser = "parseSshConnection"},
+         .read = &readSshConnection,
+         .reads = "the address and port sshd served this login on"},
         {.section = kSshdProcesses,
          .argv = {u"pgrep"_s, u"-a"_s, u"sshd"_s},
-         .parser = "parseSshdProcesses"},
-        {.section = kPortOwners, .argv = {u"ss"_s, u"-tulnp"_s}, .parser = "parsePortOwners"},
+         .read = &readSshdProcesses,
+         .reads = "whether sshd runs (pgrep: 1 = none)"},
+        {.section = kPortOwners,
+         .argv = {u"ss"_s, u"-tulnp"_s},
+         .read = &readPortOwners,
+         .reads = "who listens on which port"},
         {.section = kPaths,
-         .builtBy = "discover/ProbeScript.cpp (workdir, entry, env_setup files)",
-         .parser = "parsePathsProbe"},
-        {.section = kMpirun, .argv = {u"mpirun"_s, u"--version"_s}, .parser = "parseMpirunVersion"},
+         .projectArgv = &pathsProbeArgv,
+         .read = &readPaths,
+         .reads = "\"KIND yes|no PATH\" per workdir, entry and sourced file"},
+        {.section = kMpirun,
+         .projectArgv = &mpirunProbeArgv,
+         .read = &readMpirun,
+         .reads = "the MPI implementation and version"},
         {.section = kUfw,
          .argv = {u"ufw"_s, u"status"_s, u"verbose"_s},
-         .parser = "parseUfwStatus"},
+         .read = &readFirewall,
+         .reads = "ufw's state, defaults and rules"},
         {.section = kFirewalldState,
          .argv = {u"firewall-cmd"_s, u"--state"_s},
-         .parser = "the exit status and `running`"},
+         .read = &readFirewall,
+         .reads = "whether firewalld runs (252 = not running)"},
         {.section = kFirewalld,
          .argv = {u"firewall-cmd"_s, u"--list-all"_s},
-         .parser = "parseFirewalldListAll"},
-        {.section = kNft, .argv = {u"nft"_s, u"list"_s, u"ruleset"_s}, .parser = "parseNftRuleset"},
-        {.section = kIptables, .argv = {u"iptables"_s, u"-S"_s}, .parser = "parseIptablesRules"},
-        {.section = kNpuSmi, .argv = {u"npu-smi"_s, u"info"_s}, .parser = "parseNpuSmiInfo"},
-        {.section = kNvidiaSmi, .argv = {u"nvidia-smi"_s, u"-L"_s}, .parser = "parseNvidiaSmiList"},
+         .ifPreviousOk = true,
+         .read = &readFirewall,
+         .reads = "the default zone's target, ports, services and rich rules"},
+        {.section = kNft,
+         .argv = {u"nft"_s, u"list"_s, u"ruleset"_s},
+         .read = &readFirewall,
+         .reads = "the nftables chains that see incoming packets"},
+        {.section = kIptables,
+         .argv = {u"iptables"_s, u"-S"_s},
+         .read = &readFirewall,
+         .reads = "the iptables INPUT chain and what it jumps to"},
+        {.section = kNpuSmi,
+         .argv = {u"npu-smi"_s, u"info"_s},
+         .read = &readNpuSmi,
+         .reads = "the NPUs, their chip and health"},
+        {.section = kNvidiaSmi,
+         .argv = {u"nvidia-smi"_s, u"-L"_s},
+         .read = &readNvidiaSmi,
+         .reads = "the GPUs"},
         // CLUSTERWIZ_HCCN_CONF: the same override setup_device_ips.sh and set-device-ips honour.
         {.section = kHccnConf,
          .argv = {u"sh"_s, u"-c"_s, u"cat \"${CLUSTERWIZ_HCCN_CONF:-/etc/hccn.conf}\""_s},
-         .parser = "parseHccnConf"},
-        {.section = kHccnIp, .deviceArgv = &hccnGetIpCommand, .parser = "parseHccnIp"},
-        {.section = kHccnLink, .deviceArgv = &hccnLinkCommand, .parser = "parseHccnLink"},
+         .wanted = &ascend,
+         .read = &readHccnConf,
+         .reads = "address_N, netmask_N, netdetect_N, gateway_N"},
+        {.section = kHccnIp,
+         .deviceArgv = &hccnGetIpCommand,
+         .devices = D::Each,
+         .wanted = &ascend,
+         .read = &readHccnDevice,
+         .reads = "ipaddr and netmask"},
+        {.section = kHccnLink,
+         .deviceArgv = &hccnLinkCommand,
+         .devices = D::Each,
+         .wanted = &ascend,
+         .read = &readHccnDevice,
+         .reads = "link status"},
         {.section = kHccnHealth,
          .deviceArgv = &hccnNetHealthCommand,
-         .parser = "parseHccnNetHealth"},
-        {.section = kHccnTls, .deviceArgv = &hccnTlsGetCommand, .parser = "parseHccnTls"},
+         .devices = D::Each,
+         .wanted = &ascend,
+         .read = &readHccnDevice,
+         .reads = "net health status"},
+        {.section = kHccnTls,
+         .deviceArgv = &hccnTlsGetCommand,
+         .devices = D::Each,
+         .wanted = &ascend,
+         .read = &readHccnDevice,
+         .reads = "the TLS switch"},
         {.section = kDeviceHolders,
          .argv = {u"sh"_s, u"-c"_s, deviceHoldersScript()},
-         .parser = "parseDeviceHolders"},
+         .wanted = &ascend,
+         .read = &readDeviceHolders,
+         .reads = "\"PID DEVICE NAME\" per process holding an NPU"},
         {.section = kPython,
-         .builtBy = "discover/ProbeScript.cpp (launch.python, a small program)",
-         .parser = "parsePythonProbe"},
+         .projectArgv = &pythonProbeArgv,
+         .read = &readPython,
+         .reads = "the interpreter's version and the framework's packages"},
         {.section = kNpuBoard,
-         .builtBy = "discover/ProbeScript.cpp (npu-smi info -t board -i <first device>)",
-         .parser = "parseNpuBoard"},
+         .deviceArgv = &npuBoardArgv,
+         .devices = D::First,
+         .wanted = &ascend,
+         .read = &readNpuBoard,
+         .reads = "Software Version (driver), Firmware Version"},
         {.section = kCannVersion,
          .argv =
              {u"sh"_s, u"-c"_s,
               u"cat /usr/local/Ascend/ascend-toolkit/latest/*-linux/ascend_toolkit_install.info"
               u" 2>/dev/null || cat /usr/local/Ascend/cann/*-linux/ascend_toolkit_install.info"_s},
-         .parser = "parseCannInstallInfo"},
+         .wanted = &ascend,
+         .read = &readCannVersion,
+         .reads = "version="},
         {.section = kOrted,
          .argv = {u"sh"_s, u"-c"_s, u"command -v orted"_s},
-         .parser = "the path command -v prints (mpirun mode without launch.mpirun.prefix)"},
-        // pip installs msrun with MindSpore, beside the interpreter that has it; train.sh looks
-        // in the same two places. The interpreter (launch.python) is the last argument.
+         .wanted = &mpirunWithoutPrefix,
+         .read = &readOrted,
+         .reads = "orted's path (1: not on the PATH)"},
+        // The ports the kernel keeps out of its automatic choices, and the range it picks from
+        // (Linux's ip-sysctl documentation): HCCL's host ports must be reserved there.
+        {.section = kReservedPorts,
+         .argv = {u"cat"_s, u"/proc/sys/net/ipv4/ip_local_reserved_ports"_s,
+                  u"/proc/sys/net/ipv4/ip_local_port_range"_s},
+         .wanted = &ascend,
+         .read = &readReservedPorts,
+         .reads = "the reserved ports (a comma separated list of ranges), the ephemeral range"},
         {.section = kMsrun,
-         .argv = {u"sh"_s, u"-c"_s,
-                  u"command -v msrun || { p=$(command -v \"$1\") && [ -x \"${p%/*}/msrun\" ] && "
-                  u"echo \"${p%/*}/msrun\"; }"_s,
-                  u"sh"_s},
-         .parser = "the path of msrun it prints, with launch.python appended (msrun mode)"},
+         .projectArgv = &msrunProbeArgv,
+         .wanted = &msrunMode,
+         .read = &readMsrun,
+         .reads = "msrun's path (1: in neither place)"},
     };
-    return facts;
+    return table;
 }
 
 const FactCommand *factCommand(const QString &section)
@@ -112,6 +203,45 @@ QStringList factArgv(const char *section)
 {
     const FactCommand *fact = factCommand(QLatin1StringView(section));
     return fact ? fact->argv : QStringList();
+}
+
+bool factWanted(const FactCommand &fact, const Project &project)
+{
+    return !fact.wanted || fact.wanted(project);
+}
+
+std::vector<int> probedAscendDevices(const Server &server)
+{
+    std::vector<int> devices;
+    for (int device : server.devices) {
+        if (device >= 0 && device < 64)
+            devices.push_back(device);
+    }
+    if (devices.empty()) {
+        for (int device = 0; device < 8; ++device)
+            devices.push_back(device);
+    }
+    return devices;
+}
+
+std::vector<FactInvocation> factInvocations(const FactCommand &fact, const Project &project,
+                                            const Server &server)
+{
+    const QString name = QLatin1String(fact.section);
+    switch (fact.devices) {
+    case FactDevices::None:
+        return {{name, fact.projectArgv ? fact.projectArgv(project) : fact.argv}};
+    case FactDevices::First:
+        return {{name, fact.deviceArgv(probedAscendDevices(server).front())}};
+    case FactDevices::Each: {
+        std::vector<FactInvocation> invocations;
+        for (int device : probedAscendDevices(server))
+            invocations.push_back(
+                {probe::deviceSection(fact.section, device), fact.deviceArgv(device)});
+        return invocations;
+    }
+    }
+    return {};
 }
 
 QStringList portOwnersArgv()

@@ -3,8 +3,8 @@
 // (SSH keys, ports, root for device IPs, the device network test).
 #include "generate/ReadmeContract.h"
 
-#include "checklist/RequiredPorts.h"
 #include "generate/LaunchScriptBash.h"
+#include "rules/RequiredPorts.h"
 
 using namespace Qt::StringLiterals;
 

@@ -5,7 +5,7 @@
 #include "FakeProjects.h"
 #include "FakeRemote.h"
 
-#include "checklist/FactCommands.h"
+#include "discover/FactCommands.h"
 
 #include "generate/Generator.h"
 #include "launch/LaunchPlan.h"

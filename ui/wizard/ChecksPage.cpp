@@ -238,16 +238,12 @@ void ChecksPage::applyPlan(const FixPlan &plan)
     setBusy(true, tr("Applying %1…").arg(plan.id));
     auto cancel = m_cancelFlag;
     m_fixWatcher.setFuture(QtConcurrent::run([project, plan, journal, options, cancel] {
-        const FixOutcome outcome = applyFix(project, plan, options, cancel.get());
+        const AppliedFix applied =
+            applyAndRecordFix(project, plan, options, journal, {}, cancel.get());
         FixDone done;
-        done.text = fixOutcomeText(project, plan, outcome);
-        done.ok = outcome.ok();
-        QStringList errors;
-        if (!outcome.ok())
-            errors << outcome.firstError();
-        if (const QString error = recordAppliedFix(journal, outcome.undo); !error.isEmpty())
-            errors << error;
-        done.error = errors.join(u"; "_s);
+        done.text = fixOutcomeText(project, plan, applied.outcome);
+        done.ok = applied.outcome.ok();
+        done.error = applied.errors();
         return done;
     }));
 }
