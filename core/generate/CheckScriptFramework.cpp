@@ -37,7 +37,7 @@ CHECK_REPLAY=0
 CHECK_PRINT_FACTS=0
 CHECK_FACTS_DIR=""
 CHECK_SAVE_DIR=""
-CHECK_SELF=${BASH_SOURCE[0]}
+CHECK_SELF=${BASH_SOURCE[0]:-}
 while [ "$#" -gt 0 ]; do
     case "$1" in
         --net) CHECK_NET=1 ;;

@@ -407,7 +407,7 @@ CHECK_REPLAY=0
 CHECK_PRINT_FACTS=0
 CHECK_FACTS_DIR=""
 CHECK_SAVE_DIR=""
-CHECK_SELF=${BASH_SOURCE[0]}
+CHECK_SELF=${BASH_SOURCE[0]:-}
 while [ "$#" -gt 0 ]; do
     case "$1" in
         --net) CHECK_NET=1 ;;
@@ -672,11 +672,12 @@ clusterwiz_check_host_ip() {
         clusterwiz_fail "host_ip is empty and host '$HOST_IP' is not an address: set host_ip (this server has $listed), or run discover --update"
         return
     fi
-    if [[ " $listed " != *" $HOST_IP "* ]]; then
+    nic=$(clusterwiz_fact ip-addr | awk -v ip="$HOST_IP" '$3 == "inet" { split($4, a, "/"); if (a[1] == ip) { n = $2; sub(/:$/, "", n); sub(/@.*/, "", n); print n; exit } }')
+    # hostname -I leaves out loopback; ip addr lists it (a one-server job on 127.0.0.1).
+    if [[ " $listed " != *" $HOST_IP "* ]] && [ -z "$nic" ]; then
         clusterwiz_fail "host_ip $HOST_IP is not an address of this server (hostname -I: ${listed:-nothing})"
         return
     fi
-    nic=$(clusterwiz_fact ip-addr | awk -v ip="$HOST_IP" '$3 == "inet" { split($4, a, "/"); if (a[1] == ip) { n = $2; sub(/:$/, "", n); sub(/@.*/, "", n); print n; exit } }')
     if [ -n "${NODE_NICS[$NODE_RANK]}" ] && [ -n "$nic" ] && [ "$nic" != "${NODE_NICS[$NODE_RANK]}" ]; then
         clusterwiz_warn "host_ip $HOST_IP is on $nic, but the project pins the NIC ${NODE_NICS[$NODE_RANK]}"
     else
