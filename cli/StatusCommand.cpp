@@ -15,7 +15,7 @@ nlohmann::ordered_json statusJson(const RunRecord &record, const RunSnapshot &sn
 {
     nlohmann::ordered_json document{{"run_id", record.runId.toStdString()},
                                     {"state", runStateName(record.state).toStdString()},
-                                    {"mode", record.mode.toStdString()},
+                                    {"mode", launchModeName(record.mode).toStdString()},
                                     {"master", record.master.toStdString()},
                                     {"started_at", runTimeText(record.startedAt).toStdString()},
                                     {"ended_at", runTimeText(record.endedAt).toStdString()},

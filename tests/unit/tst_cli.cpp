@@ -524,7 +524,7 @@ private Q_SLOTS:
         cw::RunRecord record;
         record.runId = u"20261123-010000-abcdef"_s;
         record.projectPath = path;
-        record.mode = u"launch"_s;
+        record.mode = cw::LaunchMode::Launch;
         record.master = u"server0"_s;
         record.startedAt = QDateTime::currentDateTimeUtc();
         record.servers = {{u"server0"_s, u"/tmp/w/logs/x/server0"_s, true},
