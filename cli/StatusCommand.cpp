@@ -5,6 +5,7 @@
 #include "cli/RunReports.h"
 #include "launch/RunControl.h"
 #include "session/RunSession.h"
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 

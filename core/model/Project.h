@@ -1,9 +1,10 @@
 #pragma once
 
+#include "model/Problem.h"
+
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
-
-#include <nlohmann/json.hpp>
 
 #include <optional>
 #include <utility>
@@ -87,6 +88,19 @@ struct LaunchConfig {
     QString localRankArg;
 };
 
+// A member of the project file that this version does not know: a newer tool's, or a misspelling.
+// Top-level ones are written back on save, so a save never drops a newer tool's data; every one
+// is named by a warning (rules/ProjectWarnings). Plain text here, so that the project's header
+// does not bring a JSON library into every file that includes it.
+struct UnknownField {
+    QString key;        // the member's name
+    ProblemPlace place; // where it is: "restrat", "launch.restrat", "servers[1].hots"
+    QByteArray json;    // its value as compact JSON text
+    QString nearest;    // a known member within two edits of `key` ("restart"), or empty
+
+    bool topLevel() const { return place.path() == key; }
+};
+
 struct Project {
     int formatVersion = kProjectFormatVersion;
     QString name;
@@ -94,8 +108,7 @@ struct Project {
     std::vector<Server> servers;
     DeviceNetwork deviceNetwork;
     LaunchConfig launch;
-    // Members this version does not know, kept so that a save never drops a newer tool's data.
-    nlohmann::ordered_json unknownFields = nlohmann::ordered_json::object();
+    std::vector<UnknownField> unknownFields; // in file order
 
     int masterIndex() const;              // index of launch.master, or 0
     std::vector<int> launchOrder() const; // server indices, master first, then project order

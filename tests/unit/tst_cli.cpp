@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 

@@ -206,7 +206,7 @@ void DevicesPage::writeBack()
     project.deviceNetwork.gateways = commaList(m_gateways);
     project.deviceNetwork.detectIps = commaList(m_detectIps);
     // Focus leaving the netmask field also lands here: an unchanged project is no edit.
-    if (projectToJson(project) == projectToJson(before))
+    if (projectToJsonText(project) == projectToJsonText(before))
         return;
     m_writing = true;
     m_model->setProject(project);
