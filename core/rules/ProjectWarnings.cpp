@@ -31,6 +31,7 @@ public:
 
     Problems run()
     {
+        checkUnknownFields();
         checkCann();
         for (int s = 0; s < static_cast<int>(m_project.servers.size()); ++s) {
             checkDeviceOrder(s);
@@ -43,6 +44,20 @@ public:
     }
 
 private:
+    // A member this version does not read: a newer tool's, or a misspelling that would otherwise
+    // pass silently ("restrat" for "restart").
+    void checkUnknownFields()
+    {
+        for (const UnknownField &field : m_project.unknownFields) {
+            QString message = field.topLevel()
+                                  ? u"not a clusterwiz field; kept in the file as it is"_s
+                                  : u"not a clusterwiz field; ignored, and left out on save"_s;
+            if (!field.nearest.isEmpty())
+                message += u" (did you mean \"%1\"?)"_s.arg(field.nearest);
+            m_out.add(u"unknown-field"_s, field.place, message);
+        }
+    }
+
     void checkCann()
     {
         if (!isAscend(m_project.accelerator) || sourcesCannSetEnv(m_project.launch))

@@ -198,6 +198,24 @@ private Q_SLOTS:
                  qPrintable(lines[1]));
     }
 
+    // A misspelt member is named with the nearest real one; the top-level one stays in the file.
+    void validateNamesUnknownFields()
+    {
+        QByteArray text = cw::projectToJsonText(loadExample(u"cpu-2x2"_s));
+        text.replace("\"clusterwiz\": 1,", "\"clusterwiz\": 1, \"nmae\": \"x\",");
+        text.replace("\"workdir\":", "\"restrat\": 3, \"workdir\":");
+        const QString path = saveText(text, u"misspelt.clusterwiz.json"_s);
+        const CliRun r = run({u"validate"_s, path});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = r.errLines();
+        QVERIFY2(lines.contains(u"warning: nmae: not a clusterwiz field; kept in the file as it "
+                                u"is (did you mean \"name\"?)"_s),
+                 qPrintable(r.err));
+        QVERIFY2(lines.contains(u"warning: launch.restrat: not a clusterwiz field; ignored, and "
+                                u"left out on save"_s),
+                 qPrintable(r.err));
+    }
+
     void validateInvalid_data()
     {
         QTest::addColumn<QByteArray>("document");
