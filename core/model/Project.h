@@ -127,6 +127,10 @@ QString acceleratorName(Accelerator accelerator);
 std::optional<Accelerator> acceleratorFromName(const QString &name);
 QString launchModeName(LaunchMode mode);
 std::optional<LaunchMode> launchModeFromName(const QString &name);
+std::vector<LaunchMode> launchModes(); // every mode, in the order messages list them
+// "launch, mpirun, ranktable" (with `lastSeparator` before the last name, ", " by default).
+QString launchModeNames(const std::vector<LaunchMode> &modes = launchModes(),
+                        const QString &lastSeparator = QStringLiteral(", "));
 QString frameworkName(Framework framework);
 std::optional<Framework> frameworkFromName(const QString &name);
 

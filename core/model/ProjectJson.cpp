@@ -88,7 +88,7 @@ void readLaunch(const Json &json, Problems &problems, Project &project)
     const ProblemPlace place = projectPlace(u"launch"_s);
     LaunchConfig &launch = project.launch;
     JsonFields f(json, place, problems);
-    readName(f, "mode", true, launch.mode, &launchModeFromName, u"launch, mpirun, ranktable, no-ranktable, msrun"_s);
+    readName(f, "mode", true, launch.mode, &launchModeFromName, launchModeNames());
     readName(f, "framework", false, launch.framework, &frameworkFromName,
              u"pytorch, mindspore, tensorflow"_s);
     launch.workdir = f.string("workdir", true).value_or(launch.workdir);
