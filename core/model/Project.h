@@ -38,6 +38,7 @@ struct Server {
     QStringList deviceIps; // deviceIps[k] belongs to devices[k]; empty for nvidia and cpu
 
     QString effectiveHostIp() const { return hostIp.isEmpty() ? host : hostIp; }
+    bool operator==(const Server &) const = default;
 };
 
 struct DeviceNetwork {
@@ -48,6 +49,7 @@ struct DeviceNetwork {
     // detect; with no gateways, each detect IP serves the segment it lies in. Empty: none set.
     QStringList gateways;
     QStringList detectIps;
+    bool operator==(const DeviceNetwork &) const = default;
 };
 
 // mpirun mode: one launcher per server (seed 000) or one process per device (seed 003).
@@ -57,11 +59,13 @@ struct MpirunOptions {
     MpirunPer per = MpirunPer::Server;
     QString prefix;        // --prefix of the remote OpenMPI installation
     QStringList extraArgs; // appended verbatim (each one quoted) before the program
+    bool operator==(const MpirunOptions &) const = default;
 };
 
 struct PortRange {
     int first = 60000;
     int last = 60031; // newer CANN; older uses 60000-60015
+    bool operator==(const PortRange &) const = default;
 };
 
 struct LaunchConfig {
@@ -86,6 +90,7 @@ struct LaunchConfig {
     // "", "--local_rank" or "--local-rank": each rank gets `ARG=N` (its local rank) before the
     // user's args, for scripts that read it with argparse (seed 000's main.py).
     QString localRankArg;
+    bool operator==(const LaunchConfig &) const = default;
 };
 
 // A member of the project file that this version does not know: a newer tool's, or a misspelling.
@@ -99,6 +104,7 @@ struct UnknownField {
     QString nearest;    // a known member within two edits of `key` ("restart"), or empty
 
     bool topLevel() const { return place.path() == key; }
+    bool operator==(const UnknownField &) const = default;
 };
 
 struct Project {
@@ -115,6 +121,7 @@ struct Project {
     int totalDevices() const;
     int rankOffset(int serverIndex) const; // global rank of that server's first device
     std::optional<int> serverIndex(const QString &name) const;
+    bool operator==(const Project &) const = default;
 };
 
 // Both Ascend generations: device IPs, hccn_tool, HCCL.

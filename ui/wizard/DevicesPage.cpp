@@ -1,7 +1,6 @@
 #include "DevicesPage.h"
 
 #include "ProjectModel.h"
-#include "model/ProjectJson.h"
 #include "plan/Planner.h"
 #include "widgets/DeviceTable.h"
 #include "widgets/TopologyView.h"
@@ -206,7 +205,7 @@ void DevicesPage::writeBack()
     project.deviceNetwork.gateways = commaList(m_gateways);
     project.deviceNetwork.detectIps = commaList(m_detectIps);
     // Focus leaving the netmask field also lands here: an unchanged project is no edit.
-    if (projectToJsonText(project) == projectToJsonText(before))
+    if (project == before)
         return;
     m_writing = true;
     m_model->setProject(project);
