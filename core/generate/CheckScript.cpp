@@ -66,14 +66,6 @@ EnvSetupFiles envSetupFiles(const QStringList &lines)
     return result;
 }
 
-QString quotedArray(const QString &name, const QStringList &values)
-{
-    QStringList quoted;
-    for (const QString &value : values)
-        quoted << shellQuote(value);
-    return name + u"=("_s + quoted.join(u' ') + u")\n"_s;
-}
-
 // What check.sh needs from the project beyond the plan table, every value quoted.
 QString projectValues(const Project &project)
 {
@@ -95,21 +87,21 @@ QString projectValues(const Project &project)
     QStringList packages;
     for (const QString &package : frameworkPackages(project))
         packages << packageDistributions(package).join(u'|');
-    text += quotedArray(QStringLiteral("FRAMEWORK_PACKAGES"), packages);
+    text += bashArray(QStringLiteral("FRAMEWORK_PACKAGES"), packages);
     text += u"WORKDIR="_s + shellQuote(project.launch.workdir) + u'\n';
     text += u"ENTRY="_s + shellQuote(project.launch.entry) + u'\n';
     text += u"MPIRUN_PREFIX="_s + shellQuote(project.launch.mpirun.prefix) + u'\n';
-    text += u"NODE_SSH_PORTS=("_s + sshPorts.join(u' ') + u")\n"_s;
+    text += bashArray(u"NODE_SSH_PORTS"_s, sshPorts, BashWords::AsIs);
     text += QStringLiteral("HCCL_PORT_FIRST=%1\nHCCL_PORT_LAST=%2\n")
                 .arg(project.launch.hcclPorts.first)
                 .arg(project.launch.hcclPorts.last);
-    text += quotedArray(QStringLiteral("ENV_SETUP_ROOTS"), roots);
-    text += quotedArray(QStringLiteral("ENV_SETUP_PATHS"), paths);
-    text += quotedArray(QStringLiteral("ENV_SETUP_UNCHECKED"), sourced.unchecked);
+    text += bashArray(QStringLiteral("ENV_SETUP_ROOTS"), roots);
+    text += bashArray(QStringLiteral("ENV_SETUP_PATHS"), paths);
+    text += bashArray(QStringLiteral("ENV_SETUP_UNCHECKED"), sourced.unchecked);
     // CANN's places, looked at when an Ascend project sources no set_env.sh (as discovery does).
     const bool lookForCann = isAscend(project.accelerator) && !sourcesCannSetEnv(project.launch);
-    text += quotedArray(QStringLiteral("CANN_SET_ENV_PLACES"),
-                        lookForCann ? cannSetEnvPaths() : QStringList());
+    text += bashArray(QStringLiteral("CANN_SET_ENV_PLACES"),
+                      lookForCann ? cannSetEnvPaths() : QStringList());
     return text;
 }
 
