@@ -37,11 +37,19 @@ std::optional<Ipv4> Ipv4::parse(const QString &text)
 
 QString Ipv4::toString() const
 {
-    return QStringLiteral("%1.%2.%3.%4")
-        .arg(value >> 24)
-        .arg((value >> 16) & 0xffu)
-        .arg((value >> 8) & 0xffu)
-        .arg(value & 0xffu);
+    char16_t text[15];
+    qsizetype size = 0;
+    for (int shift = 24; shift >= 0; shift -= 8) {
+        const unsigned octet = (value >> shift) & 0xffu;
+        if (shift != 24)
+            text[size++] = u'.';
+        if (octet >= 100)
+            text[size++] = char16_t(u'0' + octet / 100);
+        if (octet >= 10)
+            text[size++] = char16_t(u'0' + octet / 10 % 10);
+        text[size++] = char16_t(u'0' + octet % 10);
+    }
+    return QString(reinterpret_cast<const QChar *>(text), size);
 }
 
 std::optional<int> netmaskPrefix(Ipv4 mask)
