@@ -153,6 +153,15 @@ DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
     });
 }
 
+DevicesPage::~DevicesPage()
+{
+    // A field with the focus reports editingFinished while QWidget destroys the children, after
+    // this page's own part is gone (Qt asserts on it in a debug build): stop listening first.
+    for (QObject *source :
+         std::initializer_list<QObject *>{m_netmask, m_segments, m_gateways, m_detectIps, m_table})
+        disconnect(source, nullptr, this, nullptr);
+}
+
 Problems DevicesPage::deviceProblems() const
 {
     return m_model->problemsIn(ProblemArea::Devices);
