@@ -4,6 +4,7 @@
 #include "discover/Discovery.h"
 #include "discover/DiscoveryReport.h"
 #include "model/ProjectJson.h"
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 

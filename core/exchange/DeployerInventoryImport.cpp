@@ -10,6 +10,7 @@
 
 #include "net/Ipv4.h"
 #include "rules/ValueRules.h"
+#include "shell/QuotedWords.h"
 
 #include <QHash>
 
@@ -23,34 +24,12 @@ constexpr int kMaxDevices = 8;
 // Splits an Ansible INI line into words; quotes group and are removed. Nullopt: unbalanced.
 std::optional<QStringList> splitWords(const QString &line)
 {
-    QStringList words;
-    QString word;
-    bool inWord = false;
-    QChar quote;
-    for (QChar c : line) {
-        if (!quote.isNull()) {
-            if (c == quote)
-                quote = QChar();
-            else
-                word += c;
-        } else if (c == u'\'' || c == u'"') {
-            quote = c;
-            inWord = true;
-        } else if (c.isSpace()) {
-            if (inWord)
-                words << word;
-            word.clear();
-            inWord = false;
-        } else {
-            word += c;
-            inWord = true;
-        }
-    }
-    if (!quote.isNull())
+    WordSyntax syntax;
+    syntax.quotes = QStringLiteral("'\"");
+    QuotedWords split = splitQuotedWords(line, syntax);
+    if (split.unclosedQuote)
         return std::nullopt;
-    if (inWord)
-        words << word;
-    return words;
+    return std::move(split.words);
 }
 
 void readHost(const SourceLine &line, const QStringList &words, Project &project,

@@ -22,14 +22,6 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
-QString quotedArray(const QString &name, const QStringList &values)
-{
-    QStringList quoted;
-    for (const QString &value : values)
-        quoted << shellQuote(value);
-    return name + u"=("_s + quoted.join(u' ') + u")\n"_s;
-}
-
 // Whether launch.upload brings the entry script (the paths check does not miss it then).
 bool entryUploaded(const LaunchConfig &launch)
 {
@@ -54,18 +46,18 @@ QString projectValues(const Project &project)
     QStringList packages;
     for (const QString &package : frameworkPackages(project))
         packages << packageDistributions(package).join(u'|');
-    text += quotedArray(QStringLiteral("FRAMEWORK_PACKAGES"), packages);
+    text += bashArray(QStringLiteral("FRAMEWORK_PACKAGES"), packages);
     text += u"ENTRY="_s + shellQuote(project.launch.entry) + u'\n';
     text += u"ENTRY_UPLOADED=%1\n"_s.arg(entryUploaded(project.launch) ? 1 : 0);
     text += u"ENV_SETUP_LINES=%1\n"_s.arg(project.launch.envSetup.size());
     text += u"MPIRUN_PREFIX="_s + shellQuote(project.launch.mpirun.prefix) + u'\n';
-    text += u"NODE_SSH_PORTS=("_s + sshPorts.join(u' ') + u")\n"_s;
+    text += bashArray(u"NODE_SSH_PORTS"_s, sshPorts, BashWords::AsIs);
     text += QStringLiteral("HCCL_PORT_FIRST=%1\nHCCL_PORT_LAST=%2\n")
                 .arg(project.launch.hcclPorts.first)
                 .arg(project.launch.hcclPorts.last);
     // CANN's places, looked at when an Ascend project sources no set_env.sh (as discovery does).
     const bool lookForCann = isAscend(project.accelerator) && !sourcesCannSetEnv(project.launch);
-    text += quotedArray(QStringLiteral("CANN_SET_ENV_PLACES"),
+    text += bashArray(QStringLiteral("CANN_SET_ENV_PLACES"),
                         lookForCann ? cannSetEnvPaths() : QStringList());
     text += u"DEVICE_ROUTED=%1\n"_s.arg(isRouted(project.deviceNetwork) ? 1 : 0);
     return text;

@@ -115,8 +115,8 @@ QString sshScript(const Project &project)
         users << shellQuote(project.servers[index].user);
         ports << QString::number(project.servers[index].port);
     }
-    QString text = u"NODE_USERS=("_s + users.join(u' ') + u")\n"_s;
-    text += u"NODE_SSH_PORTS=("_s + ports.join(u' ') + u")\n"_s;
+    QString text = bashArray(u"NODE_USERS"_s, users, BashWords::AsIs);
+    text += bashArray(u"NODE_SSH_PORTS"_s, ports, BashWords::AsIs);
     text += u"LOG_ROOT="_s + shellQuote(logRootPath(project)) + u'\n';
     text += QStringLiteral("STOP_GRACE=20  # seconds from TERM to KILL when stopping\n"
                            "WHERE=run.sh\n");

@@ -166,7 +166,7 @@ StopResult stopRunOn(const Project &project, const RunRecord &record, RunHosts &
                      int graceSeconds)
 {
     const std::vector<int> servers = allServers(project);
-    if (record.mode == launchModeName(LaunchMode::Mpirun)) {
+    if (record.mode == LaunchMode::Mpirun) {
         hosts.execOnServers(
             servers,
             [&](const Server &server) { return noteHelpersCommand(project, record.runId, server); },

@@ -3,6 +3,7 @@
 #include "model/SafeFile.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <new>
 
 using namespace Qt::StringLiterals;
@@ -118,7 +119,12 @@ QString jsonIntProblem(const Json &value, JsonInt result)
 }
 
 JsonFields::JsonFields(const Json &object, const QString &path, QStringList &problems)
-    : m_object(object), m_path(path), m_problems(problems)
+    : m_object(object), m_path(path), m_lines(&problems)
+{
+}
+
+JsonFields::JsonFields(const Json &object, const ProblemPlace &place, Problems &problems)
+    : m_object(object), m_path(place.path()), m_place(place), m_problems(&problems)
 {
 }
 
@@ -128,13 +134,22 @@ QString JsonFields::path(const char *key) const
     return m_path.isEmpty() ? name : m_path + u'.' + name;
 }
 
+ProblemPlace JsonFields::place(const char *key) const
+{
+    return m_place.member(QString::fromUtf8(key));
+}
+
 void JsonFields::problem(const char *key, const QString &message)
 {
-    m_problems << path(key) + u": "_s + message;
+    if (m_problems)
+        m_problems->emplace_back(u"schema"_s, place(key), message);
+    else
+        *m_lines << path(key) + u": "_s + message;
 }
 
 const Json *JsonFields::member(const char *key, bool required)
 {
+    m_asked.push_back(key);
     if (!m_object.is_object()) {
         if (required)
             problem(key, u"is required"_s);
@@ -147,6 +162,12 @@ const Json *JsonFields::member(const char *key, bool required)
         return nullptr;
     }
     return &*found;
+}
+
+bool JsonFields::has(const char *key)
+{
+    m_asked.push_back(key);
+    return m_object.is_object() && m_object.contains(key);
 }
 
 std::optional<QString> JsonFields::string(const char *key, bool required)
@@ -204,6 +225,100 @@ const Json *JsonFields::array(const char *key, bool required)
         return nullptr;
     }
     return value;
+}
+
+std::optional<QStringList> JsonFields::stringList(const char *key)
+{
+    const Json *value = array(key);
+    if (!value)
+        return std::nullopt;
+    QStringList out;
+    out.reserve(qsizetype(value->size()));
+    for (size_t i = 0; i < value->size(); ++i) {
+        const Json &item = (*value)[i];
+        if (item.is_string())
+            out << QString::fromStdString(item.get_ref<const std::string &>());
+        else
+            itemProblem(key, i, u"must be a string, not "_s + jsonTypeName(item));
+    }
+    return out;
+}
+
+std::optional<std::vector<int>> JsonFields::intList(const char *key)
+{
+    const Json *value = array(key);
+    if (!value)
+        return std::nullopt;
+    std::vector<int> out;
+    out.reserve(value->size());
+    for (size_t i = 0; i < value->size(); ++i) {
+        int number = 0;
+        if (const JsonInt result = jsonToInt((*value)[i], number); result == JsonInt::Ok)
+            out.push_back(number);
+        else
+            itemProblem(key, i, jsonIntProblem((*value)[i], result));
+    }
+    return out;
+}
+
+void JsonFields::itemProblem(const char *key, size_t index, const QString &message)
+{
+    if (m_problems)
+        m_problems->emplace_back(u"schema"_s, place(key).item(int(index)), message);
+    else
+        *m_lines << path(key) + u'[' + QString::number(index) + u"]: "_s + message;
+}
+
+namespace {
+
+// Edits (insert, delete, replace, swap of neighbours) from `a` to `b`, stopped past `limit`.
+int editDistance(const std::string &a, const std::string &b, int limit)
+{
+    const int n = int(a.size());
+    const int m = int(b.size());
+    if (std::abs(n - m) > limit)
+        return limit + 1;
+    std::vector<std::vector<int>> d(size_t(n + 1), std::vector<int>(size_t(m + 1)));
+    for (int i = 0; i <= n; ++i)
+        d[size_t(i)][0] = i;
+    for (int j = 0; j <= m; ++j)
+        d[0][size_t(j)] = j;
+    for (int i = 1; i <= n; ++i) {
+        for (int j = 1; j <= m; ++j) {
+            const int cost = a[size_t(i - 1)] == b[size_t(j - 1)] ? 0 : 1;
+            int best = std::min({d[size_t(i - 1)][size_t(j)] + 1, d[size_t(i)][size_t(j - 1)] + 1,
+                                 d[size_t(i - 1)][size_t(j - 1)] + cost});
+            if (i > 1 && j > 1 && a[size_t(i - 1)] == b[size_t(j - 2)] &&
+                a[size_t(i - 2)] == b[size_t(j - 1)])
+                best = std::min(best, d[size_t(i - 2)][size_t(j - 2)] + 1);
+            d[size_t(i)][size_t(j)] = best;
+        }
+    }
+    return d[size_t(n)][size_t(m)];
+}
+
+} // namespace
+
+std::vector<JsonFields::Unknown> JsonFields::unknownMembers() const
+{
+    std::vector<Unknown> unknown;
+    if (!m_object.is_object())
+        return unknown;
+    for (const auto &[key, value] : m_object.items()) {
+        const auto asked = [&name = key](const char *known) { return name == known; };
+        if (std::any_of(m_asked.begin(), m_asked.end(), asked))
+            continue;
+        Unknown member{key, {}};
+        int nearest = 3;
+        for (const char *known : m_asked) {
+            if (const int distance = editDistance(key, known, 2); distance < nearest) {
+                nearest = distance;
+                member.nearest = QString::fromUtf8(known);
+            }
+        }
+        unknown.push_back(std::move(member));
+    }
+    return unknown;
 }
 
 } // namespace cw

@@ -20,20 +20,6 @@ QString why(const QString &path, int error)
     return path + u": "_s + QString::fromLocal8Bit(std::strerror(error));
 }
 
-bool writeAll(int fd, const QByteArray &content)
-{
-    qsizetype done = 0;
-    while (done < content.size()) {
-        const ssize_t n = ::write(fd, content.constData() + done, size_t(content.size() - done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        done += n;
-    }
-    return true;
-}
-
 mode_t modeBits(FileMode mode, const QByteArray &path)
 {
     struct stat existing {};
@@ -55,6 +41,20 @@ mode_t modeBits(FileMode mode, const QByteArray &path)
 }
 
 } // namespace
+
+bool writeAllTo(int fd, const QByteArray &content)
+{
+    qsizetype done = 0;
+    while (done < content.size()) {
+        const ssize_t n = ::write(fd, content.constData() + done, size_t(content.size() - done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        done += n;
+    }
+    return true;
+}
 
 FileBytes readRegularFile(const QString &path, qint64 limit)
 {
@@ -133,7 +133,7 @@ QString writeFileReplacing(const QString &path, const QByteArray &content, FileM
         return path + u": no free temporary name in its folder"_s;
     if (mode == FileMode::KeepExisting && S_ISREG(existing.st_mode))
         ::fchmod(fd, existing.st_mode & 07777); // the user's own choice, umask or not
-    const bool written = writeAll(fd, content);
+    const bool written = writeAllTo(fd, content);
     const int writeError = errno;
     const bool synced = written && ::fsync(fd) == 0;
     const int syncError = errno;

@@ -31,4 +31,8 @@ enum class FileMode { Shared, SharedExecutable, Private, PrivateExecutable, Keep
 QString writeFileReplacing(const QString &path, const QByteArray &content,
                            FileMode mode = FileMode::Shared);
 
+// Writes all of `content` to the open file `fd`, again after a short or interrupted write; false
+// on an error (errno says which). The one write loop of every file the product writes.
+bool writeAllTo(int fd, const QByteArray &content);
+
 } // namespace cw

@@ -1,42 +1,54 @@
+#include "rules/FrameworkModeRules.h"
 #include "rules/SectionValidators.h"
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
 namespace cw {
+
+std::vector<LaunchMode> launchModesFor(Framework framework)
+{
+    switch (framework) {
+    case Framework::PyTorch:
+        return {LaunchMode::Launch, LaunchMode::Mpirun, LaunchMode::RankTable,
+                LaunchMode::NoRankTable};
+    case Framework::MindSpore:
+        return {LaunchMode::Msrun, LaunchMode::Mpirun, LaunchMode::RankTable,
+                LaunchMode::NoRankTable};
+    case Framework::TensorFlow:
+        return {LaunchMode::Mpirun, LaunchMode::RankTable, LaunchMode::NoRankTable};
+    }
+    return {};
+}
+
 namespace {
 
 // The modes that can start the framework's processes, for the messages.
 QString modesFor(Framework framework)
 {
-    switch (framework) {
-    case Framework::PyTorch:
-        return u"launch, mpirun, ranktable or no-ranktable"_s;
-    case Framework::MindSpore:
-        return u"msrun, mpirun (per device), ranktable or no-ranktable"_s;
-    case Framework::TensorFlow:
-        return u"mpirun (per device), ranktable or no-ranktable"_s;
-    }
-    return {};
+    QString text = launchModeNames(launchModesFor(framework), u" or "_s);
+    if (framework != Framework::PyTorch)
+        text.replace(u"mpirun"_s, u"mpirun (per device)"_s);
+    return text;
 }
 
 } // namespace
 
-// Which launch modes can start the framework's processes: msrun is MindSpore's own launcher; the
-// torch launchers (mode launch, and mpirun per server, which starts one per server) exist only
-// in PyTorch; MindSpore (seed 003: mpirun -n <devices>) and TensorFlow (seed 002: horovodrun
-// -H host:8, or the rank table's per-device processes) run one process per device.
 void validateFrameworkMode(const Project &project, ProblemList &out)
 {
     const LaunchConfig &launch = project.launch;
     const QString framework = frameworkName(launch.framework);
-    if (launch.mode == LaunchMode::Msrun && launch.framework != Framework::MindSpore) {
+    const std::vector<LaunchMode> fitting = launchModesFor(launch.framework);
+    const bool fits = std::find(fitting.begin(), fitting.end(), launch.mode) != fitting.end();
+    if (!fits && launch.mode == LaunchMode::Msrun) {
         out.add(u"mode-framework"_s, projectPlace(u"launch.mode"_s),
                 u"launch: mode msrun is MindSpore's launcher and starts no %1 job; with "
                 "framework %1 use %2"_s.arg(framework, modesFor(launch.framework)));
     }
     if (launch.framework == Framework::PyTorch)
         return;
-    if (launch.mode == LaunchMode::Launch) {
+    if (!fits && launch.mode == LaunchMode::Launch) {
         out.add(u"mode-framework"_s, projectPlace(u"launch.mode"_s),
                 u"launch: mode launch starts a torch launcher (torchrun), which %1 does not "
                 "have; with framework %1 use %2"_s.arg(framework, modesFor(launch.framework)));

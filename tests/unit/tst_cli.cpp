@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 
@@ -195,6 +196,24 @@ private Q_SLOTS:
                  qPrintable(lines[0]));
         QVERIFY2(lines[1].startsWith(u"warning: servers[1].nic: server1: docker0"_s),
                  qPrintable(lines[1]));
+    }
+
+    // A misspelt member is named with the nearest real one; the top-level one stays in the file.
+    void validateNamesUnknownFields()
+    {
+        QByteArray text = cw::projectToJsonText(loadExample(u"cpu-2x2"_s));
+        text.replace("\"clusterwiz\": 1,", "\"clusterwiz\": 1, \"nmae\": \"x\",");
+        text.replace("\"workdir\":", "\"restrat\": 3, \"workdir\":");
+        const QString path = saveText(text, u"misspelt.clusterwiz.json"_s);
+        const CliRun r = run({u"validate"_s, path});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = r.errLines();
+        QVERIFY2(lines.contains(u"warning: nmae: not a clusterwiz field; kept in the file as it "
+                                u"is (did you mean \"name\"?)"_s),
+                 qPrintable(r.err));
+        QVERIFY2(lines.contains(u"warning: launch.restrat: not a clusterwiz field; ignored, and "
+                                u"left out on save"_s),
+                 qPrintable(r.err));
     }
 
     void validateInvalid_data()
@@ -524,7 +543,7 @@ private Q_SLOTS:
         cw::RunRecord record;
         record.runId = u"20261123-010000-abcdef"_s;
         record.projectPath = path;
-        record.mode = u"launch"_s;
+        record.mode = cw::LaunchMode::Launch;
         record.master = u"server0"_s;
         record.startedAt = QDateTime::currentDateTimeUtc();
         record.servers = {{u"server0"_s, u"/tmp/w/logs/x/server0"_s, true},

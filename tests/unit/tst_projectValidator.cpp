@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 using namespace cw;

@@ -60,6 +60,7 @@ private:
     QComboBox *m_framework;
     std::map<QString, QWidget *> m_fields; // ProblemLocation::field -> editor
     bool m_filling = false;
+    bool m_ascend = true; // the rank table modes are offered on Ascend only
 };
 
 } // namespace cw
