@@ -43,7 +43,7 @@ bool applyOne(const Project &project, const FixPlan &plan, const FleetOptions &f
     out << fixOutcomeText(project, plan, outcome);
     out.flush();
     if (const QString error = recordAppliedFix(journalPath, outcome.undo, group); !error.isEmpty())
-        err << error << '\n';
+        err << escapeControls(error) << '\n';
     if (!outcome.ok())
         err << programName() << " fix: " << plan.id << " failed at "
             << escapeControls(outcome.firstError()) << '\n';
