@@ -168,6 +168,12 @@ private Q_SLOTS:
     // before msrun starts anything.
     void noPythonForMsrunIsNamed()
     {
+        // The test's PATH keeps the system folders, which must then hold no `python` (Debian
+        // has python3 only, unless python-is-python3 is installed).
+        for (const char *folder : {"/usr/local/bin", "/usr/bin", "/bin"}) {
+            if (QFile::exists(QString::fromLatin1(folder) + u"/python"_s))
+                QSKIP("a `python` in the system folders: no PATH without one to test with");
+        }
         QFile::remove(path(u"argv.txt"_s));
         const RunResult run = runNode1(0, u"nopython"_s, false, false);
         QCOMPARE(run.exitCode, 2);
