@@ -119,7 +119,8 @@ int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err)
     }
     if (fixes.isEmpty()) {
         out << "nothing to fix: "
-            << (all ? u"no failed check offers a fix"_s : u"check %1 did not fail"_s.arg(id))
+            << (all ? u"no failed check offers a fix"_s
+                    : u"check %1 did not fail"_s.arg(escapeControls(id)))
             << '\n';
         out.flush();
         return ExitOk;

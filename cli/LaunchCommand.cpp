@@ -63,7 +63,7 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return ExitInvalid;
     }
     if (parser.isSet(u"dry-run"_s)) {
-        out << launchPlanText(project, plan);
+        out << escapeEachLine(launchPlanText(project, plan));
         out.flush();
         return ExitOk;
     }

@@ -327,6 +327,14 @@ private Q_SLOTS:
         QCOMPARE(exported.exitCode, 0);
         QVERIFY2(!raw(exported.err), qPrintable(exported.err));
         QVERIFY2(exported.err.contains(u"python3\\x1b]0;pwned\\x07"_s), qPrintable(exported.err));
+        // The launch plan a dry run prints names the files it uploads: escaped too.
+        QVERIFY(write(m_dir.filePath(u"data\x1b[31m.txt"_s), "x"));
+        project.launch.upload = {u"data\x1b[31m.txt"_s};
+        const CliRun dryRun =
+            cli({u"launch"_s, save(project, u"upload.clusterwiz.json"_s), u"--dry-run"_s});
+        QCOMPARE(dryRun.exitCode, 0);
+        QVERIFY2(!raw(dryRun.out), qPrintable(dryRun.out));
+        QVERIFY2(dryRun.out.contains(u"data\\x1b[31m.txt"_s), qPrintable(dryRun.out));
         // A project path with a line break and ESC in it, echoed on a success line.
         const QString odd = m_dir.filePath(u"odd\n\x1b[31mname.clusterwiz.json"_s);
         QVERIFY(QFile::copy(example(u"cpu-2x2"_s), odd));
