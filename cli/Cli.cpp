@@ -77,6 +77,14 @@ QString counted(qsizetype count, const QString &noun)
     return u"%1 %2%3"_s.arg(count).arg(noun, count == 1 ? QString() : u"s"_s);
 }
 
+QString escapeEachLine(const QString &text)
+{
+    QStringList lines = text.split(u'\n');
+    for (QString &line : lines)
+        line = escapeControls(line);
+    return lines.join(u'\n');
+}
+
 void printProblems(const Problems &problems, QTextStream &err)
 {
     for (const Problem &problem : problems)

@@ -67,6 +67,10 @@ inline QString programName()
 // "1 server", "16 servers".
 QString counted(qsizetype count, const QString &noun);
 
+// A text of several lines from the core (a launch plan) with each line's user values made safe
+// for the terminal by escapeControls(): the line breaks stay, nothing else controls it.
+QString escapeEachLine(const QString &text);
+
 // Writes one `path: message` line per problem to `err`.
 void printProblems(const Problems &problems, QTextStream &err);
 

@@ -44,7 +44,7 @@ bool applyOne(const Project &project, const FixPlan &plan, const FleetOptions &f
     out << fixOutcomeText(project, plan, applied.outcome);
     out.flush();
     if (!applied.journalError.isEmpty())
-        err << applied.journalError << '\n';
+        err << escapeControls(applied.journalError) << '\n';
     if (!applied.outcome.ok())
         err << programName() << " fix: " << plan.id << " failed at "
             << escapeControls(applied.outcome.firstError()) << '\n';
@@ -114,7 +114,8 @@ int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err)
     }
     if (fixes.isEmpty()) {
         out << "nothing to fix: "
-            << (all ? u"no failed check offers a fix"_s : u"check %1 did not fail"_s.arg(id))
+            << (all ? u"no failed check offers a fix"_s
+                    : u"check %1 did not fail"_s.arg(escapeControls(id)))
             << '\n';
         out.flush();
         return ExitOk;

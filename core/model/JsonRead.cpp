@@ -1,10 +1,15 @@
 #include "model/JsonRead.h"
 
+#include "model/Problem.h"
 #include "model/SafeFile.h"
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <new>
+#include <set>
+#include <string>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -24,6 +29,74 @@ QString withoutTag(const char *what)
     }
     return message;
 }
+
+// Finds the first key given twice in one object while nlohmann parses (its own parser keeps the
+// last value, so `"servers": [...], "servers": []` would read as no servers). Tracks the path of
+// the object being read so that the message names where the key is.
+class DuplicateKeys {
+public:
+    bool operator()(int /*depth*/, Json::parse_event_t event, Json &parsed)
+    {
+        using Event = Json::parse_event_t;
+        switch (event) {
+        case Event::object_start:
+        case Event::array_start:
+            m_frames.push_back({event == Event::array_start, childName(), {}, {}, 0});
+            break;
+        case Event::key:
+            if (!m_frames.empty() && parsed.is_string()) {
+                Frame &frame = m_frames.back();
+                frame.key = parsed.get<std::string>();
+                if (!frame.keys.insert(frame.key).second && m_duplicate.empty())
+                    m_duplicate = join(frame.name, frame.key);
+            }
+            break;
+        case Event::object_end:
+        case Event::array_end:
+            if (!m_frames.empty())
+                m_frames.pop_back();
+            countElement();
+            break;
+        case Event::value:
+            countElement();
+            break;
+        }
+        return true;
+    }
+
+    // "launch.env.NAME", "servers[1].host", or empty when no key was repeated.
+    const std::string &duplicate() const { return m_duplicate; }
+
+private:
+    struct Frame {
+        bool array = false;
+        std::string name; // this container's path
+        std::string key;  // the member being read (objects)
+        std::set<std::string> keys;
+        size_t index = 0; // the element being read (arrays)
+    };
+
+    static std::string join(const std::string &path, const std::string &key)
+    {
+        return path.empty() ? key : path + '.' + key;
+    }
+    std::string childName() const
+    {
+        if (m_frames.empty())
+            return {};
+        const Frame &parent = m_frames.back();
+        return parent.array ? parent.name + '[' + std::to_string(parent.index) + ']'
+                            : join(parent.name, parent.key);
+    }
+    void countElement()
+    {
+        if (!m_frames.empty() && m_frames.back().array)
+            ++m_frames.back().index;
+    }
+
+    std::vector<Frame> m_frames;
+    std::string m_duplicate;
+};
 
 } // namespace
 
@@ -63,8 +136,19 @@ JsonParse parseJsonBytes(const QByteArray &bytes, int depthLimit)
         result.error = u"not accepted: nested deeper than %1 levels"_s.arg(depthLimit);
         return result;
     }
+    DuplicateKeys duplicates;
     try {
-        result.document = Json::parse(bytes.constData(), bytes.constData() + bytes.size());
+        result.document =
+            Json::parse(bytes.constData(), bytes.constData() + bytes.size(), std::ref(duplicates));
+        if (!duplicates.duplicate().empty()) {
+            result.error = u"not accepted: %1 is given twice in one object (JSON keeps only one of "
+                           u"them; remove the other)"_s.arg(
+                               escapeControls(QString::fromStdString(duplicates.duplicate())));
+        }
+    } catch (const Json::parse_error &error) {
+        result.error = u"not valid JSON: "_s + withoutTag(error.what());
+        const qsizetype offset = std::min<qsizetype>(qsizetype(error.byte), bytes.size());
+        result.errorLine = int(bytes.left(offset).count('\n')) + 1;
     } catch (const Json::exception &error) {
         result.error = u"not valid JSON: "_s + withoutTag(error.what());
     } catch (const std::bad_alloc &) {

@@ -1,8 +1,10 @@
 #pragma once
-// The one way clusterwiz reads JSON (projects, run records, undo journals): bytes in, a document
-// or a message out, never an exception. Nesting is limited before nlohmann builds anything (its
-// copy and dump recurse), every nlohmann exception becomes a message, and typed accessors report
-// "path: must be ..." instead of throwing. Takes raw bytes, so a fuzz target can call it directly.
+// The one way clusterwiz reads JSON (projects, run records, undo journals, imported rank tables):
+// bytes in, a document or a message out, never an exception. Nesting is limited before nlohmann
+// builds anything (its copy and dump recurse), a key given twice in one object is refused (JSON
+// would silently keep the last one), every nlohmann exception becomes a message, and typed
+// accessors report "path: must be ..." instead of throwing. Takes raw bytes, so a fuzz target can
+// call it directly.
 
 #include "model/Problem.h"
 
@@ -23,7 +25,8 @@ constexpr int kJsonDepthLimit = 64;
 
 struct JsonParse {
     nlohmann::ordered_json document;
-    QString error; // "not valid JSON: ...", "nested deeper than 64 levels ..."; empty when ok
+    QString error;     // "not valid JSON: ...", "nested deeper than 64 levels ..."; empty when ok
+    int errorLine = 0; // the 1-based line a syntax error is on; 0 when not known
     bool ok() const { return error.isEmpty(); }
 };
 

@@ -97,8 +97,9 @@ private:
         m_out.add(u"nic-virtual"_s, serverFieldPlace(s, "nic"),
                   u"%1: %2 is a virtual or container interface; the job pins HCCL, NCCL, gloo "
                   "and OpenMPI to it, and the other servers cannot reach it there. Give the NIC "
-                  "that holds the host IP %3"_s.arg(
-                      serverLabel(m_project, s), printable(server.nic), server.effectiveHostIp()));
+                  "that holds the host IP %3"_s.arg(serverLabel(m_project, s),
+                                                    escapeControls(server.nic),
+                                                    server.effectiveHostIp()));
     }
 
     // A device segment that holds a host IP routes device traffic and host traffic alike.

@@ -27,8 +27,9 @@ private Q_SLOTS:
             << int(Accelerator::Ascend910) << int(LaunchMode::RankTable) << u"/w"_s;
         QTest::newRow("nvidia mpirun")
             << int(Accelerator::Nvidia) << int(LaunchMode::Mpirun) << u"/w"_s;
-        QTest::newRow("hostile workdir") << int(Accelerator::Ascend910) << int(LaunchMode::Launch)
-                                         << u"/w/$(reboot)`id`'\"; x"_s;
+        // The workdir holds no shell metacharacters (validate refuses them); the entry may.
+        QTest::newRow("hostile entry")
+            << int(Accelerator::Ascend910) << int(LaunchMode::Launch) << u"/w"_s;
     }
 
     void syntax()
@@ -39,6 +40,8 @@ private Q_SLOTS:
         Project p = project(static_cast<Accelerator>(accelerator), 29501, 2);
         p.launch.mode = static_cast<LaunchMode>(mode);
         p.launch.workdir = workdir;
+        if (QTest::currentDataTag() == QByteArray("hostile entry"))
+            p.launch.entry = u"m$(reboot)`id`'\"; x.py"_s;
         QVERIFY(validateProject(p).empty());
         const QString path = m_dir.filePath(u"syntax.sh"_s);
         QVERIFY(writeFile(path, checkScript(p)));
@@ -328,9 +331,8 @@ private Q_SLOTS:
         const QString marker = m_dir.filePath(u"pwned"_s);
         const QString touch = u"touch "_s + marker;
         Project p = project(Accelerator::Ascend910, freePort());
-        p.launch.workdir =
-            m_dir.filePath(u"w $("_s + touch + u")`"_s + touch + u"`'\"; "_s + touch);
-        p.launch.entry = u"m'$("_s + touch + u").py"_s;
+        p.launch.workdir = m_dir.filePath(u"absent-workdir"_s); // metacharacters are refused
+        p.launch.entry = u"m'$("_s + touch + u")`"_s + touch + u"`'\"; "_s + touch + u".py"_s;
         p.launch.python = u"python3$(touch${IFS}"_s + marker + u")"_s;
         p.launch.envSetup = {u"source /opt/$("_s + touch + u")/set_env.sh"_s};
         const Run result = run(p, {});
