@@ -1,7 +1,6 @@
 #include "diagnose/Diagnosis.h"
 
 #include <QDateTime>
-#include <QTimeZone>
 
 #include <algorithm>
 #include <cmath>
@@ -21,8 +20,7 @@ QString clockText(double epochSeconds)
 {
     if (epochSeconds <= 0)
         return u"?"_s;
-    return QDateTime::fromMSecsSinceEpoch(qint64(std::llround(epochSeconds * 1000)),
-                                          QTimeZone::utc())
+    return QDateTime::fromMSecsSinceEpoch(qint64(std::llround(epochSeconds * 1000)), Qt::UTC)
         .toString(Qt::ISODateWithMs);
 }
 
@@ -33,7 +31,10 @@ struct Candidate {
     QString code;
 };
 
-std::vector<Candidate> candidates(const std::vector<ServerReport> &servers)
+// Each rank's first failure: its first error, else a failing exit code. Ranks ended by a stop
+// signal without an error of their own are victims, counted only when `victims` (no other rank
+// failed: a SIGKILL alone is most often the kernel's out-of-memory killer).
+std::vector<Candidate> candidates(const std::vector<ServerReport> &servers, bool victims)
 {
     std::vector<Candidate> found;
     for (const ServerReport &server : servers) {
@@ -61,12 +62,13 @@ std::vector<Candidate> candidates(const std::vector<ServerReport> &servers)
                     entry.time = rank.logTime > 0 ? rank.logTime : rank.exitTime;
                     entry.timeSource = rank.logTime > 0 ? u"log"_s : u"exit"_s;
                 }
-            } else if (rank.exitCode && !stopSignalCode(*rank.exitCode)) {
-                entry.failureClass = *rank.exitCode == 137 || *rank.exitCode == -9
-                                         ? FailureClass::KilledOrOom
-                                         : FailureClass::UserException;
-                entry.line = u"exit code %1; no error line in its log (last line: %2)"_s.arg(
+            } else if (rank.exitCode && (victims || !stopSignalCode(*rank.exitCode))) {
+                entry.failureClass =
+                    *rank.exitCode == 137 ? FailureClass::KilledOrOom : FailureClass::UserException;
+                entry.line = u"exit code %1%2; no error line in its log (last line: %3)"_s.arg(
                     QString::number(*rank.exitCode),
+                    *rank.exitCode == 137 ? u" (SIGKILL: often the out-of-memory killer)"_s
+                                          : QString(),
                     rank.scan.lastLine.isEmpty() ? u"none"_s : rank.scan.lastLine);
                 entry.time = rank.exitTime > 0 ? rank.exitTime : rank.logTime;
                 entry.timeSource = u"exit"_s;
@@ -192,7 +194,9 @@ Diagnosis evaluateDiagnosis(const RunRecord &record, const std::vector<ServerRep
             failedExit = failedExit || (*rank.exitCode != 0 && !stopSignalCode(*rank.exitCode));
         }
     }
-    const std::vector<Candidate> found = candidates(servers);
+    std::vector<Candidate> found = candidates(servers, false);
+    if (found.empty() && record.state != RunState::Stopped)
+        found = candidates(servers, true);
     for (const Candidate &candidate : found)
         diagnosis.timeline.push_back(candidate.entry);
 

@@ -45,12 +45,13 @@ bool has(const QString &text, const char *pattern)
 // A line that reports an error by itself (outside a Python traceback).
 bool errorLine(const QString &line)
 {
-    return has(line, "\\bKilled\\b|[Oo]ut of memory|\\bOOM\\b|oom-kill|MemoryError|std::bad_alloc|"
-                     "NCCL error|NCCL WARN|\\bnccl[A-Z][A-Za-z]*Error\\b|\\[ERROR\\]|"
-                     "HCCL[^\\n]*(?:error|ERROR|failed|timeout)|\\bE[IJEZHKL][0-9]{4}\\b|"
-                     "CUDA error|\\bFATAL\\b|Segmentation fault|core dumped|"
-                     "Connection refused|Connection reset|Connection closed by peer|"
-                     "Broken pipe|[Tt]imed out|^[A-Za-z_.]*(?:Error|Exception): ");
+    return has(line,
+               "\\bKilled\\b|[Oo]ut of memory|\\bOOM\\b|oom-kill|MemoryError|std::bad_alloc|"
+               "NCCL error|NCCL WARN|Watchdog caught|\\bnccl[A-Z][A-Za-z]*Error\\b|\\[ERROR\\]|"
+               "HCCL[^\\n]*(?:error|ERROR|failed|timeout)|\\bE[IJEZHKL][0-9]{4}\\b|"
+               "CUDA error|\\bFATAL\\b|Segmentation fault|core dumped|"
+               "Connection refused|Connection reset|Connection closed by peer|"
+               "Broken pipe|[Tt]imed out|^[A-Za-z_.]*(?:Error|Exception): ");
 }
 
 QString errorCode(const QString &text)
@@ -162,6 +163,7 @@ RankLogScan scanRankLog(QByteArrayView text, bool startsMidFile, int utcOffsetS)
     QString lastException; // its last exception line
     int exceptionLine = 0;
     bool chained = false; // "During handling of the above exception" seen after it
+    int continued = 0;    // lines of a multi-line exception message taken after it
     std::optional<double> blockTime;
     std::optional<qint64> lastEpoch;
     QString lastEpochLine;
@@ -222,6 +224,10 @@ RankLogScan scanRankLog(QByteArrayView text, bool startsMidFile, int utcOffsetS)
             } else if (lastException.isEmpty()) {
                 lastException = line; // the exception line closes the traceback
                 exceptionLine = i + 1;
+                continued = 0;
+                block << line;
+            } else if (continued < 3 && !stepOf(line, false)) {
+                ++continued; // an exception message of several lines (NCCL's error name)
                 block << line;
             } else {
                 finishBlock(); // anything after the exception: the block was complete

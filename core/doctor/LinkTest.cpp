@@ -1,5 +1,6 @@
 #include "doctor/LinkTest.h"
 
+#include "discover/ProbeText.h"
 #include "shell/ShellQuote.h"
 
 #include <QRegularExpression>
@@ -38,6 +39,18 @@ cw_ping() {
 }
 )SH"_s;
 
+// The tool's text for a cell's evidence: bounded, control characters (an escape sequence) shown
+// as '?', lines kept.
+QString evidenceText(const QString &text)
+{
+    QString clean = text.left(kEvidenceChars);
+    for (QChar &c : clean) {
+        if ((c.unicode() < 0x20 && c != u'\n' && c != u'\t') || c.unicode() == 0x7f)
+            c = u'?';
+    }
+    return clean;
+}
+
 } // namespace
 
 PingOutcome parsePingOutput(const QString &output, int exitStatus)
@@ -68,7 +81,7 @@ PingOutcome parsePingOutput(const QString &output, int exitStatus)
         outcome.summary = u"no answer within %1 s"_s.arg(kPingLimitSeconds);
     } else if (!match.hasMatch()) {
         outcome.ok = false;
-        const QString first = output.trimmed().section(u'\n', 0, 0).left(160);
+        const QString first = firstLineOf(output);
         if (timeouts == 0)
             outcome.summary = first.isEmpty() ? u"no output (exit status %1)"_s.arg(exitStatus)
                                               : u"unrecognised output: %1 (exit status %2)"_s.arg(
@@ -144,8 +157,7 @@ std::vector<DeviceLink> parseLinkTestOutput(const QString &output,
             link.ok = outcome.ok;
             link.lossPct = outcome.lossPct;
             link.evidence = u"hccn_tool -i %1 -ping -g address %2: %3\n%4"_s.arg(
-                QString::number(link.device), link.peerIp, outcome.summary,
-                text.left(kEvidenceChars));
+                QString::number(link.device), link.peerIp, outcome.summary, evidenceText(text));
             current = -1;
         }
     }
