@@ -260,6 +260,19 @@ Diagnosis evaluateDiagnosis(const RunRecord &record, const std::vector<ServerRep
     return diagnosis;
 }
 
+bool looksHung(const std::vector<RankActivity> &ranks, qint64 startedMs, qint64 nowMs,
+               int hangAfterS)
+{
+    if (ranks.empty() || hangAfterS <= 0)
+        return false;
+    const qint64 limit = nowMs - qint64(hangAfterS) * 1000;
+    for (const RankActivity &rank : ranks) {
+        if (rank.exited || (rank.lastLineMs > 0 ? rank.lastLineMs : startedMs) > limit)
+            return false;
+    }
+    return true;
+}
+
 nlohmann::ordered_json diagnosisToJson(const Diagnosis &diagnosis)
 {
     using json = nlohmann::ordered_json;

@@ -110,6 +110,16 @@ struct Diagnosis {
 Diagnosis evaluateDiagnosis(const RunRecord &record, const std::vector<ServerReport> &servers,
                             int expectedRanks, int hangAfterS);
 
+// The hang rule on what a run panel sees live: no rank exited and every rank has been silent
+// for `hangAfterS` (a rank that printed nothing yet counts from the run's start). Times in ms of
+// one clock (the client's).
+struct RankActivity {
+    bool exited = false;
+    qint64 lastLineMs = 0; // 0: no line yet
+};
+bool looksHung(const std::vector<RankActivity> &ranks, qint64 startedMs, qint64 nowMs,
+               int hangAfterS);
+
 nlohmann::ordered_json diagnosisToJson(const Diagnosis &diagnosis);
 QString diagnosisText(const Diagnosis &diagnosis);
 
