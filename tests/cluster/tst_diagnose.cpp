@@ -4,6 +4,7 @@
 //   user exception, with its RuntimeError line; the others' errors follow it on the timeline;
 // - one rank sleeps forever before step 5 while the others block in step 5's all_reduce:
 //   diagnose says hung and names that rank behind at step 4.
+// Each server has its own process table (cluster.sh --pid-ns), as real servers do.
 #include "CliProcess.h"
 #include "JobTestSupport.h"
 #include "TestCluster.h"
@@ -61,7 +62,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_dir.isValid());
         QString error;
-        QVERIFY2(m_cluster.up(kServers, &error), qPrintable(error));
+        QVERIFY2(m_cluster.up(kServers, &error, true), qPrintable(error)); // own process tables
     }
 
     void aRaisingRankIsNamedFirstWithItsLine()
@@ -146,6 +147,12 @@ private Q_SLOTS:
         QVERIFY(behind[0][u"silent_s"_s].toDouble() >= 3);
         QVERIFY(diagnosis[u"first"_s].isNull());
         QVERIFY2(stopped.exitCode == 0, stopped.describe());
+        // Nothing of the job is left, looked up in each server's own process table.
+        for (int i = 0; i < kServers; ++i) {
+            QByteArray processes;
+            m_cluster.exec(i, {u"ps"_s, u"-eo"_s, u"args="_s}, &processes);
+            QVERIFY2(!processes.contains("diagnose_job.py"), processes.constData());
+        }
     }
 
     void cleanupTestCase() { m_cluster.down(); }
