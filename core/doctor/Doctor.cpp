@@ -75,7 +75,8 @@ DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
                 project, fleet, options.sizeMb, report.notes, report.problems,
                 [&](int round, int rounds) {
                     tell(DoctorPart::Bandwidth, round, rounds,
-                         u"round %1 of %2"_s.arg(std::min(round + 1, rounds)).arg(rounds));
+                         round < rounds ? u"round %1 of %2"_s.arg(round + 1).arg(rounds)
+                                        : u"done"_s);
                 },
                 cancel);
         }
