@@ -5,6 +5,7 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <map>
 
 using namespace Qt::StringLiterals;
@@ -182,6 +183,9 @@ std::vector<DeviceLink> runLinkTest(const Project &project, const LinkPlan &plan
     }
     std::vector<std::vector<DeviceLink>> results(static_cast<size_t>(n));
     FleetOptions fleet = options;
+    // Every server at once, whatever --jobs says: the cost model (and its 5 minutes at 128
+    // servers) assumes it, and each connection only waits on its server's pings.
+    fleet.jobs = std::max(options.jobs, int(indices.size()));
     // Each server's time: the connect and the longest device's pings, each up to its limit.
     fleet.timeoutMs =
         options.timeoutMs + plan.mostPingsPerDevice() * (kPingLimitSeconds + 3) * 1000;

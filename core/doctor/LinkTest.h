@@ -41,7 +41,8 @@ std::vector<DeviceLink> parseLinkTestOutput(const QString &output,
 
 using LinkProgress = std::function<void(int done, int total, const QString &server)>;
 
-// Runs the plan on every server at once. Servers not reached give failed cells saying so, and
+// Runs the plan on every server at once (more than FleetOptions::jobs when there are more
+// servers: one waiting connection each). Servers not reached give failed cells saying so, and
 // a line in `problems`.
 std::vector<DeviceLink> runLinkTest(const Project &project, const LinkPlan &plan,
                                     const FleetOptions &options, QStringList &problems,
