@@ -418,7 +418,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("usage");
         QTest::newRow("--help") << QStringList{u"--help"_s} << u"Usage: clusterwiz-cli COMMAND"_s;
         QTest::newRow("-h") << QStringList{u"-h"_s} << u"Usage: clusterwiz-cli COMMAND"_s;
-        for (const QString &command : {u"validate"_s, u"plan"_s, u"generate"_s, u"logs"_s}) {
+        for (const QString &command :
+             {u"validate"_s, u"plan"_s, u"generate"_s, u"logs"_s, u"doctor"_s, u"diagnose"_s}) {
             const QString usage = u"Usage: clusterwiz-cli "_s + command + u" [options] PROJECT"_s;
             QTest::newRow(qPrintable(command + u" --help"_s))
                 << QStringList{command, u"--help"_s} << usage;
@@ -468,6 +469,14 @@ private Q_SLOTS:
             << QStringList{u"logs"_s, project, u"--run"_s, u"-rf"_s} << u"'-rf' is not a run id"_s;
         QTest::newRow("logs bad timeout")
             << QStringList{u"logs"_s, project, u"--timeout"_s, u"0"_s} << u"--timeout"_s;
+        QTest::newRow("doctor unknown part")
+            << QStringList{u"doctor"_s, project, u"--only"_s, u"links,ping"_s} << u"'ping'"_s;
+        QTest::newRow("doctor size 0")
+            << QStringList{u"doctor"_s, project, u"--size"_s, u"0"_s} << u"--size"_s;
+        QTest::newRow("doctor size huge")
+            << QStringList{u"doctor"_s, project, u"--size"_s, u"99999"_s} << u"--size"_s;
+        QTest::newRow("diagnose bad run id")
+            << QStringList{u"diagnose"_s, project, u"--run"_s, u"../x"_s} << u"not a run id"_s;
         QTest::newRow("generate empty --tar")
             << QStringList{u"generate"_s, project, u"-o"_s, m_temp.filePath(u"x"_s), u"--tar="_s}
             << u"--tar"_s;
