@@ -7,10 +7,12 @@
 #include <QApplication>
 #include <QDir>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 namespace wizardtest {
 
@@ -56,5 +58,35 @@ inline bool typeIntoCell(QTableView *table, int row, int column, const QString &
     qWarning() << "cell holds" << cellText(table, row, column);
     return false;
 }
+
+// Answers the next modal message box named `name` (the wizard's exec() of it runs its own event
+// loop) by clicking `button` with the mouse, as a user would. asked() says whether one came.
+class MessageBoxAnswer : public QObject {
+public:
+    MessageBoxAnswer(const QString &name, QMessageBox::StandardButton button)
+        : m_name(name), m_button(button)
+    {
+        m_timer.setInterval(10);
+        QObject::connect(&m_timer, &QTimer::timeout, this, [this] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box || box->objectName() != m_name || !box->button(m_button))
+                return;
+            m_timer.stop();
+            m_asked = true;
+            m_text = box->text();
+            QTest::mouseClick(box->button(m_button), Qt::LeftButton);
+        });
+        m_timer.start();
+    }
+    bool asked() const { return m_asked; }
+    QString text() const { return m_text; }
+
+private:
+    const QString m_name;
+    const QMessageBox::StandardButton m_button;
+    QTimer m_timer;
+    bool m_asked = false;
+    QString m_text;
+};
 
 } // namespace wizardtest
