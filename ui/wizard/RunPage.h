@@ -19,6 +19,7 @@ class LogView;
 class LossChart;
 class ProjectModel;
 class RankOverview;
+struct RecordedRun;
 class RunPanelSession;
 
 // Step 7: Launch and Stop, the job's state, the live log panel and the loss plot. Launch is one
@@ -50,6 +51,9 @@ public:
 
     void launch();
     void stop();
+    // Shows a recorded run (logs, loss, rank states, the rank that failed first) as the panel
+    // shows a live one; nothing runs. Ignored while a run is followed.
+    void showRecordedRun(const RecordedRun &run);
 
 Q_SIGNALS:
     void runEnded(const cw::RunRecord &record);
