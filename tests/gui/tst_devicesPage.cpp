@@ -124,7 +124,8 @@ private Q_SLOTS:
         QTRY_VERIFY(fillsTheView(view));
 
         // The legend names the four segments and their devices, and the marks.
-        const QString legend = page->findChild<QLabel *>(u"legend"_s)->text();
+        const QString legend =
+            page->findChild<QLabel *>(u"legend"_s)->text().replace(QChar(0xa0), u' ');
         QVERIFY2(legend.contains(u"devices 0, 4: segment 192.168.100.0"_s), qPrintable(legend));
         QVERIFY2(legend.contains(u"devices 3, 7: segment 192.168.103.0"_s), qPrintable(legend));
         QVERIFY2(legend.contains(u"a problem"_s), qPrintable(legend));
@@ -177,7 +178,8 @@ private Q_SLOTS:
             const QRectF text = title->mapRectToScene(title->boundingRect());
             QVERIFY2(box.contains(text), qPrintable(u"title %1 spills out of its box"_s.arg(name)));
         }
-        const QString legend = page->findChild<QLabel *>(u"legend"_s)->text();
+        const QString legend =
+            page->findChild<QLabel *>(u"legend"_s)->text().replace(QChar(0xa0), u' ');
         QVERIFY2(legend.contains(u"no device network"_s), qPrintable(legend));
     }
 

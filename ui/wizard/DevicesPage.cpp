@@ -193,8 +193,11 @@ void DevicesPage::fromModel()
     QStringList legend;
     for (const TopologyView::LegendEntry &entry : m_topology->legend()) {
         const QString mark = entry.frame ? u"□"_s : u"■"_s;
+        // An entry wraps as a whole (no-break spaces): only the gaps between entries break.
+        QString text = entry.text.toHtmlEscaped();
+        text.replace(u' ', QChar(0xa0));
         legend << u"<span style=\"color:%1\">%2</span>&nbsp;%3"_s.arg(entry.colour.name(), mark,
-                                                                      entry.text.toHtmlEscaped());
+                                                                      text);
     }
     m_legend->setText(legend.join(u" &nbsp; "_s));
     m_problems->clear();
