@@ -61,6 +61,7 @@ public:
             if (!plan)
                 return result;
             fill(*plan, result);
+            result.widened = m_widenedBecause;
         }
         finishRoutedPlan(result.project, result.changes);
         // The rules are the contract; a plan that broke one would be a planner bug, and

@@ -12,6 +12,7 @@ struct PlanResult {
     Project project;     // the input with device_network and every device_ips filled
     QString reason;      // when !ok: why no plan exists, in numbers
     QStringList changes; // one line per value the planner set or replaced
+    QString widened;     // when the user's netmask was too small for the cluster: why
 };
 
 // Fills or repairs the Ascend device network (ascend910: four segments; ascend910b: one segment

@@ -154,6 +154,7 @@ private Q_SLOTS:
             smallest = std::min(smallest, label->boundingRect().height() * view->transform().m11());
         }
         qInfo("fitted 128 x 8: server names %.1f px high", smallest);
+        keepPicture(&wizard, u"devices-128-fitted.png"_s);
         QVERIFY(smallest >= 9);
         QTest::keyClicks(page->findField(), u"node100"_s);
         QTest::keyClick(page->findField(), Qt::Key_Return);
@@ -199,12 +200,17 @@ private Q_SLOTS:
         QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
         QTest::mouseClick(page->findChild<QPushButton *>(u"plan"_s), Qt::LeftButton);
         QTRY_COMPARE(page->problemList()->count(), 0);
+        keepPicture(&wizard, u"devices-128-planned.png"_s);
         QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
         QCOMPARE(wizard.model()->project().deviceNetwork.netmask, u"255.255.254.0"_s);
         QCOMPARE(page->findChild<QLineEdit *>(u"netmask"_s)->text(), u"255.255.254.0"_s);
-        const QString message = page->findChild<QLabel *>(u"message"_s)->text();
-        QVERIFY2(message.contains(u"255.255.255.0 -> 255.255.254.0 (widened: "_s),
-                 qPrintable(message));
+        auto *message = page->findChild<QLabel *>(u"message"_s);
+        QVERIFY2(message->text().contains(u"The netmask was too small for this cluster and is now "
+                                          "255.255.254.0"_s),
+                 qPrintable(message->text()));
+        QVERIFY2(message->toolTip().startsWith(u"Why: segment 192.168.100.0/24 holds"_s),
+                 qPrintable(message->toolTip()));
+        QVERIFY(message->toolTip().contains(u"255.255.255.0 -> 255.255.254.0"_s));
     }
 };
 

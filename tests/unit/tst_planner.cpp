@@ -56,6 +56,7 @@ private Q_SLOTS:
         QVERIFY2(network.empty(), qPrintable(describe(network)));
         const Problems all = validateProject(plan.project);
         QVERIFY2(all.empty(), qPrintable(describe(all)));
+        QVERIFY(plan.widened.isEmpty()); // chosen, not widened from the user's
         // Every assigned value is listed: netmask, segments, and one line per device.
         QCOMPARE(plan.changes.size(), qsizetype(2 + 8 * servers));
         QVERIFY(plan.reason.isEmpty());
@@ -152,6 +153,7 @@ private Q_SLOTS:
                  "distinct last octets are needed, but a /24 segment offers 254 (256 addresses "
                  "less the network and broadcast addresses); a /23 netmask (255.255.254.0) is "
                  "needed)"_s);
+        QVERIFY(plan.changes.constFirst().endsWith(u"(widened: "_s + plan.widened + u')'));
         const Problems all = validateProject(plan.project);
         QVERIFY2(all.empty(), qPrintable(describe(all)));
     }
@@ -227,6 +229,7 @@ private Q_SLOTS:
         QVERIFY2(plan.ok, qPrintable(plan.reason));
         QCOMPARE(plan.project.deviceNetwork.netmask, netmask);
         QVERIFY2(plan.changes.constFirst().contains(because), qPrintable(plan.changes.first()));
+        QVERIFY(plan.widened.contains(because));
         const Problems network = validateDeviceNetwork(plan.project);
         QVERIFY2(network.empty(), qPrintable(describe(network)));
         QCOMPARE(plan.project.deviceNetwork.segments == project.deviceNetwork.segments,

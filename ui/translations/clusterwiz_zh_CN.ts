@@ -523,6 +523,20 @@
         <source>Only Ascend projects have a device network to plan.</source>
         <translation>只有昇腾项目才有需要规划的设备网络。</translation>
     </message>
+    <message>
+        <source>…and %1 more.</source>
+        <translation>…还有 %1 项。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Planned %n value(s). The netmask was too small for this cluster and is now %1; hover here for why and for every change.</source>
+        <translation>
+            <numerusform>已规划 %n 个值。原子网掩码对此集群过小，现为 %1；鼠标悬停在此处可查看原因和每项更改。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>原因：%1</translation>
+    </message>
 </context>
 <context>
     <name>cw::FixDialog</name>

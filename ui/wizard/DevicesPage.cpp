@@ -209,6 +209,7 @@ void DevicesPage::fromModel()
         item->setData(Qt::UserRole + 2, problem.location.field);
     }
     m_problems->setVisible(!problems.empty());
+    m_message->setToolTip(QString()); // the last plan's list, if any, is history
     m_message->setText(problems.empty() ? tr("Every device rule holds.")
                                         : tr("Fix %n problem(s) or use Plan automatically.",
                                              nullptr, int(problems.size())));
@@ -265,6 +266,20 @@ void DevicesPage::planAutomatically()
         return;
     }
     m_model->setProject(plan.project);
+    // Every change in the tooltip (the first 40: a 128-server plan sets about a thousand).
+    constexpr int kListed = 40;
+    QStringList listed = plan.changes.mid(0, kListed);
+    if (plan.changes.size() > kListed)
+        listed << tr("…and %1 more.").arg(plan.changes.size() - kListed);
+    m_message->setToolTip(listed.join(u'\n'));
+    if (!plan.widened.isEmpty()) {
+        m_message->setText(tr("Planned %n value(s). The netmask was too small for this cluster "
+                              "and is now %1; hover here for why and for every change.",
+                              nullptr, int(plan.changes.size()))
+                               .arg(plan.project.deviceNetwork.netmask));
+        m_message->setToolTip(tr("Why: %1").arg(plan.widened) + u"\n\n"_s + m_message->toolTip());
+        return;
+    }
     m_message->setText(plan.changes.isEmpty()
                            ? tr("The plan changed nothing: every value already holds.")
                            : tr("Planned %n value(s): %1", nullptr, int(plan.changes.size()))
