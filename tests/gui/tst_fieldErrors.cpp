@@ -84,6 +84,7 @@ private Q_SLOTS:
 
         QVERIFY(typeIntoCell(table, 0, ServerTable::HostIp, u"10.0.0.300"_s));
         QTRY_VERIFY(table->isInvalid(0, ServerTable::HostIp));
+        keepPicture(&wizard, u"servers-bad-host-ip.png"_s);
         QVERIFY(table->model()->index(0, ServerTable::HostIp).data(Qt::BackgroundRole).isValid());
         QVERIFY(!table->isInvalid(0, ServerTable::Host));
         QVERIFY(!table->isInvalid(1, ServerTable::HostIp));
@@ -155,7 +156,9 @@ private Q_SLOTS:
         QVERIFY(page);
         auto *message = page->findChild<QLabel *>(u"message"_s);
         QTest::mouseClick(page->findChild<QPushButton *>(u"testAll"_s), Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(message->text(), u"0 of 2 servers answered."_s, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(page->problemList()->count() == 2, 60000);
+        keepPicture(&wizard, u"servers-refused.png"_s);
+        QCOMPARE(message->text(), u"0 of 2 servers answered."_s);
         const QString text = listed(page->problemList());
         qInfo().noquote() << "beside the table:" << text;
         QCOMPARE(page->problemList()->count(), 2);
