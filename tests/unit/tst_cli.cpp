@@ -340,15 +340,35 @@ private Q_SLOTS:
         QCOMPARE(readAll(path), planned);
     }
 
-    void planImpossible()
+    // The CLI plans with the same core function as the wizard's Plan automatically: a /24 that
+    // 128 servers outgrow is widened to /23 in one run, and the reason is on stderr.
+    void planWidensATooSmallNetmask()
     {
         const cw::Project project = project128On24();
+        const cw::PlanResult inProcess = cw::planDeviceNetwork(project);
+        QVERIFY2(inProcess.ok, qPrintable(inProcess.reason));
+
+        const QString input = save(project, u"huge.clusterwiz.json"_s);
+        const QString output = m_temp.filePath(u"huge-planned.clusterwiz.json"_s);
+        const CliRun r = run({u"plan"_s, input, u"-o"_s, output});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains(inProcess.changes.constFirst()), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"255.255.255.0 -> 255.255.254.0 (widened: "_s), qPrintable(r.err));
+        const cw::ProjectLoad planned = cw::loadProjectFile(output);
+        QVERIFY(planned.ok());
+        QCOMPARE(cw::projectToJsonText(planned.project), cw::projectToJsonText(inProcess.project));
+    }
+
+    void planImpossible()
+    {
+        cw::Project project = loadExample(u"ascend-2x8"_s);
+        project.deviceNetwork.segments.resize(2);
         const cw::PlanResult inProcess = cw::planDeviceNetwork(project);
         QVERIFY(!inProcess.ok);
         QVERIFY(!inProcess.reason.isEmpty());
 
-        const QString input = save(project, u"huge.clusterwiz.json"_s);
-        const QString output = m_temp.filePath(u"huge-planned.clusterwiz.json"_s);
+        const QString input = save(project, u"two-segments.clusterwiz.json"_s);
+        const QString output = m_temp.filePath(u"two-segments-planned.clusterwiz.json"_s);
         const CliRun r = run({u"plan"_s, input, u"-o"_s, output});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.out, QString());

@@ -63,6 +63,73 @@
     </message>
 </context>
 <context>
+    <name>ServerProblemText</name>
+    <message>
+        <source>is empty</source>
+        <translation>为空</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an IPv4 address like 10.0.0.22</source>
+        <translation>&quot;%1&quot; 不是 IPv4 地址（应形如 10.0.0.22）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must not start with &apos;-&apos;</source>
+        <translation>&quot;%1&quot; 不能以“-”开头</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an address, a host name or an ssh config alias</source>
+        <translation>&quot;%1&quot; 不是地址、主机名或 ssh 配置中的别名</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid user name</source>
+        <translation>&quot;%1&quot; 不是有效的用户名</translation>
+    </message>
+    <message>
+        <source>%1 is not a port from 1 to 65535</source>
+        <translation>%1 不是 1 到 65535 之间的端口</translation>
+    </message>
+    <message>
+        <source>contains a NUL character</source>
+        <translation>含有 NUL 字符</translation>
+    </message>
+    <message>
+        <source>contains a line break</source>
+        <translation>含有换行</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; may use only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (not first), at most 64 of them</source>
+        <translation>&quot;%1&quot; 只能使用字母、数字、“.”、“_”和“-”（不能打头），最多 64 个字符</translation>
+    </message>
+    <message>
+        <source>Add at least one server.</source>
+        <translation>请至少添加一台服务器。</translation>
+    </message>
+    <message>
+        <source>server %1</source>
+        <translation>服务器 %1</translation>
+    </message>
+    <message>
+        <source>%1: the Host IP is empty and &quot;%2&quot; is not an address; enter the address the servers reach each other by, or test the connection and apply the discovered values.</source>
+        <translation>%1：主机 IP 为空，而 &quot;%2&quot; 不是地址；请填写服务器之间互相访问所用的地址，或测试连接后应用发现的值。</translation>
+    </message>
+    <message>
+        <source>%1: another server has this name; every server needs its own.</source>
+        <translation>%1：另一台服务器已使用此名称；每台服务器的名称必须不同。</translation>
+    </message>
+    <message>
+        <source>%1: Host IP %2 is another server&apos;s too; every server needs its own.</source>
+        <translation>%1：主机 IP %2 也是另一台服务器的；每台服务器的主机 IP 必须不同。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation>%1：%2 %3</translation>
+    </message>
+</context>
+<context>
     <name>cw::CheckReportView</name>
     <message>
         <source>Check</source>
@@ -91,6 +158,12 @@
     <message>
         <source>Preview the commands of %1 before anything runs.</source>
         <translation>在执行任何操作之前预览 %1 的命令。</translation>
+    </message>
+    <message numerus="yes">
+        <source>not reached: %1 (%n other check(s) not run)</source>
+        <translation>
+            <numerusform>未连通：%1（另有 %n 项检查未执行）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -140,10 +213,6 @@
     <message>
         <source>%1 of %2 servers discovered (last: %3); probing…</source>
         <translation>已发现 %1/%2 台服务器（最近：%3）；正在探测…</translation>
-    </message>
-    <message>
-        <source>Cancelled: </source>
-        <translation>已取消：</translation>
     </message>
     <message>
         <source>%1 ok, %2 warnings, %3 failed, %4 skipped.</source>
@@ -221,16 +290,20 @@
         <source>Test traffic between every pair of servers: device pings, the job&apos;s ports and the bandwidth of every pair.</source>
         <translation>测试每对服务器之间的实际通信：设备 ping、作业所需端口以及每对服务器的带宽。</translation>
     </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Cancelled; what was found before: </source>
+        <translation>已取消；取消前的结果：</translation>
+    </message>
 </context>
 <context>
     <name>cw::ClusterWizard</name>
     <message>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Language…</source>
-        <translation>语言(&amp;L)…</translation>
     </message>
     <message>
         <source>Language</source>
@@ -265,10 +338,6 @@
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <source>Save the changes to this project before closing?</source>
-        <translation>关闭前是否保存对本项目的更改？</translation>
-    </message>
-    <message>
         <source>A job is running</source>
         <translation>作业正在运行</translation>
     </message>
@@ -283,6 +352,22 @@
     <message>
         <source>&amp;Leave it running</source>
         <translation>保持运行(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Language…</source>
+        <translation>语言…</translation>
+    </message>
+    <message>
+        <source>Go to a step: later steps open when every step before them is complete.</source>
+        <translation>转到某一步：前面各步都完成后，才能进入后面的步骤。</translation>
+    </message>
+    <message>
+        <source>%1 has changes that are not saved. Save them first?</source>
+        <translation>%1 有尚未保存的更改。先保存吗？</translation>
+    </message>
+    <message>
+        <source>The new project</source>
+        <translation>新项目</translation>
     </message>
 </context>
 <context>
@@ -333,10 +418,6 @@
     <message>
         <source>&amp;Plan automatically</source>
         <translation>自动规划(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Keep every valid value and assign the rest so that all rules hold.</source>
-        <translation>保留所有有效的值，并为其余部分分配地址，使所有规则都得到满足。</translation>
     </message>
     <message>
         <source>Zoom in (+)</source>
@@ -441,6 +522,28 @@
     <message>
         <source>One per gateway, in the same order: the address the devices behind it detect (hccn_tool -netdetect).</source>
         <translation>每个网关一个，顺序相同：其后设备检测的地址(hccn_tool -netdetect)。</translation>
+    </message>
+    <message>
+        <source>Keep every valid value and assign the rest so that all rules hold; a netmask too small for the cluster is widened.</source>
+        <translation>保留所有有效的值，其余按全部规则分配；对集群来说过小的子网掩码会被放宽。</translation>
+    </message>
+    <message>
+        <source>Only Ascend projects have a device network to plan.</source>
+        <translation>只有昇腾项目才有需要规划的设备网络。</translation>
+    </message>
+    <message>
+        <source>…and %1 more.</source>
+        <translation>…还有 %1 项。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Planned %n value(s). The netmask was too small for this cluster and is now %1; hover here for why and for every change.</source>
+        <translation>
+            <numerusform>已规划 %n 个值。原子网掩码对此集群过小，现为 %1；鼠标悬停在此处可查看原因和每项更改。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>原因：%1</translation>
     </message>
 </context>
 <context>
@@ -697,18 +800,6 @@
         <translation>主节点端口(&amp;P)：</translation>
     </message>
     <message>
-        <source>Ma&amp;ster server:</source>
-        <translation>主节点服务器(&amp;S)：</translation>
-    </message>
-    <message>
-        <source>&amp;Log folder:</source>
-        <translation>日志目录(&amp;L)：</translation>
-    </message>
-    <message>
-        <source>Environment &amp;setup:</source>
-        <translation>环境初始化(&amp;S)：</translation>
-    </message>
-    <message>
         <source>En&amp;vironment:</source>
         <translation>环境变量(&amp;V)：</translation>
     </message>
@@ -745,14 +836,6 @@
         <translation>第一台服务器</translation>
     </message>
     <message>
-        <source>Accept HCCL connections only from the servers&apos; host IPs (writes hccl_whitelist.json)</source>
-        <translation>仅接受来自各服务器主机 IP 的 HCCL 连接（写入 hccl_whitelist.json）</translation>
-    </message>
-    <message>
-        <source>Without it, env.sh sets HCCL_WHITELIST_DISABLE=1 as the vendor guides do, and any address may join the job&apos;s HCCL connections.</source>
-        <translation>不勾选时，env.sh 按厂商指南设置 HCCL_WHITELIST_DISABLE=1，任何地址都可加入作业的 HCCL 连接。</translation>
-    </message>
-    <message>
         <source>none: the script reads LOCAL_RANK</source>
         <translation>无：脚本读取 LOCAL_RANK</translation>
     </message>
@@ -776,6 +859,26 @@
         <source>&amp;Framework:</source>
         <translation>框架(&amp;F)：</translation>
     </message>
+    <message>
+        <source>HCCL only from the servers&apos; host IPs</source>
+        <translation>仅允许各服务器主机 IP 的 HCCL 连接</translation>
+    </message>
+    <message>
+        <source>&amp;Master server:</source>
+        <translation>主节点服务器(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>L&amp;og folder:</source>
+        <translation>日志目录(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Environment se&amp;tup:</source>
+        <translation>环境初始化(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Accept HCCL connections only from the servers&apos; host IPs (writes hccl_whitelist.json). Without it, env.sh sets HCCL_WHITELIST_DISABLE=1 as the vendor guides do, and any address may join the job&apos;s HCCL connections.</source>
+        <translation>仅接受来自各服务器主机 IP 的 HCCL 连接（写入 hccl_whitelist.json）。不勾选时，env.sh 按厂商指南设置 HCCL_WHITELIST_DISABLE=1，任何地址都可加入作业的 HCCL 连接。</translation>
+    </message>
 </context>
 <context>
     <name>cw::LaunchPage</name>
@@ -795,10 +898,6 @@
 <context>
     <name>cw::LogView</name>
     <message>
-        <source>&amp;Follow</source>
-        <translation>跟随(&amp;F)</translation>
-    </message>
-    <message>
         <source>All ranks</source>
         <translation>全部 rank</translation>
     </message>
@@ -813,6 +912,10 @@
     <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Follo&amp;w</source>
+        <translation>跟随(&amp;W)</translation>
     </message>
 </context>
 <context>
@@ -874,10 +977,6 @@
         <translation>新建项目</translation>
     </message>
     <message>
-        <source>&amp;Name:</source>
-        <translation>名称(&amp;N)：</translation>
-    </message>
-    <message>
         <source>Ascend 910 NPUs</source>
         <translation>昇腾 910 NPU</translation>
     </message>
@@ -922,14 +1021,6 @@
         <translation>clusterwiz 项目 (*.clusterwiz.json *.json)</translation>
     </message>
     <message>
-        <source>No project open.</source>
-        <translation>未打开项目。</translation>
-    </message>
-    <message>
-        <source>Open: %1 (%2), %3 servers, %4 devices.</source>
-        <translation>已打开：%1（%2），%3 台服务器，%4 个设备。</translation>
-    </message>
-    <message>
         <source>not saved yet</source>
         <translation>尚未保存</translation>
     </message>
@@ -968,6 +1059,28 @@
     <message>
         <source>Ascend 910B NPUs (Atlas 800T A2 / 900 A2 PoD)</source>
         <translation>昇腾 910B NPU(Atlas 800T A2 / 900 A2 PoD)</translation>
+    </message>
+    <message>
+        <source>Na&amp;me:</source>
+        <translation>名称(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>No project open: create one below or open a file.</source>
+        <translation>尚未打开项目：请在下方新建项目或打开文件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;%3, %n server(s), %4 devices%5</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;%3，%n 台服务器，%4 个设备%5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; unsaved changes</source>
+        <translation>；有未保存的更改</translation>
+    </message>
+    <message>
+        <source>Current project</source>
+        <translation>当前项目</translation>
     </message>
 </context>
 <context>
@@ -1137,6 +1250,14 @@ Upload them?</source>
         <source>Why? cannot read the run: %1</source>
         <translation>“原因?”无法读取该运行：%1</translation>
     </message>
+    <message>
+        <source>recorded</source>
+        <translation>录制</translation>
+    </message>
+    <message>
+        <source>A recorded run, shown as a demo: rank %1 failed first; nothing runs on the servers.</source>
+        <translation>这是一次录制的运行，仅作演示：rank %1 最先失败；服务器上没有任何作业在运行。</translation>
+    </message>
 </context>
 <context>
     <name>cw::ScriptsPage</name>
@@ -1277,10 +1398,6 @@ Upload them?</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <source>Test &amp;all</source>
-        <translation>全部测试(&amp;A)</translation>
-    </message>
-    <message>
         <source>Fill host IP, NIC, devices and device IPs left empty from what was found.</source>
         <translation>用发现的信息填写空缺的主机 IP、网卡、设备和设备 IP。</translation>
     </message>
@@ -1354,6 +1471,22 @@ Upload them?</source>
         <source>jump host %1 (%2): </source>
         <translation>跳板机 %1（%2）：</translation>
     </message>
+    <message>
+        <source>T&amp;est all</source>
+        <translation>全部测试(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Click a problem to go to its cell.</source>
+        <translation>单击问题可跳转到对应的单元格。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>cw::TopologyView</name>
@@ -1384,6 +1517,34 @@ Upload them?</source>
     <message>
         <source>%1 (%2), device segment %3</source>
         <translation>%1(%2),设备网段 %3</translation>
+    </message>
+    <message>
+        <source>devices (no segments yet: Plan automatically chooses them)</source>
+        <translation>设备（尚无网段：由“自动规划”选择）</translation>
+    </message>
+    <message>
+        <source>devices %1: segment %2</source>
+        <translation>设备 %1：网段 %2</translation>
+    </message>
+    <message>
+        <source>every device in one segment</source>
+        <translation>所有设备在同一网段</translation>
+    </message>
+    <message>
+        <source>one colour per server&apos;s device segment</source>
+        <translation>每台服务器的设备网段一种颜色</translation>
+    </message>
+    <message>
+        <source>devices (no device network to plan)</source>
+        <translation>设备（没有需要规划的设备网络）</translation>
+    </message>
+    <message>
+        <source>a problem (hover for the reason)</source>
+        <translation>有问题（鼠标悬停可看原因）</translation>
+    </message>
+    <message>
+        <source>found or selected</source>
+        <translation>已找到或已选中</translation>
     </message>
 </context>
 <context>
@@ -1460,6 +1621,10 @@ Upload them?</source>
     <message>
         <source>Open project</source>
         <translation>打开项目</translation>
+    </message>
+    <message>
+        <source>Open the Run page with a recorded run (nothing runs).</source>
+        <translation>打开“运行”页，显示一次录制的运行（不会运行任何作业）。</translation>
     </message>
 </context>
 </TS>

@@ -71,6 +71,16 @@ ChecksPage::ChecksPage(ProjectModel *model, QWidget *parent)
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &ChecksPage::checksDone);
     connect(&m_fixWatcher, &QFutureWatcherBase::finished, this, [this] { fixDone(m_undoing); });
     connect(m_model, &ProjectModel::pathChanged, this, &ChecksPage::updateUndo);
+    // Another project: the last report described the one before.
+    connect(m_model, &ProjectModel::replaced, this, [this] {
+        if (isBusy())
+            return;
+        m_view->setReport({});
+        m_lastRun = {};
+        m_hasRun = false;
+        m_output->hide();
+        setBusy(false, m_runner ? tr("Press Run checks to test every server.") : QString());
+    });
     setCheckRunner({});
 }
 
@@ -148,7 +158,7 @@ void ChecksPage::runChecks()
     }
     const Project project = m_model->project();
     m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
-    m_progress->setRange(0, int(project.servers.size()));
+    m_progress->setRange(0, 0); // moving until the first server answers
     m_progress->setValue(0);
     setBusy(true, tr("Checking %n server(s)…", nullptr, int(project.servers.size())));
     QPointer<ChecksPage> self(this);
@@ -157,7 +167,7 @@ void ChecksPage::runChecks()
         QMetaObject::invokeMethod(
             self.data(),
             [self, done, total, name = result.serverName] {
-                if (!self)
+                if (!self || (self->m_cancelFlag && self->m_cancelFlag->load()))
                     return;
                 self->m_progress->setRange(0, total);
                 self->m_progress->setValue(done);
@@ -208,8 +218,15 @@ void ChecksPage::openDoctor()
 
 void ChecksPage::cancel()
 {
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
+    if (!m_cancelFlag || m_cancelFlag->load())
+        return;
+    m_cancelFlag->store(true);
+    // The servers' connections end within a moment (core/fleet): say so until they have.
+    if (isBusy()) {
+        m_cancel->setEnabled(false);
+        m_progress->setRange(0, 0);
+        m_message->setText(tr("Cancelling…"));
+    }
 }
 
 void ChecksPage::checksDone()
@@ -219,7 +236,7 @@ void ChecksPage::checksDone()
     m_hasRun = true;
     const CheckReport &report = m_lastRun.report;
     m_view->setReport(report);
-    setBusy(false, (cancelled ? tr("Cancelled: ") : QString()) +
+    setBusy(false, (cancelled ? tr("Cancelled; what was found before: ") : QString()) +
                        tr("%1 ok, %2 warnings, %3 failed, %4 skipped.")
                            .arg(report.count(CheckStatus::Ok))
                            .arg(report.count(CheckStatus::Warning))

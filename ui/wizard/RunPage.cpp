@@ -9,6 +9,7 @@
 #include "logs/LogView.h"
 #include "logs/LossChart.h"
 #include "logs/RankOverview.h"
+#include "logs/RecordedRun.h"
 #include "logs/RunPanelSession.h"
 #include "logs/WhyDialog.h"
 
@@ -80,6 +81,10 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     connect(m_model, &ProjectModel::changed, this, &RunPage::updateLaunch);
     connect(m_model, &ProjectModel::dirtyChanged, this, &RunPage::updateLaunch);
     connect(m_model, &ProjectModel::pathChanged, this, &RunPage::updateLaunch);
+    connect(m_model, &ProjectModel::replaced, this, [this] {
+        m_report.reset(); // the checks of the project before
+        updateLaunch();
+    });
 
     connect(m_session, &RunPanelSession::launched, this, [this](const LaunchResult &result) {
         if (result.started)
@@ -270,6 +275,37 @@ void RunPage::why()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     dialog->start();
+}
+
+void RunPage::showRecordedRun(const RecordedRun &run)
+{
+    if (m_session->isActive())
+        return;
+    m_logs->clear();
+    m_loss->clear();
+    m_ranks->setProject(m_model->project());
+    m_ranks->clearRun();
+    for (const LogRecord &line : run.lines)
+        m_store.append(line);
+    ServerPoll poll;
+    poll.reached = true;
+    for (const auto &[rank, code] : run.exitCodes)
+        poll.exits.push_back({rank, code, 0, 0});
+    RunSnapshot snapshot;
+    snapshot.servers.push_back(poll);
+    m_ranks->applyPoll(snapshot);
+    m_logs->refresh();
+    m_loss->refresh();
+    m_ranks->refresh();
+    m_runId = tr("recorded");
+    updateLaunch();
+    if (run.failedFirst >= 0) {
+        m_logs->markRank(run.failedFirst);
+        m_logView->showRank(run.failedFirst, tr("failed first"));
+    }
+    setState(tr("A recorded run, shown as a demo: rank %1 failed first; nothing runs on the "
+                "servers.")
+                 .arg(run.failedFirst));
 }
 
 void RunPage::showRank(int rank)

@@ -20,6 +20,7 @@ class LogView;
 class LossChart;
 class ProjectModel;
 class RankOverview;
+struct RecordedRun;
 class RunPanelSession;
 
 // Step 7: Launch and Stop, the job's state, the live log panel and the loss plot. Launch is one
@@ -55,6 +56,9 @@ public:
     void stop();
     void why(); // "Why?": diagnoses the run shown
     HangWatch *hangWatch() const { return m_hang; }
+    // Shows a recorded run (logs, loss, rank states, the rank that failed first) as the panel
+    // shows a live one; nothing runs. Ignored while a run is followed.
+    void showRecordedRun(const RecordedRun &run);
 
 Q_SIGNALS:
     void runEnded(const cw::RunRecord &record);
