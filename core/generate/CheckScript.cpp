@@ -155,6 +155,7 @@ QByteArray checkScript(const Project &project)
     text += checkFactFunctions();
     text += checkHostFunctions();
     text += checkVersionFunctions();
+    text += checkLimitFunctions();
     // --net leaves each device detecting a peer; a routed project sets its own back.
     text +=
         acceleratorFunctions(project.accelerator)
