@@ -31,6 +31,6 @@ inline constexpr char kVersions[] = "versions";      // same driver, CANN, pytho
 inline constexpr char kShmSize[] = "shm-size";       // /dev/shm of 1 GiB or more
 inline constexpr char kMemlock[] = "memlock";        // ulimit -l unlimited (RDMA pins memory)
 inline constexpr char kMasterResolves[] = "master-resolves"; // master's hostname not 127.x
-inline constexpr char kClockSkew[] = "clock-skew";   // every clock within 1 s of the master's
+inline constexpr char kClockSkew[] = "clock-skew"; // every clock within 1 s of the master's
 
 } // namespace cw::check

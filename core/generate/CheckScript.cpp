@@ -58,7 +58,7 @@ QString projectValues(const Project &project)
     // CANN's places, looked at when an Ascend project sources no set_env.sh (as discovery does).
     const bool lookForCann = isAscend(project.accelerator) && !sourcesCannSetEnv(project.launch);
     text += bashArray(QStringLiteral("CANN_SET_ENV_PLACES"),
-                        lookForCann ? cannSetEnvPaths() : QStringList());
+                      lookForCann ? cannSetEnvPaths() : QStringList());
     text += u"DEVICE_ROUTED=%1\n"_s.arg(isRouted(project.deviceNetwork) ? 1 : 0);
     return text;
 }
