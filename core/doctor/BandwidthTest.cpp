@@ -1,7 +1,7 @@
 #include "doctor/BandwidthTest.h"
 
-#include "rules/RequiredPorts.h"
 #include "discover/ProbeText.h"
+#include "rules/RequiredPorts.h"
 #include "shell/ShellQuote.h"
 
 using namespace Qt::StringLiterals;
