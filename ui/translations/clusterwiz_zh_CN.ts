@@ -1231,8 +1231,8 @@ Upload them?</source>
 是否上传？</translation>
     </message>
     <message>
-        <source>&amp;Why?</source>
-        <translation>原因(&amp;W)?</translation>
+        <source>Wh&amp;y?</source>
+        <translation>原因(&amp;Y)?</translation>
     </message>
     <message>
         <source>Why did the run fail, or where is it stuck: the first failure with its class and evidence, or the ranks behind.</source>

@@ -29,7 +29,7 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
       m_logView(new LogView(m_logs, this)), m_loss(new LossChart(&m_store, this)),
       m_ranks(new RankOverview(&m_store, this)), m_session(new RunPanelSession(&m_store, this)),
       m_launch(new QPushButton(tr("&Launch"), this)), m_stop(new QPushButton(tr("S&top"), this)),
-      m_why(new QPushButton(tr("&Why?"), this)), m_hang(new HangWatch(m_ranks, this)),
+      m_why(new QPushButton(tr("Wh&y?"), this)), m_hang(new HangWatch(m_ranks, this)),
       m_state(new QLabel(this)), m_connection(new QLabel(this))
 {
     setTitle(tr("Run"));
