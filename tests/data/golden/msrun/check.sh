@@ -979,7 +979,7 @@ clusterwiz_check_shm_size() {
     fi
     # POSIX df -P: a header, then "FILESYSTEM 1024-BLOCKS USED AVAILABLE CAPACITY MOUNTED-ON".
     kib=$(printf '%s\n' "$output" | awk 'NF { n++; last = $0 } END {
-        split(last, f, /[ \t]+/); if (n == 2 && NF >= 0 && f[2] ~ /^[0-9]+$/ && split(last, g, /[ \t]+/) >= 6) print f[2] }')
+        if (n == 2 && split(last, f, /[ \t]+/) >= 6 && f[2] ~ /^[0-9]+$/) print f[2] }')
     if [ -z "$kib" ]; then
         clusterwiz_warn "cannot tell the size of /dev/shm: unexpected df output"
     elif [ "$kib" -lt 1048576 ]; then
@@ -1033,10 +1033,11 @@ clusterwiz_check_master_resolves() {
         clusterwiz_warn "cannot tell what $host resolves to: unexpected getent output"
     elif [[ "$address" != 127.* ]]; then
         clusterwiz_ok "$host resolves to $address"
-    elif [ "$LAUNCH_MODE" = launch ]; then
-        clusterwiz_fail "$host resolves to $address on the master: the other servers are told that address and cannot reach it (torchrun, pytorch/pytorch#85300); map $host to host_ip $HOST_IP in /etc/hosts"
     else
-        clusterwiz_warn "$host resolves to $address on the master: the other servers are told that address and cannot reach it (torchrun, pytorch/pytorch#85300); map $host to host_ip $HOST_IP in /etc/hosts"
+        # torchrun's rendezvous advertises the master by its hostname: failed in launch mode.
+        local verdict=clusterwiz_warn
+        [ "$LAUNCH_MODE" = launch ] && verdict=clusterwiz_fail
+        "$verdict" "$host resolves to $address on the master: the other servers are told that address and cannot reach it (torchrun, pytorch/pytorch#85300); map $host to host_ip $HOST_IP in /etc/hosts"
     fi
 }
 
