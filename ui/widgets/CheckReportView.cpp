@@ -49,10 +49,13 @@ void CheckReportView::setReport(const CheckReport &report)
                 new QTreeWidgetItem(this, {result.serverIndex < 0 ? tr("cluster") : result.server});
             worst[result.serverIndex] = CheckStatus::Ok;
         }
-        auto *row = new QTreeWidgetItem(branch, {result.id, checkStatusName(result.status),
-                                                 result.reason, result.fixes.join(u", "_s)});
+        // Status words and reasons in the user's language; the CLI prints them in English.
+        const QString reason = result.translatedReason();
+        auto *row =
+            new QTreeWidgetItem(branch, {result.id, checkStatusText(result.status).translated(),
+                                         reason, result.fixes.join(u", "_s)});
         row->setIcon(1, statusIcon(result.status));
-        row->setToolTip(2, result.reason);
+        row->setToolTip(2, reason);
         if (!result.fixes.isEmpty() &&
             (result.status == CheckStatus::Failed || result.status == CheckStatus::Warning)) {
             auto *button = new QPushButton(tr("Fix…"), this);
@@ -70,7 +73,7 @@ void CheckReportView::setReport(const CheckReport &report)
     }
     for (const auto &[index, branch] : branches) {
         branch->setIcon(1, statusIcon(worst[index]));
-        branch->setText(1, checkStatusName(worst[index]));
+        branch->setText(1, checkStatusText(worst[index]).translated());
         branch->setExpanded(worst[index] != CheckStatus::Ok);
     }
     resizeColumnToContents(0);

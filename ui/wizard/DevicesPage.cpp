@@ -192,8 +192,8 @@ void DevicesPage::fromModel()
     m_topology->showProject(project, problems);
     m_problems->clear();
     for (const Problem &problem : problems) {
-        auto *item = new QListWidgetItem(problem.toString(), m_problems);
-        item->setToolTip(problem.toString()); // the list is narrow beside the picture
+        auto *item = new QListWidgetItem(problem.translatedString(), m_problems);
+        item->setToolTip(problem.translatedString()); // the list is narrow beside the picture
         item->setData(Qt::UserRole, problem.location.server);
         item->setData(Qt::UserRole + 1, problem.location.device);
         item->setData(Qt::UserRole + 2, problem.location.field);
@@ -278,7 +278,7 @@ bool DevicesPage::validatePage()
     const Problems problems = deviceProblems();
     if (problems.empty())
         return true;
-    m_message->setText(problems.front().toString());
+    m_message->setText(problems.front().translatedString());
     return false;
 }
 

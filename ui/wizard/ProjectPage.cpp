@@ -178,7 +178,7 @@ bool ProjectPage::importFile(ImportKind kind, const QString &path, const QString
             options.into = &current;
         const ImportResult result = importText(kind, text, QFileInfo(path).fileName(), options);
         for (const Problem &problem : result.errors)
-            lines << problem.toString();
+            lines << problem.translatedString();
         if (result.ok()) {
             // Merged into the open project: an edit of it; otherwise a new, unsaved project.
             if (options.into)

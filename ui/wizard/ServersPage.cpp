@@ -176,7 +176,7 @@ bool ServersPage::validatePage()
     const Problems problems = m_model->problemsIn(ProblemArea::Servers);
     if (problems.empty())
         return true;
-    m_message->setText(problems.front().toString());
+    m_message->setText(problems.front().translatedString());
     return false;
 }
 
