@@ -24,6 +24,8 @@ int runStop(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runImport(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runExport(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runDoctor(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runDiagnose(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 // A QCommandLineParser for one subcommand with --help already added, so every command parses,
 // prints its help and reports usage errors the same way.

@@ -31,8 +31,10 @@ int runPlan(const QStringList &arguments, QTextStream &out, QTextStream &err)
     CommandParser command(
         u"plan"_s,
         u"Fills or repairs the Ascend 910 device network of a project: keeps the netmask, the\n"
-        u"segments and every device IP that already satisfy the rules, assigns the rest. Writes\n"
-        u"the whole project (to OUT, atomically, or to stdout) and lists every change on stderr.\n"
+        u"segments and every device IP that already satisfy the rules, assigns the rest. A\n"
+        u"netmask too small for the cluster (a /24 for 128 servers) is widened to the smallest\n"
+        u"that fits, and its change line says why. Writes the whole project (to OUT,\n"
+        u"atomically, or to stdout) and lists every change on stderr.\n"
         u"OUT may be PROJECT itself. nvidia and cpu projects are written unchanged.\n"
         u"Exit codes: 0 planned, 1 no plan exists (the reason is printed) or the project is\n"
         u"malformed, 2 a file cannot be read or written."_s,

@@ -33,6 +33,9 @@ tests=(
     python3-yaml
     # GUI tests under a virtual display; a CJK font for the zh_CN screenshots
     xvfb xauth fonts-wqy-microhei
+    # tests/gui/screenshots.sh: whole-screen captures (import) of the wizard driven with real X
+    # key and mouse events (xdotool)
+    imagemagick xdotool
     # the package test (tests/package): the .deb's dependencies, desktop file and metadata
     dpkg-dev file desktop-file-utils appstream
 )

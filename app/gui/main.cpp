@@ -1,5 +1,7 @@
 #include "wizard/ClusterWizard.h"
 #include "wizard/Language.h"
+#include "wizard/PageId.h"
+#include "wizard/RunPage.h"
 #include "wizard/ScreenshotTour.h"
 
 #include <QApplication>
@@ -41,8 +43,8 @@ QString languageArgument(int argc, char *argv[])
 int main(int argc, char *argv[])
 {
     if (!haveDisplay(argc, argv)) {
-        std::fputs("clusterwiz: no display; use clusterwiz-cli (e.g. clusterwiz-cli generate "
-                   "PROJECT OUT_DIR) on headless machines.\n",
+        std::fputs("clusterwiz: no display; use clusterwiz-cli on headless machines, e.g. "
+                   "clusterwiz-cli generate PROJECT -o OUT_DIR\n",
                    stderr);
         return 3;
     }
@@ -72,6 +74,10 @@ int main(int argc, char *argv[])
         QApplication::translate("main", "Show the wizard in LANG (en, zh_CN) this time."),
         u"LANG"_s);
     parser.addOption(languageOption);
+    const QCommandLineOption demoRun(
+        u"demo-run"_s,
+        QApplication::translate("main", "Open the Run page with a recorded run (nothing runs)."));
+    parser.addOption(demoRun);
     parser.process(app);
 
     cw::ClusterWizard wizard;
@@ -82,6 +88,11 @@ int main(int argc, char *argv[])
     if (!error.isEmpty() && !parser.isSet(screenshots))
         QMessageBox::warning(&wizard, QApplication::translate("main", "Open project"), error);
     wizard.show();
+    if (parser.isSet(demoRun)) {
+        wizard.goToStep(cw::RunPageId);
+        if (auto *run = qobject_cast<cw::RunPage *>(wizard.currentPage()))
+            cw::showDemoRun(wizard, run);
+    }
     if (parser.isSet(screenshots))
         return cw::takeScreenshots(wizard, parser.value(screenshots)) ? 0 : 1;
     return QApplication::exec();

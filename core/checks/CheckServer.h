@@ -5,6 +5,8 @@
 
 #include "checks/CheckContext.h"
 
+#include <optional>
+
 namespace cw::checks {
 
 CheckResult checkHostname(const CheckContext &context);
@@ -16,5 +18,9 @@ CheckResult checkMsrun(const CheckContext &context);
 CheckResult checkCannEnv(const CheckContext &context);
 CheckResult checkPaths(const CheckContext &context);
 CheckResult checkSshd(const CheckContext &context);
+
+// A fact section that did not answer: "did not answer within N s" where it timed out, or the
+// probe output stopped before it; nullopt when it answered.
+std::optional<TrText> unanswered(const ServerFacts &facts, const char *section);
 
 } // namespace cw::checks

@@ -1,6 +1,7 @@
 #include "checks/CheckTable.h"
 
 #include "checks/CheckDevices.h"
+#include "checks/CheckHostLimits.h"
 #include "checks/CheckNetwork.h"
 #include "checks/CheckServer.h"
 #include "checks/DeviceProcesses.h"
@@ -136,6 +137,24 @@ const std::vector<CheckSpec> &checkTable()
          .facts = {kSshdProcesses, kSshConnection},
          .verdict = &checks::checkSshd,
          .scriptFunction = "clusterwiz_check_sshd"},
+        {.id = check::kShmSize,
+         .summary = "/dev/shm holds 1 GiB or more",
+         .facts = {kShm},
+         .verdict = &checks::checkShmSize,
+         .scriptFunction = "clusterwiz_check_shm_size"},
+        {.id = check::kMemlock,
+         .summary = "a non-interactive login may lock unlimited memory (RDMA pins it)",
+         .needsAccelerator = true,
+         .facts = {kMemlock},
+         .verdict = &checks::checkMemlock,
+         .scriptFunction = "clusterwiz_check_memlock"},
+        {.id = check::kMasterResolves,
+         .summary = "the master's hostname does not resolve to a loopback address there",
+         .row = R::Master,
+         .scriptRole = R::Master,
+         .facts = {kHostname, kHostResolves},
+         .verdict = &checks::checkMasterResolves,
+         .scriptFunction = "clusterwiz_check_master_resolves"},
         {.id = check::kFirewallPorts,
          .summary = "the firewall lets the job's ports in",
          .ports = CheckPorts::Required,
@@ -203,6 +222,15 @@ const std::vector<CheckSpec> &checkTable()
          .facts = {kNpuBoard, kCannVersion, kPython},
          .verdict = &checks::checkVersions,
          .scriptFunction = "clusterwiz_check_versions"},
+        {.id = check::kClockSkew,
+         .summary = "every server's clock is within 1 s of the master's",
+         .severalServers = true,
+         .row = R::Master,
+         .scriptRole = R::Master,
+         .contactsOthers = true,
+         .facts = {kClock},
+         .verdict = &checks::checkClockSkew,
+         .scriptFunction = "clusterwiz_check_clock_skew"},
         {.id = check::kKnownHosts,
          .summary = "the master's known_hosts holds the server's host key",
          .mode = mpirun,
@@ -232,7 +260,8 @@ bool checkApplies(const CheckSpec &spec, const Project &project)
     const bool acceleratorFits = !spec.accelerator || *spec.accelerator == project.accelerator ||
                                  (isAscend(*spec.accelerator) && isAscend(project.accelerator));
     return acceleratorFits && (!spec.mode || *spec.mode == project.launch.mode) &&
-           (!spec.severalServers || project.servers.size() > 1);
+           (!spec.severalServers || project.servers.size() > 1) &&
+           (!spec.needsAccelerator || project.accelerator != Accelerator::Cpu);
 }
 
 std::vector<const CheckSpec *> applicableCheckSpecs(const Project &project)

@@ -44,7 +44,8 @@ struct CheckSpec {
     // When it applies; nullopt: whatever the project's accelerator or mode.
     std::optional<Accelerator> accelerator = std::nullopt;
     std::optional<LaunchMode> mode = std::nullopt;
-    bool severalServers = false; // only for 2 servers or more
+    bool severalServers = false;   // only for 2 servers or more
+    bool needsAccelerator = false; // not for a cpu project
     CheckRole row = CheckRole::EveryServer;
     CheckRole scriptRole = CheckRole::EveryServer;
     bool contactsOthers = false; // check.sh connects to other servers for it (not with --no-reach)

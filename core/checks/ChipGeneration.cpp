@@ -9,7 +9,8 @@ namespace cw::checks {
 std::optional<Accelerator> acceleratorOfChip(const QString &chip)
 {
     static const QRegularExpression a2(u"^910B\\d"_s, QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression first(u"^910(A|B|ProA|ProB)?$"_s,
+    // 910PremiumA: the first generation's Premium A (Atlas 800 9000-series training servers).
+    static const QRegularExpression first(u"^910(A|B|ProA|ProB|PremiumA)?$"_s,
                                           QRegularExpression::CaseInsensitiveOption);
     const QString name = chip.trimmed();
     if (a2.match(name).hasMatch())
@@ -19,10 +20,20 @@ std::optional<Accelerator> acceleratorOfChip(const QString &chip)
     return std::nullopt;
 }
 
+// Atlas A3 (Ascend 910C) servers name their chips "Ascend910" in npu-smi info. Their rank table is
+// version 1.2 (super pods), which clusterwiz does not write yet: refused whatever the project says.
+bool isAtlasA3Chip(const QString &chip)
+{
+    return chip.trimmed().compare(u"Ascend910"_s, Qt::CaseInsensitive) == 0;
+}
+
 QString chipMismatch(Accelerator project, const QString &chip)
 {
     if (!isAscend(project))
         return {};
+    if (isAtlasA3Chip(chip))
+        return u"NPU chip %1 is Atlas A3 hardware, which clusterwiz does not support yet (its rank "
+               u"table is version 1.2)"_s.arg(chip.trimmed());
     const std::optional<Accelerator> hardware = acceleratorOfChip(chip);
     if (!hardware || *hardware == project)
         return {};

@@ -12,6 +12,8 @@ namespace cw::checks {
 // (a digit after 910B) are Atlas A2 chips (ascend910b); 910A, 910B, 910ProA, 910ProB are the
 // first Ascend 910 (ascend910). Any other name (310P, unknown) gives nullopt: no verdict.
 std::optional<Accelerator> acceleratorOfChip(const QString &chip);
+// An Atlas A3 chip ("Ascend910" in npu-smi info): not supported yet, whatever the project says.
+bool isAtlasA3Chip(const QString &chip);
 
 // Why the chip does not fit the project's accelerator, or empty when it fits or is unknown.
 // Only Ascend projects are compared; nvidia and cpu projects never get a reason.

@@ -5,6 +5,8 @@
 #include "net/Ipv4.h"
 #include "rules/ProjectWarnings.h"
 
+#include <QDateTime>
+
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
@@ -103,12 +105,15 @@ std::vector<ServerDiscovery> discoverFleet(const Project &project, const FleetOp
     const std::vector<FleetResult> connections = runOnFleet(
         project, options,
         [&](FleetTask &task) {
+            // The probe reads the clock first: the skew check compares it with this moment.
+            const double askedAt = QDateTime::currentMSecsSinceEpoch() / 1000.0;
             const ExecResult result = task.session.exec(probeCommand(project, task.serverIndex),
                                                         task.remainingMs(), &task.cancel);
             if (result.error.isError())
                 return result.error;
             // Each worker writes only its own server's slot.
             facts[size_t(task.serverIndex)] = parseProbeOutput(result.out);
+            facts[size_t(task.serverIndex)]->limits.clockAskedAt = askedAt;
             return SshError{};
         },
         progress, cancel);

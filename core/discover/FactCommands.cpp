@@ -33,6 +33,12 @@ bool mpirunWithoutPrefix(const Project &project)
     return project.launch.mode == LaunchMode::Mpirun && project.launch.mpirun.prefix.isEmpty();
 }
 
+// RDMA (NCCL over InfiniBand/RoCE, HCCL) pins memory; a CPU job does not.
+bool hasAccelerator(const Project &project)
+{
+    return project.accelerator != Accelerator::Cpu;
+}
+
 bool msrunMode(const Project &project)
 {
     return project.launch.mode == LaunchMode::Msrun;
@@ -48,6 +54,12 @@ const std::vector<FactCommand> &factCommands()
     // argv: the command as written; deviceArgv: per device; projectArgv: what the project
     // decides (discover/FactPrograms.h).
     static const std::vector<FactCommand> table = {
+        // First, so that the reading is taken right after the command starts: the clock-skew
+        // check compares it with the time it was asked for (Discovery.cpp, check.sh).
+        {.section = kClock,
+         .argv = {u"date"_s, u"+%s.%N"_s},
+         .read = &readClock,
+         .reads = "the server's clock, seconds since the epoch"},
         {.section = kHostname,
          .argv = {u"hostname"_s},
          .read = &readHostname,
@@ -180,6 +192,22 @@ const std::vector<FactCommand> &factCommands()
          .wanted = &ascend,
          .read = &readReservedPorts,
          .reads = "the reserved ports (a comma separated list of ranges), the ephemeral range"},
+        // The field's usual traps: a small /dev/shm (containers: 64 MiB), a locked-memory limit
+        // that RDMA cannot work with, a hostname that resolves to loopback (torchrun advertises
+        // it to the other servers, pytorch/pytorch#85300).
+        {.section = kShm,
+         .argv = {u"df"_s, u"-P"_s, u"-k"_s, u"/dev/shm"_s},
+         .read = &readShm,
+         .reads = "/dev/shm's size in KiB (1024-blocks)"},
+        {.section = kMemlock,
+         .argv = {u"sh"_s, u"-c"_s, u"ulimit -l"_s},
+         .wanted = &hasAccelerator,
+         .read = &readMemlock,
+         .reads = "the locked-memory limit of a non-interactive login: unlimited or KiB"},
+        {.section = kHostResolves,
+         .argv = {u"sh"_s, u"-c"_s, u"getent ahostsv4 \"$(hostname)\""_s},
+         .read = &readHostResolves,
+         .reads = "the IPv4 addresses the hostname resolves to, the first one first (2: none)"},
         {.section = kMsrun,
          .projectArgv = &msrunProbeArgv,
          .wanted = &msrunMode,

@@ -52,6 +52,10 @@ inline constexpr char kCannVersion[] = "cann-version";     // ascend_toolkit_ins
 inline constexpr char kOrted[] = "orted";                  // command -v orted (mpirun, no prefix)
 inline constexpr char kMsrun[] = "msrun";                  // msrun on PATH or beside launch.python
 inline constexpr char kReservedPorts[] = "reserved-ports"; // ip_local_reserved_ports, port_range
+inline constexpr char kClock[] = "clock";                  // date +%s.%N (asked first)
+inline constexpr char kShm[] = "shm";                      // df -P -k /dev/shm
+inline constexpr char kMemlock[] = "memlock";              // ulimit -l
+inline constexpr char kHostResolves[] = "host-resolves";   // getent ahostsv4 "$(hostname)"
 inline constexpr char kEnd[] = "end";                      // last: the output is complete
 
 // "hccn-ip.3" for a per-device section.

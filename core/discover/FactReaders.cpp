@@ -4,6 +4,9 @@
 
 #include "discover/ProbeParsers.h"
 #include "discover/ProbeText.h"
+#include "net/Ipv4.h"
+
+#include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
 
@@ -234,6 +237,62 @@ void readReservedPorts(ServerFacts &facts, const ProbeSection &section, int, QSt
     else
         facts.reservedPorts.error =
             section.rc == kNotFound ? u"cat not found"_s : firstLineOf(section.output);
+}
+
+void readClock(ServerFacts &facts, const ProbeSection &section, int, QString *)
+{
+    static const QRegularExpression seconds(u"^[0-9]+(\\.[0-9]+)?$"_s);
+    const QString line = firstLineOf(section.output);
+    if (section.rc == 0 && seconds.match(line).hasMatch())
+        facts.limits.clock = line.toDouble();
+}
+
+void readShm(ServerFacts &facts, const ProbeSection &section, int, QString *)
+{
+    HostLimitFacts &limits = facts.limits;
+    if (section.rc != 0) {
+        limits.shmError = section.rc == kNotFound ? u"df not found"_s : firstLineOf(section.output);
+        return;
+    }
+    // POSIX df -P: a header, then "FILESYSTEM 1024-BLOCKS USED AVAILABLE CAPACITY MOUNTED-ON".
+    const QStringList lines = section.output.split(u'\n', Qt::SkipEmptyParts);
+    const QStringList fields =
+        lines.isEmpty() ? QStringList() : lines.back().simplified().split(u' ');
+    bool ok = false;
+    const qint64 kib = fields.size() >= 6 ? fields[1].toLongLong(&ok) : 0;
+    if (ok && lines.size() == 2)
+        limits.shmKib = kib;
+    else
+        limits.shmError = u"unexpected df output"_s;
+}
+
+void readMemlock(ServerFacts &facts, const ProbeSection &section, int, QString *)
+{
+    HostLimitFacts &limits = facts.limits;
+    const QString line = firstLineOf(section.output);
+    static const QRegularExpression value(u"^(unlimited|[0-9]+)$"_s);
+    if (section.rc == 0 && value.match(line).hasMatch())
+        limits.memlock = line;
+    else
+        limits.memlockError = section.rc == 0 ? u"unexpected ulimit -l output"_s : line;
+}
+
+void readHostResolves(ServerFacts &facts, const ProbeSection &section, int, QString *)
+{
+    HostLimitFacts &limits = facts.limits;
+    limits.resolveStatus = section.rc;
+    if (section.rc != 0) {
+        limits.resolveError = firstLineOf(section.output);
+        return;
+    }
+    // getent ahostsv4: "ADDRESS STREAM NAME", then the same address for DGRAM and RAW; the
+    // first line's address is the one a program looking the name up gets first.
+    const QString address =
+        firstLineOf(section.output).section(u' ', 0, 0, QString::SectionSkipEmpty);
+    if (Ipv4::parse(address))
+        limits.resolvedAddress = address;
+    else
+        limits.resolveError = u"unexpected getent output"_s;
 }
 
 void readMsrun(ServerFacts &facts, const ProbeSection &section, int, QString *)

@@ -32,6 +32,11 @@ void readPython(ServerFacts &facts, const ProbeSection &section, int device, QSt
 void readNpuBoard(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
 void readCannVersion(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
 void readOrted(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
+void readClock(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
+void readShm(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
+void readMemlock(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
+void readHostResolves(ServerFacts &facts, const ProbeSection &section, int device,
+                      QString *problem);
 void readReservedPorts(ServerFacts &facts, const ProbeSection &section, int device,
                        QString *problem);
 void readMsrun(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);

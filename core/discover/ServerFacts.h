@@ -175,6 +175,21 @@ struct ListeningPort {
 const ListeningPort *findPortOwner(const std::vector<ListeningPort> &owners, int port,
                                    const QString &proto = QStringLiteral("tcp"));
 
+// The field's usual traps, read as the job's login sees them: /dev/shm's size, the locked-memory
+// limit, what the hostname resolves to, and the clock (with the moment it was asked for, on the
+// asking side's clock, so that two servers' clocks compare across the asking).
+struct HostLimitFacts {
+    std::optional<qint64> shmKib; // df -P -k /dev/shm
+    QString shmError;
+    QString memlock; // "unlimited" or KiB; empty: see memlockError
+    QString memlockError;
+    int resolveStatus = -1;  // getent's exit status (2: the name is unknown); -1: not asked
+    QString resolvedAddress; // the first IPv4 address
+    QString resolveError;
+    std::optional<double> clock; // the server's clock, epoch seconds
+    double clockAskedAt = 0;     // when it was asked, the asking side's clock (0: unknown)
+};
+
 // The kernel's port choices (/proc/sys/net/ipv4): ip_local_reserved_ports, which it never picks
 // for an outgoing connection or bind(0), and ip_local_port_range, the range it picks from.
 struct ReservedPortsFacts {
@@ -229,6 +244,7 @@ struct ServerFacts {
     SshdFacts sshd;
     std::vector<ListeningPort> listeningPorts; // portOwnersCommand(): `ss -tulnp`
     ReservedPortsFacts reservedPorts;          // Ascend: for HCCL's host ports
+    HostLimitFacts limits;                     // shm, memlock, name lookup, clock
     PathFacts paths;
 
     std::vector<ProbeSection> sections; // raw output, for details views and snapshots

@@ -96,8 +96,10 @@ FleetResult runOne(const Project &project, int index, const FleetOptions &option
         return result;
     }
 
-    RemoteConnection connection =
-        fleetConnector(options)->connect(fleetTarget(server, options), policy, options.credentials);
+    // The server's cancel flag (its deadline, or the fleet's cancel) reaches a connect that
+    // waits for an answer, too.
+    RemoteConnection connection = fleetConnector(options)->connectCancellable(
+        fleetTarget(server, options), policy, options.credentials, &slot.cancel);
     SshError error = connection.error;
     result.hostKey = connection.hostKey;
     result.authMethod = connection.authMethod;

@@ -96,7 +96,7 @@ std::shared_ptr<RemoteConnector> fleetConnector(const FleetOptions &options);
 
 // Connects to every server and runs `work` on it; returns when every server has finished, timed
 // out or been cancelled. A cancel set before a server started gives it Kind::Cancelled at once;
-// a running command returns at once; a connect in progress ends within its connect limit.
+// a running command returns at once, and so does a connect that waits for the server.
 std::vector<FleetResult> runOnFleet(const Project &project, const FleetOptions &options,
                                     const FleetWork &work, const FleetProgress &progress = {},
                                     const std::atomic<bool> *cancel = nullptr);

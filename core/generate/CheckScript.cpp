@@ -58,7 +58,7 @@ QString projectValues(const Project &project)
     // CANN's places, looked at when an Ascend project sources no set_env.sh (as discovery does).
     const bool lookForCann = isAscend(project.accelerator) && !sourcesCannSetEnv(project.launch);
     text += bashArray(QStringLiteral("CANN_SET_ENV_PLACES"),
-                        lookForCann ? cannSetEnvPaths() : QStringList());
+                      lookForCann ? cannSetEnvPaths() : QStringList());
     text += u"DEVICE_ROUTED=%1\n"_s.arg(isRouted(project.deviceNetwork) ? 1 : 0);
     return text;
 }
@@ -155,6 +155,7 @@ QByteArray checkScript(const Project &project)
     text += checkFactFunctions();
     text += checkHostFunctions();
     text += checkVersionFunctions();
+    text += checkLimitFunctions();
     // --net leaves each device detecting a peer; a routed project sets its own back.
     text +=
         acceleratorFunctions(project.accelerator)

@@ -66,7 +66,8 @@ clusterwiz_npu_rows() {
 clusterwiz_chip_generation() {
     case "${1^^}" in
         910B[0-9]*) echo ascend910b ;;
-        910 | 910A | 910B | 910PROA | 910PROB) echo ascend910 ;;
+        910 | 910A | 910B | 910PROA | 910PROB | 910PREMIUMA) echo ascend910 ;;
+        ASCEND910) echo a3 ;;
     esac
 }
 
@@ -83,7 +84,9 @@ clusterwiz_check_accelerator() {
     while IFS= read -r chip; do
         [ -n "$chip" ] || continue
         kind=$(clusterwiz_chip_generation "$chip")
-        if [ -n "$kind" ] && [ "$kind" != "$ACCELERATOR" ]; then
+        if [ "$kind" = a3 ]; then
+            failing="$failing${failing:+; }server $SERVER_NAME: NPU chip $chip is Atlas A3 hardware, which clusterwiz does not support yet (its rank table is version 1.2)"
+        elif [ -n "$kind" ] && [ "$kind" != "$ACCELERATOR" ]; then
             failing="$failing${failing:+; }server $SERVER_NAME: NPU chip $chip is $kind hardware, the project's accelerator is $ACCELERATOR"
         fi
     done < <(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3 && !seen[$2]++ { print $2 }')

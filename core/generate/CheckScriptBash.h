@@ -20,6 +20,7 @@ QString checkFramework(); // usage, options, counters, clusterwiz_check, needed 
 // back), clusterwiz_output_line.
 QString checkFactFunctions();
 QString checkHostFunctions();     // hostname, host-ip, python-torch, mpirun, cann-env, paths, sshd
+QString checkLimitFunctions();    // shm-size, memlock, master-resolves, clock-skew
 QString checkVersionFunctions();  // package versions by metadata, versions across servers
 QString checkNvidiaFunction();    // accelerator for nvidia: nvidia-smi -L
 QString checkCpuFunction();       // accelerator for cpu: nothing to check

@@ -140,7 +140,7 @@ clusterwiz_gather_facts() (
 
 # Every server's facts, loaded once from its file (the probe's format): FACT_OUTPUT[J:SECTION] and
 # FACT_STATUS[J:SECTION] for server J of the plan; FACTS_OF[J] says whether they could be had.
-declare -A FACT_OUTPUT FACT_STATUS FACTS_OF
+declare -A FACT_OUTPUT FACT_STATUS FACTS_OF FACT_ASKED
 clusterwiz_load_facts() {
     local rank=$1 line name="" output="" pattern='^@@clusterwiz-probe ([^ ]+) rc=(-?[0-9]{1,9})@@$'
     FACTS_OF[$rank]=0
@@ -188,6 +188,8 @@ clusterwiz_peer_facts() {
     if [ "$CHECK_REPLAY" = 0 ] && [ "$1" != "$NODE_RANK" ]; then
         FACTS_OF[$1]=0
         [ "$CHECK_REACH" = 1 ] && [ -r "$CHECK_SELF" ] || return 1
+        # The clock fact comes first: clock-skew compares it with this moment.
+        FACT_ASKED[$1]=$(date +%s.%N)
         clusterwiz_limit 120 ssh -o BatchMode=yes -o ConnectTimeout=10 -p "${NODE_SSH_PORTS[$1]}" \
             "${NODE_IPS[$1]}" "CLUSTERWIZ_NODE_RANK=$1 bash -s -- --print-facts" \
             < "$CHECK_SELF" > "$file" 2>/dev/null || : > "$file"

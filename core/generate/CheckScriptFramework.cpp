@@ -157,6 +157,7 @@ if [ "$CHECK_REPLAY" = 1 ]; then
 else
     CHECK_FACTS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/clusterwiz-check.XXXXXX") || exit 2
     trap 'rm -rf "$CHECK_FACTS_DIR"' EXIT
+    FACT_ASKED[$NODE_RANK]=$(date +%s.%N)
     clusterwiz_gather_facts > "$CHECK_FACTS_DIR/$NODE_RANK.facts"
 fi
 clusterwiz_peer_facts "$NODE_RANK"

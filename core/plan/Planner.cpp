@@ -61,6 +61,7 @@ public:
             if (!plan)
                 return result;
             fill(*plan, result);
+            result.widened = m_widenedBecause;
         }
         finishRoutedPlan(result.project, result.changes);
         // The rules are the contract; a plan that broke one would be a planner bug, and
@@ -111,7 +112,10 @@ private:
                           u"; correct it or clear it so that the planner chooses"_s;
                 return std::nullopt;
             }
-            return attempt(*prefix, reason);
+            bool tooSmall = false;
+            if (std::optional<Candidate> plan = attempt(*prefix, reason, &tooSmall))
+                return plan;
+            return tooSmall ? widen(*prefix, reason) : std::nullopt;
         }
         QString firstReason;
         QString lastReason;
@@ -127,7 +131,22 @@ private:
         return std::nullopt;
     }
 
-    std::optional<Segments> segmentsFor(int prefix, QString *reason) const
+    // The user's netmask is too small for this cluster (`reason` says why): the smallest wider
+    // one that fits, with the user's segments when they suit it, else segments chosen for it.
+    // The netmask's line in the changes carries the reason, so the user sees why it moved.
+    std::optional<Candidate> widen(int prefix, QString *reason)
+    {
+        for (int wider = prefix - 1; wider >= std::min(prefix - 1, kWidestAutoPrefix); --wider) {
+            QString ignored;
+            if (std::optional<Candidate> plan = attempt(wider, &ignored, nullptr, true)) {
+                m_widenedBecause = *reason;
+                return plan;
+            }
+        }
+        return std::nullopt;
+    }
+
+    std::optional<Segments> segmentsFor(int prefix, QString *reason, bool rechoose) const
     {
         const QStringList &fixed = m_project.deviceNetwork.segments;
         Segments segments;
@@ -135,12 +154,16 @@ private:
             for (int j = 0; j < kSegmentCount; ++j) {
                 QString problem;
                 const auto segment = segmentFromText(fixed[j], prefix, &problem);
+                if (!segment && rechoose)
+                    return inferSegments(m_project, m_order, prefix);
                 if (!segment) {
                     *reason = u"device_network.segments[%1]: %2"_s.arg(j).arg(problem);
                     return std::nullopt;
                 }
                 for (int earlier = 0; earlier < j; ++earlier) {
                     if (segments[static_cast<size_t>(earlier)] == *segment) {
+                        if (rechoose)
+                            return inferSegments(m_project, m_order, prefix);
                         *reason = u"device_network.segments[%1] is the same /%2 segment as "
                                   "segments[%3]"_s.arg(j)
                                       .arg(prefix)
@@ -155,9 +178,11 @@ private:
         return inferSegments(m_project, m_order, prefix);
     }
 
-    std::optional<Candidate> attempt(int prefix, QString *reason)
+    // `tooSmall` (when given) is set when the segments are valid but cannot hold the devices.
+    std::optional<Candidate> attempt(int prefix, QString *reason, bool *tooSmall = nullptr,
+                                     bool rechoose = false)
     {
-        std::optional<Segments> segments = segmentsFor(prefix, reason);
+        std::optional<Segments> segments = segmentsFor(prefix, reason, rechoose);
         if (!segments)
             return std::nullopt;
         Candidate plan;
@@ -191,6 +216,8 @@ private:
             if (needed[static_cast<size_t>(j)] > usable) {
                 *reason = capacityReason(*plan.pool, j, needed[static_cast<size_t>(j)],
                                          serversUsing[static_cast<size_t>(j)], usable);
+                if (tooSmall)
+                    *tooSmall = true;
                 return std::nullopt;
             }
         }
@@ -235,8 +262,11 @@ private:
         DeviceNetwork &network = result.project.deviceNetwork;
         const QString netmask = netmaskFromPrefix(plan.prefix).toString();
         if (network.netmask != netmask) {
-            result.changes << u"device_network.netmask: %1 -> %2"_s.arg(shown(network.netmask),
-                                                                        netmask);
+            QString line =
+                u"device_network.netmask: %1 -> %2"_s.arg(shown(network.netmask), netmask);
+            if (!m_widenedBecause.isEmpty())
+                line += u" (widened: %1)"_s.arg(m_widenedBecause);
+            result.changes << line;
             network.netmask = netmask;
         }
         QStringList segments;
@@ -278,7 +308,8 @@ private:
         return value.isEmpty() ? u"(none)"_s : escapeControls(value);
     }
 
-    Project m_project; // a copy: routed planning may fill its segments first
+    Project m_project;        // a copy: routed planning may fill its segments first
+    QString m_widenedBecause; // why the user's netmask was too small, when the plan widened it
     QSet<quint32> m_hostIps;
     std::vector<int> m_order;
 };

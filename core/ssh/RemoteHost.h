@@ -80,6 +80,15 @@ public:
     // `policy` null refuses unknown host keys. Callable from several threads at once.
     virtual RemoteConnection connect(const SshTarget &target, HostKeyPolicy *policy,
                                      const SshCredentials &credentials) = 0;
+    // The same, ending within a moment of `*cancel` becoming true, even while the server has not
+    // answered yet (Kind::Cancelled). Connectors whose connect cannot hang need not override it.
+    virtual RemoteConnection connectCancellable(const SshTarget &target, HostKeyPolicy *policy,
+                                                const SshCredentials &credentials,
+                                                const std::atomic<bool> *cancel)
+    {
+        (void)cancel;
+        return connect(target, policy, credentials);
+    }
 };
 
 // The libssh connector (SshSession::connect behind RemoteConnector).

@@ -99,7 +99,7 @@ SshError authenticate(SshSessionPrivate &d, const SshCredentials &credentials)
     d.callbacks.auth_function = passphrasePrompt;
     ssh_callbacks_init(&d.callbacks);
     ssh_set_callbacks(d.session, &d.callbacks);
-    SshWatchdogScope watch(d.watchdog, d.fd(), d.stepTimeoutMs);
+    SshWatchdogScope watch(d.watchdog, d.fd(), d.stepTimeoutMs, d.connectCancel);
 
     QStringList tried;
     auto done = [&](int rc, SshAuthMethod method) {

@@ -69,6 +69,7 @@ SshError connectThroughJumps(SshSessionPrivate &d, const SshTarget &target,
     for (size_t i = 0; i < hops.size(); ++i) {
         auto hop = std::make_unique<SshSessionPrivate>();
         hop->stepTimeoutMs = stepMs();
+        hop->connectCancel = d.connectCancel;
         hop->via = names.mid(0, qsizetype(i)).join(u", "_s);
         SshError error = connectSession(*hop, hopTarget(hops[i], target), policy, credentials,
                                         i == 0 ? nullptr : &throughPrevious);
@@ -83,6 +84,7 @@ SshError connectThroughJumps(SshSessionPrivate &d, const SshTarget &target,
                 u"jump host %1 for %2: %3"_s.arg(names[qsizetype(i)], target.host, error.message);
             return error;
         }
+        hop->connectCancel = nullptr; // the caller's flag lives only as long as connect()
         previous = std::move(hop);
     }
 

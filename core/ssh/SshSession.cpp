@@ -144,6 +144,45 @@ SshError refuseLibsshJump(SshSessionPrivate &d)
             d.target.host, command));
 }
 
+// libssh reports connect progress once its socket exists (its first report comes right after
+// the TCP connect was started, before the server's banner): from then on the watchdog watches
+// the caller's cancel flag and shuts the socket down when it is set, which ends ssh_connect's
+// wait for a server that accepted TCP but never answers at once.
+void watchCancelWhileConnecting(void *userdata, float)
+{
+    auto *d = static_cast<SshSessionPrivate *>(userdata);
+    if (d->connectCancel && d->fd() >= 0)
+        d->watchdog.arm(d->fd(), 0, d->connectCancel);
+}
+
+SshError cancelledConnect(const SshSessionPrivate &d)
+{
+    return SshError::make(SshError::Kind::Cancelled,
+                          u"connecting to %1: cancelled"_s.arg(d.endpoint));
+}
+
+// ssh_connect with the caller's cancel flag watched; Kind::None when connected.
+SshError startConnection(SshSessionPrivate &d)
+{
+    if (d.connectCancel && d.connectCancel->load())
+        return cancelledConnect(d);
+    d.callbacks = {};
+    d.callbacks.userdata = &d;
+    d.callbacks.connect_status_function = watchCancelWhileConnecting;
+    ssh_callbacks_init(&d.callbacks);
+    ssh_set_callbacks(d.session, &d.callbacks);
+    const int rc = ssh_connect(d.session);
+    const bool cancelled = d.watchdog.fired() && d.watchdog.firedByCancel();
+    d.watchdog.disarm();
+    d.callbacks.connect_status_function = nullptr;
+    if (cancelled || (rc != SSH_OK && d.connectCancel && d.connectCancel->load()))
+        return cancelledConnect(d);
+    if (rc != SSH_OK)
+        return SshError::make(SshError::Kind::Unreachable,
+                              u"cannot connect to %1: %2"_s.arg(d.endpoint, d.libsshError()));
+    return {};
+}
+
 } // namespace
 
 void SshSessionPrivate::close()
@@ -240,9 +279,8 @@ SshError connectSession(SshSessionPrivate &d, const SshTarget &target, HostKeyPo
             error = refuseLibsshJump(d);
         }
     }
-    if (!error.isError() && ssh_connect(d.session) != SSH_OK)
-        error = SshError::make(SshError::Kind::Unreachable,
-                               u"cannot connect to %1: %2"_s.arg(d.endpoint, d.libsshError()));
+    if (!error.isError())
+        error = startConnection(d);
     if (!error.isError()) {
         readEffectiveTarget(d);
         if (!via)
@@ -260,11 +298,20 @@ SshError connectSession(SshSessionPrivate &d, const SshTarget &target, HostKeyPo
 }
 
 SshError SshSession::connect(const SshTarget &target, HostKeyPolicy *policy,
-                             const SshCredentials &credentials)
+                             const SshCredentials &credentials, const std::atomic<bool> *cancel)
 {
     d->close();
     d->via.clear();
     d->stepTimeoutMs = target.connectTimeoutMs;
+    d->connectCancel = cancel;
+    const SshError error = connectWithin(target, policy, credentials);
+    d->connectCancel = nullptr;
+    return error;
+}
+
+SshError SshSession::connectWithin(const SshTarget &target, HostKeyPolicy *policy,
+                                   const SshCredentials &credentials)
+{
     if (target.parseSshConfig) {
         const SshRoute route = SshConfigHosts::load(target.sshConfigFile).route(target.host);
         if (!route.error.isEmpty()) {
@@ -343,9 +390,16 @@ public:
     RemoteConnection connect(const SshTarget &target, HostKeyPolicy *policy,
                              const SshCredentials &credentials) override
     {
+        return connectCancellable(target, policy, credentials, nullptr);
+    }
+
+    RemoteConnection connectCancellable(const SshTarget &target, HostKeyPolicy *policy,
+                                        const SshCredentials &credentials,
+                                        const std::atomic<bool> *cancel) override
+    {
         auto session = std::make_unique<SshSession>();
         RemoteConnection connection;
-        connection.error = session->connect(target, policy, credentials);
+        connection.error = session->connect(target, policy, credentials, cancel);
         connection.hostKey = session->hostKey();
         connection.authMethod = session->authMethod();
         connection.endpoint = session->endpoint();

@@ -42,9 +42,12 @@ public:
     SshSession &operator=(const SshSession &) = delete;
 
     // Connects, checks the host key and authenticates; a connected session is disconnected first.
-    // `policy` null refuses unknown keys. Returns Kind::None on success.
+    // `policy` null refuses unknown keys. Returns Kind::None on success. Setting `*cancel` ends a
+    // connect that waits for the server (a port that accepts TCP but never answers) at once,
+    // with Kind::Cancelled.
     SshError connect(const SshTarget &target, HostKeyPolicy *policy = nullptr,
-                     const SshCredentials &credentials = {});
+                     const SshCredentials &credentials = {},
+                     const std::atomic<bool> *cancel = nullptr);
     void disconnect();
     bool isConnected() const;
 
@@ -86,6 +89,9 @@ public:
                     const std::atomic<bool> *cancel = nullptr) override;
 
 private:
+    SshError connectWithin(const SshTarget &target, HostKeyPolicy *policy,
+                           const SshCredentials &credentials);
+
     std::unique_ptr<SshSessionPrivate> d;
 };
 

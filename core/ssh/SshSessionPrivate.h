@@ -52,6 +52,9 @@ public:
     std::vector<std::unique_ptr<SshTunnel>> tunnels; // the jump chain, outermost first
     ssh_callbacks_struct callbacks{}; // session callbacks (passphrase prompts during connect)
     SshWatchdog watchdog;
+    // The caller's cancel flag while connect() runs (null otherwise): the watchdog watches it
+    // during the key exchange and authentication.
+    const std::atomic<bool> *connectCancel = nullptr;
 };
 
 // Opens the connection a session runs over once its options named the effective host and port

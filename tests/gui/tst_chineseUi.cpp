@@ -8,6 +8,7 @@
 #include "model/ProjectJson.h"
 #include "widgets/CheckReportView.h"
 #include "widgets/FixDialog.h"
+#include "widgets/ServerProblemText.h"
 #include "wizard/ChecksPage.h"
 #include "wizard/ClusterWizard.h"
 #include "wizard/Language.h"
@@ -20,6 +21,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QTabWidget>
@@ -217,14 +219,41 @@ private Q_SLOTS:
         QCOMPARE(wizard.currentId(), int(cw::ServersPageId));
         auto *message = wizard.currentPage()->findChild<QLabel *>(u"message"_s);
         QVERIFY(message);
-        QCOMPARE(message->text(), u"servers[0].host: server0：主机 “-bad”不能以“-”开头"_s);
+        // The Servers page words it after its table (ServerProblemText), in Chinese.
+        const cw::Problems problems = wizard.model()->problemsIn(cw::ProblemArea::Servers);
+        QVERIFY(!problems.empty());
+        QCOMPARE(message->text(), cw::ServerProblemText::text(problems.front(), broken));
+        QVERIFY2(message->text().contains(u"不能以“-”开头"_s), qPrintable(message->text()));
+        // The core's own translation of the same problem (the Devices and Launch pages' way).
+        QCOMPARE(problems.front().translatedString(),
+                 u"servers[0].host: server0：主机 “-bad”不能以“-”开头"_s);
         if (const QString keep = qEnvironmentVariable("CLUSTERWIZ_SCREENSHOT_DIR"); !keep.isEmpty())
             QVERIFY(wizard.grab().save(keep + u"/zh-servers-problem.png"_s));
         // The same problem stays English for the CLI and the project's JSON.
-        const cw::Problems problems = wizard.model()->problemsIn(cw::ProblemArea::Servers);
-        QVERIFY(!problems.empty());
         QCOMPARE(problems.front().toString(),
                  u"servers[0].host: server0: host \"-bad\" must not start with '-'"_s);
+    }
+
+    void devicesPageProblemIsChinese()
+    {
+        cw::ClusterWizard wizard;
+        QCOMPARE(wizard.openProject(wizardtest::kExample2x8), QString());
+        cw::Project broken = wizard.model()->project();
+        broken.servers[1].deviceIps[4] = u"192.168.100.999"_s;
+        wizard.model()->setProject(broken);
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        while (wizard.currentId() != cw::DevicesPageId) {
+            const int before = wizard.currentId();
+            wizard.next();
+            QVERIFY2(wizard.currentId() != before, "Next refused");
+        }
+        auto *list = wizard.currentPage()->findChild<QListWidget *>(u"deviceProblems"_s);
+        QVERIFY(list);
+        QVERIFY(list->count() > 0);
+        QCOMPARE(
+            list->item(0)->text(),
+            u"servers[1].device_ips[4]: server1 设备 4：“192.168.100.999”不是 IPv4 地址（a.b.c.d）"_s);
     }
 
     void checkStatusesReasonsAndFixesAreChinese()

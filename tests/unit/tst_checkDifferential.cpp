@@ -150,6 +150,13 @@ private Q_SLOTS:
         addRow("npu-smi fails", ascend, [](auto &f) {
             f[1].set(probe::kNpuSmi, 8, u"dcmi module initialize failed. ret is -8005"_s);
         });
+        // npu-smi's chip names: the first generation's 910PremiumA, the Atlas A3's Ascend910.
+        addRow("910PremiumA in an ascend910 project", ascend, [](auto &f) {
+            f[0].replaceInSection(probe::kNpuSmi, u"910ProB "_s, u"910PremiumA "_s, 8);
+        });
+        addRow("Atlas A3 chips", ascend, [](auto &f) {
+            f[1].replaceInSection(probe::kNpuSmi, u"910ProB "_s, u"Ascend910 "_s, 8);
+        });
         addRow("NPU health Warning", ascend, [](auto &f) {
             f[0].replaceInSection(probe::kNpuSmi, u"| OK "_s, u"| Warning "_s, 1);
         });
@@ -269,6 +276,52 @@ private Q_SLOTS:
                [](auto &f) { f[1].set(probe::kReservedPorts, 0, u"many\nports"_s); });
         addRow("ss missing", ascend,
                [](auto &f) { f[0].set(probe::kPortOwners, 127, u"sh: 1: ss: not found"_s); });
+
+        // The field's traps: /dev/shm, memlock, the master's name, the clocks (df -P output as
+        // POSIX specifies it; getent ahostsv4 as glibc prints it).
+        const QString dfHeader =
+            u"Filesystem     1024-blocks  Used Available Capacity Mounted on\n"_s;
+        addRow("shm of a container", cpu, [dfHeader](auto &f) {
+            f[1].set(probe::kShm, 0,
+                     dfHeader + u"shm                  65536     0     65536       0% /dev/shm"_s);
+        });
+        addRow("shm of 8 GiB", cpu, [dfHeader](auto &f) {
+            f[0].set(probe::kShm, 0,
+                     dfHeader + u"tmpfs              8388608  1024   8387584       1% /dev/shm"_s);
+        });
+        addRow("shm unreadable", cpu, [](auto &f) {
+            f[0].set(probe::kShm, 1, u"df: /dev/shm: No such file or directory"_s);
+        });
+        addRow("shm garbled", cpu, [](auto &f) { f[0].set(probe::kShm, 0, u"tmpfs 1 2"_s); });
+        addRow("memlock 64 KiB", ascend, [](auto &f) { f[1].set(probe::kMemlock, 0, u"64"_s); });
+        addRow("memlock unlimited", nvidia,
+               [](auto &f) { f[0].set(probe::kMemlock, 0, u"unlimited"_s); });
+        addRow("memlock garbled", nvidia, [](auto &f) { f[0].set(probe::kMemlock, 0, u"lots"_s); });
+        const QString loopback = u"127.0.1.1       STREAM server0\n127.0.1.1       DGRAM  \n"
+                                 u"127.0.1.1       RAW    \n"_s;
+        addRow("master resolves to loopback (torchrun)", cpu,
+               [loopback](auto &f) { f[0].set(probe::kHostResolves, 0, loopback); });
+        addRow("master resolves to loopback (mpirun)", mpirun,
+               [loopback](auto &f) { f[0].set(probe::kHostResolves, 0, loopback); });
+        addRow("master resolves to host_ip", cpu, [](auto &f) {
+            f[0].set(probe::kHostResolves, 0, u"192.0.2.10      STREAM server0\n"_s);
+        });
+        addRow("master does not resolve", cpu,
+               [](auto &f) { f[0].set(probe::kHostResolves, 2, QString()); });
+        addRow("clocks agree", cpu, [](auto &f) {
+            f[0].set(probe::kClock, 0, u"1764115200.100000000"_s);
+            f[1].set(probe::kClock, 0, u"1764115200.900000000"_s);
+        });
+        addRow("a clock 3 s ahead", ascend, [](auto &f) {
+            f[0].set(probe::kClock, 0, u"1764115200.000000000"_s);
+            f[1].set(probe::kClock, 0, u"1764115203.250000000"_s);
+        });
+        addRow("a clock 2 s behind", mpirun, [](auto &f) {
+            for (auto &server : f)
+                server.set(probe::kClock, 0, u"1764115200.000000000"_s);
+            f[2].set(probe::kClock, 0, u"1764115197.900000000"_s);
+        });
+        addRow("a clock unread", cpu, [](auto &f) { f[1].set(probe::kClock, 127, QString()); });
 
         // The firewall, every recorded rule set on the master (it must let master_port in).
         for (const QString &file : allProbeFiles()) {

@@ -372,15 +372,35 @@ private Q_SLOTS:
         QCOMPARE(readAll(path), planned);
     }
 
-    void planImpossible()
+    // The CLI plans with the same core function as the wizard's Plan automatically: a /24 that
+    // 128 servers outgrow is widened to /23 in one run, and the reason is on stderr.
+    void planWidensATooSmallNetmask()
     {
         const cw::Project project = project128On24();
+        const cw::PlanResult inProcess = cw::planDeviceNetwork(project);
+        QVERIFY2(inProcess.ok, qPrintable(inProcess.reason));
+
+        const QString input = save(project, u"huge.clusterwiz.json"_s);
+        const QString output = m_temp.filePath(u"huge-planned.clusterwiz.json"_s);
+        const CliRun r = run({u"plan"_s, input, u"-o"_s, output});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains(inProcess.changes.constFirst()), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"255.255.255.0 -> 255.255.254.0 (widened: "_s), qPrintable(r.err));
+        const cw::ProjectLoad planned = cw::loadProjectFile(output);
+        QVERIFY(planned.ok());
+        QCOMPARE(cw::projectToJsonText(planned.project), cw::projectToJsonText(inProcess.project));
+    }
+
+    void planImpossible()
+    {
+        cw::Project project = loadExample(u"ascend-2x8"_s);
+        project.deviceNetwork.segments.resize(2);
         const cw::PlanResult inProcess = cw::planDeviceNetwork(project);
         QVERIFY(!inProcess.ok);
         QVERIFY(!inProcess.reason.isEmpty());
 
-        const QString input = save(project, u"huge.clusterwiz.json"_s);
-        const QString output = m_temp.filePath(u"huge-planned.clusterwiz.json"_s);
+        const QString input = save(project, u"two-segments.clusterwiz.json"_s);
+        const QString output = m_temp.filePath(u"two-segments-planned.clusterwiz.json"_s);
         const CliRun r = run({u"plan"_s, input, u"-o"_s, output});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.out, QString());
@@ -450,7 +470,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("usage");
         QTest::newRow("--help") << QStringList{u"--help"_s} << u"Usage: clusterwiz-cli COMMAND"_s;
         QTest::newRow("-h") << QStringList{u"-h"_s} << u"Usage: clusterwiz-cli COMMAND"_s;
-        for (const QString &command : {u"validate"_s, u"plan"_s, u"generate"_s, u"logs"_s}) {
+        for (const QString &command :
+             {u"validate"_s, u"plan"_s, u"generate"_s, u"logs"_s, u"doctor"_s, u"diagnose"_s}) {
             const QString usage = u"Usage: clusterwiz-cli "_s + command + u" [options] PROJECT"_s;
             QTest::newRow(qPrintable(command + u" --help"_s))
                 << QStringList{command, u"--help"_s} << usage;
@@ -500,6 +521,14 @@ private Q_SLOTS:
             << QStringList{u"logs"_s, project, u"--run"_s, u"-rf"_s} << u"'-rf' is not a run id"_s;
         QTest::newRow("logs bad timeout")
             << QStringList{u"logs"_s, project, u"--timeout"_s, u"0"_s} << u"--timeout"_s;
+        QTest::newRow("doctor unknown part")
+            << QStringList{u"doctor"_s, project, u"--only"_s, u"links,ping"_s} << u"'ping'"_s;
+        QTest::newRow("doctor size 0")
+            << QStringList{u"doctor"_s, project, u"--size"_s, u"0"_s} << u"--size"_s;
+        QTest::newRow("doctor size huge")
+            << QStringList{u"doctor"_s, project, u"--size"_s, u"99999"_s} << u"--size"_s;
+        QTest::newRow("diagnose bad run id")
+            << QStringList{u"diagnose"_s, project, u"--run"_s, u"../x"_s} << u"not a run id"_s;
         QTest::newRow("generate empty --tar")
             << QStringList{u"generate"_s, project, u"-o"_s, m_temp.filePath(u"x"_s), u"--tar="_s}
             << u"--tar"_s;

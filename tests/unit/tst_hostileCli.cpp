@@ -4,6 +4,7 @@
 #include "launch/RunRecord.h"
 #include "model/ProjectJson.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -107,7 +108,9 @@ private Q_SLOTS:
             {u"logs"_s, path},
             {u"stop"_s, path},
             {u"undo"_s, path},
-            {u"export"_s, path, u"--to"_s, u"slurm"_s, u"-o"_s, m_dir.filePath(u"exp"_s)}};
+            {u"export"_s, path, u"--to"_s, u"slurm"_s, u"-o"_s, m_dir.filePath(u"exp"_s)},
+            {u"doctor"_s, path},
+            {u"diagnose"_s, path}};
         for (const QStringList &command : commands) {
             const CliRun r = cli(command);
             QVERIFY2(
@@ -166,7 +169,7 @@ private Q_SLOTS:
         QVERIFY(write(cw::runRecordPath(path, u"20261123-000000-aaaaaa"_s),
                       R"({"clusterwiz_run":1,"run_id":"20261123-000000-aaaaaa",)"
                       R"("state":"running","gang_stop":"yes"})"));
-        for (const QString &command : {u"status"_s, u"logs"_s, u"stop"_s}) {
+        for (const QString &command : {u"status"_s, u"logs"_s, u"stop"_s, u"diagnose"_s}) {
             const CliRun r = cli({command, path});
             QVERIFY2(r.exitCode > 0 && r.exitCode != 64, qPrintable(command + u": "_s + r.err));
             QVERIFY2(r.err.contains(u"gang_stop"_s), qPrintable(command + u": "_s + r.err));
@@ -177,6 +180,27 @@ private Q_SLOTS:
         const CliRun undo = cli({u"undo"_s, path});
         QCOMPARE(undo.exitCode, 2);
         QVERIFY2(undo.err.contains(u"entries[0].steps[0].stage"_s), qPrintable(undo.err));
+    }
+
+    void diagnoseRefusesABadHangAfter()
+    {
+        // Checked once the run is found (the run comes first, as for logs and status).
+        const QString path =
+            save(cw::loadProjectFile(example(u"cpu-2x2"_s)).project, u"hang.clusterwiz.json"_s);
+        cw::RunRecord record;
+        record.runId = u"20261123-000000-bbbbbb"_s;
+        record.projectPath = path;
+        record.mode = cw::LaunchMode::Launch;
+        record.master = u"server0"_s;
+        record.startedAt = QDateTime::currentDateTimeUtc();
+        record.state = cw::RunState::Running;
+        QDir().mkpath(cw::runsFolder(path));
+        QCOMPARE(cw::saveRunRecord(record), QString());
+        for (const QString &value : {u"soon"_s, u"0"_s, u"-5"_s, u"99999999"_s}) {
+            const CliRun r = cli({u"diagnose"_s, path, u"--hang-after"_s, value});
+            QVERIFY2(r.exitCode == 64, qPrintable(value + u": "_s + r.err));
+            QVERIFY2(r.err.contains(u"--hang-after"_s), qPrintable(r.err));
+        }
     }
 
     void fixWithEveryServerUnreachableIsNotNothingToFix()

@@ -56,6 +56,7 @@ private Q_SLOTS:
         QVERIFY2(network.empty(), qPrintable(describe(network)));
         const Problems all = validateProject(plan.project);
         QVERIFY2(all.empty(), qPrintable(describe(all)));
+        QVERIFY(plan.widened.isEmpty()); // chosen, not widened from the user's
         // Every assigned value is listed: netmask, segments, and one line per device.
         QCOMPARE(plan.changes.size(), qsizetype(2 + 8 * servers));
         QVERIFY(plan.reason.isEmpty());
@@ -137,18 +138,102 @@ private Q_SLOTS:
         QCOMPARE(projectToJsonText(second.project), projectToJsonText(first.project));
     }
 
-    void fixedSlash24RefusesThe128thServer()
+    // A /24 fixed by the user (the example's default) is too small for 128 servers: the plan
+    // widens it to the /23 that fits, in one go, and its netmask line says why.
+    void fixedSlash24IsWidenedForThe128thServer()
     {
         Project project = ascendCluster(128);
         project.deviceNetwork.netmask = u"255.255.255.0"_s;
         const PlanResult plan = planDeviceNetwork(project);
-        QVERIFY(!plan.ok);
-        QCOMPARE(plan.reason,
-                 u"segment 192.168.100.0/24 holds devices 0 and 4 of 128 servers: 256 device IPs "
-                 "with distinct last octets are needed, but a /24 segment offers 254 (256 "
-                 "addresses less the network and broadcast addresses); a /23 netmask "
-                 "(255.255.254.0) is needed"_s);
-        QVERIFY(plan.changes.isEmpty());
+        QVERIFY2(plan.ok, qPrintable(plan.reason));
+        QCOMPARE(plan.project.deviceNetwork.netmask, u"255.255.254.0"_s);
+        QCOMPARE(plan.changes.constFirst(),
+                 u"device_network.netmask: 255.255.255.0 -> 255.255.254.0 (widened: segment "
+                 "192.168.100.0/24 holds devices 0 and 4 of 128 servers: 256 device IPs with "
+                 "distinct last octets are needed, but a /24 segment offers 254 (256 addresses "
+                 "less the network and broadcast addresses); a /23 netmask (255.255.254.0) is "
+                 "needed)"_s);
+        QVERIFY(plan.changes.constFirst().endsWith(u"(widened: "_s + plan.widened + u')'));
+        const Problems all = validateProject(plan.project);
+        QVERIFY2(all.empty(), qPrintable(describe(all)));
+    }
+
+    // The seed's /24 and its four /24 segments, grown to 128 servers: the /24 segments do not
+    // suit a /23 (192.168.101.0 is inside 192.168.100.0/23), so the plan chooses /23 segments,
+    // keeps every device IP that still fits and lists each change.
+    void seedGrownTo128GetsSlash23Segments()
+    {
+        Project project = seedExample();
+        const Server model = project.servers.front();
+        project.servers.clear();
+        for (int i = 0; i < 128; ++i) {
+            Server server = model;
+            server.name = u"server%1"_s.arg(i);
+            server.host = server.hostIp = u"10.0.%1.%2"_s.arg(i / 200).arg(i % 200 + 1);
+            server.deviceIps.clear();
+            project.servers.push_back(server);
+        }
+        QCOMPARE(project.deviceNetwork.netmask, u"255.255.255.0"_s);
+        const PlanResult plan = planDeviceNetwork(project);
+        QVERIFY2(plan.ok, qPrintable(plan.reason));
+        QCOMPARE(plan.project.deviceNetwork.netmask, u"255.255.254.0"_s);
+        QCOMPARE(plan.project.deviceNetwork.segments,
+                 (QStringList{u"192.168.100.0"_s, u"192.168.102.0"_s, u"192.168.104.0"_s,
+                              u"192.168.106.0"_s}));
+        QVERIFY(plan.changes.constFirst().contains(u"(widened: "_s));
+        QVERIFY(plan.changes[1].startsWith(u"device_network.segments: 192.168.100.0, "
+                                           "192.168.101.0, 192.168.102.0, 192.168.103.0 -> "_s));
+        const Problems all = validateProject(plan.project);
+        QVERIFY2(all.empty(), qPrintable(describe(all)));
+        // The widened plan is stable: planning it again changes nothing.
+        QVERIFY(planDeviceNetwork(plan.project).changes.isEmpty());
+    }
+
+    // Any fixed netmask too small for its devices is widened to the smallest that fits; segments
+    // the user fixed stay when they suit the wider netmask.
+    void tooSmallNetmasksAreWidened_data()
+    {
+        QTest::addColumn<Mutation>("mutate");
+        QTest::addColumn<QString>("netmask");
+        QTest::addColumn<QString>("because");
+        QTest::addColumn<bool>("keepsSegments");
+        QTest::newRow("/30 for two servers") << Mutation([](Project &p) {
+            p.deviceNetwork.netmask = u"255.255.255.252"_s; // two addresses per segment
+            p.deviceNetwork.segments = {u"192.168.100.0"_s, u"192.168.100.4"_s, u"192.168.100.8"_s,
+                                        u"192.168.100.12"_s};
+        }) << u"255.255.255.248"_s << u"a /29 netmask (255.255.255.248) is needed"_s
+                                             << false; // 192.168.100.4 is no /29 segment
+        QTest::newRow("host IPs crowd a fixed /29") << Mutation([](Project &p) {
+            p = ascendCluster(2);
+            p.deviceNetwork.netmask = u"255.255.255.248"_s; // six host addresses
+            p.deviceNetwork.segments = {u"192.168.100.0"_s, u"192.168.100.16"_s,
+                                        u"192.168.100.32"_s, u"192.168.100.48"_s};
+            p.servers[0].hostIp = u"192.168.100.1"_s;
+            p.servers[1].hostIp = u"192.168.100.2"_s;
+            p.servers.push_back(p.servers[0]);
+            p.servers[2].name = u"server2"_s;
+            p.servers[2].hostIp = u"192.168.100.3"_s;
+        }) << u"255.255.255.240"_s << u"3 host IPs of the servers inside it leave 3"_s
+                                                    << true;
+    }
+
+    void tooSmallNetmasksAreWidened()
+    {
+        QFETCH(Mutation, mutate);
+        QFETCH(QString, netmask);
+        QFETCH(QString, because);
+        QFETCH(bool, keepsSegments);
+        Project project = seedExample();
+        mutate(project);
+        const PlanResult plan = planDeviceNetwork(project);
+        QVERIFY2(plan.ok, qPrintable(plan.reason));
+        QCOMPARE(plan.project.deviceNetwork.netmask, netmask);
+        QVERIFY2(plan.changes.constFirst().contains(because), qPrintable(plan.changes.first()));
+        QVERIFY(plan.widened.contains(because));
+        const Problems network = validateDeviceNetwork(plan.project);
+        QVERIFY2(network.empty(), qPrintable(describe(network)));
+        QCOMPARE(plan.project.deviceNetwork.segments == project.deviceNetwork.segments,
+                 keepsSegments);
     }
 
     void fixedSegmentsAndNetmaskAreKept()
@@ -347,30 +432,6 @@ private Q_SLOTS:
         QTest::newRow("two segments")
             << Mutation([](Project &p) { p.deviceNetwork.segments.resize(2); })
             << u"lists 2 segments, not 4"_s;
-        QTest::newRow("tiny fixed netmask")
-            << Mutation([](Project &p) {
-                   p.deviceNetwork.netmask = u"255.255.255.252"_s; // /30: two addresses per segment
-                   p.deviceNetwork.segments = {u"192.168.100.0"_s, u"192.168.100.4"_s,
-                                               u"192.168.100.8"_s, u"192.168.100.12"_s};
-               })
-            << u"segment 192.168.100.0/30 holds devices 0 and 4 of 2 servers: 4 device IPs with "
-               "distinct last octets are needed, but a /30 segment offers 2 (4 addresses less the "
-               "network and broadcast addresses); a /29 netmask (255.255.255.248) is needed"_s;
-        QTest::newRow("host IPs crowd a fixed segment")
-            << Mutation([](Project &p) {
-                   p = ascendCluster(2);
-                   p.deviceNetwork.netmask = u"255.255.255.248"_s; // /29: six host addresses
-                   p.deviceNetwork.segments = {u"192.168.100.0"_s, u"192.168.100.8"_s,
-                                               u"192.168.100.16"_s, u"192.168.100.24"_s};
-                   p.servers[0].hostIp = u"192.168.100.1"_s;
-                   p.servers[1].hostIp = u"192.168.100.2"_s;
-                   p.servers.push_back(p.servers[0]);
-                   p.servers[2].name = u"server2"_s;
-                   p.servers[2].hostIp = u"192.168.100.3"_s;
-               })
-            << u"6 device IPs with distinct last octets are needed, but a /29 segment offers 6 (8 "
-               "addresses less the network and broadcast addresses), and 3 host IPs of the servers "
-               "inside it leave 3; move those host IPs out of the segment or choose other segments"_s;
     }
 
     void refuses()

@@ -19,7 +19,7 @@ namespace cw {
 LogView::LogView(LogModel *model, QWidget *parent)
     : QWidget(parent), m_model(model), m_filter(new LogFilterModel(this)),
       m_rank(new QComboBox(this)), m_filterText(new QLineEdit(this)), m_search(new QLineEdit(this)),
-      m_follow(new QCheckBox(tr("&Follow"), this)), m_list(new QListView(this))
+      m_follow(new QCheckBox(tr("Follo&w"), this)), m_list(new QListView(this))
 {
     m_filter->setSourceModel(m_model);
     m_list->setModel(m_filter);

@@ -63,6 +63,73 @@
     </message>
 </context>
 <context>
+    <name>ServerProblemText</name>
+    <message>
+        <source>is empty</source>
+        <translation>为空</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an IPv4 address like 10.0.0.22</source>
+        <translation>&quot;%1&quot; 不是 IPv4 地址（应形如 10.0.0.22）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must not start with &apos;-&apos;</source>
+        <translation>&quot;%1&quot; 不能以“-”开头</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an address, a host name or an ssh config alias</source>
+        <translation>&quot;%1&quot; 不是地址、主机名或 ssh 配置中的别名</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid user name</source>
+        <translation>&quot;%1&quot; 不是有效的用户名</translation>
+    </message>
+    <message>
+        <source>%1 is not a port from 1 to 65535</source>
+        <translation>%1 不是 1 到 65535 之间的端口</translation>
+    </message>
+    <message>
+        <source>contains a NUL character</source>
+        <translation>含有 NUL 字符</translation>
+    </message>
+    <message>
+        <source>contains a line break</source>
+        <translation>含有换行</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; may use only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (not first), at most 64 of them</source>
+        <translation>&quot;%1&quot; 只能使用字母、数字、“.”、“_”和“-”（不能打头），最多 64 个字符</translation>
+    </message>
+    <message>
+        <source>Add at least one server.</source>
+        <translation>请至少添加一台服务器。</translation>
+    </message>
+    <message>
+        <source>server %1</source>
+        <translation>服务器 %1</translation>
+    </message>
+    <message>
+        <source>%1: the Host IP is empty and &quot;%2&quot; is not an address; enter the address the servers reach each other by, or test the connection and apply the discovered values.</source>
+        <translation>%1：主机 IP 为空，而 &quot;%2&quot; 不是地址；请填写服务器之间互相访问所用的地址，或测试连接后应用发现的值。</translation>
+    </message>
+    <message>
+        <source>%1: another server has this name; every server needs its own.</source>
+        <translation>%1：另一台服务器已使用此名称；每台服务器的名称必须不同。</translation>
+    </message>
+    <message>
+        <source>%1: Host IP %2 is another server&apos;s too; every server needs its own.</source>
+        <translation>%1：主机 IP %2 也是另一台服务器的；每台服务器的主机 IP 必须不同。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation>%1：%2 %3</translation>
+    </message>
+</context>
+<context>
     <name>cw::CheckReportView</name>
     <message>
         <source>Check</source>
@@ -91,6 +158,12 @@
     <message>
         <source>Preview the commands of %1 before anything runs.</source>
         <translation>在执行任何操作之前预览 %1 的命令。</translation>
+    </message>
+    <message numerus="yes">
+        <source>not reached: %1 (%n other check(s) not run)</source>
+        <translation>
+            <numerusform>未连通：%1（另有 %n 项检查未执行）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -615,6 +688,82 @@
         <source>%1 (not compared: %2 not reached)</source>
         <translation>%1（未比较：未能连接 %2）</translation>
     </message>
+    <message>
+        <source>df /dev/shm %1</source>
+        <translation>df /dev/shm %1</translation>
+    </message>
+    <message>
+        <source>cannot tell the size of /dev/shm: %1</source>
+        <translation>无法判断 /dev/shm 的大小：%1</translation>
+    </message>
+    <message>
+        <source>/dev/shm is %1 MiB, under 1 GiB: DataLoader workers and NCCL/gloo between processes of one server run out of it (&quot;No space left on device&quot;, bus error); give it more (a container: --shm-size=16g; a host: mount -o remount,size=16G /dev/shm)</source>
+        <translation>/dev/shm 为 %1 MiB，不足 1 GiB：DataLoader 工作进程以及同一服务器上进程间的 NCCL/gloo 会将其耗尽（“No space left on device”、bus error）；请调大（容器：--shm-size=16g；主机：mount -o remount,size=16G /dev/shm）</translation>
+    </message>
+    <message>
+        <source>/dev/shm is %1 MiB</source>
+        <translation>/dev/shm 为 %1 MiB</translation>
+    </message>
+    <message>
+        <source>ulimit -l %1</source>
+        <translation>ulimit -l %1</translation>
+    </message>
+    <message>
+        <source>cannot tell the locked-memory limit: %1</source>
+        <translation>无法判断锁定内存上限：%1</translation>
+    </message>
+    <message>
+        <source>ulimit -l is %1 KiB in a non-interactive login: RDMA (NCCL over InfiniBand or RoCE, HCCL) pins memory and fails or falls back with a small limit; set &quot;* - memlock unlimited&quot; in /etc/security/limits.conf (sshd with UsePAM yes)</source>
+        <translation>非交互式登录中 ulimit -l 为 %1 KiB：RDMA（基于 InfiniBand 或 RoCE 的 NCCL、HCCL）需要锁定内存，上限过小会失败或降级；请在 /etc/security/limits.conf 中设置“* - memlock unlimited”（sshd 需 UsePAM yes）</translation>
+    </message>
+    <message>
+        <source>the hostname</source>
+        <translation>主机名</translation>
+    </message>
+    <message>
+        <source>getent %1</source>
+        <translation>getent %1</translation>
+    </message>
+    <message>
+        <source>%1 does not resolve on the master: a job that looks it up fails; map it to host_ip %2 in /etc/hosts</source>
+        <translation>%1 在主节点上无法解析：查找它的作业会失败；请在 /etc/hosts 中将其映射到 host_ip %2</translation>
+    </message>
+    <message>
+        <source>cannot tell what %1 resolves to: %2</source>
+        <translation>无法判断 %1 解析到的地址：%2</translation>
+    </message>
+    <message>
+        <source>%1 resolves to %2</source>
+        <translation>%1 解析为 %2</translation>
+    </message>
+    <message>
+        <source>%1 resolves to %2 on the master: the other servers are told that address and cannot reach it (torchrun, pytorch/pytorch#85300); map %1 to host_ip %3 in /etc/hosts</source>
+        <translation>%1 在主节点上解析为 %2：其他服务器拿到的是这个地址，无法连通（torchrun，pytorch/pytorch#85300）；请在 /etc/hosts 中将 %1 映射到 host_ip %3</translation>
+    </message>
+    <message>
+        <source>the master&apos;s clock was not read</source>
+        <translation>未读取主节点的时钟</translation>
+    </message>
+    <message>
+        <source>%1 %2 ms ahead</source>
+        <translation>%1 快 %2 ms</translation>
+    </message>
+    <message>
+        <source>%1 %2 ms behind</source>
+        <translation>%1 慢 %2 ms</translation>
+    </message>
+    <message>
+        <source>more than 1 s from the master&apos;s clock: %1 (log times and diagnose&apos;s timeline disagree; run chrony or NTP on every server)</source>
+        <translation>与主节点时钟相差超过 1 秒：%1（日志时间与 diagnose 的时间线会不一致；请在每台服务器上运行 chrony 或 NTP）</translation>
+    </message>
+    <message>
+        <source>within 1 s of the master&apos;s clock: %1 servers; not compared: %2</source>
+        <translation>%1 台服务器与主节点时钟相差在 1 秒内；未比较：%2</translation>
+    </message>
+    <message>
+        <source>within 1 s of the master&apos;s clock: %1 servers</source>
+        <translation>%1 台服务器与主节点时钟相差在 1 秒内</translation>
+    </message>
 </context>
 <context>
     <name>cw::ChecksPage</name>
@@ -663,10 +812,6 @@
     <message>
         <source>%1 of %2 servers discovered (last: %3); probing…</source>
         <translation>已发现 %1/%2 台服务器（最近：%3）；正在探测…</translation>
-    </message>
-    <message>
-        <source>Cancelled: </source>
-        <translation>已取消：</translation>
     </message>
     <message>
         <source>%1 ok, %2 warnings, %3 failed, %4 skipped.</source>
@@ -736,16 +881,28 @@
         <source>Also import the framework (torch, torch_npu, mindspore, ...) on every server, once each with its own time limit. Slow on Ascend servers.</source>
         <translation>同时在每台服务器上导入框架（torch、torch_npu、mindspore 等），每台一次，各有自己的时限。在昇腾服务器上较慢。</translation>
     </message>
+    <message>
+        <source>D&amp;octor…</source>
+        <translation>诊断(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Test traffic between every pair of servers: device pings, the job&apos;s ports and the bandwidth of every pair.</source>
+        <translation>测试每对服务器之间的实际通信：设备 ping、作业所需端口以及每对服务器的带宽。</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Cancelled; what was found before: </source>
+        <translation>已取消；取消前的结果：</translation>
+    </message>
 </context>
 <context>
     <name>cw::ClusterWizard</name>
     <message>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Language…</source>
-        <translation>语言(&amp;L)…</translation>
     </message>
     <message>
         <source>Language</source>
@@ -780,10 +937,6 @@
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <source>Save the changes to this project before closing?</source>
-        <translation>关闭前是否保存对本项目的更改？</translation>
-    </message>
-    <message>
         <source>A job is running</source>
         <translation>作业正在运行</translation>
     </message>
@@ -798,6 +951,22 @@
     <message>
         <source>&amp;Leave it running</source>
         <translation>保持运行(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Language…</source>
+        <translation>语言…</translation>
+    </message>
+    <message>
+        <source>Go to a step: later steps open when every step before them is complete.</source>
+        <translation>转到某一步：前面各步都完成后，才能进入后面的步骤。</translation>
+    </message>
+    <message>
+        <source>%1 has changes that are not saved. Save them first?</source>
+        <translation>%1 有尚未保存的更改。先保存吗？</translation>
+    </message>
+    <message>
+        <source>The new project</source>
+        <translation>新项目</translation>
     </message>
 </context>
 <context>
@@ -848,10 +1017,6 @@
     <message>
         <source>&amp;Plan automatically</source>
         <translation>自动规划(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Keep every valid value and assign the rest so that all rules hold.</source>
-        <translation>保留所有有效的值，并为其余部分分配地址，使所有规则都得到满足。</translation>
     </message>
     <message>
         <source>Zoom in (+)</source>
@@ -956,6 +1121,176 @@
     <message>
         <source>One per gateway, in the same order: the address the devices behind it detect (hccn_tool -netdetect).</source>
         <translation>每个网关一个，顺序相同：其后设备检测的地址(hccn_tool -netdetect)。</translation>
+    </message>
+    <message>
+        <source>Keep every valid value and assign the rest so that all rules hold; a netmask too small for the cluster is widened.</source>
+        <translation>保留所有有效的值，其余按全部规则分配；对集群来说过小的子网掩码会被放宽。</translation>
+    </message>
+    <message>
+        <source>Only Ascend projects have a device network to plan.</source>
+        <translation>只有昇腾项目才有需要规划的设备网络。</translation>
+    </message>
+    <message>
+        <source>…and %1 more.</source>
+        <translation>…还有 %1 项。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Planned %n value(s). The netmask was too small for this cluster and is now %1; hover here for why and for every change.</source>
+        <translation>
+            <numerusform>已规划 %n 个值。原子网掩码对此集群过小，现为 %1；鼠标悬停在此处可查看原因和每项更改。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+</context>
+<context>
+    <name>cw::DoctorMatrixModel</name>
+    <message>
+        <source>Links: device %1 (row pings column)</source>
+        <translation>链路：设备 %1（行 ping 列）</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Links: segment partners, device i and i+4 (row pings column)</source>
+        <translation>链路：同网段伙伴，设备 i 与 i+4（行 ping 列）</translation>
+    </message>
+    <message>
+        <source>device %1 -&gt; device %2: %3</source>
+        <translation>设备 %1 -&gt; 设备 %2：%3</translation>
+    </message>
+    <message>
+        <source>Ports: %1 (row connects to column)</source>
+        <translation>端口：%1（行连接列）</translation>
+    </message>
+    <message>
+        <source>Bandwidth: GB/s per pair (amber: under 70% of the median)</source>
+        <translation>带宽：每对服务器的 GB/s（琥珀色：低于中位数的 70%）</translation>
+    </message>
+    <message>
+        <source>%1 - %2: %3 GB/s%4</source>
+        <translation>%1 - %2：%3 GB/s%4</translation>
+    </message>
+    <message>
+        <source>, slow</source>
+        <translation>，偏慢</translation>
+    </message>
+    <message>
+        <source>%1 - %2: %3</source>
+        <translation>%1 - %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>cw::DoctorView</name>
+    <message>
+        <source>&amp;Links</source>
+        <translation>链路(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Ports</source>
+        <translation>端口(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Bandwidth</source>
+        <translation>带宽(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Run doctor</source>
+        <translation>运行诊断(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Network doctor</source>
+        <translation>网络诊断</translation>
+    </message>
+    <message>
+        <source>Every device pings the device of the same index on every other server with hccn_tool -ping (Ascend only).</source>
+        <translation>每个设备用 hccn_tool -ping 探测其他每台服务器上相同编号的设备（仅昇腾）。</translation>
+    </message>
+    <message>
+        <source>Every server connects to every other server on the ports the job needs, against a listener the doctor starts and removes.</source>
+        <translation>每台服务器连接其他每台服务器上作业所需的端口，对端由诊断临时启动监听并在结束后移除。</translation>
+    </message>
+    <message>
+        <source>Every pair of servers runs an all_reduce, in rounds of disjoint pairs; pairs under 70% of the median are slow.</source>
+        <translation>每对服务器运行一次 all_reduce，按互不重叠的服务器对分轮进行；低于中位数 70% 的服务器对判为偏慢。</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>Megabytes per all_reduce in the bandwidth test.</source>
+        <translation>带宽测试中每次 all_reduce 的数据量（MB）。</translation>
+    </message>
+    <message>
+        <source>Click a cell to see what the test printed.</source>
+        <translation>点击单元格查看该项测试的输出。</translation>
+    </message>
+    <message>
+        <source>Nothing to test: one server and no device network.</source>
+        <translation>无可测试项：只有一台服务器且没有设备网络。</translation>
+    </message>
+    <message>
+        <source>Choose the tests and press Run doctor.</source>
+        <translation>选择测试项后点击“运行诊断”。</translation>
+    </message>
+    <message>
+        <source>Choose at least one test.</source>
+        <translation>请至少选择一项测试。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Testing %n server(s)…</source>
+        <translation>
+            <numerusform>正在测试 %n 台服务器…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Suspect: %1 device %2: %3</source>
+        <translation>疑点：%1 设备 %2：%3</translation>
+    </message>
+    <message>
+        <source>Suspect: %1: %2</source>
+        <translation>疑点：%1：%2</translation>
+    </message>
+    <message>
+        <source>Problem: %1</source>
+        <translation>问题：%1</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>说明：%1</translation>
+    </message>
+    <message>
+        <source>Every link, port and pair is fine.</source>
+        <translation>所有链路、端口和服务器对均正常。</translation>
+    </message>
+    <message>
+        <source>%1 failed links, %2 failed ports, %3 slow or failed pairs.</source>
+        <translation>%1 条链路失败，%2 个端口失败，%3 对服务器偏慢或失败。</translation>
+    </message>
+    <message>
+        <source>Cancelled: </source>
+        <translation>已取消：</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2: not tested.</source>
+        <translation>%1 -&gt; %2：未测试。</translation>
     </message>
 </context>
 <context>
@@ -1195,18 +1530,6 @@
         <translation>主节点端口(&amp;P)：</translation>
     </message>
     <message>
-        <source>Ma&amp;ster server:</source>
-        <translation>主节点服务器(&amp;S)：</translation>
-    </message>
-    <message>
-        <source>&amp;Log folder:</source>
-        <translation>日志目录(&amp;L)：</translation>
-    </message>
-    <message>
-        <source>Environment &amp;setup:</source>
-        <translation>环境初始化(&amp;S)：</translation>
-    </message>
-    <message>
         <source>En&amp;vironment:</source>
         <translation>环境变量(&amp;V)：</translation>
     </message>
@@ -1243,14 +1566,6 @@
         <translation>第一台服务器</translation>
     </message>
     <message>
-        <source>Accept HCCL connections only from the servers&apos; host IPs (writes hccl_whitelist.json)</source>
-        <translation>仅接受来自各服务器主机 IP 的 HCCL 连接（写入 hccl_whitelist.json）</translation>
-    </message>
-    <message>
-        <source>Without it, env.sh sets HCCL_WHITELIST_DISABLE=1 as the vendor guides do, and any address may join the job&apos;s HCCL connections.</source>
-        <translation>不勾选时，env.sh 按厂商指南设置 HCCL_WHITELIST_DISABLE=1，任何地址都可加入作业的 HCCL 连接。</translation>
-    </message>
-    <message>
         <source>none: the script reads LOCAL_RANK</source>
         <translation>无：脚本读取 LOCAL_RANK</translation>
     </message>
@@ -1274,6 +1589,26 @@
         <source>&amp;Framework:</source>
         <translation>框架(&amp;F)：</translation>
     </message>
+    <message>
+        <source>HCCL only from the servers&apos; host IPs</source>
+        <translation>仅允许各服务器主机 IP 的 HCCL 连接</translation>
+    </message>
+    <message>
+        <source>&amp;Master server:</source>
+        <translation>主节点服务器(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>L&amp;og folder:</source>
+        <translation>日志目录(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Environment se&amp;tup:</source>
+        <translation>环境初始化(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Accept HCCL connections only from the servers&apos; host IPs (writes hccl_whitelist.json). Without it, env.sh sets HCCL_WHITELIST_DISABLE=1 as the vendor guides do, and any address may join the job&apos;s HCCL connections.</source>
+        <translation>仅接受来自各服务器主机 IP 的 HCCL 连接（写入 hccl_whitelist.json）。不勾选时，env.sh 按厂商指南设置 HCCL_WHITELIST_DISABLE=1，任何地址都可加入作业的 HCCL 连接。</translation>
+    </message>
 </context>
 <context>
     <name>cw::LaunchPage</name>
@@ -1293,10 +1628,6 @@
 <context>
     <name>cw::LogView</name>
     <message>
-        <source>&amp;Follow</source>
-        <translation>跟随(&amp;F)</translation>
-    </message>
-    <message>
         <source>All ranks</source>
         <translation>全部 rank</translation>
     </message>
@@ -1311,6 +1642,10 @@
     <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Follo&amp;w</source>
+        <translation>跟随(&amp;W)</translation>
     </message>
 </context>
 <context>
@@ -1372,10 +1707,6 @@
         <translation>新建项目</translation>
     </message>
     <message>
-        <source>&amp;Name:</source>
-        <translation>名称(&amp;N)：</translation>
-    </message>
-    <message>
         <source>Ascend 910 NPUs</source>
         <translation>昇腾 910 NPU</translation>
     </message>
@@ -1420,14 +1751,6 @@
         <translation>clusterwiz 项目 (*.clusterwiz.json *.json)</translation>
     </message>
     <message>
-        <source>No project open.</source>
-        <translation>未打开项目。</translation>
-    </message>
-    <message>
-        <source>Open: %1 (%2), %3 servers, %4 devices.</source>
-        <translation>已打开：%1（%2），%3 台服务器，%4 个设备。</translation>
-    </message>
-    <message>
         <source>not saved yet</source>
         <translation>尚未保存</translation>
     </message>
@@ -1466,6 +1789,28 @@
     <message>
         <source>Ascend 910B NPUs (Atlas 800T A2 / 900 A2 PoD)</source>
         <translation>昇腾 910B NPU(Atlas 800T A2 / 900 A2 PoD)</translation>
+    </message>
+    <message>
+        <source>Na&amp;me:</source>
+        <translation>名称(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>No project open: create one below or open a file.</source>
+        <translation>尚未打开项目：请在下方新建项目或打开文件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;%3, %n server(s), %4 devices%5</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;%3，%n 台服务器，%4 个设备%5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; unsaved changes</source>
+        <translation>；有未保存的更改</translation>
+    </message>
+    <message>
+        <source>Current project</source>
+        <translation>当前项目</translation>
     </message>
 </context>
 <context>
@@ -1615,6 +1960,34 @@ Upload them?</source>
 
 是否上传？</translation>
     </message>
+    <message>
+        <source>&amp;Why?</source>
+        <translation>原因(&amp;W)?</translation>
+    </message>
+    <message>
+        <source>Why did the run fail, or where is it stuck: the first failure with its class and evidence, or the ranks behind.</source>
+        <translation>运行为何失败或卡在何处：最先失败的 rank 及其类别和证据，或落后的 rank。</translation>
+    </message>
+    <message>
+        <source>Hung: run %1 is running, but no rank exited and every rank has been silent for %2 s. Why? names the ranks behind.</source>
+        <translation>卡住：运行 %1 仍在运行，但没有 rank 退出，且所有 rank 已 %2 秒无输出。点击“原因?”查看落后的 rank。</translation>
+    </message>
+    <message>
+        <source>Running: run %1; output again.</source>
+        <translation>运行中：运行 %1；已恢复输出。</translation>
+    </message>
+    <message>
+        <source>Why? cannot read the run: %1</source>
+        <translation>“原因?”无法读取该运行：%1</translation>
+    </message>
+    <message>
+        <source>recorded</source>
+        <translation>录制</translation>
+    </message>
+    <message>
+        <source>A recorded run, shown as a demo: rank %1 failed first; nothing runs on the servers.</source>
+        <translation>这是一次录制的运行，仅作演示：rank %1 最先失败；服务器上没有任何作业在运行。</translation>
+    </message>
 </context>
 <context>
     <name>cw::ScriptsPage</name>
@@ -1755,10 +2128,6 @@ Upload them?</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <source>Test &amp;all</source>
-        <translation>全部测试(&amp;A)</translation>
-    </message>
-    <message>
         <source>Fill host IP, NIC, devices and device IPs left empty from what was found.</source>
         <translation>用发现的信息填写空缺的主机 IP、网卡、设备和设备 IP。</translation>
     </message>
@@ -1832,6 +2201,22 @@ Upload them?</source>
         <source>jump host %1 (%2): </source>
         <translation>跳板机 %1（%2）：</translation>
     </message>
+    <message>
+        <source>T&amp;est all</source>
+        <translation>全部测试(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Click a problem to go to its cell.</source>
+        <translation>单击问题可跳转到对应的单元格。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>cw::Text</name>
@@ -1869,6 +2254,34 @@ Upload them?</source>
     <message>
         <source>%1 (%2), device segment %3</source>
         <translation>%1(%2),设备网段 %3</translation>
+    </message>
+    <message>
+        <source>devices (no segments yet: Plan automatically chooses them)</source>
+        <translation>设备（尚无网段：由“自动规划”选择）</translation>
+    </message>
+    <message>
+        <source>devices %1: segment %2</source>
+        <translation>设备 %1：网段 %2</translation>
+    </message>
+    <message>
+        <source>every device in one segment</source>
+        <translation>所有设备在同一网段</translation>
+    </message>
+    <message>
+        <source>one colour per server&apos;s device segment</source>
+        <translation>每台服务器的设备网段一种颜色</translation>
+    </message>
+    <message>
+        <source>devices (no device network to plan)</source>
+        <translation>设备（没有需要规划的设备网络）</translation>
+    </message>
+    <message>
+        <source>a problem (hover for the reason)</source>
+        <translation>有问题（鼠标悬停可看原因）</translation>
+    </message>
+    <message>
+        <source>found or selected</source>
+        <translation>已找到或已选中</translation>
     </message>
 </context>
 <context>
@@ -2351,6 +2764,59 @@ Upload them?</source>
     </message>
 </context>
 <context>
+    <name>cw::WhyDialog</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Why? Run %1</source>
+        <translation>原因? 运行 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Asking %n server(s) about run %1…</source>
+        <translation>
+            <numerusform>正在向 %n 台服务器查询运行 %1…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Failed first: %1, rank %2 (%3): %4</source>
+        <translation>最先失败：%1，rank %2（%3）：%4</translation>
+    </message>
+    <message>
+        <source>Failed; no rank&apos;s log names an error.</source>
+        <translation>已失败；没有任何 rank 的日志给出错误。</translation>
+    </message>
+    <message>
+        <source>rank %1 on %2 at step %3</source>
+        <translation>rank %1（%2）停在第 %3 步</translation>
+    </message>
+    <message>
+        <source>rank %1 on %2</source>
+        <translation>rank %1（%2）</translation>
+    </message>
+    <message>
+        <source>Hung: every rank is silent; behind: %1.</source>
+        <translation>卡住：所有 rank 均无输出；落后的：%1。</translation>
+    </message>
+    <message>
+        <source>Running: no rank failed, and not every rank is silent.</source>
+        <translation>运行中：没有 rank 失败，且并非所有 rank 都无输出。</translation>
+    </message>
+    <message>
+        <source>Finished: every rank exited 0.</source>
+        <translation>已完成：所有 rank 均以 0 退出。</translation>
+    </message>
+    <message>
+        <source>Stopped by you.</source>
+        <translation>已由您停止。</translation>
+    </message>
+    <message>
+        <source>(The archive was not written: %1)</source>
+        <translation>（未能写入归档：%1）</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Set up and launch training jobs across accelerator servers.</source>
@@ -2371,6 +2837,10 @@ Upload them?</source>
     <message>
         <source>Open project</source>
         <translation>打开项目</translation>
+    </message>
+    <message>
+        <source>Open the Run page with a recorded run (nothing runs).</source>
+        <translation>打开“运行”页，显示一次录制的运行（不会运行任何作业）。</translation>
     </message>
 </context>
 </TS>

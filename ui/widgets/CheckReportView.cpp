@@ -36,12 +36,34 @@ QIcon CheckReportView::statusIcon(CheckStatus status) const
     return style()->standardIcon(QStyle::SP_MediaSkipForward);
 }
 
+void CheckReportView::addFixButton(QTreeWidgetItem *row, const CheckResult &result)
+{
+    if (result.fixes.isEmpty() ||
+        (result.status != CheckStatus::Failed && result.status != CheckStatus::Warning))
+        return;
+    auto *button = new QPushButton(tr("Fix…"), this);
+    button->setObjectName(u"fix:%1:%2"_s.arg(result.id).arg(result.serverIndex));
+    button->setToolTip(
+        tr("Preview the commands of %1 before anything runs.").arg(result.fixes.join(u", "_s)));
+    connect(button, &QPushButton::clicked, this, [this, result] { Q_EMIT fixRequested(result); });
+    setItemWidget(row, 4, button);
+}
+
 void CheckReportView::setReport(const CheckReport &report)
 {
     m_report = report;
     clear();
+    // A server that was not reached has one verdict, its ssh check; its other checks did not
+    // run. Its branch says so in one row and stays closed (the rows are inside, as reported).
+    std::map<int, const CheckResult *> unreached;
+    for (const CheckResult &result : report.results) {
+        if (result.serverIndex >= 0 && result.id == QLatin1StringView(check::kSsh) &&
+            result.status == CheckStatus::Failed)
+            unreached[result.serverIndex] = &result;
+    }
     std::map<int, QTreeWidgetItem *> branches; // server index -> branch, -1 the cluster
     std::map<int, CheckStatus> worst;
+    std::map<int, int> notRun;
     for (const CheckResult &result : report.results) {
         QTreeWidgetItem *&branch = branches[result.serverIndex];
         if (!branch) {
@@ -56,16 +78,11 @@ void CheckReportView::setReport(const CheckReport &report)
                                          reason, result.fixes.join(u", "_s)});
         row->setIcon(1, statusIcon(result.status));
         row->setToolTip(2, reason);
-        if (!result.fixes.isEmpty() &&
-            (result.status == CheckStatus::Failed || result.status == CheckStatus::Warning)) {
-            auto *button = new QPushButton(tr("Fix…"), this);
-            button->setObjectName(u"fix:%1:%2"_s.arg(result.id).arg(result.serverIndex));
-            button->setToolTip(tr("Preview the commands of %1 before anything runs.")
-                                   .arg(result.fixes.join(u", "_s)));
-            connect(button, &QPushButton::clicked, this,
-                    [this, result] { Q_EMIT fixRequested(result); });
-            setItemWidget(row, 4, button);
-        }
+        const bool folded = unreached.count(result.serverIndex) > 0;
+        if (folded && result.status == CheckStatus::Skipped)
+            ++notRun[result.serverIndex];
+        if (!folded)
+            addFixButton(row, result);
         CheckStatus &w = worst[result.serverIndex];
         if (result.status == CheckStatus::Failed ||
             (result.status == CheckStatus::Warning && w != CheckStatus::Failed))
@@ -74,12 +91,33 @@ void CheckReportView::setReport(const CheckReport &report)
     for (const auto &[index, branch] : branches) {
         branch->setIcon(1, statusIcon(worst[index]));
         branch->setText(1, checkStatusText(worst[index]).translated());
-        branch->setExpanded(worst[index] != CheckStatus::Ok);
+        const auto found = unreached.find(index);
+        if (found == unreached.end()) {
+            branch->setExpanded(worst[index] != CheckStatus::Ok);
+            continue;
+        }
+        const CheckResult &ssh = *found->second;
+        QString why = ssh.translatedReason();
+        if (ssh.reason.startsWith(u"unreachable: "_s))
+            why = ssh.reason.mid(13); // "not reached" says it; the rest is the SSH error
+        const QString reason =
+            tr("not reached: %1 (%n other check(s) not run)", nullptr, notRun[index]).arg(why);
+        branch->setText(2, reason);
+        branch->setToolTip(2, reason);
+        branch->setText(3, ssh.fixes.join(u", "_s));
+        branch->setData(0, Qt::UserRole, true); // folded: tests and the screen reader ask
+        addFixButton(branch, ssh);
+        branch->setExpanded(false);
     }
     resizeColumnToContents(0);
     resizeColumnToContents(1);
     resizeColumnToContents(3);
     resizeColumnToContents(4);
+}
+
+bool CheckReportView::isFolded(const QTreeWidgetItem *branch) const
+{
+    return branch && branch->data(0, Qt::UserRole).toBool();
 }
 
 void CheckReportView::setFixesEnabled(bool enabled)

@@ -53,9 +53,7 @@ LaunchEditor::LaunchEditor(QWidget *parent)
       m_env(new QTableWidget(0, 2, this)), m_mpirunBox(new QGroupBox(tr("mpirun"), this)),
       m_mpirunPer(new QComboBox(this)), m_mpirunPrefix(new QLineEdit(this)),
       m_mpirunArgs(smallText(this, tr("extra mpirun arguments, one per line"))),
-      m_hcclWhitelist(new QCheckBox(tr("Accept HCCL connections only from the servers' host IPs "
-                                       "(writes hccl_whitelist.json)"),
-                                    this)),
+      m_hcclWhitelist(new QCheckBox(tr("HCCL only from the servers' host IPs"), this)),
       m_localRankArg(new QComboBox(this)), m_framework(new QComboBox(this))
 {
     auto *modeBox = new QGroupBox(tr("Launch mode"), this);
@@ -109,7 +107,7 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     row(tr("A&rguments:"), m_args, u"launch.args"_s);
     row(tr("P&ython:"), m_python, u"launch.python"_s);
     row(tr("Master &port:"), m_masterPort, u"launch.master_port"_s);
-    row(tr("Ma&ster server:"), m_master, u"launch.master"_s);
+    row(tr("&Master server:"), m_master, u"launch.master"_s);
     // Scripts written for torch.distributed.launch without --use_env, like the vendor PyTorch
     // guide's main.py, read their device from an argument.
     m_localRankArg->addItem(tr("none: the script reads LOCAL_RANK"), QString());
@@ -119,8 +117,8 @@ LaunchEditor::LaunchEditor(QWidget *parent)
         tr("Give each rank --local_rank=N before the arguments: needed by scripts that parse it "
            "with argparse, such as main.py of the Ascend PyTorch multi-server guide."));
     row(tr("Local rank &argument:"), m_localRankArg, u"launch.local_rank_arg"_s);
-    row(tr("&Log folder:"), m_logDir, u"launch.log_dir"_s);
-    row(tr("Environment &setup:"), m_envSetup, u"launch.env_setup"_s);
+    row(tr("L&og folder:"), m_logDir, u"launch.log_dir"_s);
+    row(tr("Environment se&tup:"), m_envSetup, u"launch.env_setup"_s);
     row(tr("En&vironment:"), m_env, u"launch.env"_s);
     auto *envButtons = new QHBoxLayout;
     auto *addVar = new QPushButton(tr("Add variable"), jobBox);
@@ -132,8 +130,9 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     // Off, HCCL's trust list is disabled on every server, as the vendor guides do.
     m_hcclWhitelist->setObjectName(u"launch.hccl_whitelist"_s);
     m_hcclWhitelist->setToolTip(
-        tr("Without it, env.sh sets HCCL_WHITELIST_DISABLE=1 as the vendor guides do, and any "
-           "address may join the job's HCCL connections."));
+        tr("Accept HCCL connections only from the servers' host IPs (writes "
+           "hccl_whitelist.json). Without it, env.sh sets HCCL_WHITELIST_DISABLE=1 as the vendor "
+           "guides do, and any address may join the job's HCCL connections."));
     m_fields[u"launch.hccl_whitelist"_s] = m_hcclWhitelist;
     form->addRow(QString(), m_hcclWhitelist);
     connect(addVar, &QPushButton::clicked, this, [this] { m_env->insertRow(m_env->rowCount()); });
@@ -153,6 +152,12 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     m_mpirunArgs->setObjectName(u"launch.mpirun.extra_args"_s);
     m_fields[u"launch.mpirun.extra_args"_s] = m_mpirunArgs;
 
+    // Drop-downs shrink with the window (their lists still show every item in full), so the
+    // page fits 1180 pixels in every language.
+    for (QComboBox *box : {m_framework, m_master, m_localRankArg, m_mpirunPer}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(14);
+    }
     auto *columns = new QHBoxLayout;
     auto *left = new QVBoxLayout;
     left->addWidget(modeBox);

@@ -46,9 +46,10 @@ ServerTable::ServerTable(QWidget *parent)
     : QTableView(parent), m_model(new ServerTableModel(ColumnCount, Hostname, this))
 {
     setObjectName(u"serverTable"_s);
-    m_model->setHeaders({tr("Name"), tr("Address or alias"), tr("Port"), tr("User"),
-                         tr("Identity file"), tr("Host IP"), tr("Hostname"), tr("NIC"),
-                         tr("Devices"), tr("Python / torch"), tr("mpirun"), tr("Status")});
+    QStringList headers;
+    for (int column = 0; column < ColumnCount; ++column)
+        headers << columnTitle(column);
+    m_model->setHeaders(headers);
     setModel(m_model);
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     horizontalHeader()->setStretchLastSection(true);
@@ -59,6 +60,74 @@ ServerTable::ServerTable(QWidget *parent)
     setTextElideMode(Qt::ElideMiddle);
     setItemDelegateForColumn(Host, new HostDelegate(&m_hostSuggestions, this));
     connect(m_model, &ServerTableModel::edited, this, &ServerTable::edited);
+}
+
+QString ServerTable::columnTitle(int column)
+{
+    switch (Column(column)) {
+    case Name:
+        return tr("Name");
+    case Host:
+        return tr("Address or alias");
+    case Port:
+        return tr("Port");
+    case User:
+        return tr("User");
+    case Identity:
+        return tr("Identity file");
+    case HostIp:
+        return tr("Host IP");
+    case Hostname:
+        return tr("Hostname");
+    case Nic:
+        return tr("NIC");
+    case Devices:
+        return tr("Devices");
+    case Python:
+        return tr("Python / torch");
+    case Mpirun:
+        return tr("mpirun");
+    case Status:
+        return tr("Status");
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+int ServerTable::columnForField(const QString &field)
+{
+    static const std::pair<QString, Column> fields[] = {
+        {u"name"_s, Name},
+        {u"host"_s, Host},
+        {u"port"_s, Port},
+        {u"user"_s, User},
+        {u"identity_file"_s, Identity},
+        {u"host_ip"_s, HostIp},
+        {u"nic"_s, Nic},
+    };
+    for (const auto &[name, column] : fields) {
+        if (field == name)
+            return column;
+    }
+    return -1;
+}
+
+void ServerTable::setInvalidCells(const std::vector<std::tuple<int, int, QString>> &cells)
+{
+    m_model->clearInvalid();
+    for (const auto &[row, column, message] : cells)
+        m_model->setInvalid(row, column, message);
+}
+
+bool ServerTable::isInvalid(int row, int column) const
+{
+    return !m_model->invalidMessage(row, column).isEmpty();
+}
+
+void ServerTable::forgetDiscovery()
+{
+    m_model->resizeRows(0, {});
 }
 
 int ServerTable::rowCount() const

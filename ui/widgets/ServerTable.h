@@ -5,6 +5,8 @@
 
 #include <QTableView>
 
+#include <tuple>
+
 namespace cw {
 
 // The servers of a project as an editable table (name, address, port, user, identity file, host
@@ -35,6 +37,10 @@ public:
 
     explicit ServerTable(QWidget *parent = nullptr);
 
+    static QString columnTitle(int column);
+    // The column that edits a problem's field ("host_ip" -> HostIp), -1 when none does.
+    static int columnForField(const QString &field);
+
     void setServers(const std::vector<Server> &servers);
     std::vector<Server> servers(std::vector<Server> base) const; // base: fields the table lacks
     void showDiscovery(const ServerDiscovery &result, const Server &server);
@@ -43,6 +49,11 @@ public:
     int rowCount() const;
     QString text(int row, int column) const; // a cell as shown
     bool isError(int row, int column) const; // drawn in red (a failed status)
+    // A value the validator rejects: the cell is tinted and its tooltip says why. Every mark
+    // goes with the next setInvalidCells().
+    void setInvalidCells(const std::vector<std::tuple<int, int, QString>> &cells);
+    bool isInvalid(int row, int column) const;
+    void forgetDiscovery(); // another project: every row starts untested
     void setCurrentCell(int row, int column);
     void editCell(int row, int column);
     // Names the host cell's editor offers as the user types (the ssh config's Host aliases).

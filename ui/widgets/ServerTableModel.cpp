@@ -23,6 +23,7 @@ void ServerTableModel::resizeRows(int rows, const QStringList &fresh)
         row.texts.resize(m_columns);
         row.tips.resize(m_columns);
         row.errors.assign(size_t(m_columns), false);
+        row.invalid.resize(m_columns);
         m_rows.resize(size_t(rows), row);
         endInsertRows();
     }
@@ -75,6 +76,33 @@ bool ServerTableModel::isError(int row, int column) const
            m_rows[size_t(row)].errors[size_t(column)];
 }
 
+void ServerTableModel::setInvalid(int row, int column, const QString &message)
+{
+    if (row < 0 || row >= rowCount() || column < 0 || column >= m_columns)
+        return;
+    QString &current = m_rows[size_t(row)].invalid[column];
+    if (current == message)
+        return;
+    current = message;
+    Q_EMIT dataChanged(index(row, column), index(row, column),
+                       {Qt::BackgroundRole, Qt::ToolTipRole});
+}
+
+QString ServerTableModel::invalidMessage(int row, int column) const
+{
+    return row >= 0 && row < rowCount() && column >= 0 && column < m_columns
+               ? m_rows[size_t(row)].invalid[column]
+               : QString();
+}
+
+void ServerTableModel::clearInvalid()
+{
+    for (int row = 0; row < rowCount(); ++row) {
+        for (int column = 0; column < m_columns; ++column)
+            setInvalid(row, column, QString());
+    }
+}
+
 int ServerTableModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());
@@ -95,9 +123,14 @@ QVariant ServerTableModel::data(const QModelIndex &index, int role) const
     case Qt::EditRole:
         return row.texts[index.column()];
     case Qt::ToolTipRole:
+        if (!row.invalid[index.column()].isEmpty())
+            return row.invalid[index.column()];
         return row.tips[index.column()].isEmpty() ? QVariant() : row.tips[index.column()];
     case Qt::ForegroundRole:
         return row.errors[size_t(index.column())] ? QVariant(QColor(Qt::red)) : QVariant();
+    case Qt::BackgroundRole:
+        // The Devices table's tint for a value a rule rejects.
+        return row.invalid[index.column()].isEmpty() ? QVariant() : QVariant(QColor(255, 205, 205));
     default:
         return {};
     }

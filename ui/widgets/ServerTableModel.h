@@ -25,6 +25,10 @@ public:
     void setToolTip(int row, int column, const QString &toolTip);
     void setError(int row, int column, bool error);
     bool isError(int row, int column) const;
+    // A rejected value: tinted, the message first in its tooltip; empty clears.
+    void setInvalid(int row, int column, const QString &message);
+    QString invalidMessage(int row, int column) const;
+    void clearInvalid();
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -41,6 +45,7 @@ private:
         QStringList texts;
         QStringList tips;
         std::vector<bool> errors;
+        QStringList invalid; // why the validator rejects the value; empty when it does not
     };
     const int m_columns;
     const int m_editable; // columns 0 .. m_editable - 1 take edits

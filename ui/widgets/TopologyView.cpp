@@ -1,11 +1,13 @@
 #include "TopologyView.h"
 
 #include <QFileInfo>
+#include <QFontMetricsF>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QImage>
 #include <QKeyEvent>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 #include <QSvgGenerator>
@@ -53,6 +55,36 @@ public:
     }
 };
 
+// A server's name across its whole box, drawn only where the device labels are not (the fitted
+// picture of a large cluster): there it is what the user reads, at any size.
+class OverviewText : public QGraphicsSimpleTextItem {
+public:
+    OverviewText(const QString &text, const QRectF &box, QGraphicsItem *parent)
+        : QGraphicsSimpleTextItem(text, parent)
+    {
+        QFont font;
+        font.setBold(true);
+        font.setPixelSize(100);
+        setFont(font);
+        const QRectF natural = boundingRect();
+        const double fit = std::min(box.width() * 0.9 / std::max(1.0, natural.width()),
+                                    box.height() * 0.8 / std::max(1.0, natural.height()));
+        font.setPixelSize(std::max(8, int(100 * fit)));
+        setFont(font);
+        const QRectF sized = boundingRect();
+        setPos(box.center() - QPointF(sized.width() / 2, sized.height() / 2));
+        setBrush(QColor(20, 20, 20));
+        setZValue(5);
+    }
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override
+    {
+        if (option->levelOfDetailFromTransform(painter->worldTransform()) >= kDetailScale)
+            return;
+        painter->fillRect(boundingRect().adjusted(-4, 0, 4, 0), QColor(255, 255, 255, 200));
+        QGraphicsSimpleTextItem::paint(painter, option, widget);
+    }
+};
+
 void mark(QGraphicsRectItem *item, const QString &message)
 {
     item->setPen(QPen(kBad, 3));
@@ -86,7 +118,14 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
     size_t widest = 1;
     for (const Server &server : project.servers)
         widest = std::max(widest, server.devices.size());
-    const double boxWidth = 2 * kPad + double(widest) * (kDevice + kGap) - kGap;
+    // Wide enough for the devices and for the title ("server0  10.0.0.22") above them.
+    double titleWidth = 0;
+    const QFontMetricsF titleMetrics(scene()->font());
+    for (const Server &server : project.servers)
+        titleWidth = std::max(titleWidth, titleMetrics.horizontalAdvance(server.name + u"  "_s +
+                                                                         server.effectiveHostIp()));
+    const double boxWidth =
+        2 * kPad + std::max(double(widest) * (kDevice + kGap) - kGap, titleWidth);
     const int segments = std::max<int>(1, int(project.deviceNetwork.segments.size()));
     // ascend910: four lanes (device i in segments[i % 4]); ascend910b: one segment per server
     // (or one shared), shown as the colour of all its devices.
@@ -111,9 +150,10 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
                                        project.deviceNetwork.segments.value(serverSegment))
                             : tr("%1 (%2)").arg(server.name, server.effectiveHostIp()));
         box->setFlag(QGraphicsItem::ItemIsSelectable);
-        auto *title = scene()->addSimpleText(server.name + u"  "_s + server.effectiveHostIp());
-        title->setParentItem(box);
+        auto *title =
+            new DetailText(server.name + u"  "_s + server.effectiveHostIp(), scene()->font(), box);
         title->setPos(x + kPad, y + 4);
+        new OverviewText(server.name, box->rect(), box);
         m_servers.push_back(box);
         m_names << server.name;
         std::vector<QGraphicsRectItem *> devices;
@@ -186,6 +226,31 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
     m_highlight = scene()->addRect(QRectF(), QPen(QColor(255, 200, 0), 5), Qt::NoBrush);
     m_highlight->setZValue(10);
     m_highlight->setVisible(false);
+
+    m_legend.clear();
+    if (lanes && project.deviceNetwork.segments.isEmpty()) {
+        m_legend.push_back({segmentColour(0).lighter(170),
+                            tr("devices (no segments yet: Plan automatically chooses them)")});
+    } else if (lanes) {
+        for (int seg = 0; seg < segments; ++seg) {
+            QStringList ids;
+            for (int id = seg; id < 8; id += segments)
+                ids << QString::number(id);
+            m_legend.push_back({segmentColour(seg),
+                                tr("devices %1: segment %2")
+                                    .arg(ids.join(u", "_s), project.deviceNetwork.segments[seg])});
+        }
+    } else if (serverSegments) {
+        m_legend.push_back({segmentColour(0).lighter(140),
+                            segments == 1 ? tr("every device in one segment")
+                                          : tr("one colour per server's device segment")});
+    } else {
+        m_legend.push_back({QColor(230, 230, 250), tr("devices (no device network to plan)")});
+    }
+    m_legend.push_back({kBad, tr("a problem (hover for the reason)"), true});
+    m_legend.push_back({QColor(255, 200, 0), tr("found or selected"), true});
+    if (m_autoFit)
+        fitView();
 }
 
 int TopologyView::findServer(const QString &text)
@@ -217,6 +282,7 @@ bool TopologyView::focusOn(int server, int slot)
     m_highlight->setRect(item->sceneBoundingRect().adjusted(-4, -4, 4, 4));
     m_highlight->setVisible(true);
     // Close enough to read the labels, then centred.
+    m_autoFit = false;
     if (transform().m11() < 0.8)
         setTransform(QTransform::fromScale(1, 1));
     centerOn(item);
@@ -253,12 +319,39 @@ bool TopologyView::isMarked(const QGraphicsRectItem *item) const
 
 void TopologyView::fit()
 {
+    m_autoFit = true;
+    fitView();
+}
+
+void TopologyView::fitView()
+{
     fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
 }
 
 void TopologyView::zoomBy(double factor)
 {
+    m_autoFit = false;
     scale(factor, factor);
+}
+
+void TopologyView::mousePressEvent(QMouseEvent *event)
+{
+    m_autoFit = false; // a drag pans the picture: a resize must not undo it
+    QGraphicsView::mousePressEvent(event);
+}
+
+void TopologyView::showEvent(QShowEvent *event)
+{
+    QGraphicsView::showEvent(event);
+    if (m_autoFit)
+        fitView(); // the first time the view has its real size
+}
+
+void TopologyView::resizeEvent(QResizeEvent *event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (m_autoFit)
+        fitView();
 }
 
 void TopologyView::wheelEvent(QWheelEvent *event)

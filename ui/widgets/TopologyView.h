@@ -22,8 +22,18 @@ public:
     explicit TopologyView(QWidget *parent = nullptr);
 
     void showProject(const Project &project, const Problems &problems);
+    // Fits the whole picture into the view, and keeps it fitted (on first show, on every resize
+    // and rebuild) until the user zooms, pans or centres on something.
     void fit();
+    bool keepsFitted() const { return m_autoFit; }
     void zoomBy(double factor);
+    // What the colours mean, for a legend beside the picture: one entry per colour drawn.
+    struct LegendEntry {
+        QColor colour;
+        QString text;
+        bool frame = false; // drawn as a frame (problem, found), not a fill
+    };
+    const QList<LegendEntry> &legend() const { return m_legend; }
     // The first server whose name holds `text` (case-insensitive): centred and highlighted;
     // -1 when none.
     int findServer(const QString &text);
@@ -43,12 +53,19 @@ public:
 protected:
     void wheelEvent(QWheelEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void fitView(); // fit() without changing whether the view keeps fitted
+
     std::vector<std::vector<QGraphicsRectItem *>> m_devices;
     QGraphicsRectItem *m_highlight = nullptr;
     QGraphicsRectItem *m_focused = nullptr;
     QStringList m_names;
+    QList<LegendEntry> m_legend;
+    bool m_autoFit = true;
 
     std::vector<QGraphicsRectItem *> m_servers;
 };

@@ -20,6 +20,7 @@
 #include <QFileInfo>
 #include <QFontMetrics>
 #include <QInputDialog>
+#include <QKeyEvent>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
@@ -42,7 +43,8 @@ ClusterWizard::ClusterWizard(QWidget *parent)
     setOption(QWizard::HaveCustomButton1);
     setButtonText(QWizard::CustomButton1, tr("&Save"));
     setOption(QWizard::HaveCustomButton2);
-    setButtonText(QWizard::CustomButton2, tr("&Language…"));
+    // No Alt key: each letter of it is already a field's on some page.
+    setButtonText(QWizard::CustomButton2, tr("Language…"));
     setOption(QWizard::NoBackButtonOnStartPage);
 
     setPage(ProjectPageId, new ProjectPage(m_model));
@@ -60,7 +62,7 @@ ClusterWizard::ClusterWizard(QWidget *parent)
     options.credentials = guiCredentials(this);
     setFleetOptions(options);
 
-    // The side list names every step; clicking one that is already visited goes back to it.
+    // The side list names every step; a click goes there as far as the pages allow.
     m_steps->setObjectName(u"steps"_s);
     m_steps->setFocusPolicy(Qt::NoFocus);
     // Wide enough for the longest title in bold (the current step's): no scroll bar.
@@ -75,10 +77,10 @@ ClusterWizard::ClusterWizard(QWidget *parent)
     m_steps->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setSideWidget(m_steps);
     connect(this, &QWizard::currentIdChanged, this, &ClusterWizard::showStep);
+    m_steps->setToolTip(tr("Go to a step: later steps open when every step before them is "
+                           "complete."));
     connect(m_steps, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
-        const int target = m_steps->row(item);
-        while (currentId() > target && !visitedIds().isEmpty())
-            back();
+        goToStep(pageIds().value(m_steps->row(item), currentId()));
     });
 
     connect(this, &QWizard::customButtonClicked, this, [this](int which) {
@@ -88,7 +90,7 @@ ClusterWizard::ClusterWizard(QWidget *parent)
             chooseLanguage();
     });
     auto *save = new QShortcut(QKeySequence::Save, this);
-    connect(save, &QShortcut::activated, this, &ClusterWizard::saveProject);
+    connect(save, &QShortcut::activated, this, [this] { saveProject(); });
     connect(m_model, &ProjectModel::pathChanged, this, &ClusterWizard::updateTitle);
     connect(m_model, &ProjectModel::dirtyChanged, this, &ClusterWizard::updateTitle);
 
@@ -170,7 +172,7 @@ void ClusterWizard::chooseLanguage()
                              tr("clusterwiz will use the new language the next time it starts."));
 }
 
-void ClusterWizard::saveProject()
+bool ClusterWizard::saveProject()
 {
     QString path = m_model->path();
     if (path.isEmpty()) {
@@ -178,11 +180,56 @@ void ClusterWizard::saveProject()
                                             m_model->project().name + u".clusterwiz.json"_s,
                                             tr("clusterwiz projects (*.clusterwiz.json)"));
         if (path.isEmpty())
-            return;
+            return false;
     }
     const QString error = m_model->save(path);
     if (!error.isEmpty())
         QMessageBox::warning(this, tr("Save project"), error);
+    return error.isEmpty();
+}
+
+bool ClusterWizard::offerToSave()
+{
+    if (!m_model->hasProject() || !m_model->isDirty())
+        return true;
+    QMessageBox box(QMessageBox::Question, tr("Unsaved changes"),
+                    tr("%1 has changes that are not saved. Save them first?")
+                        .arg(m_model->path().isEmpty() ? tr("The new project")
+                                                       : QFileInfo(m_model->path()).fileName()),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.setObjectName(u"unsavedChanges"_s);
+    box.setDefaultButton(QMessageBox::Save);
+    const int answer = box.exec();
+    if (answer == QMessageBox::Save)
+        return saveProject();
+    return answer == QMessageBox::Discard;
+}
+
+void ClusterWizard::goToStep(int id)
+{
+    const QList<int> ids = pageIds();
+    const qsizetype target = ids.indexOf(id);
+    while (target >= 0 && ids.indexOf(currentId()) > target && !visitedIds().isEmpty())
+        back();
+    while (target >= 0 && ids.indexOf(currentId()) < target && currentPage()->isComplete()) {
+        const int before = currentId();
+        next(); // the page's validatePage() may refuse, naming why
+        if (currentId() == before)
+            break;
+    }
+    showStep(currentId()); // the list shows where the wizard is, even when it stopped early
+}
+
+void ClusterWizard::keyPressEvent(QKeyEvent *event)
+{
+    // Enter in a page's field (a search, a cell, a list, a check box) is that field's, never
+    // Next or Finish: QDialog would press the default button. A focused push button (Next
+    // included) takes Enter itself before it gets here.
+    if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+        event->accept();
+        return;
+    }
+    QWizard::keyPressEvent(event);
 }
 
 void ClusterWizard::updateTitle()
@@ -206,31 +253,21 @@ void ClusterWizard::showStep(int id)
 
 void ClusterWizard::closeEvent(QCloseEvent *event)
 {
-    if (!askAboutRunningJob()) {
+    if (!askAboutRunningJob() || !offerToSave()) {
         event->ignore();
         return;
     }
-    if (m_model->isDirty()) {
-        const auto answer = QMessageBox::question(
-            this, tr("Unsaved changes"), tr("Save the changes to this project before closing?"),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
-        if (answer == QMessageBox::Cancel) {
-            event->ignore();
-            return;
-        }
-        if (answer == QMessageBox::Save)
-            saveProject();
-    }
-    QSettings().setValue(u"wizard/geometry"_s, saveGeometry());
-    m_runAnswered = true;
+    m_answered = true;
     QWizard::closeEvent(event); // calls reject(), hence done()
-    m_runAnswered = false;
+    m_answered = false;
 }
 
 void ClusterWizard::done(int result)
 {
-    if (!m_runAnswered && !askAboutRunningJob())
+    // Finish, Esc and the window's close all end here: nothing is lost without a question.
+    if (!m_answered && (!askAboutRunningJob() || !offerToSave()))
         return;
+    QSettings().setValue(u"wizard/geometry"_s, saveGeometry());
     QWizard::done(result);
 }
 

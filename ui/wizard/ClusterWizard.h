@@ -42,12 +42,21 @@ public:
     static QStringList recentProjects();
     static QString examplesDir();
 
+    // Before the open project goes (closing, another project replacing it): when it has unsaved
+    // changes, asks Save / Discard / Cancel (object name "unsavedChanges"). True when it may go:
+    // saved, discarded or nothing to save.
+    bool offerToSave();
+    // The step list's click: back to an earlier step, or forward through every page that is
+    // complete and accepts Next, stopping at the first that does not.
+    void goToStep(int id);
+
 protected:
     void closeEvent(QCloseEvent *event) override;
-    void done(int result) override; // Finish and Cancel: asks about a running job too
+    void done(int result) override; // Finish and Esc: asks about a running job and unsaved work
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
-    void saveProject();
+    bool saveProject();
     void chooseLanguage(); // the Language… button: kept in QSettings for the next start
     // While a job runs: stop it and close when it has ended, leave it running, or cancel.
     // True when the window may close now.
@@ -59,7 +68,7 @@ private:
     QListWidget *m_steps;
     FleetOptions m_options;
     bool m_closeAfterStop = false; // the user chose "stop and close": no second question
-    bool m_runAnswered = false;    // closeEvent asked already; done() must not ask again
+    bool m_answered = false;       // closeEvent asked already; done() must not ask again
 };
 
 } // namespace cw

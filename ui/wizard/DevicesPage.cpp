@@ -38,7 +38,8 @@ DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
       m_segments(new QLineEdit(this)), m_gateways(new QLineEdit(this)),
       m_detectIps(new QLineEdit(this)), m_table(new DeviceTable(this)),
       m_problems(new QListWidget(this)), m_topology(new TopologyView(this)),
-      m_find(new QLineEdit(this)), m_message(new QLabel(this))
+      m_find(new QLineEdit(this)), m_message(new QLabel(this)),
+      m_plan(new QPushButton(tr("&Plan automatically"), this)), m_legend(new QLabel(this))
 {
     setTitle(tr("Devices and network"));
     setSubTitle(tr("Choose the devices each server uses and give every device an IP address."));
@@ -52,15 +53,13 @@ DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
     segmentsLabel->setBuddy(m_segments);
     m_segments->setObjectName(u"segments"_s);
     m_segments->setPlaceholderText(tr("network addresses, comma separated"));
-    auto *plan = new QPushButton(tr("&Plan automatically"), this);
-    plan->setObjectName(u"plan"_s);
-    plan->setToolTip(tr("Keep every valid value and assign the rest so that all rules hold."));
+    m_plan->setObjectName(u"plan"_s);
     top->addWidget(netmaskLabel);
     top->addWidget(m_netmask, 1);
     top->addWidget(segmentsLabel);
     top->addWidget(m_segments, 3);
-    top->addWidget(plan);
-    connect(plan, &QPushButton::clicked, this, &DevicesPage::planAutomatically);
+    top->addWidget(m_plan);
+    connect(m_plan, &QPushButton::clicked, this, &DevicesPage::planAutomatically);
     connect(m_netmask, &QLineEdit::editingFinished, this, &DevicesPage::writeBack);
     connect(m_segments, &QLineEdit::editingFinished, this, &DevicesPage::writeBack);
     connect(m_table, &DeviceTable::edited, this, &DevicesPage::writeBack);
@@ -111,14 +110,19 @@ DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
         m_find->setStyleSheet(found ? QString() : u"background: #ffd0d0"_s);
     });
 
+    m_legend->setObjectName(u"legend"_s);
+    m_legend->setWordWrap(true);
     auto *picture = new QWidget(this);
     auto *pictureLayout = new QVBoxLayout(picture);
     pictureLayout->setContentsMargins(0, 0, 0, 0);
     pictureLayout->addLayout(pictureBar);
     pictureLayout->addWidget(m_topology, 1);
+    pictureLayout->addWidget(m_legend);
 
     m_problems->setObjectName(u"deviceProblems"_s);
     m_problems->setToolTip(tr("Click a problem to show its server or device in the picture."));
+    m_problems->setWordWrap(true); // the whole reason, on as many lines as it takes
+    m_problems->setTextElideMode(Qt::ElideNone);
     // Clicks and Enter only: the list's rebuild on every edit must not move the picture.
     const auto show = [this](QListWidgetItem *item) { showProblem(m_problems->row(item)); };
     connect(m_problems, &QListWidget::itemClicked, this, show);
@@ -128,7 +132,7 @@ DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
     lower->addWidget(m_problems);
     lower->addWidget(picture);
     lower->setStretchFactor(1, 1);
-    lower->setSizes({260, 640});
+    lower->setSizes({340, 560});
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_table);
     splitter->addWidget(lower);
@@ -170,7 +174,7 @@ Problems DevicesPage::deviceProblems() const
 void DevicesPage::initializePage()
 {
     fromModel();
-    m_topology->fit();
+    m_topology->fit(); // and kept fitted when the page shows with its real size
 }
 
 void DevicesPage::fromModel()
@@ -183,6 +187,10 @@ void DevicesPage::fromModel()
     m_segments->setText(project.deviceNetwork.segments.join(u", "_s));
     m_gateways->setEnabled(ascend);
     m_detectIps->setEnabled(ascend);
+    m_plan->setEnabled(ascend);
+    m_plan->setToolTip(ascend ? tr("Keep every valid value and assign the rest so that all "
+                                   "rules hold; a netmask too small for the cluster is widened.")
+                              : tr("Only Ascend projects have a device network to plan."));
     m_gateways->setText(project.deviceNetwork.gateways.join(u", "_s));
     m_detectIps->setText(project.deviceNetwork.detectIps.join(u", "_s));
     const Problems problems = deviceProblems();
@@ -190,6 +198,16 @@ void DevicesPage::fromModel()
     if (!m_table->isEditing())
         m_table->showProject(project, problems);
     m_topology->showProject(project, problems);
+    QStringList legend;
+    for (const TopologyView::LegendEntry &entry : m_topology->legend()) {
+        const QString mark = entry.frame ? u"□"_s : u"■"_s;
+        // An entry wraps as a whole (no-break spaces): only the gaps between entries break.
+        QString text = entry.text.toHtmlEscaped();
+        text.replace(u' ', QChar(0xa0));
+        legend << u"<span style=\"color:%1\">%2</span>&nbsp;%3"_s.arg(entry.colour.name(), mark,
+                                                                      text);
+    }
+    m_legend->setText(legend.join(u" &nbsp; "_s));
     m_problems->clear();
     for (const Problem &problem : problems) {
         auto *item = new QListWidgetItem(problem.translatedString(), m_problems);
@@ -199,6 +217,7 @@ void DevicesPage::fromModel()
         item->setData(Qt::UserRole + 2, problem.location.field);
     }
     m_problems->setVisible(!problems.empty());
+    m_message->setToolTip(QString()); // the last plan's list, if any, is history
     m_message->setText(problems.empty() ? tr("Every device rule holds.")
                                         : tr("Fix %n problem(s) or use Plan automatically.",
                                              nullptr, int(problems.size())));
@@ -255,6 +274,20 @@ void DevicesPage::planAutomatically()
         return;
     }
     m_model->setProject(plan.project);
+    // Every change in the tooltip (the first 40: a 128-server plan sets about a thousand).
+    constexpr int kListed = 40;
+    QStringList listed = plan.changes.mid(0, kListed);
+    if (plan.changes.size() > kListed)
+        listed << tr("…and %1 more.").arg(plan.changes.size() - kListed);
+    m_message->setToolTip(listed.join(u'\n'));
+    if (!plan.widened.isEmpty()) {
+        m_message->setText(tr("Planned %n value(s). The netmask was too small for this cluster "
+                              "and is now %1; hover here for why and for every change.",
+                              nullptr, int(plan.changes.size()))
+                               .arg(plan.project.deviceNetwork.netmask));
+        m_message->setToolTip(tr("Why: %1").arg(plan.widened) + u"\n\n"_s + m_message->toolTip());
+        return;
+    }
     m_message->setText(plan.changes.isEmpty()
                            ? tr("The plan changed nothing: every value already holds.")
                            : tr("Planned %n value(s): %1", nullptr, int(plan.changes.size()))

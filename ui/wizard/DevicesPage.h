@@ -7,6 +7,7 @@
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QPushButton;
 
 namespace cw {
 
@@ -50,6 +51,8 @@ private:
     TopologyView *m_topology;
     QLineEdit *m_find;
     QLabel *m_message;
+    QPushButton *m_plan;
+    QLabel *m_legend; // what the picture's colours mean
     bool m_writing = false;
 };
 

@@ -38,6 +38,7 @@ void ProjectModel::newProject(const Project &project)
     m_path.clear();
     Q_EMIT pathChanged(m_path);
     replace(project, true);
+    Q_EMIT replaced();
 }
 
 QString ProjectModel::load(const QString &path)
@@ -49,6 +50,7 @@ QString ProjectModel::load(const QString &path)
     m_path = path;
     Q_EMIT pathChanged(m_path);
     replace(load.project, false);
+    Q_EMIT replaced();
     return {};
 }
 

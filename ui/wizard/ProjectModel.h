@@ -36,6 +36,7 @@ public:
 
 Q_SIGNALS:
     void changed();
+    void replaced(); // another project: created or loaded (after changed())
     void pathChanged(const QString &path);
     void dirtyChanged(bool dirty);
 

@@ -16,6 +16,7 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -31,11 +32,16 @@ ProjectPage::ProjectPage(ProjectModel *model, QWidget *parent)
     setTitle(tr("Project"));
     setSubTitle(tr("Start a new project or open one."));
 
+    // The open project first, named in full: the boxes below start or open another one.
+    auto *currentBox = new QGroupBox(tr("Current project"), this);
+    auto *currentLayout = new QVBoxLayout(currentBox);
+    currentLayout->addWidget(m_current);
     auto *newBox = new QGroupBox(tr("New project"), this);
     auto *form = new QFormLayout(newBox);
     m_name->setObjectName(u"newName"_s);
     m_name->setText(u"training"_s);
-    form->addRow(tr("&Name:"), m_name);
+    // Alt+M: Alt+N is the wizard's Next.
+    form->addRow(tr("Na&me:"), m_name);
     m_accelerator->setObjectName(u"accelerator"_s);
     m_accelerator->addItem(tr("Ascend 910 NPUs"), int(Accelerator::Ascend910));
     m_accelerator->addItem(tr("Ascend 910B NPUs (Atlas 800T A2 / 900 A2 PoD)"),
@@ -75,17 +81,25 @@ ProjectPage::ProjectPage(ProjectModel *model, QWidget *parent)
 
     m_current->setObjectName(u"current"_s);
     m_current->setWordWrap(true);
+    m_current->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_importNotes->setObjectName(u"importNotes"_s);
     m_importNotes->setWordWrap(true);
     m_importNotes->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_importNotes->hide();
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(currentBox);
     layout->addWidget(newBox);
     layout->addWidget(openBox, 1);
     layout->addWidget(m_importNotes);
-    layout->addWidget(m_current);
     connect(m_model, &ProjectModel::changed, this, &ProjectPage::showCurrent);
+    connect(m_model, &ProjectModel::dirtyChanged, this, &ProjectPage::showCurrent);
+    connect(m_model, &ProjectModel::pathChanged, this, &ProjectPage::showCurrent);
     connect(m_model, &ProjectModel::changed, this, &QWizardPage::completeChanged);
+    // A new project like the open one is the likely next: its accelerator is the default.
+    connect(m_model, &ProjectModel::replaced, this, [this] {
+        m_accelerator->setCurrentIndex(
+            std::max(0, m_accelerator->findData(int(m_model->project().accelerator))));
+    });
     fillLists();
     showCurrent();
 }
@@ -98,6 +112,11 @@ bool ProjectPage::isComplete() const
 void ProjectPage::initializePage()
 {
     fillLists();
+    // With a project open, Next is the likely step (Enter presses it); else its name.
+    QWidget *start = m_model->hasProject() && wizard()
+                         ? static_cast<QWidget *>(wizard()->button(QWizard::NextButton))
+                         : m_name;
+    QTimer::singleShot(0, start, [start] { start->setFocus(Qt::OtherFocusReason); });
 }
 
 void ProjectPage::fillLists()
@@ -116,8 +135,16 @@ void ProjectPage::fillLists()
     }
 }
 
+bool ProjectPage::mayReplaceProject()
+{
+    auto *owner = qobject_cast<ClusterWizard *>(wizard());
+    return !owner || owner->offerToSave();
+}
+
 void ProjectPage::createProject()
 {
+    if (!mayReplaceProject())
+        return;
     Project project;
     project.name = m_name->text().trimmed();
     project.accelerator = Accelerator(m_accelerator->currentData().toInt());
@@ -179,6 +206,8 @@ bool ProjectPage::importFile(ImportKind kind, const QString &path, const QString
         const ImportResult result = importText(kind, text, QFileInfo(path).fileName(), options);
         for (const Problem &problem : result.errors)
             lines << problem.translatedString();
+        if (result.ok() && !options.into && !mayReplaceProject())
+            return false;
         if (result.ok()) {
             // Merged into the open project: an edit of it; otherwise a new, unsaved project.
             if (options.into)
@@ -199,6 +228,8 @@ bool ProjectPage::importFile(ImportKind kind, const QString &path, const QString
 
 void ProjectPage::openPath(const QString &path)
 {
+    if (!mayReplaceProject())
+        return;
     auto *owner = qobject_cast<ClusterWizard *>(wizard());
     const QString error = owner ? owner->openProject(path) : m_model->load(path);
     if (!error.isEmpty()) {
@@ -211,15 +242,23 @@ void ProjectPage::openPath(const QString &path)
 void ProjectPage::showCurrent()
 {
     if (!m_model->hasProject()) {
-        m_current->setText(tr("No project open."));
+        m_current->setText(tr("No project open: create one below or open a file."));
         return;
     }
     const Project &project = m_model->project();
+    const QString where = m_model->path().isEmpty() ? tr("not saved yet") : m_model->path();
     m_current->setText(
-        tr("Open: %1 (%2), %3 servers, %4 devices.")
-            .arg(project.name, m_model->path().isEmpty() ? tr("not saved yet") : m_model->path())
-            .arg(project.servers.size())
-            .arg(project.totalDevices()));
+        tr("<b>%1</b> — %2<br>%3, %n server(s), %4 devices%5", nullptr, int(project.servers.size()))
+            .arg(project.name.toHtmlEscaped(), where.toHtmlEscaped(),
+                 acceleratorTitle(project.accelerator))
+            .arg(project.totalDevices())
+            .arg(m_model->isDirty() ? tr("; unsaved changes") : QString()));
+}
+
+QString ProjectPage::acceleratorTitle(Accelerator accelerator) const
+{
+    const int index = m_accelerator->findData(int(accelerator));
+    return index >= 0 ? m_accelerator->itemText(index) : acceleratorName(accelerator);
 }
 
 } // namespace cw

@@ -31,6 +31,8 @@ public:
     bool importFile(ImportKind kind, const QString &path, const QString &serverName = {});
 
 private:
+    bool mayReplaceProject(); // the open project's unsaved changes: saved, dropped or kept
+    QString acceleratorTitle(Accelerator accelerator) const;
     void createProject();
     void chooseFile();
     void chooseImport();

@@ -1,13 +1,17 @@
 #include "RunPage.h"
 
 #include "ProjectModel.h"
+#include "diagnose/DiagnoseRun.h"
 #include "launch/LaunchPlan.h"
 #include "launch/LaunchPreflight.h"
+#include "logs/HangWatch.h"
 #include "logs/LogModel.h"
 #include "logs/LogView.h"
 #include "logs/LossChart.h"
 #include "logs/RankOverview.h"
+#include "logs/RecordedRun.h"
 #include "logs/RunPanelSession.h"
+#include "logs/WhyDialog.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -25,6 +29,7 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
       m_logView(new LogView(m_logs, this)), m_loss(new LossChart(&m_store, this)),
       m_ranks(new RankOverview(&m_store, this)), m_session(new RunPanelSession(&m_store, this)),
       m_launch(new QPushButton(tr("&Launch"), this)), m_stop(new QPushButton(tr("S&top"), this)),
+      m_why(new QPushButton(tr("&Why?"), this)), m_hang(new HangWatch(m_ranks, this)),
       m_state(new QLabel(this)), m_connection(new QLabel(this))
 {
     setTitle(tr("Run"));
@@ -33,6 +38,9 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     m_launch->setObjectName(u"launch"_s);
     m_stop->setObjectName(u"stop"_s);
     m_stop->setEnabled(false);
+    m_why->setObjectName(u"why"_s);
+    m_why->setToolTip(tr("Why did the run fail, or where is it stuck: the first failure with its "
+                         "class and evidence, or the ranks behind."));
     m_state->setObjectName(u"state"_s);
     m_state->setWordWrap(true);
     m_state->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -42,6 +50,7 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_launch);
     bar->addWidget(m_stop);
+    bar->addWidget(m_why);
     bar->addWidget(m_state, 1);
 
     // The ranks beside the logs above, the loss plot below: lines need the width most.
@@ -61,9 +70,21 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
 
     connect(m_launch, &QPushButton::clicked, this, &RunPage::launch);
     connect(m_stop, &QPushButton::clicked, this, &RunPage::stop);
+    connect(m_why, &QPushButton::clicked, this, &RunPage::why);
+    connect(m_hang, &HangWatch::hungChanged, this, [this](bool hung) {
+        setState(hung ? tr("Hung: run %1 is running, but no rank exited and every rank has been "
+                           "silent for %2 s. Why? names the ranks behind.")
+                            .arg(m_runId)
+                            .arg(m_hang->hangAfterSeconds())
+                      : tr("Running: run %1; output again.").arg(m_runId));
+    });
     connect(m_model, &ProjectModel::changed, this, &RunPage::updateLaunch);
     connect(m_model, &ProjectModel::dirtyChanged, this, &RunPage::updateLaunch);
     connect(m_model, &ProjectModel::pathChanged, this, &RunPage::updateLaunch);
+    connect(m_model, &ProjectModel::replaced, this, [this] {
+        m_report.reset(); // the checks of the project before
+        updateLaunch();
+    });
 
     connect(m_session, &RunPanelSession::launched, this, [this](const LaunchResult &result) {
         if (result.started)
@@ -173,6 +194,7 @@ void RunPage::updateLaunch()
     m_launch->setEnabled(reason.isEmpty());
     m_launch->setToolTip(reason);
     m_stop->setEnabled(active && !m_session->stopRequested());
+    m_why->setEnabled(m_options && !m_model->path().isEmpty() && isValidRunId(m_runId));
     if (!active && m_runId.isEmpty())
         setState(reason.isEmpty() ? tr("Ready to launch.") : reason);
 }
@@ -233,6 +255,59 @@ void RunPage::stop()
     updateLaunch();
 }
 
+void RunPage::why()
+{
+    if (!m_options || !isValidRunId(m_runId))
+        return;
+    QString error;
+    const std::optional<RunRecord> record = loadRunRecord(m_model->path(), m_runId, &error);
+    if (!record) {
+        setState(tr("Why? cannot read the run: %1").arg(error));
+        return;
+    }
+    auto *dialog = new WhyDialog(
+        m_model->project(), *record,
+        [fleet = *m_options](const Project &project, const RunRecord &run,
+                             const std::atomic<bool> *cancel) {
+            return runDiagnose(project, run, fleet, {}, cancel);
+        },
+        this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    dialog->start();
+}
+
+void RunPage::showRecordedRun(const RecordedRun &run)
+{
+    if (m_session->isActive())
+        return;
+    m_logs->clear();
+    m_loss->clear();
+    m_ranks->setProject(m_model->project());
+    m_ranks->clearRun();
+    for (const LogRecord &line : run.lines)
+        m_store.append(line);
+    ServerPoll poll;
+    poll.reached = true;
+    for (const auto &[rank, code] : run.exitCodes)
+        poll.exits.push_back({rank, code, 0, 0});
+    RunSnapshot snapshot;
+    snapshot.servers.push_back(poll);
+    m_ranks->applyPoll(snapshot);
+    m_logs->refresh();
+    m_loss->refresh();
+    m_ranks->refresh();
+    m_runId = tr("recorded");
+    updateLaunch();
+    if (run.failedFirst >= 0) {
+        m_logs->markRank(run.failedFirst);
+        m_logView->showRank(run.failedFirst, tr("failed first"));
+    }
+    setState(tr("A recorded run, shown as a demo: rank %1 failed first; nothing runs on the "
+                "servers.")
+                 .arg(run.failedFirst));
+}
+
 void RunPage::showRank(int rank)
 {
     m_logs->refresh(); // the rank list learns ranks on the model's tick
@@ -244,13 +319,18 @@ void RunPage::showRecord(const RunRecord &record)
 {
     m_runId = record.runId;
     m_ranks->applyRecord(record);
+    if (record.state == RunState::Running && !m_hang->isHung())
+        m_hang->start(record.startedAt.toMSecsSinceEpoch());
+    else if (isFinal(record.state))
+        m_hang->stop();
     switch (record.state) {
     case RunState::Starting:
         setState(tr("Starting run %1…").arg(record.runId));
         break;
     case RunState::Running:
-        setState(tr("Running: run %1 on %n server(s).", nullptr, int(record.servers.size()))
-                     .arg(record.runId));
+        if (!m_hang->isHung())
+            setState(tr("Running: run %1 on %n server(s).", nullptr, int(record.servers.size()))
+                         .arg(record.runId));
         break;
     case RunState::Finished:
         setState(tr("Finished: every rank of run %1 exited 0.").arg(record.runId));

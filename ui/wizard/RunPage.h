@@ -14,11 +14,13 @@ class QPushButton;
 
 namespace cw {
 
+class HangWatch;
 class LogModel;
 class LogView;
 class LossChart;
 class ProjectModel;
 class RankOverview;
+struct RecordedRun;
 class RunPanelSession;
 
 // Step 7: Launch and Stop, the job's state, the live log panel and the loss plot. Launch is one
@@ -27,7 +29,9 @@ class RunPanelSession;
 // RunPanelSession off the GUI thread, its lines and losses into the page's LogStore. When a rank
 // fails, the first one that did is shown in the log panel and its lines are marked. The rank
 // overview beside the log shows every rank's state; a click there shows that rank's lines and
-// its own loss line.
+// its own loss line. A running job whose ranks have all been silent for a while shows as hung
+// (HangWatch); "Why?" diagnoses the run (WhyDialog): the first failure and its evidence, or the
+// ranks behind in a hang.
 class RunPage : public QWizardPage {
     Q_OBJECT
 
@@ -50,6 +54,11 @@ public:
 
     void launch();
     void stop();
+    void why(); // "Why?": diagnoses the run shown
+    HangWatch *hangWatch() const { return m_hang; }
+    // Shows a recorded run (logs, loss, rank states, the rank that failed first) as the panel
+    // shows a live one; nothing runs. Ignored while a run is followed.
+    void showRecordedRun(const RecordedRun &run);
 
 Q_SIGNALS:
     void runEnded(const cw::RunRecord &record);
@@ -70,6 +79,8 @@ private:
     RunPanelSession *m_session;
     QPushButton *m_launch;
     QPushButton *m_stop;
+    QPushButton *m_why;
+    HangWatch *m_hang;
     QLabel *m_state;
     QLabel *m_connection;
     std::optional<FleetOptions> m_options;

@@ -1,10 +1,12 @@
 #include "ScreenshotTour.h"
 
 #include "ClusterWizard.h"
-#include "DevicesPage.h"
-#include "widgets/TopologyView.h"
+#include "ProjectModel.h"
+#include "RunPage.h"
+#include "logs/RecordedRun.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QPixmap>
 #include <QThread>
@@ -26,6 +28,21 @@ void settle()
 }
 } // namespace
 
+bool showDemoRun(ClusterWizard &wizard, RunPage *run)
+{
+    QString error;
+    const std::optional<RecordedRun> recorded =
+        readRecordedRun(demoRunPath(), QDateTime::currentMSecsSinceEpoch(), &error);
+    if (!recorded) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return false;
+    }
+    if (recorded->highestRank >= wizard.model()->project().totalDevices())
+        return false;
+    run->showRecordedRun(*recorded);
+    return true;
+}
+
 bool takeScreenshots(ClusterWizard &wizard, const QString &dir)
 {
     QDir().mkpath(dir);
@@ -34,8 +51,10 @@ bool takeScreenshots(ClusterWizard &wizard, const QString &dir)
     const QList<int> ids = wizard.pageIds();
     while (true) {
         settle();
-        if (auto *devices = qobject_cast<DevicesPage *>(wizard.currentPage()))
-            devices->topology()->fit();
+        // The run panel with a recorded run, as users see one (a picture of an empty panel
+        // reviews nothing); the project must have the recording's ranks.
+        if (auto *run = qobject_cast<RunPage *>(wizard.currentPage()))
+            showDemoRun(wizard, run);
         settle();
         const QString name = u"%1/%2-%3.png"_s.arg(dir)
                                  .arg(++shot, 2, 10, QChar(u'0'))

@@ -5,14 +5,17 @@
 #include "ssh/SshConfigHosts.h"
 #include "widgets/CredentialPrompt.h"
 #include "widgets/DiscoveryJob.h"
+#include "widgets/ServerProblemText.h"
 #include "widgets/ServerTable.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSplitter>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -27,7 +30,7 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_apply(new QPushButton(tr("Apply &discovered values"), this)),
       m_fromConfig(new QPushButton(tr("From ssh &config"), this)), m_hostMenu(new QMenu(this)),
-      m_message(new QLabel(this))
+      m_message(new QLabel(this)), m_problems(new QListWidget(this))
 {
     setTitle(tr("Servers"));
     setSubTitle(tr("Add every server by address or ~/.ssh/config alias (jump hosts included), "
@@ -52,7 +55,7 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     button(tr("&Remove"), u"remove"_s, &ServersPage::removeServers);
     button(tr("&Test connection"), u"testSelected"_s,
            [this] { testServers(m_table->selectedServers()); });
-    button(tr("Test &all"), u"testAll"_s, [this] {
+    button(tr("T&est all"), u"testAll"_s, [this] {
         std::vector<int> all(m_model->project().servers.size());
         for (size_t i = 0; i < all.size(); ++i)
             all[i] = int(i);
@@ -68,13 +71,33 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     buttons->addWidget(m_progress);
     m_cancel->setObjectName(u"cancel"_s);
     buttons->addWidget(m_cancel);
-    connect(m_cancel, &QPushButton::clicked, m_job, &DiscoveryJob::cancel);
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        m_job->cancel();
+        m_cancel->setEnabled(false);
+        m_message->setText(tr("Cancelling…")); // the connections end within a moment
+    });
     setBusy(false);
 
     m_message->setObjectName(u"message"_s);
     m_message->setWordWrap(true);
+    // Beside the table: what is wrong with a value (its cell is tinted) or a connection, in full.
+    m_problems->setObjectName(u"serverProblems"_s);
+    m_problems->setWordWrap(true);
+    m_problems->setTextElideMode(Qt::ElideNone);
+    m_problems->setToolTip(tr("Click a problem to go to its cell."));
+    m_problems->hide();
+    connect(m_problems, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
+        const int row = item->data(Qt::UserRole).toInt();
+        const int column = item->data(Qt::UserRole + 1).toInt();
+        m_table->setCurrentCell(row, column >= 0 ? column : int(ServerTable::Status));
+    });
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_table);
+    split->addWidget(m_problems);
+    split->setStretchFactor(0, 1);
+    split->setSizes({700, 300});
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_table, 1);
+    layout->addWidget(split, 1);
     layout->addLayout(buttons);
     layout->addWidget(m_message);
 
@@ -82,7 +105,18 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     connect(m_model, &ProjectModel::changed, this, [this] {
         if (!m_writing)
             fromModel();
+        showProblems();
         Q_EMIT completeChanged();
+    });
+    // Another project: the last one's answers and messages do not describe it.
+    connect(m_model, &ProjectModel::replaced, this, [this] {
+        m_results.clear();
+        m_table->forgetDiscovery();
+        m_message->clear();
+        m_message->setToolTip(QString());
+        m_apply->setEnabled(false);
+        fromModel();
+        showProblems();
     });
     connect(m_job, &DiscoveryJob::progress, this, [this](int done, int total, const QString &name) {
         m_progress->setRange(0, total);
@@ -176,8 +210,39 @@ bool ServersPage::validatePage()
     const Problems problems = m_model->problemsIn(ProblemArea::Servers);
     if (problems.empty())
         return true;
-    m_message->setText(problems.front().translatedString());
+    m_message->setText(ServerProblemText::text(problems.front(), m_model->project()));
     return false;
+}
+
+void ServersPage::showProblems()
+{
+    const Project &project = m_model->project();
+    std::vector<std::tuple<int, int, QString>> cells;
+    m_problems->clear();
+    const auto add = [this](const QString &text, int row, int column) {
+        auto *item = new QListWidgetItem(text, m_problems);
+        item->setToolTip(text);
+        item->setData(Qt::UserRole, row);
+        item->setData(Qt::UserRole + 1, column);
+    };
+    for (const Problem &problem : m_model->problemsIn(ProblemArea::Servers)) {
+        if (problem.rule == u"no-servers"_s)
+            continue; // the empty table says it; Next waits for a server
+        const QString text = ServerProblemText::text(problem, project);
+        const int column = ServerTable::columnForField(problem.location.field);
+        if (problem.location.server >= 0 && column >= 0)
+            cells.emplace_back(problem.location.server, column, text);
+        add(text, problem.location.server, column);
+    }
+    // Connection failures in full: the Status column has room for their start only.
+    for (size_t i = 0; i < m_results.size() && i < project.servers.size(); ++i) {
+        const SshError &error = m_results[i].connection.error;
+        if (m_results[i].connection.serverIndex >= 0 && error.isError())
+            add(tr("%1: %2").arg(project.servers[i].name, escapeControls(error.message)), int(i),
+                -1);
+    }
+    m_table->setInvalidCells(cells);
+    m_problems->setVisible(m_problems->count() > 0);
 }
 
 void ServersPage::addServer()
@@ -203,8 +268,8 @@ void ServersPage::removeServers()
     const std::vector<int> rows = m_table->selectedServers();
     for (auto it = rows.rbegin(); it != rows.rend(); ++it)
         project.servers.erase(project.servers.begin() + *it);
-    m_model->setProject(project);
     m_results.assign(project.servers.size(), {});
+    m_model->setProject(project);
 }
 
 void ServersPage::testServers(const std::vector<int> &indices)
@@ -252,6 +317,7 @@ void ServersPage::discovered(const std::vector<ServerDiscovery> &results, bool c
         ok += result.ok() ? 1 : 0;
     m_message->setText(cancelled ? tr("Cancelled.")
                                  : tr("%1 of %2 servers answered.").arg(ok).arg(results.size()));
+    showProblems();
     m_apply->setEnabled(ok > 0);
     if (!unknown.empty() && !cancelled)
         askAboutHostKeys(unknown);

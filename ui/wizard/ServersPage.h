@@ -5,6 +5,7 @@
 #include <QWizardPage>
 
 class QLabel;
+class QListWidget;
 class QMenu;
 class QMessageBox;
 class QProgressBar;
@@ -34,6 +35,7 @@ public:
     // Its ssh config also decides which hosts "From ssh config" offers.
     void setFleetOptions(const FleetOptions &options);
     ServerTable *table() const { return m_table; }
+    QListWidget *problemList() const { return m_problems; }
     QMenu *sshConfigMenu() const { return m_hostMenu; } // one action per Host alias
     void testServers(const std::vector<int> &indices);
     const std::vector<ServerDiscovery> &lastResults() const { return m_results; }
@@ -52,6 +54,7 @@ private:
     void askAboutHostKeys(const std::vector<ServerDiscovery> &unknown);
     void applyDiscovered();
     void setBusy(bool busy);
+    void showProblems(); // the values the validator rejects and the failed connections
 
     ProjectModel *m_model;
     ServerTable *m_table;
@@ -63,6 +66,7 @@ private:
     QMenu *m_hostMenu;
     QList<QPushButton *> m_idleButtons;
     QLabel *m_message;
+    QListWidget *m_problems;
     FleetOptions m_options;
     std::vector<ServerDiscovery> m_results; // by server index; connection.serverIndex -1 when none
     bool m_writing = false;

@@ -97,6 +97,7 @@ HCCN_NETDETECT_COMMANDS=(
 # per device SECTION.N, the first device's SECTION@N) in the same order (FACT_ORDER: @devices
 # stands for FACT_DEVICE_SECTIONS of each device in turn).
 declare -A FACT_COMMANDS=(
+    [clock]=''\''date'\'' '\''+%s.%N'\'''
     [hostname]=''\''hostname'\'''
     [hostname-i]=''\''hostname'\'' '\''-I'\'''
     [ip-addr]=''\''ip'\'' '\''-o'\'' '\''addr'\'''
@@ -216,8 +217,11 @@ for arg in sys.argv[1:]:
     [npu-board@7]=''\''npu-smi'\'' '\''info'\'' '\''-t'\'' '\''board'\'' '\''-i'\'' '\''7'\'''
     [cann-version]=''\''sh'\'' '\''-c'\'' '\''cat /usr/local/Ascend/ascend-toolkit/latest/*-linux/ascend_toolkit_install.info 2>/dev/null || cat /usr/local/Ascend/cann/*-linux/ascend_toolkit_install.info'\'''
     [reserved-ports]=''\''cat'\'' '\''/proc/sys/net/ipv4/ip_local_reserved_ports'\'' '\''/proc/sys/net/ipv4/ip_local_port_range'\'''
+    [shm]=''\''df'\'' '\''-P'\'' '\''-k'\'' '\''/dev/shm'\'''
+    [memlock]=''\''sh'\'' '\''-c'\'' '\''ulimit -l'\'''
+    [host-resolves]=''\''sh'\'' '\''-c'\'' '\''getent ahostsv4 "$(hostname)"'\'''
 )
-FACT_ORDER=(hostname hostname-i ip-addr os-release ssh-connection sshd-processes ss paths mpirun ufw firewalld-state firewalld nft iptables npu-smi nvidia-smi hccn-conf @devices device-holders python npu-board@first cann-version reserved-ports)
+FACT_ORDER=(clock hostname hostname-i ip-addr os-release ssh-connection sshd-processes ss paths mpirun ufw firewalld-state firewalld nft iptables npu-smi nvidia-smi hccn-conf @devices device-holders python npu-board@first cann-version reserved-ports shm memlock host-resolves)
 FACT_DEVICE_SECTIONS=(hccn-ip hccn-link hccn-health hccn-tls)
 FACT_IF_PREVIOUS_OK=(firewalld)
 FACT_TIMEOUT=20
@@ -252,6 +256,12 @@ clusterwiz_checks() {
     clusterwiz_check paths all local facts clusterwiz_check_paths
     # sshd: sshd runs
     clusterwiz_check sshd all local facts clusterwiz_check_sshd
+    # shm-size: /dev/shm holds 1 GiB or more
+    clusterwiz_check shm-size all local facts clusterwiz_check_shm_size
+    # memlock: a non-interactive login may lock unlimited memory (RDMA pins it)
+    clusterwiz_check memlock all local facts clusterwiz_check_memlock
+    # master-resolves: the master's hostname does not resolve to a loopback address there
+    clusterwiz_check master-resolves master local facts clusterwiz_check_master_resolves
     # firewall-ports: the firewall lets the job's ports in
     clusterwiz_check firewall-ports all local facts clusterwiz_check_firewall_ports
     # master-port-free: nothing listens on master_port yet
@@ -264,6 +274,8 @@ clusterwiz_checks() {
     clusterwiz_check master-port-reachable others reach live clusterwiz_check_master_port_reachable
     # versions: NPU driver, firmware, CANN, Python and the framework's packages are the same version on every server
     clusterwiz_check versions master reach facts clusterwiz_check_versions
+    # clock-skew: every server's clock is within 1 s of the master's
+    clusterwiz_check clock-skew master reach facts clusterwiz_check_clock_skew
 }
 
 # The ports each server must let in (firewall-ports), by plan index.
@@ -551,7 +563,7 @@ clusterwiz_gather_facts() (
 
 # Every server's facts, loaded once from its file (the probe's format): FACT_OUTPUT[J:SECTION] and
 # FACT_STATUS[J:SECTION] for server J of the plan; FACTS_OF[J] says whether they could be had.
-declare -A FACT_OUTPUT FACT_STATUS FACTS_OF
+declare -A FACT_OUTPUT FACT_STATUS FACTS_OF FACT_ASKED
 clusterwiz_load_facts() {
     local rank=$1 line name="" output="" pattern='^@@clusterwiz-probe ([^ ]+) rc=(-?[0-9]{1,9})@@$'
     FACTS_OF[$rank]=0
@@ -599,6 +611,8 @@ clusterwiz_peer_facts() {
     if [ "$CHECK_REPLAY" = 0 ] && [ "$1" != "$NODE_RANK" ]; then
         FACTS_OF[$1]=0
         [ "$CHECK_REACH" = 1 ] && [ -r "$CHECK_SELF" ] || return 1
+        # The clock fact comes first: clock-skew compares it with this moment.
+        FACT_ASKED[$1]=$(date +%s.%N)
         clusterwiz_limit 120 ssh -o BatchMode=yes -o ConnectTimeout=10 -p "${NODE_SSH_PORTS[$1]}" \
             "${NODE_IPS[$1]}" "CLUSTERWIZ_NODE_RANK=$1 bash -s -- --print-facts" \
             < "$CHECK_SELF" > "$file" 2>/dev/null || : > "$file"
@@ -945,6 +959,124 @@ clusterwiz_check_versions() {
     fi
 }
 
+clusterwiz_check_shm_size() {
+    local output status silent kib
+    output=$(clusterwiz_fact shm)
+    status=$?
+    if silent=$(clusterwiz_unanswered "$status"); then
+        clusterwiz_warn "df /dev/shm $silent"
+        return
+    fi
+    if [ "$status" = 127 ]; then
+        clusterwiz_warn "cannot tell the size of /dev/shm: df not found"
+        return
+    elif [ "$status" != 0 ]; then
+        clusterwiz_warn "cannot tell the size of /dev/shm: $(clusterwiz_output_line "$output")"
+        return
+    fi
+    # POSIX df -P: a header, then "FILESYSTEM 1024-BLOCKS USED AVAILABLE CAPACITY MOUNTED-ON".
+    kib=$(printf '%s\n' "$output" | awk 'NF { n++; last = $0 } END {
+        split(last, f, /[ \t]+/); if (n == 2 && NF >= 0 && f[2] ~ /^[0-9]+$/ && split(last, g, /[ \t]+/) >= 6) print f[2] }')
+    if [ -z "$kib" ]; then
+        clusterwiz_warn "cannot tell the size of /dev/shm: unexpected df output"
+    elif [ "$kib" -lt 1048576 ]; then
+        clusterwiz_warn "/dev/shm is $((kib / 1024)) MiB, under 1 GiB: DataLoader workers and NCCL/gloo between processes of one server run out of it (\"No space left on device\", bus error); give it more (a container: --shm-size=16g; a host: mount -o remount,size=16G /dev/shm)"
+    else
+        clusterwiz_ok "/dev/shm is $((kib / 1024)) MiB"
+    fi
+}
+
+clusterwiz_check_memlock() {
+    local output status silent line
+    output=$(clusterwiz_fact memlock)
+    status=$?
+    if silent=$(clusterwiz_unanswered "$status"); then
+        clusterwiz_warn "ulimit -l $silent"
+        return
+    fi
+    line=$(clusterwiz_output_line "$output")
+    if [ "$status" != 0 ]; then
+        clusterwiz_warn "cannot tell the locked-memory limit: $line"
+    elif [ "$line" = unlimited ]; then
+        clusterwiz_ok "ulimit -l unlimited"
+    elif [[ "$line" =~ ^[0-9]+$ ]]; then
+        clusterwiz_warn "ulimit -l is $line KiB in a non-interactive login: RDMA (NCCL over InfiniBand or RoCE, HCCL) pins memory and fails or falls back with a small limit; set \"* - memlock unlimited\" in /etc/security/limits.conf (sshd with UsePAM yes)"
+    else
+        clusterwiz_warn "cannot tell the locked-memory limit: unexpected ulimit -l output"
+    fi
+}
+
+clusterwiz_check_master_resolves() {
+    local output status silent host address
+    host=$(clusterwiz_hostname_of "$(clusterwiz_fact hostname)")
+    host=${host:-the hostname}
+    output=$(clusterwiz_fact host-resolves)
+    status=$?
+    if silent=$(clusterwiz_unanswered "$status"); then
+        clusterwiz_warn "getent $silent"
+        return
+    fi
+    if [ "$status" = 2 ]; then
+        clusterwiz_warn "$host does not resolve on the master: a job that looks it up fails; map it to host_ip $HOST_IP in /etc/hosts"
+        return
+    elif [ "$status" != 0 ]; then
+        clusterwiz_warn "cannot tell what $host resolves to: $(clusterwiz_output_line "$output")"
+        return
+    fi
+    # getent ahostsv4: "ADDRESS STREAM NAME"; the first line's address is looked up first.
+    address=$(clusterwiz_output_line "$output")
+    address=${address%%[[:space:]]*}
+    if ! clusterwiz_is_ipv4 "$address"; then
+        clusterwiz_warn "cannot tell what $host resolves to: unexpected getent output"
+    elif [[ "$address" != 127.* ]]; then
+        clusterwiz_ok "$host resolves to $address"
+    elif [ "$LAUNCH_MODE" = launch ]; then
+        clusterwiz_fail "$host resolves to $address on the master: the other servers are told that address and cannot reach it (torchrun, pytorch/pytorch#85300); map $host to host_ip $HOST_IP in /etc/hosts"
+    else
+        clusterwiz_warn "$host resolves to $address on the master: the other servers are told that address and cannot reach it (torchrun, pytorch/pytorch#85300); map $host to host_ip $HOST_IP in /etc/hosts"
+    fi
+}
+
+# A server's clock reading and when it was asked for (this side's clock, 0 when recorded):
+# "CLOCK ASKED", or nothing when it was not read.
+clusterwiz_clock_of() {
+    local output status
+    output=$(clusterwiz_peer_fact "$1" clock)
+    status=$?
+    output=$(clusterwiz_output_line "$output")
+    [ "$status" = 0 ] && [[ "$output" =~ ^[0-9]+(\.[0-9]+)?$ ]] && echo "$output ${FACT_ASKED[$1]:-0}"
+}
+
+clusterwiz_check_clock_skew() {
+    local own j reading off="" unread="" compared=0 verdict
+    if ! own=$(clusterwiz_clock_of "$NODE_RANK"); then
+        clusterwiz_warn "the master's clock was not read"
+        return
+    fi
+    for ((j = 0; j < NODE_COUNT; j++)); do
+        [ "$j" = "$NODE_RANK" ] && continue
+        if ! clusterwiz_peer_facts "$j" || ! reading=$(clusterwiz_clock_of "$j"); then
+            unread="$unread${unread:+, }${NODE_NAMES[$j]}"
+            continue
+        fi
+        compared=$((compared + 1))
+        # Each clock against the moment it was asked for, so the two compare.
+        verdict=$(awk -v o="$own" -v r="$reading" -v name="${NODE_NAMES[$j]}" 'BEGIN {
+            split(o, a, " "); split(r, b, " ")
+            skew = (b[1] - b[2]) - (a[1] - a[2]); ms = int(skew * 1000)
+            if (ms > 1000) print name " " ms " ms ahead"
+            else if (ms < -1000) print name " " (-ms) " ms behind" }')
+        [ -n "$verdict" ] && off="$off${off:+, }$verdict"
+    done
+    if [ -n "$off" ]; then
+        clusterwiz_warn "more than 1 s from the master's clock: $off (log times and diagnose's timeline disagree; run chrony or NTP on every server)"
+    elif [ -n "$unread" ]; then
+        clusterwiz_warn "within 1 s of the master's clock: $compared servers; not compared: $unread"
+    else
+        clusterwiz_ok "within 1 s of the master's clock: $compared servers"
+    fi
+}
+
 # The value after "KEY:" in a tool's output: the first line whose part before the first colon,
 # spaces collapsed, is KEY in any case (how discovery reads hccn_tool). Bash alone: it runs for
 # every device.
@@ -1001,7 +1133,8 @@ clusterwiz_npu_rows() {
 clusterwiz_chip_generation() {
     case "${1^^}" in
         910B[0-9]*) echo ascend910b ;;
-        910 | 910A | 910B | 910PROA | 910PROB) echo ascend910 ;;
+        910 | 910A | 910B | 910PROA | 910PROB | 910PREMIUMA) echo ascend910 ;;
+        ASCEND910) echo a3 ;;
     esac
 }
 
@@ -1018,7 +1151,9 @@ clusterwiz_check_accelerator() {
     while IFS= read -r chip; do
         [ -n "$chip" ] || continue
         kind=$(clusterwiz_chip_generation "$chip")
-        if [ -n "$kind" ] && [ "$kind" != "$ACCELERATOR" ]; then
+        if [ "$kind" = a3 ]; then
+            failing="$failing${failing:+; }server $SERVER_NAME: NPU chip $chip is Atlas A3 hardware, which clusterwiz does not support yet (its rank table is version 1.2)"
+        elif [ -n "$kind" ] && [ "$kind" != "$ACCELERATOR" ]; then
             failing="$failing${failing:+; }server $SERVER_NAME: NPU chip $chip is $kind hardware, the project's accelerator is $ACCELERATOR"
         fi
     done < <(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3 && !seen[$2]++ { print $2 }')
@@ -1672,6 +1807,7 @@ if [ "$CHECK_REPLAY" = 1 ]; then
 else
     CHECK_FACTS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/clusterwiz-check.XXXXXX") || exit 2
     trap 'rm -rf "$CHECK_FACTS_DIR"' EXIT
+    FACT_ASKED[$NODE_RANK]=$(date +%s.%N)
     clusterwiz_gather_facts > "$CHECK_FACTS_DIR/$NODE_RANK.facts"
 fi
 clusterwiz_peer_facts "$NODE_RANK"

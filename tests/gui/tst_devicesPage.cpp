@@ -1,0 +1,218 @@
+// The Devices page as a user first sees it, in the wizard window at 1180 x 800: the network
+// picture fills its view at once (it used to be a speck until Fit) and stays fitted when the
+// window changes until the user zooms; at 128 x 8 the fitted picture shows every server's name
+// readably; a legend says what the colours mean; a cpu project's boxes hold their titles and
+// Plan automatically is off; and 128 servers grown from a /24 project plan in one click.
+#include "WizardTestSupport.h"
+
+#include "model/ProjectJson.h"
+#include "plan/Planner.h"
+#include "widgets/TopologyView.h"
+#include "wizard/ClusterWizard.h"
+#include "wizard/DevicesPage.h"
+#include "wizard/PageId.h"
+#include "wizard/ProjectModel.h"
+
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+
+using namespace cw;
+using namespace Qt::StringLiterals;
+using namespace wizardtest;
+
+namespace {
+
+// How much of the view the whole picture takes: (width share, height share).
+QPointF filled(const TopologyView *view)
+{
+    const QRectF shown = view->mapFromScene(view->sceneRect()).boundingRect();
+    const QRect port = view->viewport()->rect();
+    return {shown.width() / port.width(), shown.height() / port.height()};
+}
+
+bool fillsTheView(const TopologyView *view)
+{
+    const QPointF share = filled(view);
+    return (share.x() >= 0.9 || share.y() >= 0.9) && share.x() <= 1.02 && share.y() <= 1.02;
+}
+
+// The text item directly under a server's box whose text starts with `start`.
+const QGraphicsSimpleTextItem *textOf(const QGraphicsRectItem *box, const QString &text, bool exact)
+{
+    for (const QGraphicsItem *child : box->childItems()) {
+        const auto *item = dynamic_cast<const QGraphicsSimpleTextItem *>(child);
+        if (item && (exact ? item->text() == text : item->text().startsWith(text)))
+            return item;
+    }
+    return nullptr;
+}
+
+// The 16x8 example grown to `servers` the way a user grows it: same /24 netmask and segments,
+// the new servers without device IPs.
+Project grown(int servers)
+{
+    Project project = loadProjectFile(kExamples + u"/ascend-16x8.clusterwiz.json"_s).project;
+    const Server model = project.servers.back();
+    for (int s = int(project.servers.size()); s < servers; ++s) {
+        Server server = model;
+        server.name = u"node%1"_s.arg(s, 3, 10, QChar(u'0'));
+        server.host = server.hostIp = u"10.1.%1.%2"_s.arg(s / 200).arg(s % 200 + 10);
+        server.deviceIps.clear();
+        project.servers.push_back(server);
+    }
+    return project;
+}
+
+} // namespace
+
+class TestDevicesPage : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    DevicesPage *showDevices(ClusterWizard &wizard, const QString &path)
+    {
+        if (!wizard.openProject(path).isEmpty())
+            return nullptr;
+        wizard.resize(1180, 800);
+        wizard.show();
+        if (!QTest::qWaitForWindowExposed(&wizard))
+            return nullptr;
+        QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+        QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+        return qobject_cast<DevicesPage *>(wizard.currentPage());
+    }
+
+    QString save(const Project &project, const QString &name)
+    {
+        const QString path = m_dir.filePath(name);
+        return saveProjectFile(project, path).isEmpty() ? path : QString();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        isolateSettings(m_dir);
+    }
+
+    void pictureFillsTheViewOnFirstShow()
+    {
+        ClusterWizard wizard;
+        DevicesPage *page = showDevices(wizard, kExample2x8);
+        QVERIFY(page);
+        TopologyView *view = page->topology();
+        QTRY_VERIFY2(fillsTheView(view),
+                     qPrintable(u"the picture takes %1 x %2 of the view"_s.arg(filled(view).x())
+                                    .arg(filled(view).y())));
+        // Still fitted after the window grows (no Fit pressed).
+        wizard.resize(1260, 880);
+        QTRY_VERIFY(fillsTheView(view));
+        // Zoomed by the user: a resize keeps the zoom.
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Plus);
+        const double zoom = view->transform().m11();
+        wizard.resize(1180, 800);
+        QTest::qWait(50);
+        QCOMPARE(view->transform().m11(), zoom);
+        QVERIFY(!view->keepsFitted());
+        QTest::keyClick(view, Qt::Key_0); // Fit again, and kept
+        QVERIFY(view->keepsFitted());
+        QTRY_VERIFY(fillsTheView(view));
+
+        // The legend names the four segments and their devices, and the marks.
+        const QString legend =
+            page->findChild<QLabel *>(u"legend"_s)->text().replace(QChar(0xa0), u' ');
+        QVERIFY2(legend.contains(u"devices 0, 4: segment 192.168.100.0"_s), qPrintable(legend));
+        QVERIFY2(legend.contains(u"devices 3, 7: segment 192.168.103.0"_s), qPrintable(legend));
+        QVERIFY2(legend.contains(u"a problem"_s), qPrintable(legend));
+    }
+
+    // 128 x 8 fitted: labels of devices are not drawn, but every server's name is, across its
+    // box, at least 9 pixels high on screen; Find server zooms in to the detail.
+    void largeClusterShowsServerNames()
+    {
+        Project project = grown(128);
+        project.deviceNetwork.netmask.clear(); // the planner chooses: here a /23
+        project.deviceNetwork.segments.clear();
+        const QString path = save(planDeviceNetwork(project).project, u"large.clusterwiz.json"_s);
+        QVERIFY(!path.isEmpty());
+        ClusterWizard wizard;
+        DevicesPage *page = showDevices(wizard, path);
+        QVERIFY(page);
+        TopologyView *view = page->topology();
+        QTRY_VERIFY(fillsTheView(view));
+        QVERIFY(!view->showsDetail());
+        double smallest = 1e9;
+        for (int s = 0; s < 128; ++s) {
+            const QString name = wizard.model()->project().servers[size_t(s)].name;
+            const QGraphicsSimpleTextItem *label = textOf(view->serverItem(s), name, true);
+            QVERIFY2(label, qPrintable(name));
+            smallest = std::min(smallest, label->boundingRect().height() * view->transform().m11());
+        }
+        qInfo("fitted 128 x 8: server names %.1f px high", smallest);
+        keepPicture(&wizard, u"devices-128-fitted.png"_s);
+        QVERIFY(smallest >= 9);
+        QTest::keyClicks(page->findField(), u"node100"_s);
+        QTest::keyClick(page->findField(), Qt::Key_Return);
+        QCOMPARE(wizard.currentId(), int(DevicesPageId));
+        QVERIFY(view->showsDetail());
+    }
+
+    // A cpu project: nothing to plan, and each box is as wide as its title.
+    void cpuProjectHasNothingToPlan()
+    {
+        ClusterWizard wizard;
+        DevicesPage *page = showDevices(wizard, kExamples + u"/cpu-2x2.clusterwiz.json"_s);
+        QVERIFY(page);
+        QVERIFY(!page->findChild<QPushButton *>(u"plan"_s)->isEnabled());
+        TopologyView *view = page->topology();
+        for (int s = 0; s < 2; ++s) {
+            const QString name = wizard.model()->project().servers[size_t(s)].name;
+            const QGraphicsSimpleTextItem *title =
+                textOf(view->serverItem(s), name + u"  "_s, false);
+            QVERIFY(title);
+            const QRectF box = view->serverItem(s)->rect();
+            const QRectF text = title->mapRectToScene(title->boundingRect());
+            QVERIFY2(box.contains(text), qPrintable(u"title %1 spills out of its box"_s.arg(name)));
+        }
+        const QString legend =
+            page->findChild<QLabel *>(u"legend"_s)->text().replace(QChar(0xa0), u' ');
+        QVERIFY2(legend.contains(u"no device network"_s), qPrintable(legend));
+    }
+
+    // 128 servers grown from the 16x8 example keep its /24: one click on Plan automatically
+    // widens it to /23 and fills every device IP; the message says why.
+    void planAutomaticallyFitsTheNetmaskInOneClick()
+    {
+        const QString path = save(grown(128), u"grown.clusterwiz.json"_s);
+        QVERIFY(!path.isEmpty());
+        ClusterWizard wizard;
+        DevicesPage *page = showDevices(wizard, path);
+        QVERIFY(page);
+        QVERIFY(page->problemList()->count() > 0);
+        // The list beside the picture wraps each problem onto as many lines as it takes.
+        QVERIFY(page->problemList()->wordWrap());
+        QCOMPARE(page->problemList()->textElideMode(), Qt::ElideNone);
+        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+        QTest::mouseClick(page->findChild<QPushButton *>(u"plan"_s), Qt::LeftButton);
+        QTRY_COMPARE(page->problemList()->count(), 0);
+        keepPicture(&wizard, u"devices-128-planned.png"_s);
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+        QCOMPARE(wizard.model()->project().deviceNetwork.netmask, u"255.255.254.0"_s);
+        QCOMPARE(page->findChild<QLineEdit *>(u"netmask"_s)->text(), u"255.255.254.0"_s);
+        auto *message = page->findChild<QLabel *>(u"message"_s);
+        QVERIFY2(message->text().contains(u"The netmask was too small for this cluster and is now "
+                                          "255.255.254.0"_s),
+                 qPrintable(message->text()));
+        QVERIFY2(message->toolTip().startsWith(u"Why: segment 192.168.100.0/24 holds"_s),
+                 qPrintable(message->toolTip()));
+        QVERIFY(message->toolTip().contains(u"255.255.255.0 -> 255.255.254.0"_s));
+    }
+};
+
+QTEST_MAIN(TestDevicesPage)
+#include "tst_devicesPage.moc"

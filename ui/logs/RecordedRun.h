@@ -1,0 +1,32 @@
+#pragma once
+
+#include "logs/LogRecord.h"
+
+#include <QString>
+
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace cw {
+
+// A run kept as the lines its ranks printed and the exit codes the status rounds saw, so the run
+// panel can be shown as users see it without servers: `clusterwiz --demo-run` and the
+// `--screenshots` tour show resources/demo/run-2x8.tsv (built in as demoRunPath()).
+// Text format, one line each: "SERVER<TAB>RANK<TAB>AGE_MS<TAB>LINE" (AGE_MS: how long before now
+// the line arrived), "#exit<TAB>RANK<TAB>CODE", and "# comment".
+struct RecordedRun {
+    std::vector<LogRecord> lines; // oldest first; timeMs = now - age
+    std::map<int, int> exitCodes; // rank -> code
+    int highestRank = -1;
+    // The rank that failed first: of the ranks that exited non-zero, the one whose last line is
+    // the oldest (its peers notice its death and print after it); -1 when none failed.
+    int failedFirst = -1;
+};
+
+QString demoRunPath();
+// Reads a recording at most 4 MiB long; nullopt and `error` when it cannot be read or a line is
+// malformed (named by its number).
+std::optional<RecordedRun> readRecordedRun(const QString &path, qint64 nowMs, QString *error);
+
+} // namespace cw
