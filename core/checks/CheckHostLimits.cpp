@@ -14,14 +14,22 @@ CheckResult checkShmSize(const CheckContext &c)
     const QString name = id(check::kShmSize);
     const HostLimitFacts &limits = c.facts.limits;
     if (const auto silent = unanswered(c.facts, probe::kShm))
-        return result(name, c, CheckStatus::Warning, trText("cw::Checks", "df /dev/shm %1").arg(*silent));
-    if (!limits.shmKib)
         return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks", "cannot tell the size of /dev/shm: %1").arg(limits.shmError));
+                      trText("cw::Checks", "df /dev/shm %1").arg(*silent));
+    if (!limits.shmKib)
+        return result(
+            name, c, CheckStatus::Warning,
+            trText("cw::Checks", "cannot tell the size of /dev/shm: %1").arg(limits.shmError));
     const qint64 mib = *limits.shmKib / 1024;
     if (*limits.shmKib < kShmWantedKib)
-        return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks", "/dev/shm is %1 MiB, under 1 GiB: DataLoader workers and NCCL/gloo between " "processes of one server run out of it (\"No space left on device\", bus " "error); give it more (a container: --shm-size=16g; a host: mount -o " "remount,size=16G /dev/shm)").arg(mib));
+        return result(
+            name, c, CheckStatus::Warning,
+            trText("cw::Checks",
+                   "/dev/shm is %1 MiB, under 1 GiB: DataLoader workers and NCCL/gloo between "
+                   "processes of one server run out of it (\"No space left on device\", bus "
+                   "error); give it more (a container: --shm-size=16g; a host: mount -o "
+                   "remount,size=16G /dev/shm)")
+                .arg(mib));
     return result(name, c, CheckStatus::Ok, trText("cw::Checks", "/dev/shm is %1 MiB").arg(mib));
 }
 
@@ -30,14 +38,22 @@ CheckResult checkMemlock(const CheckContext &c)
     const QString name = id(check::kMemlock);
     const HostLimitFacts &limits = c.facts.limits;
     if (const auto silent = unanswered(c.facts, probe::kMemlock))
-        return result(name, c, CheckStatus::Warning, trText("cw::Checks", "ulimit -l %1").arg(*silent));
+        return result(name, c, CheckStatus::Warning,
+                      trText("cw::Checks", "ulimit -l %1").arg(*silent));
     if (limits.memlock.isEmpty())
         return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks", "cannot tell the locked-memory limit: %1").arg(limits.memlockError));
+                      trText("cw::Checks", "cannot tell the locked-memory limit: %1")
+                          .arg(limits.memlockError));
     if (limits.memlock == u"unlimited"_s)
         return result(name, c, CheckStatus::Ok, TrText::verbatim(u"ulimit -l unlimited"_s));
-    return result(name, c, CheckStatus::Warning,
-                  trText("cw::Checks", "ulimit -l is %1 KiB in a non-interactive login: RDMA (NCCL over InfiniBand or " "RoCE, HCCL) pins memory and fails or falls back with a small limit; set " "\"* - memlock unlimited\" in /etc/security/limits.conf (sshd with UsePAM " "yes)").arg(limits.memlock));
+    return result(
+        name, c, CheckStatus::Warning,
+        trText("cw::Checks",
+               "ulimit -l is %1 KiB in a non-interactive login: RDMA (NCCL over InfiniBand or "
+               "RoCE, HCCL) pins memory and fails or falls back with a small limit; set "
+               "\"* - memlock unlimited\" in /etc/security/limits.conf (sshd with UsePAM "
+               "yes)")
+            .arg(limits.memlock));
 }
 
 CheckResult checkMasterResolves(const CheckContext &c)
@@ -47,20 +63,31 @@ CheckResult checkMasterResolves(const CheckContext &c)
     const TrText host = c.facts.hostname.isEmpty() ? trText("cw::Checks", "the hostname")
                                                    : TrText::verbatim(c.facts.hostname);
     if (const auto silent = unanswered(c.facts, probe::kHostResolves))
-        return result(name, c, CheckStatus::Warning, trText("cw::Checks", "getent %1").arg(*silent));
-    if (limits.resolveStatus == 2)
         return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks", "%1 does not resolve on the master: a job that looks it up fails; map it to " "host_ip %2 in /etc/hosts").arg(host, c.server.effectiveHostIp()));
+                      trText("cw::Checks", "getent %1").arg(*silent));
+    if (limits.resolveStatus == 2)
+        return result(
+            name, c, CheckStatus::Warning,
+            trText("cw::Checks",
+                   "%1 does not resolve on the master: a job that looks it up fails; map it to "
+                   "host_ip %2 in /etc/hosts")
+                .arg(host, c.server.effectiveHostIp()));
     if (limits.resolvedAddress.isEmpty())
         return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks", "cannot tell what %1 resolves to: %2").arg(host, limits.resolveError));
+                      trText("cw::Checks", "cannot tell what %1 resolves to: %2")
+                          .arg(host, limits.resolveError));
     if (!limits.resolvedAddress.startsWith(u"127."_s))
         return result(name, c, CheckStatus::Ok,
                       trText("cw::Checks", "%1 resolves to %2").arg(host, limits.resolvedAddress));
     // torchrun's rendezvous advertises the master by its hostname (pytorch/pytorch#85300).
     const bool torchrun = c.project.launch.mode == LaunchMode::Launch;
-    return result(name, c, torchrun ? CheckStatus::Failed : CheckStatus::Warning,
-                  trText("cw::Checks", "%1 resolves to %2 on the master: the other servers are told that address " "and cannot reach it (torchrun, pytorch/pytorch#85300); map %1 to host_ip %3 " "in /etc/hosts").arg(host, limits.resolvedAddress, c.server.effectiveHostIp()));
+    return result(
+        name, c, torchrun ? CheckStatus::Failed : CheckStatus::Warning,
+        trText("cw::Checks",
+               "%1 resolves to %2 on the master: the other servers are told that address "
+               "and cannot reach it (torchrun, pytorch/pytorch#85300); map %1 to host_ip %3 "
+               "in /etc/hosts")
+            .arg(host, limits.resolvedAddress, c.server.effectiveHostIp()));
 }
 
 CheckResult checkClockSkew(const CheckContext &c)
@@ -68,7 +95,8 @@ CheckResult checkClockSkew(const CheckContext &c)
     const QString name = id(check::kClockSkew);
     const HostLimitFacts &own = c.facts.limits;
     if (!own.clock)
-        return result(name, c, CheckStatus::Warning, trText("cw::Checks", "the master's clock was not read"));
+        return result(name, c, CheckStatus::Warning,
+                      trText("cw::Checks", "the master's clock was not read"));
     const double ownOffset = *own.clock - own.clockAskedAt;
     std::vector<TrText> off;
     QStringList unread;
@@ -94,16 +122,20 @@ CheckResult checkClockSkew(const CheckContext &c)
                               .arg(std::llabs(ms)));
     }
     if (!off.empty())
-        return result(
-            name, c, CheckStatus::Warning,
-            trText("cw::Checks", "more than 1 s from the master's clock: %1 (log times and diagnose's " "timeline disagree; run chrony or NTP on every server)").arg(joinTrTexts(off)));
+        return result(name, c, CheckStatus::Warning,
+                      trText("cw::Checks",
+                             "more than 1 s from the master's clock: %1 (log times and diagnose's "
+                             "timeline disagree; run chrony or NTP on every server)")
+                          .arg(joinTrTexts(off)));
     if (!unread.isEmpty())
         return result(
             name, c, CheckStatus::Warning,
-            trText("cw::Checks", "within 1 s of the master's clock: %1 servers; not compared: %2").arg(compared).arg(
-                unread.join(u", "_s)));
-    return result(name, c, CheckStatus::Ok,
-                  trText("cw::Checks", "within 1 s of the master's clock: %1 servers").arg(compared));
+            trText("cw::Checks", "within 1 s of the master's clock: %1 servers; not compared: %2")
+                .arg(compared)
+                .arg(unread.join(u", "_s)));
+    return result(
+        name, c, CheckStatus::Ok,
+        trText("cw::Checks", "within 1 s of the master's clock: %1 servers").arg(compared));
 }
 
 } // namespace cw::checks
