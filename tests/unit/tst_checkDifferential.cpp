@@ -298,10 +298,9 @@ private Q_SLOTS:
         // discover/FirewallVerdict (policy, jumps, named sets, vmaps, not-root). An XPASS here
         // means the gap closed: drop the name from the list.
         static const QStringList firewallGap = {
-            u"firewall firewalld/trusted.txt"_s,  u"firewall iptables/drop-port.txt"_s,
-            u"firewall iptables/not-root.txt"_s,  u"firewall iptables/ufw-chains.txt"_s,
-            u"firewall nft/named-set-jump.txt"_s, u"firewall nft/truncated.txt"_s,
-            u"firewall nft/vmap-ports.txt"_s,     u"firewall ufw/not-root.txt"_s};
+            u"firewall firewalld/not-authorized.txt"_s, u"firewall firewalld/trusted.txt"_s,
+            u"firewall iptables/drop-port.txt"_s,       u"firewall iptables/ufw-chains.txt"_s,
+            u"firewall nft/named-set-jump.txt"_s,       u"firewall nft/vmap-ports.txt"_s};
         if (firewallGap.contains(QString::fromUtf8(QTest::currentDataTag())))
             QEXPECT_FAIL("", "check.sh's firewall reading is not yet FirewallVerdict's", Continue);
         QVERIFY2(result.differences.isEmpty(), qPrintable(result.differences.join(u'\n')));

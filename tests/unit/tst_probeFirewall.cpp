@@ -190,6 +190,23 @@ private Q_SLOTS:
                                .replace(u"29501 : drop"_s, u"29501 : accept"_s)) +
                    section(u"iptables"_s, 0, probeText(u"iptables/drop-port.txt"_s))
             << u"nftables"_s << PortVerdict::Blocked;
+        // A tool that would not tell: nothing is known of what it lets in, whatever the readable
+        // layers show (an active ufw puts its rules in iptables; legacy iptables rules are not in
+        // the nftables ruleset).
+        QTest::newRow("ufw not root, packet filters read")
+            << section(u"ufw"_s, 1, probeText(u"ufw/not-root.txt"_s)) +
+                   section(u"firewalld-state"_s, 127, QString()) +
+                   section(u"nft"_s, 0, probeText(u"nft/debian-default.txt"_s)) +
+                   section(u"iptables"_s, 0, probeText(u"iptables/accept-all.txt"_s))
+            << u"unknown"_s << PortVerdict::Unknown;
+        QTest::newRow("iptables not root under an empty nftables")
+            << none + section(u"nft"_s, 0, probeText(u"nft/debian-default.txt"_s)) +
+                   section(u"iptables"_s, 4, probeText(u"iptables/not-root.txt"_s))
+            << u"unknown"_s << PortVerdict::Unknown;
+        QTest::newRow("firewalld running, its zone not listed")
+            << section(u"firewalld-state"_s, 0, u"running"_s) +
+                   section(u"firewalld"_s, 253, probeText(u"firewalld/not-authorized.txt"_s))
+            << u"firewalld"_s << PortVerdict::Unknown;
         QTest::newRow("not root") << section(u"ufw"_s, 1, probeText(u"ufw/not-root.txt"_s)) +
                                          section(u"firewalld-state"_s, 127, QString()) +
                                          section(u"nft"_s, 1, u"Error: Operation not permitted"_s) +
@@ -208,6 +225,52 @@ private Q_SLOTS:
         QCOMPARE(portVerdictName(firewallAllowsPort(facts.firewall, 29501).verdict),
                  portVerdictName(master));
         QVERIFY(facts.issues.empty());
+    }
+
+    // What cannot be read is named, tool by tool, with the first line the tool printed.
+    void unreadableFirewallsNamed()
+    {
+        const ServerFacts facts = parseProbeOutput(
+            section(u"ufw"_s, 1, probeText(u"ufw/not-root.txt"_s)) +
+            section(u"firewalld-state"_s, 0, u"running"_s) +
+            section(u"firewalld"_s, 253, probeText(u"firewalld/not-authorized.txt"_s)) +
+            section(u"nft"_s, 0, probeText(u"nft/truncated.txt"_s)) +
+            section(u"iptables"_s, 127, u"sh: 1: iptables: not found"_s) +
+            section(u"end"_s, 0, QString()));
+        QCOMPARE(unreadableFirewalls(facts.firewall),
+                 (QStringList{u"ufw: ERROR: You need to be root to run this script"_s,
+                              u"firewalld: Authorization failed."_s,
+                              u"nftables: output cut short inside table inet fw"_s}));
+        QCOMPARE(firewalldAllowsPort(facts.firewall.firewalld, 22).rule,
+                 u"Authorization failed."_s);
+        FirewallFacts none;
+        deriveFirewallKind(none);
+        QVERIFY(unreadableFirewalls(none).isEmpty());
+        QCOMPARE(none.kind, FirewallKind::None);
+    }
+
+    // A listing cut short may have lost the rule that drops the port: unreadable, never "no
+    // firewall". The tables before the cut are still parsed.
+    void cutShortListingIsUnreadable()
+    {
+        QString problem;
+        const PacketFilterFacts cut = parseNftRuleset(probeText(u"nft/truncated.txt"_s), &problem);
+        QVERIFY(!cut.readable);
+        QCOMPARE(cut.error, u"output cut short inside table inet fw"_s);
+        QCOMPARE(problem, u"unrecognised output: table inet fw {"_s);
+        const QString whole = probeText(u"nft/drop-master-port.txt"_s);
+        const PacketFilterFacts firstTable =
+            parseNftRuleset(whole.left(whole.indexOf(u"}\n}"_s) + 3));
+        QVERIFY(firstTable.readable); // cut between two tables: nothing is open
+        const PacketFilterFacts secondOpen = parseNftRuleset(whole.left(whole.size() - 4));
+        QVERIFY(!secondOpen.readable);
+        QCOMPARE(secondOpen.error, u"output cut short inside table ip nat"_s);
+        QCOMPARE(secondOpen.tables.size(), 1);
+        const ServerFacts facts =
+            parseProbeOutput(section(u"nft"_s, 0, probeText(u"nft/truncated.txt"_s)) +
+                             section(u"iptables"_s, 0, probeText(u"iptables/accept-all.txt"_s)) +
+                             section(u"end"_s, 0, QString()));
+        QCOMPARE(facts.firewall.kind, FirewallKind::Unknown);
     }
 
     void unreadableSaysWhy()
