@@ -76,6 +76,19 @@ private Q_SLOTS:
         row("ufw", "ufw/reject-master.txt", 29510, allowed,
             u"29500,29510/tcp            LIMIT IN    Anywhere"_s, true);
         row("ufw", "ufw/not-root.txt", 22, PortVerdict::Unknown, u"ufw status unreadable"_s);
+        // Allowed from the servers' subnet only: allowed for the traffic the rule names.
+        row("ufw", "ufw/source-range.txt", 29501, allowed,
+            u"29501/tcp                  ALLOW IN    10.0.0.0/24"_s, true);
+        row("ufw", "ufw/source-range.txt", 60031, allowed,
+            u"60000:60031/tcp            ALLOW IN    10.0.0.0/24"_s, true);
+        row("ufw", "ufw/source-range.txt", 8080, blocked, u"Default: deny (incoming)"_s);
+        // An application profile names no port here: whether it opens 29501 cannot be told.
+        row("ufw", "ufw/app-profile.txt", 29501, PortVerdict::Unknown,
+            u"Apache Full                ALLOW IN    Anywhere"_s);
+        row("ufw", "ufw/app-profile.txt", 60000, allowed,
+            u"60000:60031/tcp            ALLOW IN    Anywhere"_s);
+        row("ufw", "ufw/app-profile.txt", 22, allowed,
+            u"OpenSSH                    ALLOW IN    Anywhere"_s);
 
         row("firewalld", "firewalld/public.txt", 29501, allowed, u"ports: 29501/tcp"_s);
         row("firewalld", "firewalld/public.txt", 60031, allowed, u"ports: 60000-60031/tcp"_s);
@@ -87,6 +100,14 @@ private Q_SLOTS:
             u"rule family=\"ipv4\" port port=\"9000\" protocol=\"tcp\" reject"_s);
         row("firewalld", "firewalld/public.txt", 1234, blocked, u"target: default (zone public)"_s);
         row("firewalld", "firewalld/trusted.txt", 1234, allowed, u"target: ACCEPT"_s);
+        row("firewalld", "firewalld/rhel9-default.txt", 29501, blocked,
+            u"target: default (zone public)"_s);
+        row("firewalld", "firewalld/rhel9-default.txt", 9090, allowed, u"services: cockpit"_s);
+        row("firewalld", "firewalld/rich-source.txt", 60015, allowed,
+            u"rule family=\"ipv4\" source address=\"10.0.0.0/24\" port port=\"60000-60031\" protocol=\"tcp\" accept"_s,
+            true);
+        row("firewalld", "firewalld/rich-source.txt", 8080, blocked,
+            u"target: default (zone public)"_s);
 
         row("nftables", "nft/debian-default.txt", 29501, allowed,
             u"table inet filter chain input: policy accept"_s);
@@ -134,6 +155,9 @@ private Q_SLOTS:
         row("iptables", "iptables/drop-port.txt", 29501, blocked, u"-P INPUT DROP"_s);
         row("iptables", "iptables/drop-port.txt", 60010, allowed,
             u"-A TRAINING -p tcp -m multiport --dports 60000:60031 -j ACCEPT"_s, true);
+        row("iptables", "iptables/source-range.txt", 29501, allowed,
+            u"-A INPUT -s 10.0.0.0/24 -p tcp -m tcp --dport 29501 -j ACCEPT"_s, true);
+        row("iptables", "iptables/source-range.txt", 8080, blocked, u"-P INPUT DROP"_s);
         row("iptables", "iptables/ufw-chains.txt", 29501, allowed,
             u"-A ufw-user-input -p tcp -m tcp --dport 29501 -j ACCEPT"_s);
         row("iptables", "iptables/ufw-chains.txt", 60000, allowed,
