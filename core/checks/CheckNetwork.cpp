@@ -60,6 +60,11 @@ CheckResult checkFirewallPorts(const CheckContext &c)
     const QString name = id(check::kFirewallPorts);
     if (firewall.kind == FirewallKind::None)
         return result(name, c, CheckStatus::Ok, u"no firewall filters incoming connections"_s);
+    // Rules that could not be read (not root, a cut-short listing) may drop any port.
+    const QStringList unreadable = unreadableFirewalls(firewall);
+    if (firewall.kind == FirewallKind::Unknown)
+        return fixable(name, c, CheckStatus::Warning,
+                       u"cannot read the firewall rules: "_s + joinReasons(unreadable, 2));
     QStringList blocked;
     QStringList unknown;
     QStringList allowed;
@@ -84,7 +89,11 @@ CheckResult checkFirewallPorts(const CheckContext &c)
         return fixable(name, c, CheckStatus::Failed, layer + u' ' + joinReasons(blocked, 2));
     if (!unknown.isEmpty())
         return fixable(name, c, CheckStatus::Warning, layer + u": "_s + joinReasons(unknown, 2));
-    return result(name, c, CheckStatus::Ok, layer + u" lets in "_s + allowed.join(u", "_s));
+    const QString lets = layer + u" lets in "_s + allowed.join(u", "_s);
+    if (!unreadable.isEmpty())
+        return result(name, c, CheckStatus::Warning,
+                      lets + u"; cannot read "_s + joinReasons(unreadable, 2));
+    return result(name, c, CheckStatus::Ok, lets);
 }
 
 // Why who listens where is unknown (ss missing or failed), or "" when `ss -tulnp` answered.
