@@ -63,6 +63,12 @@ CheckResult checkFirewallPorts(const CheckContext &c)
     if (firewall.kind == FirewallKind::None)
         return result(name, c, CheckStatus::Ok,
                       trText("cw::Checks", "no firewall filters incoming connections"));
+    // Rules that could not be read (not root, a cut-short listing) may drop any port.
+    const QStringList unreadable = unreadableFirewalls(firewall);
+    if (firewall.kind == FirewallKind::Unknown)
+        return fixable(name, c, CheckStatus::Warning,
+                       trText("cw::Checks", "cannot read the firewall rules: %1")
+                           .arg(joinReasons(unreadable, 2)));
     std::vector<TrText> blocked;
     std::vector<TrText> unknown;
     QStringList allowed;
@@ -91,8 +97,12 @@ CheckResult checkFirewallPorts(const CheckContext &c)
     if (!unknown.empty())
         return fixable(name, c, CheckStatus::Warning,
                        trText("cw::Checks", "%1: %2").arg(layer).arg(joinReasons(unknown, 2)));
-    return result(name, c, CheckStatus::Ok,
-                  trText("cw::Checks", "%1 lets in %2").arg(layer, allowed.join(u", "_s)));
+    const TrText lets = trText("cw::Checks", "%1 lets in %2").arg(layer, allowed.join(u", "_s));
+    if (!unreadable.isEmpty())
+        return result(
+            name, c, CheckStatus::Warning,
+            trText("cw::Checks", "%1; cannot read %2").arg(lets).arg(joinReasons(unreadable, 2)));
+    return result(name, c, CheckStatus::Ok, lets);
 }
 
 // Why who listens where is unknown (ss missing or failed), or "" when `ss -tulnp` answered.

@@ -764,6 +764,14 @@
         <source>within 1 s of the master&apos;s clock: %1 servers</source>
         <translation>%1 台服务器与主节点时钟相差在 1 秒内</translation>
     </message>
+    <message>
+        <source>cannot read the firewall rules: %1</source>
+        <translation>无法读取防火墙规则：%1</translation>
+    </message>
+    <message>
+        <source>%1; cannot read %2</source>
+        <translation>%1；无法读取 %2</translation>
+    </message>
 </context>
 <context>
     <name>cw::ChecksPage</name>
