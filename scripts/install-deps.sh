@@ -31,6 +31,9 @@ tests=(
     time
     # the export tests read the generated Kubernetes manifests with a real YAML parser
     python3-yaml
+    # check.sh's firewall verdict is an awk program: tst_firewallDifferential runs it under gawk
+    # (RHEL's, openEuler's awk) and busybox awk beside Debian's mawk
+    gawk busybox
     # GUI tests under a virtual display; a CJK font for the zh_CN screenshots
     xvfb xauth fonts-wqy-microhei
     # tests/gui/screenshots.sh: whole-screen captures (import) of the wizard driven with real X

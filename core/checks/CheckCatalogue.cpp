@@ -7,14 +7,14 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
-CheckResult skipped(const CheckSpec &spec, const Server &server, int index, const QString &reason)
+CheckResult skipped(const CheckSpec &spec, const Server &server, int index, const TrText &reason)
 {
     CheckResult result;
     result.id = QLatin1StringView(spec.id);
     result.serverIndex = index;
     result.server = server.name;
     result.status = CheckStatus::Skipped;
-    result.reason = reason;
+    result.setReason(reason);
     return result;
 }
 
@@ -64,7 +64,8 @@ CheckReport evaluateChecks(const Project &project, const std::vector<ServerDisco
         for (const CheckSpec *spec : specs) {
             if (!reached && !spec->judgesUnreached) {
                 report.results.push_back(
-                    skipped(*spec, server, index, u"not checked: the server was not reached"_s));
+                    skipped(*spec, server, index,
+                            trText("cw::Checks", "not checked: the server was not reached")));
             } else if (!hasCheckRole(spec->row, project, index)) {
                 report.results.push_back(
                     skipped(*spec, server, index, checkRoleSkipReason(spec->row)));
@@ -73,7 +74,8 @@ CheckReport evaluateChecks(const Project &project, const std::vector<ServerDisco
                                                         probes, hostnames, allFacts, connection}));
             } else {
                 report.results.push_back(
-                    skipped(*spec, server, index, u"no verdict for this check in this version"_s));
+                    skipped(*spec, server, index,
+                            trText("cw::Checks", "no verdict for this check in this version")));
             }
         }
     }
@@ -83,19 +85,19 @@ CheckReport evaluateChecks(const Project &project, const std::vector<ServerDisco
 namespace checks {
 
 CheckResult result(const QString &id, const CheckContext &context, CheckStatus status,
-                   const QString &reason)
+                   const TrText &reason)
 {
     CheckResult r;
     r.id = id;
     r.serverIndex = context.index;
     r.server = context.server.name;
     r.status = status;
-    r.reason = reason;
+    r.setReason(reason);
     return r;
 }
 
 CheckResult fixable(const QString &id, const CheckContext &context, CheckStatus status,
-                    const QString &reason)
+                    const TrText &reason)
 {
     CheckResult r = result(id, context, status, reason);
     for (const char *fix : context.spec.fixes)
@@ -108,6 +110,21 @@ QString joinReasons(const QStringList &parts, int shown)
     if (parts.size() <= shown)
         return parts.join(u"; "_s);
     return parts.mid(0, shown).join(u"; "_s) + u" and %1 more"_s.arg(parts.size() - shown);
+}
+
+TrText joinReasons(const std::vector<TrText> &parts, int shown)
+{
+    const auto size = static_cast<qsizetype>(parts.size());
+    const TrText semicolon = trText("cw::Checks", "%1; %2");
+    if (size == 0)
+        return {};
+    const qsizetype count = std::min<qsizetype>(size, shown);
+    TrText joined = parts.front();
+    for (qsizetype i = 1; i < count; ++i)
+        joined = semicolon.arg(joined, parts[static_cast<size_t>(i)]);
+    if (size <= shown)
+        return joined;
+    return trText("cw::Checks", "%1 and %2 more").arg(joined).arg(size - shown);
 }
 
 } // namespace checks

@@ -41,13 +41,15 @@ inline QString id(const char *name)
     return QLatin1StringView(name);
 }
 
+// Reasons are translatable (model/TrText.h), in the context "cw::Checks".
 CheckResult result(const QString &id, const CheckContext &context, CheckStatus status,
-                   const QString &reason);
+                   const TrText &reason);
 // A failed (or warning) result that offers the row's fixes (CheckSpec::fixes).
 CheckResult fixable(const QString &id, const CheckContext &context, CheckStatus status,
-                    const QString &reason);
+                    const TrText &reason);
 
 // "a; b; c and 2 more": keeps a reason to one readable line.
 QString joinReasons(const QStringList &parts, int shown = 3);
+TrText joinReasons(const std::vector<TrText> &parts, int shown = 3);
 
 } // namespace cw::checks

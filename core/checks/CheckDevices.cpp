@@ -15,15 +15,15 @@ QString withMask(const QString &address, const QString &netmask)
     return netmask.isEmpty() ? address : address + u'/' + netmask;
 }
 
-QString orNone(const QString &value)
+TrText orNone(const QString &value)
 {
-    return value.isEmpty() ? u"(none)"_s : value;
+    return value.isEmpty() ? trText("cw::Checks", "(none)") : TrText::verbatim(value);
 }
 
 // A routed device network: the gateway and detect IP of each device as /etc/hccn.conf keeps
 // them (gateway_N, netdetect_N; Huawei documents no output for `-gateway -g`), against the
 // plan. An address that is already right would otherwise hide a gateway never set.
-void compareRoutes(const CheckContext &c, size_t k, QStringList &wrong)
+void compareRoutes(const CheckContext &c, size_t k, std::vector<TrText> &wrong)
 {
     const DeviceNetwork &network = c.project.deviceNetwork;
     const int device = c.server.devices[k];
@@ -32,11 +32,13 @@ void compareRoutes(const CheckContext &c, size_t k, QStringList &wrong)
     const QString gateway = conf ? conf->gateway : QString();
     const QString detect = conf ? conf->netdetect : QString();
     if (!route.gateway.isEmpty() && gateway != route.gateway)
-        wrong.append(
-            u"device %1 has gateway %2, plan %3"_s.arg(device).arg(orNone(gateway), route.gateway));
+        wrong.push_back(trText("cw::Checks", "device %1 has gateway %2, plan %3")
+                            .arg(device)
+                            .arg(orNone(gateway), route.gateway));
     if (!route.detectIp.isEmpty() && detect != route.detectIp)
-        wrong.append(u"device %1 has detect IP %2, plan %3"_s.arg(device).arg(orNone(detect),
-                                                                              route.detectIp));
+        wrong.push_back(trText("cw::Checks", "device %1 has detect IP %2, plan %3")
+                            .arg(device)
+                            .arg(orNone(detect), route.detectIp));
 }
 
 } // namespace
@@ -46,84 +48,98 @@ CheckResult checkDeviceIps(const CheckContext &c)
     const QString name = id(check::kDeviceIps);
     const std::vector<int> &devices = c.server.devices;
     if (devices.empty())
-        return result(name, c, CheckStatus::Failed, u"the project lists no devices"_s);
-    if (c.server.deviceIps.size() != qsizetype(devices.size()))
         return result(name, c, CheckStatus::Failed,
-                      u"no device IP plan for this server (run clusterwiz-cli plan)"_s);
+                      trText("cw::Checks", "the project lists no devices"));
+    if (c.server.deviceIps.size() != qsizetype(devices.size()))
+        return result(
+            name, c, CheckStatus::Failed,
+            trText("cw::Checks", "no device IP plan for this server (run clusterwiz-cli plan)"));
     const QString netmask = c.project.deviceNetwork.netmask;
     const bool routed = isRouted(c.project.deviceNetwork);
-    QStringList wrong;
+    std::vector<TrText> wrong;
     for (size_t k = 0; k < devices.size(); ++k) {
         const int device = devices[k];
         const QString planned = c.server.deviceIps.at(qsizetype(k));
         const AscendDeviceFacts *actual = c.facts.ascendDevice(device);
         if (!actual || actual->address.isEmpty()) {
-            const QString why =
-                actual && !actual->ipError.isEmpty() ? actual->ipError : u"no address"_s;
-            wrong.append(u"device %1 has none (%2), plan %3"_s.arg(device).arg(
-                why, withMask(planned, netmask)));
+            const TrText why = actual && !actual->ipError.isEmpty()
+                                   ? TrText::verbatim(actual->ipError)
+                                   : trText("cw::Checks", "no address");
+            wrong.push_back(trText("cw::Checks", "device %1 has none (%2), plan %3")
+                                .arg(device)
+                                .arg(why, withMask(planned, netmask)));
             continue;
         }
         const bool sameMask = netmask.isEmpty() || actual->netmask == netmask;
         if (actual->address != planned || !sameMask)
-            wrong.append(u"device %1 has %2, plan %3"_s.arg(device).arg(
-                withMask(actual->address, actual->netmask), withMask(planned, netmask)));
+            wrong.push_back(
+                trText("cw::Checks", "device %1 has %2, plan %3")
+                    .arg(device)
+                    .arg(withMask(actual->address, actual->netmask), withMask(planned, netmask)));
         else if (routed && c.facts.hccnConf.present)
             compareRoutes(c, k, wrong);
     }
-    if (!wrong.isEmpty())
+    if (!wrong.empty())
         return fixable(name, c, CheckStatus::Failed, joinReasons(wrong));
     if (routed && !c.facts.hccnConf.present)
         return result(
             name, c, CheckStatus::Warning,
-            u"%1 device addresses match the plan; the gateways and detect IPs are not "
-            "verified: /etc/hccn.conf, where hccn_tool keeps them, could not be read"_s.arg(
-                devices.size()));
+            trText("cw::Checks",
+                   "%1 device addresses match the plan; the gateways and detect IPs are not "
+                   "verified: /etc/hccn.conf, where hccn_tool keeps them, could not be read")
+                .arg(devices.size()));
     return result(
         name, c, CheckStatus::Ok,
-        routed ? u"%1 devices match the plan, gateways and detect IPs too"_s.arg(devices.size())
-               : u"%1 devices match the plan"_s.arg(devices.size()));
+        routed ? trText("cw::Checks", "%1 devices match the plan, gateways and detect IPs too")
+                     .arg(devices.size())
+               : trText("cw::Checks", "%1 devices match the plan").arg(devices.size()));
 }
 
 CheckResult checkDeviceLinks(const CheckContext &c)
 {
-    QStringList down;
-    QStringList unknown;
+    std::vector<TrText> down;
+    std::vector<TrText> unknown;
     for (const int device : c.server.devices) {
         const AscendDeviceFacts *facts = c.facts.ascendDevice(device);
         const LinkState link = facts ? facts->link : LinkState::Unknown;
         if (link == LinkState::Down)
-            down.append(u"device %1 link DOWN"_s.arg(device));
+            down.push_back(trText("cw::Checks", "device %1 link DOWN").arg(device));
+        else if (link == LinkState::Unknown && facts && !facts->linkError.isEmpty())
+            unknown.push_back(trText("cw::Checks", "device %1 link unknown (%2)")
+                                  .arg(device)
+                                  .arg(facts->linkError));
         else if (link == LinkState::Unknown)
-            unknown.append(u"device %1 link unknown%2"_s.arg(device).arg(
-                facts && !facts->linkError.isEmpty() ? u" ("_s + facts->linkError + u')'
-                                                     : QString()));
+            unknown.push_back(trText("cw::Checks", "device %1 link unknown").arg(device));
     }
-    if (!down.isEmpty())
+    if (!down.empty())
         return result(id(check::kDeviceLinks), c, CheckStatus::Failed,
-                      joinReasons(down) + u" (check the cable and the switch port)"_s);
-    if (!unknown.isEmpty())
+                      trText("cw::Checks", "%1 (check the cable and the switch port)")
+                          .arg(joinReasons(down)));
+    if (!unknown.empty())
         return result(id(check::kDeviceLinks), c, CheckStatus::Warning, joinReasons(unknown));
     return result(id(check::kDeviceLinks), c, CheckStatus::Ok,
-                  u"%1 links UP"_s.arg(c.server.devices.size()));
+                  trText("cw::Checks", "%1 links UP").arg(c.server.devices.size()));
 }
 
 CheckResult checkDeviceNetHealth(const CheckContext &c)
 {
-    QStringList bad;
+    std::vector<TrText> bad;
     for (const int device : c.server.devices) {
         const AscendDeviceFacts *facts = c.facts.ascendDevice(device);
         const NetHealth health = facts ? facts->netHealth : NetHealth::Unknown;
         if (health != NetHealth::Success)
-            bad.append(u"device %1: %2"_s.arg(device).arg(netHealthName(health)));
+            bad.push_back(
+                trText("cw::Checks", "device %1: %2").arg(device).arg(netHealthName(health)));
     }
     // net_health depends on the netdetect address (setup_device_ips.sh sets it), so a fresh
     // server reports Init: worth a warning, not a refusal.
-    if (!bad.isEmpty())
+    if (!bad.empty())
         return result(id(check::kDeviceNetHealth), c, CheckStatus::Warning,
-                      joinReasons(bad) + u" (net_health needs a netdetect address)"_s);
-    return result(id(check::kDeviceNetHealth), c, CheckStatus::Ok,
-                  u"net health Success on %1 devices"_s.arg(c.server.devices.size()));
+                      trText("cw::Checks", "%1 (net_health needs a netdetect address)")
+                          .arg(joinReasons(bad)));
+    return result(
+        id(check::kDeviceNetHealth), c, CheckStatus::Ok,
+        trText("cw::Checks", "net health Success on %1 devices").arg(c.server.devices.size()));
 }
 
 } // namespace cw::checks

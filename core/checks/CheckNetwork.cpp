@@ -29,9 +29,10 @@ const PeerTrust *peerOf(const CheckContext &c)
 CheckResult peerNotTested(const QString &name, const CheckContext &c)
 {
     return result(name, c, CheckStatus::Warning,
-                  u"not tested: "_s + (c.probes.peerProbeProblem.isEmpty()
-                                           ? u"no answer from the master"_s
-                                           : c.probes.peerProbeProblem));
+                  trText("cw::Checks", "not tested: %1")
+                      .arg(c.probes.peerProbeProblem.isEmpty()
+                               ? trText("cw::Checks", "no answer from the master")
+                               : TrText::verbatim(c.probes.peerProbeProblem)));
 }
 
 } // namespace
@@ -44,14 +45,15 @@ CheckResult checkSsh(const CheckContext &c)
     const QString name = id(check::kSsh);
     if (connection.ok())
         return result(name, c, CheckStatus::Ok,
-                      u"%1: host key %2 known, logged in (%3)"_s.arg(
-                          connection.endpoint, connection.hostKey.fingerprint,
-                          sshAuthMethodName(connection.authMethod)));
+                      trText("cw::Checks", "%1: host key %2 known, logged in (%3)")
+                          .arg(connection.endpoint, connection.hostKey.fingerprint,
+                               sshAuthMethodName(connection.authMethod)));
     const bool unreachable = connection.error.kind == SshError::Kind::Unreachable ||
                              connection.error.kind == SshError::Kind::Timeout;
     return result(name, c, CheckStatus::Failed,
-                  unreachable ? u"unreachable: "_s + connection.error.message
-                              : connection.error.message);
+                  unreachable
+                      ? trText("cw::Checks", "unreachable: %1").arg(connection.error.message)
+                      : TrText::verbatim(connection.error.message));
 }
 
 CheckResult checkFirewallPorts(const CheckContext &c)
@@ -59,9 +61,16 @@ CheckResult checkFirewallPorts(const CheckContext &c)
     const FirewallFacts &firewall = c.facts.firewall;
     const QString name = id(check::kFirewallPorts);
     if (firewall.kind == FirewallKind::None)
-        return result(name, c, CheckStatus::Ok, u"no firewall filters incoming connections"_s);
-    QStringList blocked;
-    QStringList unknown;
+        return result(name, c, CheckStatus::Ok,
+                      trText("cw::Checks", "no firewall filters incoming connections"));
+    // Rules that could not be read (not root, a cut-short listing) may drop any port.
+    const QStringList unreadable = unreadableFirewalls(firewall);
+    if (firewall.kind == FirewallKind::Unknown)
+        return fixable(name, c, CheckStatus::Warning,
+                       trText("cw::Checks", "cannot read the firewall rules: %1")
+                           .arg(joinReasons(unreadable, 2)));
+    std::vector<TrText> blocked;
+    std::vector<TrText> unknown;
     QStringList allowed;
     for (const RequiredPort &port : c.ports()) {
         const QString what = requiredPortText(port);
@@ -72,55 +81,68 @@ CheckResult checkFirewallPorts(const CheckContext &c)
         }
         const QString rule =
             refused->decision.rule.isEmpty() ? QString() : u": "_s + refused->decision.rule;
-        const QString at =
-            port.span.first == port.span.last ? QString() : u" at %1"_s.arg(refused->port);
-        if (refused->decision.verdict == PortVerdict::Blocked)
-            blocked.append(u"blocks %1%2%3"_s.arg(what, at, rule));
+        const bool oneSpan = port.span.first == port.span.last;
+        if (refused->decision.verdict == PortVerdict::Blocked && oneSpan)
+            blocked.push_back(trText("cw::Checks", "blocks %1%2").arg(what, rule));
+        else if (refused->decision.verdict == PortVerdict::Blocked)
+            blocked.push_back(
+                trText("cw::Checks", "blocks %1 at %2%3").arg(what).arg(refused->port).arg(rule));
         else
-            unknown.append(u"cannot tell for %1%2"_s.arg(what, rule));
+            unknown.push_back(trText("cw::Checks", "cannot tell for %1%2").arg(what, rule));
     }
     const QString layer = firewallKindName(firewall.kind);
-    if (!blocked.isEmpty())
-        return fixable(name, c, CheckStatus::Failed, layer + u' ' + joinReasons(blocked, 2));
-    if (!unknown.isEmpty())
-        return fixable(name, c, CheckStatus::Warning, layer + u": "_s + joinReasons(unknown, 2));
-    return result(name, c, CheckStatus::Ok, layer + u" lets in "_s + allowed.join(u", "_s));
+    if (!blocked.empty())
+        return fixable(name, c, CheckStatus::Failed,
+                       trText("cw::Checks", "%1 %2").arg(layer).arg(joinReasons(blocked, 2)));
+    if (!unknown.empty())
+        return fixable(name, c, CheckStatus::Warning,
+                       trText("cw::Checks", "%1: %2").arg(layer).arg(joinReasons(unknown, 2)));
+    const TrText lets = trText("cw::Checks", "%1 lets in %2").arg(layer, allowed.join(u", "_s));
+    if (!unreadable.isEmpty())
+        return result(
+            name, c, CheckStatus::Warning,
+            trText("cw::Checks", "%1; cannot read %2").arg(lets).arg(joinReasons(unreadable, 2)));
+    return result(name, c, CheckStatus::Ok, lets);
 }
 
 // Why who listens where is unknown (ss missing or failed), or "" when `ss -tulnp` answered.
-QString portOwnersUnknown(const CheckContext &c)
+TrText portOwnersUnknown(const CheckContext &c)
 {
     const ProbeSection *ss = c.facts.section(QLatin1StringView(probe::kPortOwners));
     if (ss && ss->rc == 0)
         return {};
     if (!ss || ss->rc == 127)
-        return u"ss -tulnp not found"_s;
-    return u"ss -tulnp failed: "_s + firstLineOf(ss->output);
+        return trText("cw::Checks", "ss -tulnp not found");
+    return trText("cw::Checks", "ss -tulnp failed: %1").arg(firstLineOf(ss->output));
 }
 
 CheckResult checkMasterPortFree(const CheckContext &c)
 {
     const QString name = id(check::kMasterPortFree);
-    if (const QString unknown = portOwnersUnknown(c); !unknown.isEmpty())
+    if (const TrText unknown = portOwnersUnknown(c); !unknown.isEmpty())
         return result(name, c, CheckStatus::Warning,
-                      u"cannot tell whether port %1 is free: %2"_s.arg(
-                          QString::number(c.project.launch.masterPort), unknown));
-    QStringList used;
-    QStringList free;
+                      trText("cw::Checks", "cannot tell whether port %1 is free: %2")
+                          .arg(QString::number(c.project.launch.masterPort))
+                          .arg(unknown));
+    std::vector<TrText> used;
+    std::vector<TrText> free;
     for (const RequiredPort &port : c.ports()) {
         const ListeningPort *owner = c.facts.listenerOn(port.span.first);
         if (!owner) {
-            free.append(u"port %1 is free"_s.arg(port.span.first));
+            free.push_back(trText("cw::Checks", "port %1 is free").arg(port.span.first));
             continue;
         }
-        const QString who =
-            owner->processes.isEmpty() ? QString() : u" by "_s + owner->processes.join(u", "_s);
-        used.append(u"port %1 is in use%2"_s.arg(QString::number(port.span.first), who));
+        used.push_back(owner->processes.isEmpty()
+                           ? trText("cw::Checks", "port %1 is in use").arg(port.span.first)
+                           : trText("cw::Checks", "port %1 is in use by %2")
+                                 .arg(port.span.first)
+                                 .arg(owner->processes.join(u", "_s)));
     }
-    if (!used.isEmpty())
-        return result(name, c, CheckStatus::Failed,
-                      joinReasons(used) +
-                          u" (another job? stop it or choose another master_port)"_s);
+    if (!used.empty())
+        return result(
+            name, c, CheckStatus::Failed,
+            trText("cw::Checks", "%1 (another job? stop it or choose another master_port)")
+                .arg(joinReasons(used)));
     return result(name, c, CheckStatus::Ok, joinReasons(free));
 }
 
@@ -129,11 +151,12 @@ CheckResult checkMasterPortFree(const CheckContext &c)
 CheckResult checkHcclPortsFree(const CheckContext &c)
 {
     const QString name = id(check::kHcclPortsFree);
-    if (const QString unknown = portOwnersUnknown(c); !unknown.isEmpty())
+    if (const TrText unknown = portOwnersUnknown(c); !unknown.isEmpty())
         return result(name, c, CheckStatus::Warning,
-                      u"cannot tell whether %1-%2 are free: %3"_s.arg(
-                          QString::number(c.project.launch.hcclPorts.first),
-                          QString::number(c.project.launch.hcclPorts.last), unknown));
+                      trText("cw::Checks", "cannot tell whether %1-%2 are free: %3")
+                          .arg(QString::number(c.project.launch.hcclPorts.first),
+                               QString::number(c.project.launch.hcclPorts.last))
+                          .arg(unknown));
     QStringList used;
     QStringList spans;
     for (const RequiredPort &port : c.ports()) {
@@ -151,8 +174,10 @@ CheckResult checkHcclPortsFree(const CheckContext &c)
     }
     if (!used.isEmpty())
         return result(name, c, CheckStatus::Warning,
-                      u"in use: "_s + joinReasons(used) + u" (is a previous job still running?)"_s);
-    return result(name, c, CheckStatus::Ok, spans.join(u", "_s) + u" free"_s);
+                      trText("cw::Checks", "in use: %1 (is a previous job still running?)")
+                          .arg(joinReasons(used)));
+    return result(name, c, CheckStatus::Ok,
+                  trText("cw::Checks", "%1 free").arg(spans.join(u", "_s)));
 }
 
 CheckResult checkHcclPortsReserved(const CheckContext &c)
@@ -162,29 +187,34 @@ CheckResult checkHcclPortsReserved(const CheckContext &c)
     const PortSpan hccl{c.project.launch.hcclPorts.first, c.project.launch.hcclPorts.last};
     if (!kernel.read)
         return result(name, c, CheckStatus::Warning,
-                      u"cannot tell whether %1 is reserved: /proc/sys/net/ipv4 not read (%2)"_s.arg(
-                          portSpanText(hccl), kernel.error));
+                      trText("cw::Checks",
+                             "cannot tell whether %1 is reserved: /proc/sys/net/ipv4 not read (%2)")
+                          .arg(portSpanText(hccl), kernel.error));
     const std::vector<PortSpan> open = unreservedPorts(hccl, kernel);
     QStringList reserved;
     for (const PortSpan &span : kernel.reserved)
         reserved << portSpanText(span);
-    const QString list = reserved.isEmpty() ? u"none"_s : reserved.join(u","_s);
+    const TrText list =
+        reserved.isEmpty() ? trText("cw::Checks", "none") : TrText::verbatim(reserved.join(u","_s));
     if (open.empty())
-        return result(
-            name, c, CheckStatus::Ok,
-            hccl.last < kernel.ephemeral.first || hccl.first > kernel.ephemeral.last
-                ? u"%1 is outside the ephemeral range %2"_s.arg(portSpanText(hccl),
-                                                                portSpanText(kernel.ephemeral))
-                : u"%1 reserved (ip_local_reserved_ports: %2)"_s.arg(portSpanText(hccl), list));
+        return result(name, c, CheckStatus::Ok,
+                      hccl.last < kernel.ephemeral.first || hccl.first > kernel.ephemeral.last
+                          ? trText("cw::Checks", "%1 is outside the ephemeral range %2")
+                                .arg(portSpanText(hccl), portSpanText(kernel.ephemeral))
+                          : trText("cw::Checks", "%1 reserved (ip_local_reserved_ports: %2)")
+                                .arg(portSpanText(hccl))
+                                .arg(list));
     QStringList missing;
     for (const PortSpan &span : open)
         missing << portSpanText(span);
     return fixable(
         name, c, CheckStatus::Failed,
-        u"%1 of the HCCL ports are inside the ephemeral range %2 and not reserved "
-        u"(ip_local_reserved_ports: %3): a connection can take one before HCCL "
-        u"listens there; reserve them (sysctl -w net.ipv4.ip_local_reserved_ports=...)"_s.arg(
-            missing.join(u","_s), portSpanText(kernel.ephemeral), list));
+        trText("cw::Checks",
+               "%1 of the HCCL ports are inside the ephemeral range %2 and not reserved "
+               "(ip_local_reserved_ports: %3): a connection can take one before HCCL "
+               "listens there; reserve them (sysctl -w net.ipv4.ip_local_reserved_ports=...)")
+            .arg(missing.join(u","_s), portSpanText(kernel.ephemeral))
+            .arg(list));
 }
 
 CheckResult checkMasterPortReach(const CheckContext &c)
@@ -193,27 +223,31 @@ CheckResult checkMasterPortReach(const CheckContext &c)
     const auto found = c.probes.reach.find(c.index);
     if (!c.probes.portProbeRan || found == c.probes.reach.end())
         return result(name, c, CheckStatus::Warning,
-                      u"not tested: "_s + (c.probes.portProbeProblem.isEmpty()
-                                               ? u"no answer"_s
-                                               : c.probes.portProbeProblem));
+                      trText("cw::Checks", "not tested: %1")
+                          .arg(c.probes.portProbeProblem.isEmpty()
+                                   ? trText("cw::Checks", "no answer")
+                                   : TrText::verbatim(c.probes.portProbeProblem)));
     const PortReach &reach = found->second;
     const QString target = masterAddress(c.project);
     switch (reach.outcome) {
     case PortReach::Outcome::Connected:
-        return result(name, c, CheckStatus::Ok, u"connected to %1"_s.arg(target));
+        return result(name, c, CheckStatus::Ok,
+                      trText("cw::Checks", "connected to %1").arg(target));
     case PortReach::Outcome::TimedOut:
         return fixable(name, c, CheckStatus::Failed,
-                       u"no answer from %1 within %2 s: a firewall drops it"_s.arg(target).arg(
-                           kPortConnectTimeoutSeconds));
+                       trText("cw::Checks", "no answer from %1 within %2 s: a firewall drops it")
+                           .arg(target)
+                           .arg(kPortConnectTimeoutSeconds));
     case PortReach::Outcome::Refused:
         return fixable(name, c, CheckStatus::Failed,
-                       u"%1 refused the connection while a listener was up: a firewall rejects "
-                       u"it"_s.arg(target));
+                       trText("cw::Checks", "%1 refused the connection while a listener was "
+                                            "up: a firewall rejects it")
+                           .arg(target));
     case PortReach::Outcome::Failed:
         break;
     }
     return result(name, c, CheckStatus::Failed,
-                  u"cannot connect to %1: %2"_s.arg(target, reach.detail));
+                  trText("cw::Checks", "cannot connect to %1: %2").arg(target, reach.detail));
 }
 
 CheckResult checkPeerLogin(const CheckContext &c)
@@ -227,17 +261,19 @@ CheckResult checkPeerLogin(const CheckContext &c)
     switch (peer.login) {
     case PeerTrust::Login::Ok:
         return result(name, c, CheckStatus::Ok,
-                      u"the master logs in to %1 with a key"_s.arg(account));
+                      trText("cw::Checks", "the master logs in to %1 with a key").arg(account));
     case PeerTrust::Login::Denied:
         return fixable(name, c, CheckStatus::Failed,
-                       u"the master cannot log in to %1 without a password: %2"_s.arg(
-                           account, peer.loginDetail));
+                       trText("cw::Checks", "the master cannot log in to %1 without a password: %2")
+                           .arg(account, peer.loginDetail));
     case PeerTrust::Login::Unreachable:
-        return result(name, c, CheckStatus::Failed,
-                      u"the master cannot reach %1: %2"_s.arg(account, peer.loginDetail));
+        return result(
+            name, c, CheckStatus::Failed,
+            trText("cw::Checks", "the master cannot reach %1: %2").arg(account, peer.loginDetail));
     default:
         return result(name, c, CheckStatus::Failed,
-                      u"ssh from the master to %1 failed: %2"_s.arg(account, peer.loginDetail));
+                      trText("cw::Checks", "ssh from the master to %1 failed: %2")
+                          .arg(account, peer.loginDetail));
     }
 }
 
@@ -251,18 +287,21 @@ CheckResult checkKnownHosts(const CheckContext &c)
     const QString entry = knownHostsName(c.server.effectiveHostIp(), c.server.port);
     switch (peer.known) {
     case PeerTrust::Known::Matches:
-        return result(
-            name, c, CheckStatus::Ok,
-            u"the master's known_hosts holds %1's key (%2)"_s.arg(entry, peer.knownDetail));
+        return result(name, c, CheckStatus::Ok,
+                      trText("cw::Checks", "the master's known_hosts holds %1's key (%2)")
+                          .arg(entry, peer.knownDetail));
     case PeerTrust::Known::Missing:
-        return fixable(name, c, CheckStatus::Failed, u"%1: %2"_s.arg(entry, peer.knownDetail));
+        return fixable(name, c, CheckStatus::Failed,
+                       TrText::verbatim(u"%1: %2"_s.arg(entry, peer.knownDetail)));
     case PeerTrust::Known::OtherType:
-        return fixable(name, c, CheckStatus::Warning, u"%1: %2"_s.arg(entry, peer.knownDetail));
+        return fixable(name, c, CheckStatus::Warning,
+                       TrText::verbatim(u"%1: %2"_s.arg(entry, peer.knownDetail)));
     default:
         // Never replaced automatically: a changed key may be an attack. The user decides.
         return result(name, c, CheckStatus::Failed,
-                      u"%1: %2 than this client verified; check it, then remove it on the master "
-                      u"with ssh-keygen -R %3"_s.arg(entry, peer.knownDetail, entry));
+                      trText("cw::Checks", "%1: %2 than this client verified; check it, then "
+                                           "remove it on the master with ssh-keygen -R %3")
+                          .arg(entry, peer.knownDetail, entry));
     }
 }
 

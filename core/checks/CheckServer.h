@@ -21,6 +21,6 @@ CheckResult checkSshd(const CheckContext &context);
 
 // A fact section that did not answer: "did not answer within N s" where it timed out, or the
 // probe output stopped before it; nullopt when it answered.
-std::optional<QString> unanswered(const ServerFacts &facts, const char *section);
+std::optional<TrText> unanswered(const ServerFacts &facts, const char *section);
 
 } // namespace cw::checks

@@ -302,9 +302,10 @@ bool hasCheckRole(CheckRole role, const Project &project, int serverIndex)
     return true;
 }
 
-QString checkRoleSkipReason(CheckRole role)
+TrText checkRoleSkipReason(CheckRole role)
 {
-    return role == CheckRole::Master ? u"not the master"_s : u"the master itself"_s;
+    return role == CheckRole::Master ? trText("cw::Checks", "not the master")
+                                     : trText("cw::Checks", "the master itself");
 }
 
 std::vector<RequiredPort> checkPorts(const CheckSpec &spec, const Project &project, int serverIndex)

@@ -81,7 +81,7 @@ bool checkBlocksLaunch(const Project &project, const QString &id);
 // Whether servers[serverIndex] has that role in the project.
 bool hasCheckRole(CheckRole role, const Project &project, int serverIndex);
 // Why a server without the role is skipped: "not the master", "the master itself".
-QString checkRoleSkipReason(CheckRole role);
+TrText checkRoleSkipReason(CheckRole role);
 
 // The ports `spec` looks at on servers[serverIndex]: the required ports (requiredPorts()),
 // master_port on the master, or the HCCL range; empty for None or an index out of range.

@@ -21,6 +21,21 @@ QString checkStatusName(CheckStatus status)
     return u"ok"_s;
 }
 
+TrText checkStatusText(CheckStatus status)
+{
+    switch (status) {
+    case CheckStatus::Ok:
+        return trText("cw::Checks", "ok");
+    case CheckStatus::Warning:
+        return trText("cw::Checks", "warning");
+    case CheckStatus::Failed:
+        return trText("cw::Checks", "failed");
+    case CheckStatus::Skipped:
+        return trText("cw::Checks", "skipped");
+    }
+    return trText("cw::Checks", "ok");
+}
+
 int CheckReport::count(CheckStatus status) const
 {
     return int(std::count_if(results.begin(), results.end(),

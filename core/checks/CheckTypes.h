@@ -5,6 +5,7 @@
 // report is a value the CLI prints and the GUI shows. The check ids are in checks/CheckIds.h.
 
 #include "checks/CheckIds.h"
+#include "model/TrText.h"
 
 #include <QString>
 #include <QStringList>
@@ -16,6 +17,7 @@ namespace cw {
 enum class CheckStatus { Ok, Warning, Failed, Skipped };
 
 QString checkStatusName(CheckStatus status); // "ok", "warning", "failed", "skipped"
+TrText checkStatusText(CheckStatus status);  // the same word, translatable (the wizard's)
 
 // Stable fix ids; a failed check lists the ones that mend it, the preferred first.
 namespace fix {
@@ -36,6 +38,20 @@ struct CheckResult {
     CheckStatus status = CheckStatus::Ok;
     QString reason;    // one line: what was found, naming device, port or rule
     QStringList fixes; // fix:: ids on offer, the preferred one first
+    TrText reasonText; // `reason` translatable (empty: `reason` is all there is); last, so that
+                       // {id, index, server, status, reason, fixes} still initializes a result
+
+    // Sets `reason` (English, for the CLI and JSON) and `reasonText` together.
+    void setReason(const TrText &text)
+    {
+        reasonText = text;
+        reason = text.english();
+    }
+    // The reason in the user's language (the wizard's).
+    QString translatedReason() const
+    {
+        return reasonText.isEmpty() ? reason : reasonText.translated();
+    }
 };
 
 struct CheckReport {

@@ -71,14 +71,15 @@ std::vector<CheckResult> runDeepCheck(const Project &project, const FleetOptions
                 result.reason = QString::fromUtf8(exec.out).trimmed().replace(u'\n', u", "_s);
             } else if (exec.exitStatus == kTimeoutExit) {
                 result.status = CheckStatus::Failed;
-                result.reason = u"the import did not answer within %1 s"_s.arg(timeoutS);
+                result.setReason(
+                    trText("cw::Checks", "the import did not answer within %1 s").arg(timeoutS));
             } else {
                 result.status = CheckStatus::Failed;
                 const QString why = lastLine(exec.err);
-                result.reason = why.isEmpty()
-                                    ? u"%1 exited with %2"_s.arg(project.launch.python,
-                                                                 QString::number(exec.exitStatus))
-                                    : why;
+                result.setReason(why.isEmpty() ? trText("cw::Checks", "%1 exited with %2")
+                                                     .arg(project.launch.python,
+                                                          QString::number(exec.exitStatus))
+                                               : TrText::verbatim(why));
             }
             return SshError{};
         },
@@ -90,9 +91,10 @@ std::vector<CheckResult> runDeepCheck(const Project &project, const FleetOptions
         result.server = project.servers[i].name;
         if (ran[i].error.isError()) {
             result.status = CheckStatus::Failed;
-            result.reason = ran[i].error.kind == SshError::Kind::Timeout
-                                ? u"did not answer within %1 s"_s.arg(fleet.timeoutMs / 1000)
-                                : ran[i].error.message;
+            result.setReason(
+                ran[i].error.kind == SshError::Kind::Timeout
+                    ? trText("cw::Checks", "did not answer within %1 s").arg(fleet.timeoutMs / 1000)
+                    : TrText::verbatim(ran[i].error.message));
         }
     }
     return results;

@@ -38,9 +38,11 @@ QString onOff(bool on)
     return on ? u"on"_s : u"off"_s;
 }
 
-QString deviceList(const QStringList &devices)
+TrText deviceList(const QStringList &devices)
 {
-    return (devices.size() == 1 ? u"device "_s : u"devices "_s) + devices.join(u", "_s);
+    return (devices.size() == 1 ? trText("cw::Checks", "device %1")
+                                : trText("cw::Checks", "devices %1"))
+        .arg(devices.join(u", "_s));
 }
 
 } // namespace
@@ -50,13 +52,14 @@ CheckResult checkDeviceTls(const CheckContext &c)
     const QString name = id(check::kDeviceTls);
     QStringList on;
     QStringList off;
-    QStringList unread;
+    std::vector<TrText> unread;
     for (const int device : c.server.devices) {
         const AscendDeviceFacts *facts = c.facts.ascendDevice(device);
         if (!facts || !facts->tls)
-            unread.append(u"device %1%2"_s.arg(device).arg(facts && !facts->tlsError.isEmpty()
-                                                               ? u" ("_s + facts->tlsError + u')'
-                                                               : QString()));
+            unread.push_back(
+                facts && !facts->tlsError.isEmpty()
+                    ? trText("cw::Checks", "device %1 (%2)").arg(device).arg(facts->tlsError)
+                    : trText("cw::Checks", "device %1").arg(device));
         else
             (*facts->tls ? on : off).append(QString::number(device));
     }
@@ -64,26 +67,31 @@ CheckResult checkDeviceTls(const CheckContext &c)
     const std::optional<bool> common = commonDeviceTls(count);
     const QStringList &wrong = common && *common ? off : on;
     if (common && !wrong.isEmpty()) {
-        QStringList found;
+        std::vector<TrText> found;
         if (!on.isEmpty())
-            found.append(u"TLS on: "_s + deviceList(on));
+            found.push_back(trText("cw::Checks", "TLS on: %1").arg(deviceList(on)));
         if (!off.isEmpty())
-            found.append(u"TLS off: "_s + deviceList(off));
-        const QString tie = count.on == count.off ? u", a tie: off as Huawei advises"_s : QString();
+            found.push_back(trText("cw::Checks", "TLS off: %1").arg(deviceList(off)));
+        const TrText tie = count.on == count.off
+                               ? trText("cw::Checks", ", a tie: off as Huawei advises")
+                               : TrText();
         return fixable(name, c, CheckStatus::Failed,
-                       u"%1; the cluster's devices are mostly %2 (%3 on, %4 off%5): set every "
-                       u"device to %2 (hccn_tool -i N -tls -s enable %6)"_s.arg(found.join(u"; "_s))
+                       trText("cw::Checks",
+                              "%1; the cluster's devices are mostly %2 (%3 on, %4 off%5): set "
+                              "every device to %2 (hccn_tool -i N -tls -s enable %6)")
+                           .arg(joinReasons(found, 2))
                            .arg(onOff(*common))
                            .arg(count.on)
                            .arg(count.off)
                            .arg(tie)
                            .arg(*common ? 1 : 0));
     }
-    if (!unread.isEmpty())
+    if (!unread.empty())
         return result(name, c, CheckStatus::Warning,
-                      u"TLS switch unknown: "_s + joinReasons(unread));
+                      trText("cw::Checks", "TLS switch unknown: %1").arg(joinReasons(unread)));
     return result(name, c, CheckStatus::Ok,
-                  u"TLS %1 on all %2 devices, as on the other servers"_s.arg(onOff(!on.isEmpty()))
+                  trText("cw::Checks", "TLS %1 on all %2 devices, as on the other servers")
+                      .arg(onOff(!on.isEmpty()))
                       .arg(c.server.devices.size()));
 }
 

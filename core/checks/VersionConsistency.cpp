@@ -82,18 +82,20 @@ CheckResult checkVersions(const CheckContext &c)
     const QStringList differences = versionDifferences(servers);
     const QString name = id(check::kVersions);
     if (!differences.isEmpty())
-        return result(name, c, CheckStatus::Failed, differences.join(u"\n"_s));
+        return result(name, c, CheckStatus::Failed, TrText::verbatim(differences.join(u"\n"_s)));
     QStringList same;
     if (!servers.empty()) {
         for (const ComponentVersion &v : servers.front().second)
             same << v.component + u' ' + v.version;
     }
-    QString reason =
-        same.isEmpty()
-            ? u"no versions known"_s
-            : u"the same on %1 servers: %2"_s.arg(servers.size()).arg(same.join(u", "_s));
+    TrText reason = same.isEmpty() ? trText("cw::Checks", "no versions known")
+                                   : trText("cw::Checks", "the same on %1 servers: %2")
+                                         .arg(servers.size())
+                                         .arg(same.join(u", "_s));
     if (!unreached.isEmpty())
-        reason += u" (not compared: %1 not reached)"_s.arg(joinReasons(unreached));
+        reason = trText("cw::Checks", "%1 (not compared: %2 not reached)")
+                     .arg(reason)
+                     .arg(joinReasons(unreached));
     return result(name, c, unreached.isEmpty() ? CheckStatus::Ok : CheckStatus::Warning, reason);
 }
 

@@ -104,6 +104,8 @@ void readFirewall(ServerFacts &facts, const ProbeSection &section, int, QString 
     if (is(name, probe::kUfw)) {
         if (section.rc == 0) {
             firewall.ufw = parseUfwStatus(out, problem);
+            if (!firewall.ufw.readable)
+                firewall.ufw.error = unrecognisedOutput(out);
         } else {
             firewall.ufw.toolFound = found;
             firewall.ufw.error = found ? firstLineOf(out) : QString();
@@ -120,6 +122,8 @@ void readFirewall(ServerFacts &facts, const ProbeSection &section, int, QString 
             const bool running = firewall.firewalld.running;
             firewall.firewalld = parseFirewalldListAll(out, problem);
             firewall.firewalld.running = running;
+            if (firewall.firewalld.target.isEmpty()) // no zone listing: nothing is known
+                firewall.firewalld.error = unrecognisedOutput(out);
         } else {
             firewall.firewalld.error = firstLineOf(out);
         }

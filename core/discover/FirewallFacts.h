@@ -124,9 +124,14 @@ struct FirewallFacts {
 QString firewallKindName(FirewallKind kind); // "none", "ufw", "firewalld", "nftables", ...
 
 // Sets kind and active from the parts: an active ufw, else a running firewalld, else an nftables
-// ruleset that filters input, else iptables rules that do, else none (or unknown when nothing
-// could be read).
+// ruleset that filters input, else iptables rules that do, else unknown when a firewall tool is
+// installed but could not be read (unreadableFirewalls()), else none.
 void deriveFirewallKind(FirewallFacts &facts);
+
+// "TOOL: WHY" for every firewall tool that is installed but whose state or rules could not be
+// read (not root, an unrecognised or cut-short listing): nothing is known of what it lets in, so
+// a verdict that depends on it is never "ok".
+QStringList unreadableFirewalls(const FirewallFacts &facts);
 
 enum class PortVerdict { Allowed, Blocked, Unknown };
 

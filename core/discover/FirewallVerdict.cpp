@@ -62,6 +62,12 @@ bool richRuleCovers(const FirewalldRichRule &rule, int port)
            (rule.protocol.isEmpty() || rule.protocol == u"tcp"_s);
 }
 
+// firewall-cmd --state answered, --list-all did not (or not in a form this reader knows).
+bool firewalldListingUnread(const FirewalldFacts &firewalld)
+{
+    return firewalld.running && firewalld.target.isEmpty();
+}
+
 QString firstError(const FirewallFacts &facts)
 {
     for (const QString &error :
@@ -106,6 +112,23 @@ QString portVerdictName(PortVerdict verdict)
     return u"unknown"_s;
 }
 
+QStringList unreadableFirewalls(const FirewallFacts &facts)
+{
+    QStringList unreadable;
+    const auto add = [&](const QString &tool, const QString &error) {
+        unreadable << tool + u": "_s + (error.isEmpty() ? u"could not be read"_s : error);
+    };
+    if (facts.ufw.toolFound && !facts.ufw.readable)
+        add(kUfw, facts.ufw.error);
+    if (!facts.firewalld.error.isEmpty() || firewalldListingUnread(facts.firewalld))
+        add(kFirewalld, facts.firewalld.error);
+    if (facts.nftables.toolFound && !facts.nftables.readable)
+        add(u"nftables"_s, facts.nftables.error);
+    if (facts.iptables.toolFound && !facts.iptables.readable)
+        add(u"iptables"_s, facts.iptables.error);
+    return unreadable;
+}
+
 void deriveFirewallKind(FirewallFacts &facts)
 {
     const bool nftSeen = facts.nftables.toolFound && facts.nftables.readable;
@@ -118,11 +141,8 @@ void deriveFirewallKind(FirewallFacts &facts)
         facts.kind = FirewallKind::Nftables;
     else if (iptablesSeen && facts.iptables.filtersInput())
         facts.kind = FirewallKind::Iptables;
-    else if (!nftSeen && !iptablesSeen &&
-             ((facts.ufw.toolFound && !facts.ufw.readable) ||
-              (facts.nftables.toolFound && !facts.nftables.readable) ||
-              (facts.iptables.toolFound && !facts.iptables.readable)))
-        facts.kind = FirewallKind::Unknown; // tools exist but would not tell (not root)
+    else if (!unreadableFirewalls(facts).isEmpty())
+        facts.kind = FirewallKind::Unknown; // a tool exists but would not tell (not root)
     else
         facts.kind = FirewallKind::None;
     facts.active = facts.kind != FirewallKind::None && facts.kind != FirewallKind::Unknown;
@@ -142,6 +162,11 @@ PortDecision firewalldAllowsPort(const FirewalldFacts &firewalld, int port)
 {
     if (!firewalld.running)
         return {PortVerdict::Allowed, u"firewalld not running"_s, kFirewalld, false};
+    if (firewalldListingUnread(firewalld))
+        return {PortVerdict::Unknown,
+                firewalld.error.isEmpty() ? u"firewall-cmd --list-all unreadable"_s
+                                          : firewalld.error,
+                kFirewalld, false};
     // firewalld checks a zone's deny rich rules before anything it allows.
     for (const FirewalldRichRule &rule : firewalld.richRules) {
         if (!rule.conditional && richRuleCovers(rule, port) &&

@@ -150,8 +150,15 @@ PacketFilterFacts parseNftRuleset(const QString &text, QString *problem)
                 chain.statements << line;
         }
     }
-    // A table still open at the end: the output was cut short.
-    if ((unknown || !stack.empty() || !pending.isEmpty()) && problem && problem->isEmpty())
+    // A block still open at the end: the output was cut short, and what is missing may be the
+    // rule that drops the port. Nothing is known then.
+    if (!stack.empty() || !pending.isEmpty()) {
+        facts.readable = false;
+        facts.error = u"output cut short"_s;
+        if (!stack.empty() && stack.front() == Block::Table)
+            facts.error += u" inside table "_s + table.family + u' ' + table.name;
+    }
+    if ((unknown || !facts.readable) && problem && problem->isEmpty())
         *problem = unrecognisedOutput(text);
     return facts;
 }

@@ -5,6 +5,7 @@
 // not document the output of `-gateway -g` / `-netdetect -g`, so the file is what is read).
 #include "fix/FixPlanner.h"
 #include "fix/FixTable.h"
+#include "fix/FixText.h"
 
 #include "net/Ipv4.h"
 #include "plan/HccnCommands.h"
@@ -60,8 +61,9 @@ void addRouteSteps(FixPlan &plan, int serverIndex, int device, const DeviceRoute
         if (readStep < 0) {
             RemoteStep read;
             read.serverIndex = serverIndex;
-            read.description =
-                u"device %1: read its gateway and detect IP from hccn.conf"_s.arg(device);
+            describe(read,
+                     trText("cw::Fixes", "device %1: read its gateway and detect IP from hccn.conf")
+                         .arg(device));
             read.command = readRouteCommand(device);
             readStep = int(plan.steps.size());
             plan.steps.push_back(read);
@@ -73,12 +75,15 @@ void addRouteSteps(FixPlan &plan, int serverIndex, int device, const DeviceRoute
         QStringList withoutValue = part.command(device, QString());
         withoutValue.removeLast();
         step.undoCommand = undoRouteCommand(withoutValue, field);
-        const QString was = !conf                ? u"(not read by discovery)"_s
-                            : part.now.isEmpty() ? u"(none)"_s
-                                                 : part.now;
-        step.description = u"device %1: %2 %3 -> %4 (undo restores the one hccn.conf holds just "
-                           "before)"_s.arg(device)
-                               .arg(QLatin1StringView(part.name), was, part.wanted);
+        const TrText was = !conf                ? trText("cw::Fixes", "(not read by discovery)")
+                           : part.now.isEmpty() ? trText("cw::Fixes", "(none)")
+                                                : TrText::verbatim(part.now);
+        describe(step, trText("cw::Fixes", "device %1: %2 %3 -> %4 (undo restores the one "
+                                           "hccn.conf holds just before)")
+                           .arg(device)
+                           .arg(QString(QLatin1StringView(part.name)))
+                           .arg(was)
+                           .arg(part.wanted));
         plan.steps.push_back(step);
     }
 }
@@ -126,12 +131,14 @@ FixPlan planSetDeviceIps(const Project &project, const CheckRun &run)
             if (actual && !actual->address.isEmpty() && !actual->netmask.isEmpty()) {
                 step.undoCommand =
                     shellJoin(hccnSetIpCommand(device, actual->address, actual->netmask));
-                step.description = u"device %1: %2/%3 -> %4/%5"_s.arg(device).arg(
-                    actual->address, actual->netmask, planned, netmask);
+                describe(step, trText("cw::Fixes", "device %1: %2/%3 -> %4/%5")
+                                   .arg(device)
+                                   .arg(actual->address, actual->netmask, planned, netmask));
             } else {
-                step.description =
-                    u"device %1: (none) -> %2/%3 (nothing to restore on undo)"_s.arg(device).arg(
-                        planned, netmask);
+                describe(step, trText("cw::Fixes",
+                                      "device %1: (none) -> %2/%3 (nothing to restore on undo)")
+                                   .arg(device)
+                                   .arg(planned, netmask));
             }
             plan.steps.push_back(step);
             addRouteSteps(plan, int(i), device, route, conf, true);

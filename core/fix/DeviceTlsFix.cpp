@@ -5,6 +5,7 @@
 #include "checks/DeviceTls.h"
 #include "fix/FixPlanner.h"
 #include "fix/FixTable.h"
+#include "fix/FixText.h"
 #include "plan/HccnCommands.h"
 #include "shell/ShellQuote.h"
 
@@ -39,11 +40,12 @@ FixPlan planAlignDeviceTls(const Project &project, const CheckRun &run)
         plan.refusal = u"no device's TLS switch could be read (hccn_tool -i N -tls -g)"_s;
         return plan;
     }
-    const QString why =
+    const TrText why =
         count.on == count.off
-            ? u"a tie (%1 on, %2 off): off, as Huawei advises for training"_s.arg(count.on).arg(
-                  count.off)
-            : u"the majority: %1 on, %2 off"_s.arg(count.on).arg(count.off);
+            ? trText("cw::Fixes", "a tie (%1 on, %2 off): off, as Huawei advises for training")
+                  .arg(count.on)
+                  .arg(count.off)
+            : trText("cw::Fixes", "the majority: %1 on, %2 off").arg(count.on).arg(count.off);
     for (size_t i = 0; i < facts.size() && i < project.servers.size(); ++i) {
         if (!facts[i])
             continue;
@@ -53,8 +55,10 @@ FixPlan planAlignDeviceTls(const Project &project, const CheckRun &run)
                 continue;
             RemoteStep step;
             step.serverIndex = int(i);
-            step.description = u"device %1: TLS %2 -> %3 (%4)"_s.arg(device).arg(
-                *found->tls ? u"on"_s : u"off"_s, *common ? u"on"_s : u"off"_s, why);
+            describe(step, trText("cw::Fixes", "device %1: TLS %2 -> %3 (%4)")
+                               .arg(device)
+                               .arg(*found->tls ? u"on"_s : u"off"_s, *common ? u"on"_s : u"off"_s)
+                               .arg(why));
             step.snapshotCommand = shellJoin(hccnTlsGetCommand(device));
             step.command = setAndReadBack(device, *common);
             step.undoCommand = setAndReadBack(device, *found->tls);

@@ -4,6 +4,7 @@
 #include "fix/FirewallFix.h"
 
 #include "fix/FirewallFixScope.h"
+#include "fix/FixText.h"
 #include "shell/ShellQuote.h"
 
 #include <optional>
@@ -45,9 +46,11 @@ RemoteStep ufwStep(const UfwFacts &ufw, const PortSpan &span)
                        !decision.rule.startsWith(u"Default:"_s) && !ufw.rules.empty();
     }
     RemoteStep step;
-    step.description =
-        u"open "_s + portSpanText(span) + u"/tcp in ufw"_s +
-        (deniedByRule ? u" (as rule 1, before the rule that denies it)"_s : QString());
+    describe(step, deniedByRule
+                       ? trText("cw::Fixes", "open %1/tcp in ufw (as rule 1, before the "
+                                             "rule that denies it)")
+                             .arg(portSpanText(span))
+                       : trText("cw::Fixes", "open %1/tcp in ufw").arg(portSpanText(span)));
     step.snapshotCommand = u"ufw status numbered"_s;
     step.command = (deniedByRule ? u"ufw insert 1 allow "_s : u"ufw allow "_s) + shellQuote(rule);
     step.undoCommand = u"ufw delete allow "_s + shellQuote(rule);
@@ -78,9 +81,11 @@ RemoteStep firewalldStep(const FirewalldFacts &firewalld, const PortSpan &span)
                change;
     };
     RemoteStep step;
-    step.description = u"open "_s + port + u" in firewalld"_s +
-                       (firewalld.zone.isEmpty() ? QString() : u" zone "_s + firewalld.zone) +
-                       u" (runtime and permanent)"_s;
+    describe(step,
+             firewalld.zone.isEmpty()
+                 ? trText("cw::Fixes", "open %1 in firewalld (runtime and permanent)").arg(port)
+                 : trText("cw::Fixes", "open %1 in firewalld zone %2 (runtime and permanent)")
+                       .arg(port, firewalld.zone));
     step.snapshotCommand = u"firewall-cmd"_s + zone + u" --list-all"_s;
     step.command = both(u" --add-port="_s);
     step.undoCommand = both(u" --remove-port="_s);
@@ -151,7 +156,10 @@ std::optional<RemoteStep> packetFilterStep(const FirewallFacts &facts,
     }
     if (where.isEmpty())
         return std::nullopt;
-    step.description = u"open "_s + portSpanText(span) + u"/tcp in "_s + where.join(u" and "_s);
+    describe(step, where.size() == 2 ? trText("cw::Fixes", "open %1/tcp in %2 and %3")
+                                           .arg(portSpanText(span), where[0], where[1])
+                                     : trText("cw::Fixes", "open %1/tcp in %2")
+                                           .arg(portSpanText(span), where.join(u" and "_s)));
     step.snapshotCommand = snapshots.join(u" && "_s);
     return step;
 }

@@ -1,6 +1,7 @@
 #include "fix/FixPlanner.h"
 
 #include "fix/FixTable.h"
+#include "fix/FixText.h"
 #include "model/Problem.h"
 
 #include <QSet>
@@ -44,30 +45,56 @@ FixPlan planFix(const QString &fixId, const Project &project, const CheckRun &ru
 
 // Every piece may quote what a server printed or a name the project gave: control characters
 // are shown escaped (escapeControls), never sent to the terminal.
-QString fixPlanText(const Project &project, const FixPlan &plan)
+namespace {
+
+QString planText(const Project &project, const FixPlan &plan, bool translate)
 {
-    QString text = u"%1 (%2)\n"_s.arg(plan.title, plan.id);
+    const auto show = [translate](const TrText &text) {
+        return translate ? text.translated() : text.english();
+    };
+    QString text = u"%1 (%2)\n"_s.arg(translate ? plan.translatedTitle() : plan.title, plan.id);
     if (!plan.refusal.isEmpty())
-        return text + u"  cannot apply: "_s + escapeControls(plan.refusal) + u'\n';
+        return text +
+               show(trText("cw::Fixes", "  cannot apply: %1").arg(escapeControls(plan.refusal))) +
+               u'\n';
     if (plan.steps.empty())
-        return text + u"  nothing to do: "_s + escapeControls(plan.nothingToDo) + u'\n';
+        return text +
+               show(trText("cw::Fixes", "  nothing to do: %1")
+                        .arg(escapeControls(plan.nothingToDo))) +
+               u'\n';
     for (size_t s = 0; s < plan.steps.size(); ++s) {
         const RemoteStep &step = plan.steps[s];
         const QString server =
             step.serverIndex >= 0 && size_t(step.serverIndex) < project.servers.size()
                 ? project.servers[size_t(step.serverIndex)].name
                 : u"?"_s;
+        const QString description = translate ? translatedDescription(step) : step.description;
         text += u"  %1. [%2] %3\n"_s.arg(s + 1).arg(escapeControls(server),
-                                                    escapeControls(step.description));
+                                                    escapeControls(description));
         for (const QString &line : step.command.split(u'\n'))
             text += u"       $ "_s + escapeControls(line) + u'\n';
         if (step.inputFromStep >= 0)
-            text += u"       (its input: what step %1 prints)\n"_s.arg(step.inputFromStep + 1);
+            text += show(trText("cw::Fixes", "       (its input: what step %1 prints)")
+                             .arg(step.inputFromStep + 1)) +
+                    u'\n';
         else if (!step.input.isEmpty())
-            text += u"       (its input: %1)\n"_s.arg(
-                escapeControls(QString::fromUtf8(step.input).trimmed()));
+            text += show(trText("cw::Fixes", "       (its input: %1)")
+                             .arg(escapeControls(QString::fromUtf8(step.input).trimmed()))) +
+                    u'\n';
     }
     return text;
+}
+
+} // namespace
+
+QString fixPlanText(const Project &project, const FixPlan &plan)
+{
+    return planText(project, plan, false);
+}
+
+QString translatedFixPlanText(const Project &project, const FixPlan &plan)
+{
+    return planText(project, plan, true);
 }
 
 } // namespace cw

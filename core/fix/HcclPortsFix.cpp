@@ -8,6 +8,7 @@
 #include "discover/ReservedPorts.h"
 #include "fix/FixPlanner.h"
 #include "fix/FixTable.h"
+#include "fix/FixText.h"
 #include "shell/ShellQuote.h"
 
 using namespace Qt::StringLiterals;
@@ -67,17 +68,19 @@ FixPlan planReserveHcclPorts(const Project &project, const CheckRun &run)
             run.discovery[size_t(result.serverIndex)].facts->reservedPorts;
         RemoteStep read;
         read.serverIndex = result.serverIndex;
-        read.description = u"read the reserved ports and the sysctl.d file as they are"_s;
+        describe(read,
+                 trText("cw::Fixes", "read the reserved ports and the sysctl.d file as they are"));
         read.command = readCommand();
         const int readStep = int(plan.steps.size());
         plan.steps.push_back(read);
         RemoteStep set;
         set.serverIndex = result.serverIndex;
         const QString list = reservedPortsWith(kernel.reserved, range);
-        set.description =
-            u"reserve %1 from the kernel's ephemeral ports: ip_local_reserved_ports = %2, now "
-            u"and in /etc/sysctl.d/90-clusterwiz-hccl-ports.conf (undo puts both back)"_s.arg(
-                portSpanText(range), list);
+        describe(set, trText("cw::Fixes",
+                             "reserve %1 from the kernel's ephemeral ports: "
+                             "ip_local_reserved_ports = %2, now and in "
+                             "/etc/sysctl.d/90-clusterwiz-hccl-ports.conf (undo puts both back)")
+                          .arg(portSpanText(range), list));
         set.command = setCommand(list, range);
         set.inputFromStep = readStep;
         set.undoCommand = undoCommand();

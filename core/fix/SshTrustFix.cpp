@@ -3,6 +3,7 @@
 // it, in the master's known_hosts (add-known-hosts). Host keys never come from ssh-keyscan.
 #include "fix/FixPlanner.h"
 #include "fix/FixTable.h"
+#include "fix/FixText.h"
 
 #include "shell/ShellQuote.h"
 #include "ssh/KnownHosts.h"
@@ -82,9 +83,10 @@ FixPlan planDeploySshKey(const Project &project, const CheckRun &run)
     }
     RemoteStep key;
     key.serverIndex = master;
-    key.description = run.probes.masterPublicKeys.isEmpty()
-                          ? u"create an ed25519 key pair for the master and print its public key"_s
-                          : u"print the master's public key"_s;
+    describe(key, run.probes.masterPublicKeys.isEmpty()
+                      ? trText("cw::Fixes", "create an ed25519 key pair for the master and "
+                                            "print its public key")
+                      : trText("cw::Fixes", "print the master's public key"));
     key.command = kEnsureKey;
     if (run.probes.masterPublicKeys.isEmpty())
         key.undoCommand = kRemoveCreatedKey;
@@ -92,7 +94,8 @@ FixPlan planDeploySshKey(const Project &project, const CheckRun &run)
     for (const int index : denied) {
         RemoteStep step;
         step.serverIndex = index;
-        step.description = u"add the master's public key to %1"_s.arg(kAuthorizedKeys);
+        describe(step,
+                 trText("cw::Fixes", "add the master's public key to %1").arg(kAuthorizedKeys));
         step.snapshotCommand = snapshotOf(kAuthorizedKeys);
         step.command = appendLineFromInput(kAuthorizedKeys);
         step.undoCommand = removeLineFromInput(kAuthorizedKeys);
@@ -129,9 +132,10 @@ FixPlan planAddKnownHosts(const Project &project, const CheckRun &run)
         }
         RemoteStep step;
         step.serverIndex = master;
-        step.description = u"record %1's %2 key (%3) in %4"_s.arg(
-            server.name, words.at(1), run.discovery[size_t(index)].connection.hostKey.fingerprint,
-            kKnownHosts);
+        describe(step, trText("cw::Fixes", "record %1's %2 key (%3) in %4")
+                           .arg(server.name, words.at(1),
+                                run.discovery[size_t(index)].connection.hostKey.fingerprint,
+                                kKnownHosts));
         step.snapshotCommand = snapshotOf(kKnownHosts);
         step.command = appendLineFromInput(kKnownHosts);
         step.undoCommand = removeLineFromInput(kKnownHosts);

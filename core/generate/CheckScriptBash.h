@@ -26,6 +26,10 @@ QString checkNvidiaFunction();    // accelerator for nvidia: nvidia-smi -L
 QString checkCpuFunction();       // accelerator for cpu: nothing to check
 QString checkAscendFunctions();   // accelerator (npu-smi), device-ips, device-links, -net-health
 QString checkFirewallFunctions(); // firewall-ports: ufw, firewalld, nftables, iptables
+// The parts of firewall-ports' awk program (CheckScriptFirewall.cpp puts them together).
+QString firewallAwkManagers(); // ufw and firewalld: read, and judged per port
+QString firewallAwkNftables(); // the chain model, nft list ruleset
+QString firewallAwkChains();   // iptables -S, and the chain walk of both packet filters
 // ssh, master-port-free, hccl-ports-free, master-port-reachable, peer-login, known-hosts
 QString checkNetworkFunctions();
 QString checkMain(); // finds the server, --list, runs the checks, prints the summary, exits

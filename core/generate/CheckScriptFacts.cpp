@@ -171,6 +171,18 @@ clusterwiz_keep_fact() {
 # status; 125 when it was not gathered.
 clusterwiz_fact() { clusterwiz_peer_fact "$NODE_RANK" "$1"; }
 
+# clusterwiz_fact_sections SECTION...: this server's facts of those sections, the ones gathered,
+# in the probe's format: for a reader that takes several facts at once.
+clusterwiz_fact_sections() {
+    local name key
+    for name in "$@"; do
+        key="$NODE_RANK:$name"
+        [ -n "${FACT_STATUS[$key]+x}" ] || continue
+        printf '@@clusterwiz-probe %s rc=%s@@\n' "$name" "${FACT_STATUS[$key]}"
+        if [ -n "${FACT_OUTPUT[$key]}" ]; then printf '%s\n' "${FACT_OUTPUT[$key]}"; fi
+    done
+}
+
 # clusterwiz_peer_fact J SECTION: the same for server J, once clusterwiz_peer_facts J said yes.
 clusterwiz_peer_fact() {
     local key="$1:$2"

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/TrText.h"
+
 #include <QString>
 
 #include <vector>
@@ -58,10 +60,18 @@ ProblemPlace deviceIpPlace(int server, int position);         // "servers[1].dev
 
 // One thing wrong with a project: `rule` a stable id tests and the GUI can key on, `path` the
 // JSON path ("servers[1].device_ips[4]") the CLI prints, `location` the same place in parts.
+// `message` is the English text (CLI, JSON); `text` the same message translatable, for the
+// wizard (translatedMessage()).
 struct Problem {
     Problem() = default;
     Problem(const QString &rule, const ProblemPlace &place, const QString &message)
-        : rule(rule), path(place.path()), message(message), location(place.location())
+        : rule(rule), path(place.path()), message(message), location(place.location()),
+          text(TrText::verbatim(message))
+    {
+    }
+    Problem(const QString &rule, const ProblemPlace &place, const TrText &text)
+        : rule(rule), path(place.path()), message(text.english()), location(place.location()),
+          text(text)
     {
     }
 
@@ -69,12 +79,23 @@ struct Problem {
     QString path;
     QString message;
     ProblemLocation location;
+    TrText text;
 
     QString toString() const
     {
         return path.isEmpty()
                    ? escapeControls(message)
                    : escapeControls(path) + QStringLiteral(": ") + escapeControls(message);
+    }
+    // The message and the whole line in the user's language (the wizard's).
+    QString translatedMessage() const
+    {
+        return escapeControls(text.isEmpty() ? message : text.translated());
+    }
+    QString translatedString() const
+    {
+        return path.isEmpty() ? translatedMessage()
+                              : escapeControls(path) + QStringLiteral(": ") + translatedMessage();
     }
     bool operator==(const Problem &) const = default;
 };

@@ -73,9 +73,9 @@ private:
     }
 
     int serverCount() const { return static_cast<int>(m_project.servers.size()); }
-    QString device(int s, int id) const
+    TrText device(int s, int id) const
     {
-        return serverLabel(m_project, s) + u" device "_s + QString::number(id);
+        return trText("cw::Validation", "%1 device %2").arg(serverLabel(m_project, s)).arg(id);
     }
     ProblemPlace placeOf(int s, int id) const
     {
@@ -96,15 +96,15 @@ private:
             const int devices = static_cast<int>(server.devices.size());
             const int ips = static_cast<int>(server.deviceIps.size());
             if (ips != devices && devices > 0) {
-                const QString message =
-                    ips == 0 ? u"%1: no device IPs for its %2 devices; run "
-                               u"`clusterwiz-cli plan` to assign "
-                               "them"_s.arg(serverLabel(m_project, s), QString::number(devices))
-                             : u"%1: %2 device IPs for %3 devices "
-                               u"(device_ips[k] belongs to devices[k]); "
-                               "run `clusterwiz-cli plan` to repair them"_s.arg(
-                                   serverLabel(m_project, s), QString::number(ips),
-                                   QString::number(devices));
+                const TrText message =
+                    ips == 0 ? trText("cw::Validation", "%1: no device IPs for its %2 devices; run "
+                                                        "`clusterwiz-cli plan` to assign them")
+                                   .arg(serverLabel(m_project, s), QString::number(devices))
+                             : trText("cw::Validation",
+                                      "%1: %2 device IPs for %3 devices (device_ips[k] belongs "
+                                      "to devices[k]); run `clusterwiz-cli plan` to repair them")
+                                   .arg(serverLabel(m_project, s), QString::number(ips),
+                                        QString::number(devices));
                 m_out.add(u"device-ip-count"_s, serverFieldPlace(s, "device_ips"), message);
             }
             for (int k = 0; k < std::min(devices, ips); ++k) {
@@ -114,7 +114,9 @@ private:
                 if (!ip) {
                     m_out.add(
                         u"device-ip-format"_s, deviceIpPlace(s, k),
-                        u"%1: \"%2\" is not an IPv4 address (a.b.c.d)"_s.arg(device(s, id), text));
+                        trText("cw::Validation", "%1: \"%2\" is not an IPv4 address (a.b.c.d)")
+                            .arg(device(s, id))
+                            .arg(text));
                     continue;
                 }
                 // Ids out of range or listed twice are the subset rules' to report.
@@ -140,14 +142,17 @@ private:
             if (anyDeviceIps())
                 m_out.add(
                     u"netmask"_s, path,
-                    u"device network: no netmask is set, so the device segments cannot be "
-                    "checked; set one (255.255.255.0 is usual) or run `clusterwiz-cli plan`"_s);
+                    trText(
+                        "cw::Validation",
+                        "device network: no netmask is set, so the device segments cannot be "
+                        "checked; set one (255.255.255.0 is usual) or run `clusterwiz-cli plan`"));
             return;
         }
         QString problem;
         m_prefix = deviceNetmaskPrefix(netmask, &problem);
         if (!m_prefix)
-            m_out.add(u"netmask"_s, path, u"device network: "_s + problem);
+            m_out.add(u"netmask"_s, path,
+                      trText("cw::Validation", "device network: %1").arg(problem));
     }
 
     void checkSegments()
@@ -157,8 +162,9 @@ private:
             return;
         if (segments.size() != kSegmentCount) {
             m_out.add(u"segment"_s, projectPlace(u"device_network.segments"_s),
-                      u"device network: %1 segments given; give exactly 4 (for devices 0/4, 1/5, "
-                      "2/6, 3/7) or none"_s.arg(segments.size()));
+                      trText("cw::Validation", "device network: %1 segments given; give exactly 4 "
+                                               "(for devices 0/4, 1/5, 2/6, 3/7) or none")
+                          .arg(segments.size()));
             return;
         }
         std::array<Ipv4Network, kSegmentCount> fixed;
@@ -169,8 +175,9 @@ private:
             const std::optional<Ipv4Network> segment =
                 segmentFromText(segments[j], *m_prefix, &problem);
             if (!segment) {
-                m_out.add(u"segment"_s, path,
-                          u"device network: segment %1 %2"_s.arg(j).arg(problem));
+                m_out.add(
+                    u"segment"_s, path,
+                    trText("cw::Validation", "device network: segment %1 %2").arg(j).arg(problem));
                 continue;
             }
             fixed[static_cast<size_t>(j)] = *segment;
@@ -179,8 +186,10 @@ private:
                 if (valid[static_cast<size_t>(earlier)] &&
                     fixed[static_cast<size_t>(earlier)] == *segment) {
                     m_out.add(u"segment"_s, path,
-                              u"device network: segment %1 %2 is the same as segment %3; the four "
-                              "segments must differ"_s.arg(j)
+                              trText("cw::Validation",
+                                     "device network: segment %1 %2 is the same "
+                                     "as segment %3; the four segments must differ")
+                                  .arg(j)
                                   .arg(segment->toString())
                                   .arg(earlier));
                     valid[static_cast<size_t>(j)] = false;
@@ -202,9 +211,11 @@ private:
             current.structural = false;
             m_out.add(
                 u"segment"_s, placeOf(s, id),
-                u"%1: %2 is not in segment %3, which device_network.segments[%4] sets for %5"_s.arg(
-                    device(s, id), current.ip.toString(), segment.toString(),
-                    QString::number(id % kSegmentCount), segmentDevices(id % kSegmentCount)));
+                trText("cw::Validation",
+                       "%1: %2 is not in segment %3, which device_network.segments[%4] sets for %5")
+                    .arg(device(s, id))
+                    .arg(current.ip.toString(), segment.toString(),
+                         QString::number(id % kSegmentCount), segmentDevices(id % kSegmentCount)));
         }
     }
 
@@ -220,11 +231,13 @@ private:
                 const Slot &partner = slot(s, id - kSegmentCount);
                 if (partner.present && partner.structural && segmentOf(partner.ip) != segment) {
                     m_out.add(u"segment-pair"_s, placeOf(s, id),
-                              u"%1: %2 is in segment %3 but device %4 of %5 is in %6; devices %4 "
-                              "and %7 must share a segment"_s.arg(
-                                  device(s, id), current.ip.toString(), segment.toString(),
-                                  QString::number(id - kSegmentCount), label,
-                                  segmentOf(partner.ip).toString(), QString::number(id)));
+                              trText("cw::Validation",
+                                     "%1: %2 is in segment %3 but device %4 of %5 is in %6; "
+                                     "devices %4 and %7 must share a segment")
+                                  .arg(device(s, id))
+                                  .arg(current.ip.toString(), segment.toString(),
+                                       QString::number(id - kSegmentCount), label,
+                                       segmentOf(partner.ip).toString(), QString::number(id)));
                 }
             }
             const int groupStart = id < kSegmentCount ? 0 : kSegmentCount;
@@ -233,12 +246,14 @@ private:
                 if (!earlier.present || !earlier.structural || segmentOf(earlier.ip) != segment)
                     continue;
                 m_out.add(u"segment-distinct"_s, placeOf(s, id),
-                          u"%1: %2 is in segment %3 like device %4 of %5; devices %6, %7, %8 and "
-                          "%9 must be in four different segments"_s.arg(
-                              device(s, id), current.ip.toString(), segment.toString(),
-                              QString::number(other), label, QString::number(groupStart),
-                              QString::number(groupStart + 1), QString::number(groupStart + 2),
-                              QString::number(groupStart + 3)));
+                          trText("cw::Validation",
+                                 "%1: %2 is in segment %3 like device %4 of %5; devices %6, %7, %8 "
+                                 "and %9 must be in four different segments")
+                              .arg(device(s, id))
+                              .arg(current.ip.toString(), segment.toString(),
+                                   QString::number(other), label, QString::number(groupStart),
+                                   QString::number(groupStart + 1), QString::number(groupStart + 2),
+                                   QString::number(groupStart + 3)));
                 break;
             }
         }
@@ -261,9 +276,11 @@ private:
                 if (segment == expected)
                     continue;
                 m_out.add(u"segment-across"_s, placeOf(s, id),
-                          u"%1: %2 is in segment %3 but device %4 of %5 is in %6; device %4 must "
-                          "be in the same segment on every server"_s
-                              .arg(device(s, id), current.ip.toString(), segment.toString())
+                          trText("cw::Validation",
+                                 "%1: %2 is in segment %3 but device %4 of %5 is in %6; device %4 "
+                                 "must be in the same segment on every server")
+                              .arg(device(s, id))
+                              .arg(current.ip.toString(), segment.toString())
                               .arg(id)
                               .arg(serverLabel(m_project, reference), expected.toString()));
             }
@@ -289,17 +306,20 @@ private:
                 if (auto host = hostOwner.constFind(current.ip.value);
                     host != hostOwner.constEnd()) {
                     m_out.add(u"host-ip-collision"_s, placeOf(s, id),
-                              u"%1: %2 is the host IP of %3; device IPs must differ from every "
-                              "host IP"_s.arg(device(s, id), current.ip.toString(),
-                                              serverLabel(m_project, *host)));
+                              trText("cw::Validation", "%1: %2 is the host IP of %3; device IPs "
+                                                       "must differ from every host IP")
+                                  .arg(device(s, id))
+                                  .arg(current.ip.toString(), serverLabel(m_project, *host)));
                 }
                 if (m_prefix)
                     checkNetworkBroadcast(s, id);
                 if (auto used = firstUse.constFind(current.ip.value); used != firstUse.constEnd()) {
                     m_out.add(u"ip-unique"_s, placeOf(s, id),
-                              u"%1: %2 is already used by %3; every device IP must be unique"_s.arg(
-                                  device(s, id), current.ip.toString(),
-                                  device(used->first, used->second)));
+                              trText("cw::Validation",
+                                     "%1: %2 is already used by %3; every device IP must be unique")
+                                  .arg(device(s, id))
+                                  .arg(current.ip.toString())
+                                  .arg(device(used->first, used->second)));
                     continue;
                 }
                 firstUse.insert(current.ip.value, {s, id});
@@ -317,12 +337,15 @@ private:
                 }
                 const Slot &owner = slot(octet->first, octet->second);
                 m_out.add(u"last-octet-unique"_s, placeOf(s, id),
-                          u"%1: %2 has the same last octet (%3) as %4 of %5 in segment %6; inside "
-                          "one segment the last 8 bits must be unique"_s
-                              .arg(device(s, id), current.ip.toString())
+                          trText("cw::Validation",
+                                 "%1: %2 has the same last octet (%3) as %4 of %5 in segment %6; "
+                                 "inside one segment the last 8 bits must be unique")
+                              .arg(device(s, id))
+                              .arg(current.ip.toString())
                               .arg(current.ip.lastOctet())
-                              .arg(owner.ip.toString(), device(octet->first, octet->second),
-                                   segment.toString()));
+                              .arg(owner.ip.toString())
+                              .arg(device(octet->first, octet->second))
+                              .arg(segment.toString()));
             }
         }
     }
@@ -335,9 +358,12 @@ private:
         if (!network && current.ip != segment.broadcast())
             return;
         m_out.add(u"network-broadcast"_s, placeOf(s, id),
-                  u"%1: %2 is the %3 address of segment %4; a device needs a host address"_s.arg(
-                      device(s, id), current.ip.toString(), network ? u"network"_s : u"broadcast"_s,
-                      segment.toString()));
+                  (network ? trText("cw::Validation", "%1: %2 is the network address of segment "
+                                                      "%3; a device needs a host address")
+                           : trText("cw::Validation", "%1: %2 is the broadcast address of segment "
+                                                      "%3; a device needs a host address"))
+                      .arg(device(s, id))
+                      .arg(current.ip.toString(), segment.toString()));
     }
 
     const Project &m_project;

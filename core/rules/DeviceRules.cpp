@@ -36,19 +36,24 @@ bool checkIds(const Project &project, int s, bool ascend, ProblemList &out)
         const int id = server.devices[k];
         const int position = static_cast<int>(k);
         if (id < 0 || (ascend && id >= kAscendDevices)) {
-            out.add(u"device-ids"_s, devicePlace(s, position),
-                    ascend ? u"%1 device %2: is not an Ascend 910 device id (0-7)"_s.arg(
-                                 label(), QString::number(id))
-                           : u"%1 device %2: is not a device id (0 or more)"_s.arg(
-                                 label(), QString::number(id)));
+            out.add(
+                u"device-ids"_s, devicePlace(s, position),
+                ascend
+                    ? trText("cw::Validation", "%1 device %2: is not an Ascend 910 device id (0-7)")
+                          .arg(label(), QString::number(id))
+                    : trText("cw::Validation", "%1 device %2: is not a device id (0 or more)")
+                          .arg(label(), QString::number(id)));
             ok = false;
             continue;
         }
         if (auto it = firstPosition.constFind(id); it != firstPosition.constEnd()) {
-            out.add(u"device-ids"_s, devicePlace(s, position),
-                    u"%1 device %2: is listed twice (devices[%3] and devices[%4]); each device "
-                    "is used once"_s.arg(label(), QString::number(id), QString::number(*it),
-                                         QString::number(position)));
+            out.add(
+                u"device-ids"_s, devicePlace(s, position),
+                trText("cw::Validation",
+                       "%1 device %2: is listed twice (devices[%3] and devices[%4]); each device "
+                       "is used once")
+                    .arg(label(), QString::number(id), QString::number(*it),
+                         QString::number(position)));
             ok = false;
             continue;
         }
@@ -70,18 +75,20 @@ void checkAscendSubset(const Project &project, int s, int reference, bool idsOk,
     const size_t referenceCount = project.servers[size_t(reference)].devices.size();
     if (s != reference && count != referenceCount && validAscendCount(referenceCount)) {
         out.add(u"device-multi-server"_s, path,
-                u"%1: uses %2 devices and %3 uses %4; with several servers every server uses "
-                "the same number (1 x N, 2 x N, 4 x N or 8 x N)"_s.arg(
-                    label, QString::number(count), serverLabel(project, reference),
-                    QString::number(referenceCount)));
+                trText("cw::Validation",
+                       "%1: uses %2 devices and %3 uses %4; with several servers every server uses "
+                       "the same number (1 x N, 2 x N, 4 x N or 8 x N)")
+                    .arg(label, QString::number(count), serverLabel(project, reference),
+                         QString::number(referenceCount)));
     }
     // The common case, all eight or a single device, needs no more text.
     if (count == kAscendDevices || count == 1)
         return;
     if (!validAscendCount(count)) {
-        out.add(u"device-count"_s, path,
-                u"%1: uses %2 devices; an Ascend 910 server uses 1, 2, 4 or 8"_s.arg(
-                    label, QString::number(count)));
+        out.add(
+            u"device-count"_s, path,
+            trText("cw::Validation", "%1: uses %2 devices; an Ascend 910 server uses 1, 2, 4 or 8")
+                .arg(label, QString::number(count)));
         return;
     }
     if (!idsOk)
@@ -90,15 +97,18 @@ void checkAscendSubset(const Project &project, int s, int reference, bool idsOk,
     for (int id : server.devices)
         used |= 1u << id;
     if (count == 4 && used != 0x0fu && used != 0xf0u) {
-        out.add(u"device-group-4"_s, path,
-                u"%1: four devices must be 0, 1, 2, 3 or 4, 5, 6, 7, not %2"_s.arg(
-                    label, joinIds(server.devices)));
+        out.add(
+            u"device-group-4"_s, path,
+            trText("cw::Validation", "%1: four devices must be 0, 1, 2, 3 or 4, 5, 6, 7, not %2")
+                .arg(label, joinIds(server.devices)));
     }
     if (count == 2 && (server.devices[0] < 4) != (server.devices[1] < 4)) {
         out.add(u"device-group-2"_s, path,
-                u"%1: devices %2 and %3 are in different groups; two devices must both be in "
-                "0-3 or both in 4-7"_s.arg(label, QString::number(server.devices[0]),
-                                           QString::number(server.devices[1])));
+                trText("cw::Validation",
+                       "%1: devices %2 and %3 are in different groups; two devices must both be in "
+                       "0-3 or both in 4-7")
+                    .arg(label, QString::number(server.devices[0]),
+                         QString::number(server.devices[1])));
     }
 }
 
@@ -112,7 +122,8 @@ Problems validateDeviceSubsets(const Project &project)
     for (int s = 0; s < static_cast<int>(project.servers.size()); ++s) {
         if (project.servers[static_cast<size_t>(s)].devices.empty()) {
             out.add(u"devices-empty"_s, serverFieldPlace(s, "devices"),
-                    u"%1: lists no devices; list at least one"_s.arg(serverLabel(project, s)));
+                    trText("cw::Validation", "%1: lists no devices; list at least one")
+                        .arg(serverLabel(project, s)));
             continue;
         }
         const bool idsOk = checkIds(project, s, ascend, out);

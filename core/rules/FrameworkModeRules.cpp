@@ -50,14 +50,17 @@ void checkMsrunDeviceCounts(const Project &project, ProblemList &out)
         const Server &server = project.servers[size_t(order[r])];
         if (server.devices.size() == count || server.devices.empty())
             continue;
-        out.add(u"msrun-device-count"_s, serverFieldPlace(order[r], "devices"),
-                u"%1: uses %2 devices and %3 (the master) %4; msrun numbers a worker node_rank x "
-                "local_worker_num + index, which only works when every server runs the same "
-                "number of workers (ranks would collide): use as many devices on every server, "
-                "or mode ranktable"_s.arg(serverLabel(project, order[r]))
-                    .arg(server.devices.size())
-                    .arg(serverLabel(project, master))
-                    .arg(count));
+        out.add(
+            u"msrun-device-count"_s, serverFieldPlace(order[r], "devices"),
+            trText("cw::Validation",
+                   "%1: uses %2 devices and %3 (the master) %4; msrun numbers a worker node_rank x "
+                   "local_worker_num + index, which only works when every server runs the same "
+                   "number of workers (ranks would collide): use as many devices on every server, "
+                   "or mode ranktable")
+                .arg(serverLabel(project, order[r]))
+                .arg(server.devices.size())
+                .arg(serverLabel(project, master))
+                .arg(count));
     }
 }
 
@@ -84,12 +87,15 @@ void checkMindSporeRankOrder(const Project &project, ProblemList &out)
         for (int s : sorted)
             names << u"%1 (%2)"_s.arg(serverLabel(project, s),
                                       project.servers[size_t(s)].effectiveHostIp());
-        out.add(u"mindspore-rank-order"_s, projectPlace(u"servers"_s),
-                u"MindSpore needs the rank ids in the dictionary order of server_id, but the rank "
+        out.add(
+            u"mindspore-rank-order"_s, projectPlace(u"servers"_s),
+            trText(
+                "cw::Validation",
+                "MindSpore needs the rank ids in the dictionary order of server_id, but the rank "
                 "table would number %1 (%2) before %3 (%4); order the servers as %5 (the first "
-                "is the master unless launch.master names another)"_s.arg(
-                    serverLabel(project, order[r - 1]), before, serverLabel(project, order[r]),
-                    after, names.join(u", "_s)));
+                "is the master unless launch.master names another)")
+                .arg(serverLabel(project, order[r - 1]), before, serverLabel(project, order[r]),
+                     after, names.join(u", "_s)));
         return;
     }
 }
@@ -106,26 +112,36 @@ void validateFrameworkMode(const Project &project, ProblemList &out)
     const bool fits = std::find(fitting.begin(), fitting.end(), launch.mode) != fitting.end();
     if (!fits && launch.mode == LaunchMode::Msrun) {
         out.add(u"mode-framework"_s, projectPlace(u"launch.mode"_s),
-                u"launch: mode msrun is MindSpore's launcher and starts no %1 job; with "
-                "framework %1 use %2"_s.arg(framework, modesFor(launch.framework)));
+                trText("cw::Validation",
+                       "launch: mode msrun is MindSpore's launcher and starts no %1 job; with "
+                       "framework %1 use %2")
+                    .arg(framework, modesFor(launch.framework)));
     }
     if (launch.framework == Framework::PyTorch)
         return;
     if (!fits && launch.mode == LaunchMode::Launch) {
         out.add(u"mode-framework"_s, projectPlace(u"launch.mode"_s),
-                u"launch: mode launch starts a torch launcher (torchrun), which %1 does not "
-                "have; with framework %1 use %2"_s.arg(framework, modesFor(launch.framework)));
+                trText("cw::Validation",
+                       "launch: mode launch starts a torch launcher (torchrun), which %1 does not "
+                       "have; with framework %1 use %2")
+                    .arg(framework, modesFor(launch.framework)));
     }
     if (launch.mode == LaunchMode::Mpirun && launch.mpirun.per == MpirunPer::Server) {
-        out.add(u"mode-framework"_s, projectPlace(u"launch.mpirun.per"_s),
-                u"launch: mpirun.per server starts one torch launcher per server, but a %1 job "
-                "runs one process per device; set launch.mpirun.per to device"_s.arg(framework));
+        out.add(
+            u"mode-framework"_s, projectPlace(u"launch.mpirun.per"_s),
+            trText("cw::Validation",
+                   "launch: mpirun.per server starts one torch launcher per server, but a %1 job "
+                   "runs one process per device; set launch.mpirun.per to device")
+                .arg(framework));
     }
     if (launch.mode == LaunchMode::Msrun && !launch.localRankArg.isEmpty()) {
-        out.add(u"local-rank-arg"_s, projectPlace(u"launch.local_rank_arg"_s),
-                u"launch: local_rank_arg %1 cannot be passed in mode msrun: msrun starts every "
-                "worker with the same arguments; read the rank in the script "
-                "(mindspore.communication.get_rank / get_local_rank)"_s.arg(launch.localRankArg));
+        out.add(
+            u"local-rank-arg"_s, projectPlace(u"launch.local_rank_arg"_s),
+            trText("cw::Validation",
+                   "launch: local_rank_arg %1 cannot be passed in mode msrun: msrun starts every "
+                   "worker with the same arguments; read the rank in the script "
+                   "(mindspore.communication.get_rank / get_local_rank)")
+                .arg(launch.localRankArg));
     }
 }
 

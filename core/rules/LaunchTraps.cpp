@@ -66,10 +66,12 @@ private:
             const bool perServer = qstrcmp(variable.per, "server") == 0;
             if (perServer && !manyServers)
                 return;
-            m_out.add(u"env-override"_s, envPlace(name),
-                      u"launch: %1 is set per %2 by train.sh; one value for the whole project "
-                      "would give every %2 the same one: remove it"_s.arg(
-                          name, QLatin1StringView(variable.per)));
+            m_out.add(
+                u"env-override"_s, envPlace(name),
+                trText("cw::Validation",
+                       "launch: %1 is set per %2 by train.sh; one value for the whole project "
+                       "would give every %2 the same one: remove it")
+                    .arg(name, QLatin1StringView(variable.per)));
             return;
         }
         checkClusterValue(name, value);
@@ -77,18 +79,24 @@ private:
         if (name == u"CM_CHIEF_PORT") {
             const std::optional<int> port = integerValue(value);
             if (!port || *port < 0 || *port > kMaxChiefPort)
-                m_out.add(u"env-value"_s, envPlace(name),
-                          u"launch: CM_CHIEF_PORT \"%1\" is not a port from 0 to %2, the range "
-                          "HCCL accepts"_s.arg(value)
-                              .arg(kMaxChiefPort));
+                m_out.add(
+                    u"env-value"_s, envPlace(name),
+                    trText("cw::Validation",
+                           "launch: CM_CHIEF_PORT \"%1\" is not a port from 0 to %2, the range "
+                           "HCCL accepts")
+                        .arg(value)
+                        .arg(kMaxChiefPort));
         } else if (name == u"HCCL_CONNECT_TIMEOUT") {
             // [120, 7200] seconds:
             // https://www.hiascend.com/document/detail/zh/canncommercial/800/apiref/envvar/envref_07_0077.html
             const std::optional<int> seconds = integerValue(value);
             if (!seconds || *seconds < 120 || *seconds > 7200)
-                m_out.add(u"env-value"_s, envPlace(name),
-                          u"launch: HCCL_CONNECT_TIMEOUT \"%1\" is not a number of seconds from "
-                          "120 to 7200, the range HCCL accepts"_s.arg(value));
+                m_out.add(
+                    u"env-value"_s, envPlace(name),
+                    trText("cw::Validation",
+                           "launch: HCCL_CONNECT_TIMEOUT \"%1\" is not a number of seconds from "
+                           "120 to 7200, the range HCCL accepts")
+                        .arg(value));
         }
     }
 
@@ -101,26 +109,29 @@ private:
         const QString port = QString::number(m_project.launch.masterPort);
         const QString ranks = QString::number(m_project.totalDevices());
         QString expected;
-        QString source;
+        TrText source;
         if (name.startsWith(u"CM_"_s) && m_project.launch.mode != LaunchMode::NoRankTable)
             return; // only no-ranktable mode sets them
         if (name == u"MASTER_ADDR" || name == u"CM_CHIEF_IP") {
             expected = masterIp;
-            source = u"the master's host IP (launch.master chooses the master)"_s;
+            source =
+                trText("cw::Validation", "the master's host IP (launch.master chooses the master)");
         } else if (name == u"MASTER_PORT" || name == u"CM_CHIEF_PORT") {
             expected = port;
-            source = u"launch.master_port"_s;
+            source = TrText::verbatim(u"launch.master_port"_s);
         } else if (name == u"WORLD_SIZE" || name == u"RANK_SIZE" || name == u"CM_WORKER_SIZE") {
             expected = ranks;
-            source = u"the number of devices in the plan"_s;
+            source = trText("cw::Validation", "the number of devices in the plan");
         } else {
             return;
         }
         if (value == expected)
             return;
         m_out.add(u"env-override"_s, envPlace(name),
-                  u"launch: %1=%2 would replace %3, which train.sh sets from %4: remove it"_s.arg(
-                      name, value, expected, source));
+                  trText("cw::Validation",
+                         "launch: %1=%2 would replace %3, which train.sh sets from %4: remove it")
+                      .arg(name, value, expected)
+                      .arg(source));
     }
 
     void checkRankTableMix(const QString &name)
@@ -130,8 +141,10 @@ private:
         for (const char *chief : kChiefVariables) {
             if (name == QLatin1StringView(chief)) {
                 m_out.add(u"env-conflict"_s, envPlace(name),
-                          u"launch: %1 cannot be used with a rank table (ranktable mode sets "
-                          "RANK_TABLE_FILE); use mode no-ranktable or remove it"_s.arg(name));
+                          trText("cw::Validation",
+                                 "launch: %1 cannot be used with a rank table (ranktable mode sets "
+                                 "RANK_TABLE_FILE); use mode no-ranktable or remove it")
+                              .arg(name));
                 return;
             }
         }
@@ -142,8 +155,10 @@ private:
         const LaunchConfig &launch = m_project.launch;
         if (launch.mode == LaunchMode::NoRankTable && launch.masterPort > kMaxChiefPort) {
             m_out.add(u"master-port"_s, projectPlace(u"launch.master_port"_s),
-                      u"launch: master_port %1 becomes CM_CHIEF_PORT in no-ranktable mode, "
-                      "which takes at most %2"_s.arg(launch.masterPort)
+                      trText("cw::Validation",
+                             "launch: master_port %1 becomes CM_CHIEF_PORT in no-ranktable mode, "
+                             "which takes at most %2")
+                          .arg(launch.masterPort)
                           .arg(kMaxChiefPort));
         }
         const int index = m_project.masterIndex();
@@ -153,8 +168,10 @@ private:
         const bool sameMachine = master.hostIp.isEmpty() || master.hostIp == master.host;
         if (sameMachine && launch.masterPort == master.port) {
             m_out.add(u"master-port"_s, projectPlace(u"launch.master_port"_s),
-                      u"launch: master_port %1 is the SSH port of the master %2, where sshd "
-                      "already listens; choose another"_s.arg(launch.masterPort)
+                      trText("cw::Validation",
+                             "launch: master_port %1 is the SSH port of the master %2, where sshd "
+                             "already listens; choose another")
+                          .arg(launch.masterPort)
                           .arg(serverLabel(m_project, index)));
         }
     }
@@ -167,9 +184,12 @@ private:
             const bool file = name == u"HCCL_WHITELIST_FILE";
             const bool disabled = name == u"HCCL_WHITELIST_DISABLE" && value != u"0";
             if (file || disabled) {
-                m_out.add(u"hccl-whitelist"_s, envPlace(name),
-                          u"launch: hccl_whitelist host_ips writes the trust list and switches "
-                          "it on; %1 in launch.env contradicts it: remove one"_s.arg(name));
+                m_out.add(
+                    u"hccl-whitelist"_s, envPlace(name),
+                    trText("cw::Validation",
+                           "launch: hccl_whitelist host_ips writes the trust list and switches "
+                           "it on; %1 in launch.env contradicts it: remove one")
+                        .arg(name));
             }
         }
     }

@@ -8,27 +8,28 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
-QString firstOf(std::initializer_list<QString> problems)
+TrText firstOf(std::initializer_list<TrText> problems)
 {
-    for (const QString &problem : problems) {
+    for (const TrText &problem : problems) {
         if (!problem.isEmpty())
             return problem;
     }
     return {};
 }
 
-QString absoluteProblem(const QString &text)
+TrText absoluteProblem(const QString &text)
 {
     if (!text.isEmpty() && text.front() != u'/')
-        return u"\"%1\" is not an absolute path (starting with /)"_s.arg(text);
+        return trText("cw::Validation", "\"%1\" is not an absolute path (starting with /)")
+            .arg(text);
     return {};
 }
 
-QString oneWordProblem(const QString &text)
+TrText oneWordProblem(const QString &text)
 {
     for (QChar c : text) {
         if (c.isSpace())
-            return u"\"%1\" contains a space; name one program"_s.arg(text);
+            return trText("cw::Validation", "\"%1\" contains a space; name one program").arg(text);
     }
     return {};
 }
@@ -44,38 +45,45 @@ public:
     {
         // workdir and log_dir are pasted into README.txt's scp line, which a remote shell
         // parses with scp's old protocol: no metacharacters there.
-        field(u"workdir"_s, u"launch.workdir"_s, u"workdir"_s,
-              firstOf({pathProblem(m_launch.workdir), absoluteProblem(m_launch.workdir),
-                       shellSafePathProblem(m_launch.workdir)}));
-        field(u"entry"_s, u"launch.entry"_s, u"entry"_s,
-              firstOf({pathProblem(m_launch.entry), leadingDashProblem(m_launch.entry)}));
-        field(u"python"_s, u"launch.python"_s, u"python"_s,
-              firstOf({pathProblem(m_launch.python), leadingDashProblem(m_launch.python),
+        // Fields are named as the project file names them (untranslated).
+        field(u"workdir"_s, u"launch.workdir"_s, TrText::verbatim(u"workdir"_s),
+              firstOf({pathProblemText(m_launch.workdir), absoluteProblem(m_launch.workdir),
+                       shellSafePathProblemText(m_launch.workdir)}));
+        field(u"entry"_s, u"launch.entry"_s, TrText::verbatim(u"entry"_s),
+              firstOf({pathProblemText(m_launch.entry), leadingDashProblem(m_launch.entry)}));
+        field(u"python"_s, u"launch.python"_s, TrText::verbatim(u"python"_s),
+              firstOf({pathProblemText(m_launch.python), leadingDashProblem(m_launch.python),
                        oneWordProblem(m_launch.python)}));
-        field(u"log-dir"_s, u"launch.log_dir"_s, u"log_dir"_s,
-              firstOf({pathProblem(m_launch.logDir), leadingDashProblem(m_launch.logDir),
-                       shellSafePathProblem(m_launch.logDir)}));
+        field(u"log-dir"_s, u"launch.log_dir"_s, TrText::verbatim(u"log_dir"_s),
+              firstOf({pathProblemText(m_launch.logDir), leadingDashProblem(m_launch.logDir),
+                       shellSafePathProblemText(m_launch.logDir)}));
         const QStringList launchers{u"auto"_s, u"torchrun"_s, u"torch.distributed.launch"_s};
         if (!launchers.contains(m_launch.launcher)) {
             m_out.add(u"launcher"_s, projectPlace(u"launch.launcher"_s),
-                      u"launch: launcher \"%1\" is not one of auto, torchrun, "
-                      "torch.distributed.launch"_s.arg(m_launch.launcher));
+                      trText("cw::Validation", "launch: launcher \"%1\" is not one of auto, "
+                                               "torchrun, torch.distributed.launch")
+                          .arg(m_launch.launcher));
         }
         const QStringList localRankArgs{QString(), u"--local_rank"_s, u"--local-rank"_s};
         if (!localRankArgs.contains(m_launch.localRankArg)) {
             m_out.add(u"local-rank-arg"_s, projectPlace(u"launch.local_rank_arg"_s),
-                      u"launch: local_rank_arg \"%1\" is not one of \"\", --local_rank, "
-                      "--local-rank"_s.arg(m_launch.localRankArg));
+                      trText("cw::Validation", "launch: local_rank_arg \"%1\" is not one of "
+                                               "\"\", --local_rank, --local-rank")
+                          .arg(m_launch.localRankArg));
         }
-        list(u"args"_s, u"launch.args"_s, u"argument"_s, m_launch.args, argumentProblem);
-        list(u"env-setup"_s, u"launch.env_setup"_s, u"env_setup line"_s, m_launch.envSetup,
-             singleLineProblem);
-        list(u"upload"_s, u"launch.upload"_s, u"upload"_s, m_launch.upload, pathProblem);
-        list(u"mpirun-args"_s, u"launch.mpirun.extra_args"_s, u"mpirun argument"_s,
-             m_launch.mpirun.extraArgs, argumentProblem);
+        list(u"args"_s, u"launch.args"_s, trText("cw::Validation", "argument"), m_launch.args,
+             argumentProblemText);
+        list(u"env-setup"_s, u"launch.env_setup"_s, trText("cw::Validation", "env_setup line"),
+             m_launch.envSetup, singleLineProblemText);
+        list(u"upload"_s, u"launch.upload"_s, TrText::verbatim(u"upload"_s), m_launch.upload,
+             pathProblemText);
+        list(u"mpirun-args"_s, u"launch.mpirun.extra_args"_s,
+             trText("cw::Validation", "mpirun argument"), m_launch.mpirun.extraArgs,
+             argumentProblemText);
         if (!m_launch.mpirun.prefix.isEmpty()) {
-            field(u"mpirun-prefix"_s, u"launch.mpirun.prefix"_s, u"mpirun prefix"_s,
-                  firstOf({pathProblem(m_launch.mpirun.prefix),
+            field(u"mpirun-prefix"_s, u"launch.mpirun.prefix"_s,
+                  trText("cw::Validation", "mpirun prefix"),
+                  firstOf({pathProblemText(m_launch.mpirun.prefix),
                            absoluteProblem(m_launch.mpirun.prefix)}));
         }
         checkEnv();
@@ -83,20 +91,21 @@ public:
     }
 
 private:
-    void field(const QString &rule, const QString &field, const QString &what,
-               const QString &problem)
+    void field(const QString &rule, const QString &field, const TrText &what, const TrText &problem)
     {
         if (!problem.isEmpty())
-            m_out.add(rule, projectPlace(field), u"launch: %1 %2"_s.arg(what, problem));
+            m_out.add(rule, projectPlace(field),
+                      trText("cw::Validation", "launch: %1 %2").arg(what, problem));
     }
 
-    void list(const QString &rule, const QString &field, const QString &what,
-              const QStringList &values, QString (*check)(const QString &))
+    void list(const QString &rule, const QString &field, const TrText &what,
+              const QStringList &values, TrText (*check)(const QString &))
     {
         for (qsizetype k = 0; k < values.size(); ++k) {
-            if (QString problem = check(values[k]); !problem.isEmpty()) {
-                m_out.add(rule, projectPlace(field).item(int(k)),
-                          u"launch: %1 %2 %3"_s.arg(what).arg(k).arg(problem));
+            if (TrText problem = check(values[k]); !problem.isEmpty()) {
+                m_out.add(
+                    rule, projectPlace(field).item(int(k)),
+                    trText("cw::Validation", "launch: %1 %2 %3").arg(what).arg(k).arg(problem));
             }
         }
     }
@@ -106,39 +115,46 @@ private:
         QSet<QString> seen;
         for (const auto &[name, value] : m_launch.env) {
             const ProblemPlace place = projectPlace(u"launch.env"_s).key(name);
-            if (QString problem = envNameProblem(name); !problem.isEmpty())
-                m_out.add(u"env-name"_s, place, u"launch: environment variable name "_s + problem);
+            if (TrText problem = envNameProblemText(name); !problem.isEmpty())
+                m_out.add(
+                    u"env-name"_s, place,
+                    trText("cw::Validation", "launch: environment variable name %1").arg(problem));
             else if (seen.contains(name))
                 m_out.add(u"env-name"_s, place,
-                          u"launch: environment variable %1 is set twice"_s.arg(name));
+                          trText("cw::Validation", "launch: environment variable %1 is set twice")
+                              .arg(name));
             seen.insert(name);
-            if (QString problem = argumentProblem(value); !problem.isEmpty())
-                m_out.add(u"env-value"_s, place, u"launch: value of %1 %2"_s.arg(name, problem));
+            if (TrText problem = argumentProblemText(value); !problem.isEmpty())
+                m_out.add(
+                    u"env-value"_s, place,
+                    trText("cw::Validation", "launch: value of %1 %2").arg(name).arg(problem));
         }
     }
 
     void checkPorts()
     {
         const PortRange &hccl = m_launch.hcclPorts;
-        const QString port = portProblem(m_launch.masterPort);
-        field(u"master-port"_s, u"launch.master_port"_s, u"master_port"_s, port);
-        const QString range = firstOf({portProblem(hccl.first), portProblem(hccl.last)});
+        const TrText port = portProblemText(m_launch.masterPort);
+        field(u"master-port"_s, u"launch.master_port"_s, TrText::verbatim(u"master_port"_s), port);
+        const TrText range = firstOf({portProblemText(hccl.first), portProblemText(hccl.last)});
         if (!range.isEmpty()) {
             m_out.add(u"hccl-ports"_s, projectPlace(u"launch.hccl_ports"_s),
-                      u"launch: hccl_ports "_s + range);
+                      trText("cw::Validation", "launch: hccl_ports %1").arg(range));
             return;
         }
         if (hccl.first > hccl.last) {
-            m_out.add(
-                u"hccl-ports"_s, projectPlace(u"launch.hccl_ports"_s),
-                u"launch: hccl_ports first %1 is above last %2"_s.arg(hccl.first).arg(hccl.last));
+            m_out.add(u"hccl-ports"_s, projectPlace(u"launch.hccl_ports"_s),
+                      trText("cw::Validation", "launch: hccl_ports first %1 is above last %2")
+                          .arg(hccl.first)
+                          .arg(hccl.last));
             return;
         }
         // HCCL binds every port of its range on every server; a master port inside it collides.
         if (port.isEmpty() && isAscend(m_project.accelerator) &&
             m_launch.masterPort >= hccl.first && m_launch.masterPort <= hccl.last) {
             m_out.add(u"master-port"_s, projectPlace(u"launch.master_port"_s),
-                      u"launch: master_port %1 lies inside the HCCL port range %2-%3"_s
+                      trText("cw::Validation",
+                             "launch: master_port %1 lies inside the HCCL port range %2-%3")
                           .arg(m_launch.masterPort)
                           .arg(hccl.first)
                           .arg(hccl.last));

@@ -13,18 +13,18 @@ namespace cw {
 namespace {
 
 // Linux interface names: at most 15 bytes, no '/', whitespace or shell metacharacters.
-QString nicProblem(const QString &nic)
+TrText nicProblem(const QString &nic)
 {
     if (nic.size() > 15)
-        return u"\"%1\" is longer than 15 characters"_s.arg(nic);
+        return trText("cw::Validation", "\"%1\" is longer than 15 characters").arg(nic);
     if (nic.front() == u'-')
-        return u"\"%1\" must not start with '-'"_s.arg(nic);
+        return trText("cw::Validation", "\"%1\" must not start with '-'").arg(nic);
     for (QChar c : nic) {
         const bool ok = (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') ||
                         (c >= u'0' && c <= u'9') || c == u'_' || c == u'.' || c == u'-' ||
                         c == u':' || c == u'@';
         if (!ok)
-            return u"\"%1\" is not a network interface name"_s.arg(nic);
+            return trText("cw::Validation", "\"%1\" is not a network interface name").arg(nic);
     }
     return {};
 }
@@ -33,34 +33,41 @@ void checkServerFields(const Project &project, int s, ProblemList &out)
 {
     const Server &server = project.servers[static_cast<size_t>(s)];
     const QString label = serverLabel(project, s);
-    auto report = [&](const QString &rule, const char *field, const QString &what,
-                      const QString &problem) {
+    // "<server>: <field> <what is wrong>"; the field is named as the project file names it.
+    auto report = [&](const QString &rule, const char *field, const TrText &what,
+                      const TrText &problem) {
         if (!problem.isEmpty())
-            out.add(rule, serverFieldPlace(s, field), u"%1: %2 %3"_s.arg(label, what, problem));
+            out.add(rule, serverFieldPlace(s, field),
+                    trText("cw::Validation", "%1: %2 %3").arg(label).arg(what, problem));
     };
-    report(u"server-name"_s, "name", u"name"_s, serverNameProblem(server.name));
-    report(u"host"_s, "host", u"host"_s, sshHostProblem(server.host));
-    report(u"port"_s, "port", u"SSH port"_s, portProblem(server.port));
+    report(u"server-name"_s, "name", trText("cw::Validation", "name"),
+           serverNameProblemText(server.name));
+    report(u"host"_s, "host", trText("cw::Validation", "host"), sshHostProblemText(server.host));
+    report(u"port"_s, "port", trText("cw::Validation", "SSH port"), portProblemText(server.port));
     if (!server.user.isEmpty())
-        report(u"user"_s, "user", u"user"_s, userProblem(server.user));
+        report(u"user"_s, "user", trText("cw::Validation", "user"), userProblemText(server.user));
     if (!server.identityFile.isEmpty())
-        report(u"identity-file"_s, "identity_file", u"identity_file"_s,
-               pathProblem(server.identityFile));
+        report(u"identity-file"_s, "identity_file", TrText::verbatim(u"identity_file"_s),
+               pathProblemText(server.identityFile));
     if (!server.nic.isEmpty())
-        report(u"nic"_s, "nic", u"nic"_s, nicProblem(server.nic));
+        report(u"nic"_s, "nic", TrText::verbatim(u"nic"_s), nicProblem(server.nic));
     if (!server.hostIp.isEmpty()) {
-        report(u"host-ip"_s, "host_ip", u"host_ip"_s, ipv4Problem(server.hostIp));
+        report(u"host-ip"_s, "host_ip", TrText::verbatim(u"host_ip"_s),
+               ipv4ProblemText(server.hostIp));
     } else if (sshHostProblem(server.host).isEmpty() && !Ipv4::parse(server.host)) {
         // The servers reach each other by address (HCCL_IF_IP, hostfile, hostname -I matching);
         // an ssh alias only tells this machine how to get there.
         out.add(u"host-ip"_s, serverFieldPlace(s, "host_ip"),
-                u"%1: host_ip is not set and host \"%2\" is not an IPv4 address; set host_ip or "
-                "let discovery fill it"_s.arg(label, server.host));
+                trText("cw::Validation",
+                       "%1: host_ip is not set and host \"%2\" is not an IPv4 address; set "
+                       "host_ip or let discovery fill it")
+                    .arg(label, server.host));
     }
     if (!isAscend(project.accelerator) && !server.deviceIps.isEmpty()) {
-        out.add(u"device-ips-unexpected"_s, serverFieldPlace(s, "device_ips"),
-                u"%1: device_ips are only for ascend910, not %2; remove them"_s.arg(
-                    label, acceleratorName(project.accelerator)));
+        out.add(
+            u"device-ips-unexpected"_s, serverFieldPlace(s, "device_ips"),
+            trText("cw::Validation", "%1: device_ips are only for ascend910, not %2; remove them")
+                .arg(label, acceleratorName(project.accelerator)));
     }
 }
 
@@ -72,10 +79,10 @@ void checkServerList(const Project &project, ProblemList &out)
         const Server &server = project.servers[static_cast<size_t>(s)];
         if (!server.name.isEmpty()) {
             if (auto it = names.constFind(server.name); it != names.constEnd()) {
-                out.add(
-                    u"server-name-unique"_s, serverFieldPlace(s, "name"),
-                    u"servers[%1]: name \"%2\" is already used by servers[%3]; server names must "
-                    "be unique"_s.arg(QString::number(s), server.name, QString::number(*it)));
+                out.add(u"server-name-unique"_s, serverFieldPlace(s, "name"),
+                        trText("cw::Validation", "servers[%1]: name \"%2\" is already used by "
+                                                 "servers[%3]; server names must be unique")
+                            .arg(QString::number(s), server.name, QString::number(*it)));
             } else {
                 names.insert(server.name, s);
             }
@@ -87,8 +94,9 @@ void checkServerList(const Project &project, ProblemList &out)
             out.add(
                 u"host-ip-unique"_s,
                 serverFieldPlace(s, server.hostIp.isEmpty() ? "host" : "host_ip"),
-                u"%1: host IP %2 is already the host IP of %3; every server needs its own"_s.arg(
-                    serverLabel(project, s), ip->toString(), serverLabel(project, *it)));
+                trText("cw::Validation",
+                       "%1: host IP %2 is already the host IP of %3; every server needs its own")
+                    .arg(serverLabel(project, s), ip->toString(), serverLabel(project, *it)));
         } else {
             hostIps.insert(ip->value, s);
         }
@@ -111,19 +119,19 @@ void checkMpirunPorts(const Project &project, ProblemList &out)
         if (server.port == port)
             continue;
         out.add(u"mpirun-ssh-port"_s, serverFieldPlace(order[r], "port"),
-                u"%1: SSH port %2 differs from port %3 of %4; mpirun reaches every other server "
-                "through one SSH port"_s.arg(serverLabel(project, order[r]),
-                                             QString::number(server.port), QString::number(port),
-                                             serverLabel(project, reference)));
+                trText("cw::Validation", "%1: SSH port %2 differs from port %3 of %4; mpirun "
+                                         "reaches every other server through one SSH port")
+                    .arg(serverLabel(project, order[r]), QString::number(server.port),
+                         QString::number(port), serverLabel(project, reference)));
     }
 }
 
 } // namespace
 
-QString leadingDashProblem(const QString &text)
+TrText leadingDashProblem(const QString &text)
 {
     if (!text.isEmpty() && text.front() == u'-')
-        return u"\"%1\" must not start with '-'"_s.arg(text);
+        return trText("cw::Validation", "\"%1\" must not start with '-'").arg(text);
     return {};
 }
 
@@ -131,18 +139,20 @@ void validateServers(const Project &project, ProblemList &out)
 {
     if (project.servers.empty())
         out.add(u"no-servers"_s, projectPlace(u"servers"_s),
-                u"the project has no servers; add at least one"_s);
+                trText("cw::Validation", "the project has no servers; add at least one"));
     if (static_cast<int>(project.servers.size()) > kMaxServers) {
-        out.add(
-            u"server-count"_s, projectPlace(u"servers"_s),
-            u"%1 servers; a cluster has at most %2"_s.arg(project.servers.size()).arg(kMaxServers));
+        out.add(u"server-count"_s, projectPlace(u"servers"_s),
+                trText("cw::Validation", "%1 servers; a cluster has at most %2")
+                    .arg(project.servers.size())
+                    .arg(kMaxServers));
     }
     for (int s = 0; s < static_cast<int>(project.servers.size()); ++s)
         checkServerFields(project, s, out);
     checkServerList(project, out);
     if (!project.launch.master.isEmpty() && !project.serverIndex(project.launch.master)) {
         out.add(u"master"_s, projectPlace(u"launch.master"_s),
-                u"launch: master \"%1\" is not the name of a server"_s.arg(project.launch.master));
+                trText("cw::Validation", "launch: master \"%1\" is not the name of a server")
+                    .arg(project.launch.master));
     }
     checkMpirunPorts(project, out);
 }
@@ -150,8 +160,9 @@ void validateServers(const Project &project, ProblemList &out)
 Problems validateProject(const Project &project)
 {
     ProblemList out;
-    if (QString problem = serverNameProblem(project.name); !problem.isEmpty())
-        out.add(u"name"_s, projectPlace(u"name"_s), u"project name "_s + problem);
+    if (TrText problem = serverNameProblemText(project.name); !problem.isEmpty())
+        out.add(u"name"_s, projectPlace(u"name"_s),
+                trText("cw::Validation", "project name %1").arg(problem));
     validateServers(project, out);
     out.append(validateDeviceSubsets(project));
     out.append(validateDeviceNetwork(project));

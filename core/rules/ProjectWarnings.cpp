@@ -55,11 +55,15 @@ private:
     void checkUnknownFields()
     {
         for (const UnknownField &field : m_project.unknownFields) {
-            QString message = field.topLevel()
-                                  ? u"not a clusterwiz field; kept in the file as it is"_s
-                                  : u"not a clusterwiz field; ignored, and left out on save"_s;
+            TrText message =
+                field.topLevel()
+                    ? trText("cw::Validation", "not a clusterwiz field; kept in the file as it is")
+                    : trText("cw::Validation",
+                             "not a clusterwiz field; ignored, and left out on save");
             if (!field.nearest.isEmpty())
-                message += u" (did you mean \"%1\"?)"_s.arg(field.nearest);
+                message = trText("cw::Validation", "%1 (did you mean \"%2\"?)")
+                              .arg(message)
+                              .arg(field.nearest);
             m_out.add(u"unknown-field"_s, field.place, message);
         }
     }
@@ -69,9 +73,10 @@ private:
         if (!isAscend(m_project.accelerator) || sourcesCannSetEnv(m_project.launch))
             return;
         m_out.add(u"env-setup-cann"_s, projectPlace(u"launch.env_setup"_s),
-                  u"no line sources CANN's set_env.sh: jobs started over SSH get no CANN "
-                  "libraries. Add \"source %1\" (or %2 for the newer layout)"_s.arg(
-                      cannSetEnvPaths().front(), cannSetEnvPaths().back()));
+                  trText("cw::Validation",
+                         "no line sources CANN's set_env.sh: jobs started over SSH get no CANN "
+                         "libraries. Add \"source %1\" (or %2 for the newer layout)")
+                      .arg(cannSetEnvPaths().front(), cannSetEnvPaths().back()));
     }
 
     void checkDeviceOrder(int s)
@@ -83,10 +88,11 @@ private:
         for (int device : server.devices)
             ids << QString::number(device);
         m_out.add(u"devices-order"_s, serverFieldPlace(s, "devices"),
-                  u"%1: devices are listed as %2; local ranks follow this order, so rank %3 "
-                  "opens device %4. List them ascending unless that is what you want"_s.arg(
-                      serverLabel(m_project, s), ids.join(u", "_s),
-                      QString::number(m_project.rankOffset(s)), ids.front()));
+                  trText("cw::Validation",
+                         "%1: devices are listed as %2; local ranks follow this order, so rank %3 "
+                         "opens device %4. List them ascending unless that is what you want")
+                      .arg(serverLabel(m_project, s), ids.join(u", "_s),
+                           QString::number(m_project.rankOffset(s)), ids.front()));
     }
 
     void checkNic(int s)
@@ -94,12 +100,14 @@ private:
         const Server &server = m_project.servers[static_cast<size_t>(s)];
         if (server.nic.isEmpty() || !isVirtualNic(server.nic))
             return;
-        m_out.add(u"nic-virtual"_s, serverFieldPlace(s, "nic"),
-                  u"%1: %2 is a virtual or container interface; the job pins HCCL, NCCL, gloo "
-                  "and OpenMPI to it, and the other servers cannot reach it there. Give the NIC "
-                  "that holds the host IP %3"_s.arg(serverLabel(m_project, s),
-                                                    escapeControls(server.nic),
-                                                    server.effectiveHostIp()));
+        m_out.add(
+            u"nic-virtual"_s, serverFieldPlace(s, "nic"),
+            trText("cw::Validation",
+                   "%1: %2 is a virtual or container interface; the job pins HCCL, NCCL, gloo "
+                   "and OpenMPI to it, and the other servers cannot reach it there. Give the NIC "
+                   "that holds the host IP %3")
+                .arg(serverLabel(m_project, s), escapeControls(server.nic),
+                     server.effectiveHostIp()));
     }
 
     // A device segment that holds a host IP routes device traffic and host traffic alike.
@@ -137,10 +145,11 @@ private:
                 if (inside == hosts.end())
                     continue;
                 m_out.add(u"device-segment-host"_s, deviceIpPlace(s, k),
-                          u"%1: device segment %2 holds the host IP of %3: the device "
-                          "network should be its own subnet, apart from the hosts' network"_s.arg(
-                              serverLabel(m_project, s), segment.toString(),
-                              serverLabel(m_project, inside->first)));
+                          trText("cw::Validation",
+                                 "%1: device segment %2 holds the host IP of %3: the device "
+                                 "network should be its own subnet, apart from the hosts' network")
+                              .arg(serverLabel(m_project, s), segment.toString(),
+                                   serverLabel(m_project, inside->first)));
             }
         }
     }
@@ -151,11 +160,13 @@ private:
         if (isAscend(m_project.accelerator) ||
             (mode != LaunchMode::RankTable && mode != LaunchMode::NoRankTable))
             return;
-        m_out.add(u"mode-rehearsal"_s, projectPlace(u"launch.mode"_s),
-                  u"%1 is an HCCL mode: on %2 the scripts run as a rehearsal of an Ascend job "
-                  "(the rank loop and its variables, with %3), not as a real HCCL job"_s.arg(
-                      launchModeName(mode), acceleratorName(m_project.accelerator),
-                      m_project.accelerator == Accelerator::Nvidia ? u"NCCL"_s : u"gloo"_s));
+        m_out.add(
+            u"mode-rehearsal"_s, projectPlace(u"launch.mode"_s),
+            trText("cw::Validation",
+                   "%1 is an HCCL mode: on %2 the scripts run as a rehearsal of an Ascend job "
+                   "(the rank loop and its variables, with %3), not as a real HCCL job")
+                .arg(launchModeName(mode), acceleratorName(m_project.accelerator),
+                     m_project.accelerator == Accelerator::Nvidia ? u"NCCL"_s : u"gloo"_s));
     }
 
     void checkWhitelist()
@@ -164,9 +175,11 @@ private:
             return;
         if (isAscend(m_project.accelerator) && m_project.servers.size() > 1)
             return;
-        m_out.add(u"hccl-whitelist-unused"_s, projectPlace(u"launch.hccl_whitelist"_s),
-                  u"host_ips has no effect: HCCL's trust list applies to more than one Ascend "
-                  "server"_s);
+        m_out.add(
+            u"hccl-whitelist-unused"_s, projectPlace(u"launch.hccl_whitelist"_s),
+            trText("cw::Validation",
+                   "host_ips has no effect: HCCL's trust list applies to more than one Ascend "
+                   "server"));
     }
 
     const Project &m_project;

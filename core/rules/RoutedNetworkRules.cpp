@@ -37,8 +37,9 @@ public:
         if (!m_prefix) {
             // The netmask rule reports a bad netmask; an empty one leaves nothing to route in.
             m_out.add(u"gateway"_s, projectPlace(u"device_network.netmask"_s),
-                      u"device network: gateways and detect IPs need device_network.netmask "
-                      "(the segments they serve)"_s);
+                      trText("cw::Validation",
+                             "device network: gateways and detect IPs need device_network.netmask "
+                             "(the segments they serve)"));
             return;
         }
         collectDevices();
@@ -48,9 +49,11 @@ public:
     }
 
 private:
-    QString deviceName(const DeviceAt &at) const
+    TrText deviceName(const DeviceAt &at) const
     {
-        return serverLabel(m_project, at.server) + u" device "_s + QString::number(at.id);
+        return trText("cw::Validation", "%1 device %2")
+            .arg(serverLabel(m_project, at.server))
+            .arg(at.id);
     }
 
     void collectDevices()
@@ -72,21 +75,23 @@ private:
     Ipv4Network segmentOf(Ipv4 ip) const { return Ipv4Network::containing(ip, *m_prefix); }
 
     // Shared by gateways and detect IPs inside a segment: no network, broadcast or device IP.
-    bool checkAddress(const QString &rule, const ProblemPlace &place, const QString &what, Ipv4 ip)
+    bool checkAddress(const QString &rule, const ProblemPlace &place, const TrText &what, Ipv4 ip)
     {
         const Ipv4Network segment = segmentOf(ip);
         if (ip == segment.network || ip == segment.broadcast()) {
-            m_out.add(rule, place,
-                      u"%1 %2 is the %3 address of segment %4"_s.arg(
-                          what, ip.toString(),
-                          ip == segment.network ? u"network"_s : u"broadcast"_s,
-                          segment.toString()));
+            m_out.add(
+                rule, place,
+                (ip == segment.network
+                     ? trText("cw::Validation", "%1 %2 is the network address of segment %3")
+                     : trText("cw::Validation", "%1 %2 is the broadcast address of segment %3"))
+                    .arg(what)
+                    .arg(ip.toString(), segment.toString()));
             return false;
         }
         if (const auto device = m_devices.constFind(ip.value); device != m_devices.cend()) {
-            m_out.add(
-                rule, place,
-                u"%1 %2 is the device IP of %3"_s.arg(what, ip.toString(), deviceName(*device)));
+            m_out.add(rule, place,
+                      trText("cw::Validation", "%1 %2 is the device IP of %3")
+                          .arg(what, ip.toString(), deviceName(*device)));
             return false;
         }
         return true;
@@ -98,30 +103,36 @@ private:
         std::map<quint32, int> bySegment;
         for (qsizetype i = 0; i < m_network.gateways.size(); ++i) {
             const ProblemPlace place = projectPlace(u"device_network.gateways"_s).item(int(i));
-            const QString what = u"device network: gateway"_s;
+            const TrText what = trText("cw::Validation", "device network: gateway");
             const auto ip = Ipv4::parse(m_network.gateways[i]);
             if (!ip) {
                 m_out.add(u"gateway"_s, place,
-                          u"%1 '%2' is not an IPv4 address"_s.arg(what, m_network.gateways[i]));
+                          trText("cw::Validation", "%1 '%2' is not an IPv4 address")
+                              .arg(what, m_network.gateways[i]));
                 continue;
             }
             const Ipv4Network segment = segmentOf(*ip);
             if (!m_devices.isEmpty() && m_segments.count(segment.network.value) == 0) {
-                m_out.add(u"gateway"_s, place,
-                          u"%1 %2 lies in %3, where no device IP is; a gateway must be inside the "
-                          "segment of the devices it serves"_s.arg(what, ip->toString(),
-                                                                   segment.toString()));
+                m_out.add(
+                    u"gateway"_s, place,
+                    trText("cw::Validation",
+                           "%1 %2 lies in %3, where no device IP is; a gateway must be inside the "
+                           "segment of the devices it serves")
+                        .arg(what, ip->toString(), segment.toString()));
                 continue;
             }
             if (!checkAddress(u"gateway"_s, place, what, *ip))
                 continue;
             const auto [it, inserted] = bySegment.emplace(segment.network.value, int(i));
             if (!inserted) {
-                m_out.add(u"gateway"_s, place,
-                          u"%1 %2 is a second gateway for segment %3 (gateways[%4] is %5); give "
-                          "one per segment"_s.arg(what, ip->toString(), segment.toString())
-                              .arg(it->second)
-                              .arg(m_network.gateways[it->second]));
+                m_out.add(
+                    u"gateway"_s, place,
+                    trText("cw::Validation",
+                           "%1 %2 is a second gateway for segment %3 (gateways[%4] is %5); give "
+                           "one per segment")
+                        .arg(what, ip->toString(), segment.toString())
+                        .arg(it->second)
+                        .arg(m_network.gateways[it->second]));
             }
         }
         return bySegment;
@@ -137,8 +148,10 @@ private:
             const Ipv4Network segment{Ipv4{network}, *m_prefix};
             m_out.add(
                 u"gateway-missing"_s, deviceIpPlace(at.server, at.position),
-                u"%1: segment %2 has no gateway in device_network.gateways; a routed device "
-                "network gives every device segment one"_s.arg(deviceName(at), segment.toString()));
+                trText("cw::Validation",
+                       "%1: segment %2 has no gateway in device_network.gateways; a routed device "
+                       "network gives every device segment one")
+                    .arg(deviceName(at), segment.toString()));
         }
     }
 
@@ -147,20 +160,23 @@ private:
         const bool routed = !m_network.gateways.isEmpty();
         if (routed && !m_network.detectIps.isEmpty() &&
             m_network.detectIps.size() != m_network.gateways.size()) {
-            m_out.add(u"detect-ip"_s, projectPlace(u"device_network.detect_ips"_s),
-                      u"device network: %1 detect IPs for %2 gateways; detect_ips[i] is what the "
-                      "devices behind gateways[i] detect (leave it empty to detect the gateways)"_s
-                          .arg(m_network.detectIps.size())
-                          .arg(m_network.gateways.size()));
+            m_out.add(
+                u"detect-ip"_s, projectPlace(u"device_network.detect_ips"_s),
+                trText("cw::Validation",
+                       "device network: %1 detect IPs for %2 gateways; detect_ips[i] is what the "
+                       "devices behind gateways[i] detect (leave it empty to detect the gateways)")
+                    .arg(m_network.detectIps.size())
+                    .arg(m_network.gateways.size()));
         }
         QHash<quint32, int> bySegment;
         for (qsizetype i = 0; i < m_network.detectIps.size(); ++i) {
             const ProblemPlace place = projectPlace(u"device_network.detect_ips"_s).item(int(i));
-            const QString what = u"device network: detect IP"_s;
+            const TrText what = trText("cw::Validation", "device network: detect IP");
             const auto ip = Ipv4::parse(m_network.detectIps[i]);
             if (!ip) {
                 m_out.add(u"detect-ip"_s, place,
-                          u"%1 '%2' is not an IPv4 address"_s.arg(what, m_network.detectIps[i]));
+                          trText("cw::Validation", "%1 '%2' is not an IPv4 address")
+                              .arg(what, m_network.detectIps[i]));
                 continue;
             }
             const Ipv4Network segment = segmentOf(*ip);
@@ -168,10 +184,13 @@ private:
             if (inside) {
                 checkAddress(u"detect-ip"_s, place, what, *ip);
             } else if (!routed && !m_devices.isEmpty()) {
-                m_out.add(u"detect-ip"_s, place,
-                          u"%1 %2 lies in %3, outside every device segment, and no gateway routes "
-                          "to it; give device_network.gateways or a detect IP inside a device "
-                          "segment"_s.arg(what, ip->toString(), segment.toString()));
+                m_out.add(
+                    u"detect-ip"_s, place,
+                    trText("cw::Validation",
+                           "%1 %2 lies in %3, outside every device segment, and no gateway routes "
+                           "to it; give device_network.gateways or a detect IP inside a device "
+                           "segment")
+                        .arg(what, ip->toString(), segment.toString()));
                 continue;
             } else if (m_devices.contains(ip->value)) {
                 checkAddress(u"detect-ip"_s, place, what, *ip);
@@ -179,8 +198,10 @@ private:
             if (!routed && inside) {
                 if (bySegment.contains(segment.network.value)) {
                     m_out.add(u"detect-ip"_s, place,
-                              u"%1 %2 is a second detect IP for segment %3; give one per "
-                              "segment"_s.arg(what, ip->toString(), segment.toString()));
+                              trText("cw::Validation",
+                                     "%1 %2 is a second detect IP for segment %3; give one per "
+                                     "segment")
+                                  .arg(what, ip->toString(), segment.toString()));
                 }
                 bySegment.insert(segment.network.value, int(i));
             }

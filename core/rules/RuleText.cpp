@@ -18,7 +18,7 @@ QString serverLabel(const Project &project, int serverIndex)
 {
     if (serverIndex >= 0 && serverIndex < static_cast<int>(project.servers.size())) {
         const QString &name = project.servers[static_cast<size_t>(serverIndex)].name;
-        if (serverNameProblem(name).isEmpty())
+        if (serverNameProblemText(name).isEmpty())
             return name;
     }
     return serverPlace(serverIndex).path();
@@ -27,6 +27,16 @@ QString serverLabel(const Project &project, int serverIndex)
 void ProblemList::add(const QString &rule, const ProblemPlace &place, const QString &message)
 {
     Problem problem(rule, place, escapeControls(message));
+    problem.path = escapeControls(problem.path);
+    append({problem});
+}
+
+void ProblemList::add(const QString &rule, const ProblemPlace &place, const TrText &message)
+{
+    // Escaped on the way out (Problem::toString(), translatedMessage()): the English message
+    // here, so that `message` reads as it always did.
+    Problem problem(rule, place, message);
+    problem.message = escapeControls(problem.message);
     problem.path = escapeControls(problem.path);
     append({problem});
 }

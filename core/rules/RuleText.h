@@ -20,6 +20,8 @@ QString serverLabel(const Project &project, int serverIndex);
 class ProblemList {
 public:
     void add(const QString &rule, const ProblemPlace &place, const QString &message);
+    // A translatable message (context "cw::Validation").
+    void add(const QString &rule, const ProblemPlace &place, const TrText &message);
     void append(const Problems &problems);
     bool empty() const { return m_problems.empty(); }
     Problems take() { return std::move(m_problems); }

@@ -15,6 +15,6 @@ void validateFrameworkMode(const Project &project, ProblemList &out);
 
 // "must not start with '-'" for values that become a program's argument or a file name a
 // command could read as an option; empty when fine.
-QString leadingDashProblem(const QString &text);
+TrText leadingDashProblem(const QString &text);
 
 } // namespace cw

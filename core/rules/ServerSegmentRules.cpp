@@ -20,10 +20,13 @@ std::vector<std::optional<Ipv4Network>> fixedSegments(const Project &project, in
     if (segments.isEmpty())
         return fixed;
     if (segments.size() != 1 && static_cast<size_t>(segments.size()) != servers) {
-        out.add(u"segment"_s, projectPlace(u"device_network.segments"_s),
-                u"device network: %1 segments given for %2 servers; an ascend910b project gives "
-                "none, one shared by every server, or one per server"_s.arg(segments.size())
-                    .arg(servers));
+        out.add(
+            u"segment"_s, projectPlace(u"device_network.segments"_s),
+            trText("cw::Validation",
+                   "device network: %1 segments given for %2 servers; an ascend910b project gives "
+                   "none, one shared by every server, or one per server")
+                .arg(segments.size())
+                .arg(servers));
         return fixed;
     }
     for (qsizetype j = 0; j < segments.size(); ++j) {
@@ -31,7 +34,7 @@ std::vector<std::optional<Ipv4Network>> fixedSegments(const Project &project, in
         const auto segment = segmentFromText(segments[j], prefix, &problem);
         if (!segment) {
             out.add(u"segment"_s, projectPlace(u"device_network.segments"_s).item(int(j)),
-                    u"device network: segment %1 %2"_s.arg(j).arg(problem));
+                    trText("cw::Validation", "device network: segment %1 %2").arg(j).arg(problem));
             continue;
         }
         if (segments.size() == 1)
@@ -74,14 +77,16 @@ void checkSegmentsNeedGateways(const Project &project, int prefix,
         all << segment.toString();
     for (size_t i = 0; i < segments.size(); ++i) {
         const auto &[segment, servers] = segments[i];
-        out.add(u"gateway-missing"_s, deviceIpPlace(firstDevice[i].first, firstDevice[i].second),
-                u"device network: segment %1 (%2) has no gateway; the servers' devices lie in "
-                "%3 segments (%4), which reach each other only through a router: set "
-                "device_network.gateways, one per segment (clusterwiz-cli plan --fill-gateways "
-                "fills them), or plan one shared segment"_s
-                    .arg(segment.toString(), servers.join(u", "_s))
-                    .arg(segments.size())
-                    .arg(all.join(u", "_s)));
+        out.add(
+            u"gateway-missing"_s, deviceIpPlace(firstDevice[i].first, firstDevice[i].second),
+            trText("cw::Validation",
+                   "device network: segment %1 (%2) has no gateway; the servers' devices lie in "
+                   "%3 segments (%4), which reach each other only through a router: set "
+                   "device_network.gateways, one per segment (clusterwiz-cli plan --fill-gateways "
+                   "fills them), or plan one shared segment")
+                .arg(segment.toString(), servers.join(u", "_s))
+                .arg(segments.size())
+                .arg(all.join(u", "_s)));
     }
 }
 
@@ -101,17 +106,24 @@ void checkServerSegments910b(const Project &project, int prefix,
         for (const DeviceIpAt &device : ips[s]) {
             if (reference.contains(device.ip))
                 continue;
-            const QString where =
-                fixed[s] ? u"device_network.segments[%1] sets %2 for %3"_s.arg(shared ? 0 : int(s))
-                               .arg(reference.toString(), shared ? u"every server"_s : label)
-                         : u"device %1 of %2 is in %3"_s.arg(ips[s].front().id)
+            const TrText where =
+                fixed[s] ? trText("cw::Validation", "device_network.segments[%1] sets %2 for %3")
+                               .arg(shared ? 0 : int(s))
+                               .arg(reference.toString())
+                               .arg(shared ? trText("cw::Validation", "every server")
+                                           : TrText::verbatim(label))
+                         : trText("cw::Validation", "device %1 of %2 is in %3")
+                               .arg(ips[s].front().id)
                                .arg(label, reference.toString());
             out.add(u"segment-server"_s, deviceIpPlace(int(s), device.position),
-                    u"%1 device %2: %3 is in segment %4 but %5; on an Atlas A2 (910B) server "
-                    "all device IPs must be in one segment"_s.arg(label)
+                    trText("cw::Validation",
+                           "%1 device %2: %3 is in segment %4 but %5; on an Atlas A2 (910B) server "
+                           "all device IPs must be in one segment")
+                        .arg(label)
                         .arg(device.id)
                         .arg(device.ip.toString(),
-                             Ipv4Network::containing(device.ip, prefix).toString(), where));
+                             Ipv4Network::containing(device.ip, prefix).toString())
+                        .arg(where));
         }
     }
     checkSegmentsNeedGateways(project, prefix, ips, out);

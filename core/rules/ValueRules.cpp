@@ -23,135 +23,138 @@ bool onlyChars(const QString &text, QStringView extra)
 
 } // namespace
 
-QString ipv4Problem(const QString &text)
+TrText ipv4ProblemText(const QString &text)
 {
     if (Ipv4::parse(text))
         return {};
-    return QStringLiteral("\"%1\" is not an IPv4 address (a.b.c.d)").arg(text);
+    return trText("cw::Validation", "\"%1\" is not an IPv4 address (a.b.c.d)").arg(text);
 }
 
-QString hostnameProblem(const QString &text)
+TrText hostnameProblemText(const QString &text)
 {
     if (text.isEmpty())
-        return QStringLiteral("is empty");
+        return trText("cw::Validation", "is empty");
     if (text.size() > 253)
-        return QStringLiteral("is longer than 253 characters");
+        return trText("cw::Validation", "is longer than 253 characters");
     for (const QString &label : text.split(u'.')) {
         if (label.isEmpty() || label.size() > 63 || !onlyChars(label, u"-") ||
             label.front() == u'-' || label.back() == u'-')
-            return QStringLiteral("\"%1\" is not a valid host name (RFC 1123)").arg(text);
+            return trText("cw::Validation", "\"%1\" is not a valid host name (RFC 1123)").arg(text);
     }
     return {};
 }
 
-QString sshHostProblem(const QString &text)
+TrText sshHostProblemText(const QString &text)
 {
     if (text.isEmpty())
-        return QStringLiteral("is empty");
+        return trText("cw::Validation", "is empty");
     if (text.size() > kMaxHostLength)
-        return QStringLiteral("is longer than %1 characters").arg(kMaxHostLength);
+        return trText("cw::Validation", "is longer than %1 characters").arg(kMaxHostLength);
     if (text.front() == u'-')
-        return QStringLiteral("\"%1\" must not start with '-'").arg(text);
+        return trText("cw::Validation", "\"%1\" must not start with '-'").arg(text);
     if (!onlyChars(text, u".-_:"))
-        return QStringLiteral("\"%1\" is not an address, host name or ssh alias").arg(text);
+        return trText("cw::Validation", "\"%1\" is not an address, host name or ssh alias")
+            .arg(text);
     // ".", ".." and ".name" are folder names, never a host (and run folders are named after hosts).
     if (text.front() == u'.')
-        return QStringLiteral("\"%1\" must not start with '.'").arg(text);
+        return trText("cw::Validation", "\"%1\" must not start with '.'").arg(text);
     return {};
 }
 
-QString userProblem(const QString &text)
+TrText userProblemText(const QString &text)
 {
     if (text.isEmpty())
-        return QStringLiteral("is empty");
+        return trText("cw::Validation", "is empty");
     if (text.front() == u'-')
-        return QStringLiteral("\"%1\" must not start with '-'").arg(text);
+        return trText("cw::Validation", "\"%1\" must not start with '-'").arg(text);
     if (text.size() > 32 || !onlyChars(text, u"._-"))
-        return QStringLiteral("\"%1\" is not a valid user name").arg(text);
+        return trText("cw::Validation", "\"%1\" is not a valid user name").arg(text);
     return {};
 }
 
-QString envNameProblem(const QString &text)
+TrText envNameProblemText(const QString &text)
 {
     if (text.isEmpty())
-        return QStringLiteral("is empty");
+        return trText("cw::Validation", "is empty");
     const QChar first = text.front();
     if ((first >= u'0' && first <= u'9') || !onlyChars(text, u"_"))
-        return QStringLiteral("\"%1\" is not a valid variable name ([A-Za-z_][A-Za-z0-9_]*)")
+        return trText("cw::Validation",
+                      "\"%1\" is not a valid variable name ([A-Za-z_][A-Za-z0-9_]*)")
             .arg(text);
     return {};
 }
 
-QString portProblem(int port)
+TrText portProblemText(int port)
 {
     if (port < 1 || port > 65535)
-        return QStringLiteral("%1 is not a port (1-65535)").arg(port);
+        return trText("cw::Validation", "%1 is not a port (1-65535)").arg(port);
     return {};
 }
 
-QString noNulProblem(const QString &text)
+TrText noNulProblemText(const QString &text)
 {
     if (text.contains(QChar(u'\0')))
-        return QStringLiteral("contains a NUL character");
+        return trText("cw::Validation", "contains a NUL character");
     return {};
 }
 
-QString argumentProblem(const QString &text)
+TrText argumentProblemText(const QString &text)
 {
-    if (QString nul = noNulProblem(text); !nul.isEmpty())
+    if (TrText nul = noNulProblemText(text); !nul.isEmpty())
         return nul;
     if (text.size() > kMaxArgumentLength)
-        return QStringLiteral("is longer than %1 characters").arg(kMaxArgumentLength);
+        return trText("cw::Validation", "is longer than %1 characters").arg(kMaxArgumentLength);
     return {};
 }
 
-QString singleLineProblem(const QString &text)
+TrText singleLineProblemText(const QString &text)
 {
-    if (QString problem = argumentProblem(text); !problem.isEmpty())
+    if (TrText problem = argumentProblemText(text); !problem.isEmpty())
         return problem;
     if (text.contains(u'\n') || text.contains(u'\r'))
-        return QStringLiteral("contains a line break");
+        return trText("cw::Validation", "contains a line break");
     return {};
 }
 
-QString pathProblem(const QString &text)
+TrText pathProblemText(const QString &text)
 {
     if (text.isEmpty())
-        return QStringLiteral("is empty");
+        return trText("cw::Validation", "is empty");
     if (text.size() > kMaxPathLength)
-        return QStringLiteral("is longer than %1 characters").arg(kMaxPathLength);
-    return singleLineProblem(text);
+        return trText("cw::Validation", "is longer than %1 characters").arg(kMaxPathLength);
+    return singleLineProblemText(text);
 }
 
-QString shellSafePathProblem(const QString &text)
+TrText shellSafePathProblemText(const QString &text)
 {
     static constexpr QStringView kShellSpecial = u"!\"#$&'()*;<>?[\\]`{|}~";
     for (QChar c : text) {
-        QString what;
+        TrText what;
         if (c.unicode() < 0x20 || (c.unicode() >= 0x7f && c.unicode() <= 0x9f))
-            what = QStringLiteral("a control character");
+            what = trText("cw::Validation", "a control character");
         else if (c.isSpace())
-            what = QStringLiteral("a space");
+            what = trText("cw::Validation", "a space");
         else if (kShellSpecial.contains(c))
-            what = QString(u'\'') + c + u'\'';
+            what = TrText::verbatim(QString(u'\'') + c + u'\'');
         if (!what.isEmpty()) {
-            return QStringLiteral("\"%1\" contains %2: a remote shell parses this path when the "
-                                  "folder is copied with scp, so it may not hold shell "
-                                  "metacharacters, spaces or control characters")
+            return trText("cw::Validation",
+                          "\"%1\" contains %2: a remote shell parses this path when the "
+                          "folder is copied with scp, so it may not hold shell "
+                          "metacharacters, spaces or control characters")
                 .arg(text, what);
         }
     }
     return {};
 }
 
-QString serverNameProblem(const QString &text)
+TrText serverNameProblemText(const QString &text)
 {
     if (text.isEmpty())
-        return QStringLiteral("is empty");
+        return trText("cw::Validation", "is empty");
     if (text.size() > 64 || text.front() == u'-' || text.front() == u'.' ||
         !onlyChars(text, u"._-"))
-        return QStringLiteral("\"%1\" may use only letters, digits, '.', '_' and '-' "
-                              "(not first), at most 64")
+        return trText("cw::Validation", "\"%1\" may use only letters, digits, '.', '_' and '-' "
+                                        "(not first), at most 64")
             .arg(text);
     return {};
 }

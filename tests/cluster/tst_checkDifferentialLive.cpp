@@ -4,7 +4,8 @@
 // process holding a planned NPU, a driver version that differs. `clusterwiz-cli check` (the
 // C++ verdicts, discovery and active probes over SSH) and the generated check.sh run on every
 // server (as an operator would, over SSH, with the servers trusting each other as mpirun needs)
-// must give every (server, check) the same status, the checks of live connections included.
+// must give every (server, check) the same status, the checks of live connections included, and
+// firewall-ports the same line.
 // tests/unit/tst_checkDifferential does the same over recorded facts, fault by fault.
 #include "CliProcess.h"
 #include "TestCluster.h"
@@ -205,6 +206,7 @@ private Q_SLOTS:
         QCOMPARE(status(u"server0"_s, u"device-processes"_s), u"failed"_s);
         QCOMPARE(status(u"server0"_s, u"versions"_s), u"failed"_s);
         QCOMPARE(status(u"server1"_s, u"paths"_s), u"ok"_s);
+        QCOMPARE(status(u"server0"_s, u"firewall-ports"_s), u"failed"_s);
 
         // check.sh on every server, as an operator runs it there.
         static const QRegularExpression line(
@@ -247,7 +249,11 @@ private Q_SLOTS:
             if (spec && spec->row == CheckRole::OtherServers && bash[key].isEmpty() &&
                 cppStatus == u"skipped"_s)
                 continue;
-            if (cppStatus != bashStatus)
+            // firewall-ports: one line, the C++ reason itself.
+            const bool sameLine = key.second != QLatin1StringView(check::kFirewallPorts) ||
+                                  (bash[key].size() == 1 && bash[key].front().section(u": "_s, 1) ==
+                                                                result[u"reason"_s].toString());
+            if (cppStatus != bashStatus || !sameLine)
                 differences << u"%1 %2: C++ %3, check.sh %4 (C++: %5 | check.sh: %6)"_s.arg(
                     key.first, key.second, cppStatus, bashStatus, result[u"reason"_s].toString(),
                     bash[key].join(u" / "_s));

@@ -3,9 +3,17 @@
 // tooltip-less title is left in English. Words that stay as they are in Huawei's Chinese guides
 // (command, file and product names such as SSH, mpirun, rank) are allowed; they are listed below.
 #include "WizardTestSupport.h"
+#include "checks/CheckCatalogue.h"
+#include "fix/FixTable.h"
 #include "model/ProjectJson.h"
+#include "widgets/CheckReportView.h"
+#include "widgets/FixDialog.h"
+#include "widgets/ServerProblemText.h"
+#include "wizard/ChecksPage.h"
 #include "wizard/ClusterWizard.h"
 #include "wizard/Language.h"
+#include "wizard/PageId.h"
+#include "wizard/ProjectModel.h"
 
 #include <QAbstractButton>
 #include <QComboBox>
@@ -13,6 +21,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QTabWidget>
@@ -191,6 +200,117 @@ private Q_SLOTS:
             QVERIFY2(wizard.currentId() != before, "Next refused");
         }
         QVERIFY2(leftovers.isEmpty(), qPrintable(leftovers.join(u'\n')));
+    }
+
+    // The core's text: a validation problem on the Servers page, check statuses and reasons on
+    // the Checks page and a fix's title, all in Chinese (the CLI keeps them English: tst_cli).
+    void validationProblemIsChinese()
+    {
+        cw::ClusterWizard wizard;
+        QCOMPARE(wizard.openProject(wizardtest::kExample2x8), QString());
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(cw::ServersPageId));
+        cw::Project broken = wizard.model()->project();
+        broken.servers[0].host = u"-bad"_s;
+        wizard.model()->setProject(broken);
+        wizard.next(); // refused: the page names the problem
+        QCOMPARE(wizard.currentId(), int(cw::ServersPageId));
+        auto *message = wizard.currentPage()->findChild<QLabel *>(u"message"_s);
+        QVERIFY(message);
+        // The Servers page words it after its table (ServerProblemText), in Chinese.
+        const cw::Problems problems = wizard.model()->problemsIn(cw::ProblemArea::Servers);
+        QVERIFY(!problems.empty());
+        QCOMPARE(message->text(), cw::ServerProblemText::text(problems.front(), broken));
+        QVERIFY2(message->text().contains(u"不能以“-”开头"_s), qPrintable(message->text()));
+        // The core's own translation of the same problem (the Devices and Launch pages' way).
+        QCOMPARE(problems.front().translatedString(),
+                 u"servers[0].host: server0：主机 “-bad”不能以“-”开头"_s);
+        if (const QString keep = qEnvironmentVariable("CLUSTERWIZ_SCREENSHOT_DIR"); !keep.isEmpty())
+            QVERIFY(wizard.grab().save(keep + u"/zh-servers-problem.png"_s));
+        // The same problem stays English for the CLI and the project's JSON.
+        QCOMPARE(problems.front().toString(),
+                 u"servers[0].host: server0: host \"-bad\" must not start with '-'"_s);
+    }
+
+    void devicesPageProblemIsChinese()
+    {
+        cw::ClusterWizard wizard;
+        QCOMPARE(wizard.openProject(wizardtest::kExample2x8), QString());
+        cw::Project broken = wizard.model()->project();
+        broken.servers[1].deviceIps[4] = u"192.168.100.999"_s;
+        wizard.model()->setProject(broken);
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        while (wizard.currentId() != cw::DevicesPageId) {
+            const int before = wizard.currentId();
+            wizard.next();
+            QVERIFY2(wizard.currentId() != before, "Next refused");
+        }
+        auto *list = wizard.currentPage()->findChild<QListWidget *>(u"deviceProblems"_s);
+        QVERIFY(list);
+        QVERIFY(list->count() > 0);
+        QCOMPARE(
+            list->item(0)->text(),
+            u"servers[1].device_ips[4]: server1 设备 4：“192.168.100.999”不是 IPv4 地址（a.b.c.d）"_s);
+    }
+
+    void checkStatusesReasonsAndFixesAreChinese()
+    {
+        cw::ClusterWizard wizard;
+        QCOMPARE(wizard.openProject(wizardtest::kExample2x8), QString());
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        while (wizard.currentId() != cw::ChecksPageId) {
+            const int before = wizard.currentId();
+            wizard.next();
+            QVERIFY2(wizard.currentId() != before, "Next refused");
+        }
+        // No server answered: the SSH check fails and the others are skipped, as the catalogue
+        // decides them.
+        const cw::CheckReport report =
+            cw::evaluateChecks(wizard.model()->project(), {}, cw::ActiveProbes{});
+        auto *page = static_cast<cw::ChecksPage *>(wizard.currentPage());
+        cw::CheckReportView *view = page->reportView();
+        view->setReport(report);
+        QTreeWidgetItem *server = view->topLevelItem(0);
+        QVERIFY(server);
+        QCOMPARE(server->text(1), u"失败"_s);
+        QStringList statuses;
+        QStringList reasons;
+        for (int i = 0; i < server->childCount(); ++i) {
+            statuses << server->child(i)->text(1);
+            reasons << server->child(i)->text(2);
+        }
+        QVERIFY2(statuses.contains(u"已跳过"_s), qPrintable(statuses.join(u", "_s)));
+        QVERIFY2(reasons.contains(u"未检查：未能连接该服务器"_s),
+                 qPrintable(reasons.join(u"\n"_s)));
+        QVERIFY2(std::any_of(reasons.cbegin(), reasons.cend(),
+                             [](const QString &r) { return r.startsWith(u"无法连接："_s); }),
+                 qPrintable(reasons.join(u"\n"_s)));
+        // The report itself stays English (the CLI prints it).
+        QVERIFY(std::any_of(report.results.cbegin(), report.results.cend(),
+                            [](const cw::CheckResult &r) {
+                                return r.reason == u"not checked: the server was not reached"_s;
+                            }));
+
+        const cw::FixPlan plan = cw::newFixPlan(cw::fix::kOpenPorts);
+        QCOMPARE(plan.translatedTitle(), u"只在每台服务器的防火墙中放行作业所需端口"_s);
+        QCOMPARE(plan.title, u"Open only the job's ports in each server's firewall"_s);
+        cw::FixDialog dialog(wizard.model()->project(),
+                             {plan, cw::newFixPlan(cw::fix::kDeploySshKey)}, u"应用"_s);
+        auto *choice = dialog.findChild<QComboBox *>(u"fixChoice"_s);
+        QVERIFY(choice);
+        QCOMPARE(choice->itemText(0), u"只在每台服务器的防火墙中放行作业所需端口 (open-ports)"_s);
+        QCOMPARE(choice->itemText(1), u"让主节点用其密钥登录其他服务器 (deploy-ssh-key)"_s);
+        if (const QString keep = qEnvironmentVariable("CLUSTERWIZ_SCREENSHOT_DIR");
+            !keep.isEmpty()) {
+            QVERIFY(wizard.grab().save(keep + u"/zh-checks.png"_s));
+            dialog.setVisible(true);
+            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+            QVERIFY(dialog.grab().save(keep + u"/zh-fix-choice.png"_s));
+        }
     }
 
 private:

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Every string of the wizard has a zh_CN translation: lupdate scans the sources now into a copy of
+# Every string of the wizard (and the core text it shows) has a zh_CN translation: lupdate scans the sources now into a copy of
 # ui/translations/clusterwiz_zh_CN.ts, and any message that comes out unfinished (a new or changed
 # string) or empty fails the test, listed with its context. Fix: build the update_translations
 # target, translate the listed strings in the .ts, commit it.
@@ -11,7 +11,9 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
 cp "$source/ui/translations/clusterwiz_zh_CN.ts" "$scratch/current.ts"
-(cd "$source" && "$lupdate" -no-obsolete -locations none ui app/gui/main.cpp \
+# The core's text for people is marked with trText(context, source) (core/model/TrText.h).
+(cd "$source" && "$lupdate" -no-obsolete -locations none \
+    -tr-function-alias QT_TRANSLATE_NOOP+=trText ui app/gui/main.cpp core \
     -ts "$scratch/current.ts") >"$scratch/lupdate.log" 2>&1 ||
     { cat "$scratch/lupdate.log" >&2; exit 1; }
 

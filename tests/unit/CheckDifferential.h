@@ -4,8 +4,9 @@
 // section (ProbeFacts), healthy facts for a project's servers (the simulated Ascend tools gathered
 // by check.sh, operating-system tools from tests/data/probes), and compareVerdicts(), which runs
 // the C++ catalogue and `check.sh --facts DIR` over them and lists every (server, check) whose
-// status differs.
+// status differs (or, for sameReasonChecks(), whose line differs from the C++ reason).
 
+#include "FirewallDifferential.h"
 #include "ProbeTestData.h"
 
 #include "checks/CheckCatalogue.h"
@@ -128,19 +129,18 @@ inline QString pythonOutput(const QStringList &packageLines)
         .join(u'\n');
 }
 
-// A recorded firewall's output in the sections discovery reads it from: ufw, firewalld (its
-// state "running" first), nft or iptables. A tool that refused a non-root user exits 1.
-inline void setFirewall(ProbeFacts &facts, const QString &tool, const QString &text)
+// A recorded firewall's output (tests/data/probes/FILE) in the sections discovery reads it from:
+// ufw, firewalld (its state "running" first), nft or iptables, with the exit status the tool
+// gave (recordedStatus(): a refusal is not 0).
+inline void setFirewall(ProbeFacts &facts, const QString &file)
 {
-    const int rc = text.contains(u"root"_s) && !text.contains(u"policy"_s) &&
-                           !text.startsWith(u"-P"_s) && !text.contains(u"Status:"_s)
-                       ? 1
-                       : 0;
+    const QString tool = file.section(u'/', 0, 0);
+    const int rc = recordedStatus(file);
     if (tool == u"firewalld"_s) {
         facts.set(u"firewalld-state"_s, 0, u"running"_s, u"nft"_s);
-        facts.set(u"firewalld"_s, rc, text, u"nft"_s);
+        facts.set(u"firewalld"_s, rc, probeText(file), u"nft"_s);
     } else {
-        facts.set(tool, rc, text);
+        facts.set(tool, rc, probeText(file));
     }
 }
 
@@ -283,6 +283,13 @@ inline std::vector<ProbeFacts> healthyFacts(const cw::Project &project, QString 
     return all;
 }
 
+// The checks whose check.sh line carries the C++ reason itself, not only its status.
+inline const QStringList &sameReasonChecks()
+{
+    static const QStringList ids = {QLatin1StringView(cw::check::kFirewallPorts)};
+    return ids;
+}
+
 struct DifferentialResult {
     QString error;
     int compared = 0;        // (server, check) pairs judged by both
@@ -356,7 +363,11 @@ compareVerdicts(const cw::Project &project, const std::vector<ProbeFacts> &facts
             const QString cppStatus = cpp ? cw::checkStatusName(cpp->status) : u"(none)"_s;
             const QString bashStatus = worstBashStatus(lines[id]);
             ++result.compared;
-            if (cppStatus != bashStatus)
+            // A check whose bash verdict mirrors the C++ reason word for word: one line, the same.
+            const bool sameText = sameReasonChecks().contains(id);
+            const QString bashReason =
+                lines[id].size() == 1 ? lines[id].front().section(u": "_s, 1) : QString();
+            if (cppStatus != bashStatus || (sameText && cpp && cpp->reason != bashReason))
                 result.differences << u"%1 %2: C++ %3, check.sh %4 (C++: %5 | check.sh: %6)"_s.arg(
                     project.servers[size_t(index)].name, id, cppStatus, bashStatus,
                     cpp ? cpp->reason : QString(), lines[id].join(u" / "_s));

@@ -293,6 +293,52 @@ private Q_SLOTS:
         QVERIFY2(uploaded.reason.contains(u"made and"_s), qPrintable(uploaded.reason));
     }
 
+    // Rules that could not be read are a warning that says which and why, never "ok": not root,
+    // a listing cut short, a zone firewall-cmd would not list, a second packet filter unread.
+    void unreadableFirewallWarns_data()
+    {
+        QTest::addColumn<QString>("sections");
+        QTest::addColumn<QString>("reason");
+        const auto section = [](const QString &name, int rc, const QString &file) {
+            return u"@@clusterwiz-probe %1 rc=%2@@\n"_s.arg(name).arg(rc) +
+                   (file.isEmpty() ? QString() : cwtest::probeText(file)) + u'\n';
+        };
+        const QString readable = section(u"nft"_s, 0, u"nft/debian-default.txt"_s) +
+                                 section(u"iptables"_s, 0, u"iptables/accept-all.txt"_s);
+        QTest::newRow("ufw not root")
+            << section(u"ufw"_s, 1, u"ufw/not-root.txt"_s) + readable
+            << u"cannot read the firewall rules: ufw: ERROR: You need to be root to run this "
+               "script"_s;
+        QTest::newRow("nftables listing cut short")
+            << section(u"nft"_s, 0, u"nft/truncated.txt"_s) +
+                   section(u"iptables"_s, 0, u"iptables/accept-all.txt"_s)
+            << u"cannot read the firewall rules: nftables: output cut short inside table inet "
+               "fw"_s;
+        QTest::newRow("iptables not root beside an nftables that lets the ports in")
+            << section(u"nft"_s, 0, u"nft/policy-drop-open-ports.txt"_s) +
+                   section(u"iptables"_s, 4, u"iptables/not-root.txt"_s)
+            << u"nftables lets in 29501, 60000-60031; cannot read iptables: iptables v1.8.9 "
+               "(nf_tables): Could not fetch rule set generation id: Permission denied (you must "
+               "be root)"_s;
+        QTest::newRow("firewalld would not list its zone")
+            << u"@@clusterwiz-probe firewalld-state rc=0@@\nrunning\n"_s +
+                   section(u"firewalld"_s, 253, u"firewalld/not-authorized.txt"_s) + readable
+            << u"firewalld: cannot tell for 29501 (master_port): Authorization failed.; cannot "
+               "tell for 60000-60031 (HCCL host ports): Authorization failed."_s;
+    }
+    void unreadableFirewallWarns()
+    {
+        QFETCH(QString, sections);
+        QFETCH(QString, reason);
+        ServerFacts facts = capturedServer();
+        facts.listeningPorts.clear();
+        facts.firewall = parseProbeOutput(sections + u"@@clusterwiz-probe end rc=0@@\n"_s).firewall;
+        const CheckReport report = evaluateChecks(example2x8(), {reachedWith(0, facts)}, {});
+        const CheckResult &firewall = resultOf(report, check::kFirewallPorts, 0);
+        QCOMPARE(firewall.reason, reason);
+        QCOMPARE(firewall.status, CheckStatus::Warning);
+    }
+
     void blockedMasterPortAndActiveProbe()
     {
         Project project = example2x8();

@@ -331,9 +331,8 @@ private Q_SLOTS:
                 continue;
             const QString name = u"firewall "_s + file;
             QTest::newRow(qPrintable(name))
-                << ascend << QVariant::fromValue(Mutation([file, tool](auto &f) {
-                       setFirewall(f[0], tool, probeText(file));
-                   }));
+                << ascend
+                << QVariant::fromValue(Mutation([file](auto &f) { setFirewall(f[0], file); }));
         }
     }
 
@@ -347,16 +346,6 @@ private Q_SLOTS:
         const DifferentialResult result = compareVerdicts(project, facts);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QVERIFY2(result.compared > 0, "no check was compared");
-        // Known gap, being closed: check.sh judges these rule sets by a simpler reading than
-        // discover/FirewallVerdict (policy, jumps, named sets, vmaps, not-root). An XPASS here
-        // means the gap closed: drop the name from the list.
-        static const QStringList firewallGap = {
-            u"firewall firewalld/trusted.txt"_s,  u"firewall iptables/drop-port.txt"_s,
-            u"firewall iptables/not-root.txt"_s,  u"firewall iptables/ufw-chains.txt"_s,
-            u"firewall nft/named-set-jump.txt"_s, u"firewall nft/truncated.txt"_s,
-            u"firewall nft/vmap-ports.txt"_s,     u"firewall ufw/not-root.txt"_s};
-        if (firewallGap.contains(QString::fromUtf8(QTest::currentDataTag())))
-            QEXPECT_FAIL("", "check.sh's firewall reading is not yet FirewallVerdict's", Continue);
         QVERIFY2(result.differences.isEmpty(), qPrintable(result.differences.join(u'\n')));
     }
 

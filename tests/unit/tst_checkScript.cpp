@@ -255,6 +255,10 @@ private Q_SLOTS:
         QCOMPARE(result.out.count(u"] cann-env: "_s), 1);
     }
 
+    // One firewall-ports line, the C++ verdict's (tst_checkDifferential holds the two to the same
+    // line over every recorded rule set): here check.sh gathers the facts from fake tools. Those
+    // a row does not give are absent (ufw, firewall-cmd) or let everything in (nft, iptables), so
+    // the line does not depend on this machine's firewall.
     void firewalls_data()
     {
         QTest::addColumn<QString>("tool");
@@ -267,27 +271,36 @@ private Q_SLOTS:
             "New profiles: skip\n\nTo                         Action      From\n--                 "
             "        ------      ----\n"
             "22/tcp                     ALLOW IN    Anywhere\n";
+        const QString ephemeral = u"32768-60999 (ephemeral ports (gloo))"_s;
         // The required ports of a one-server cpu project: master_port and the ephemeral range.
         QTest::newRow("ufw blocks")
             << u"ufw"_s << ufwHead + "22/tcp (v6)                ALLOW IN    Anywhere (v6)\nE\n"
-            << u"[FAIL] firewall-ports: ufw active, default deny incoming; not allowed: PORT "
-               u"(master_port), 32768-60999 (ephemeral ports (gloo))"_s;
+            << u"[FAIL] firewall-ports: ufw blocks PORT (master_port): Default: deny (incoming); "
+               u"blocks "_s +
+                   ephemeral + u" at 32768: Default: deny (incoming)"_s;
         QTest::newRow("ufw allows")
             << u"ufw"_s
             << ufwHead + "PORT/tcp                   ALLOW IN    Anywhere\n"
                          "32768:60999/tcp            ALLOW IN    Anywhere\nE\n"
-            << u"[ OK ] firewall-ports: ufw active, default deny incoming; the job's ports are "
-               u"allowed"_s;
+            << u"[ OK ] firewall-ports: ufw lets in PORT, 32768-60999"_s;
         QTest::newRow("ufw allows master_port only")
             << u"ufw"_s << ufwHead + "PORT/tcp                   ALLOW IN    Anywhere\nE\n"
-            << u"[FAIL] firewall-ports: ufw active, default deny incoming; not allowed: "
-               u"32768-60999 (ephemeral ports (gloo))"_s;
+            << u"[FAIL] firewall-ports: ufw blocks "_s + ephemeral +
+                   u" at 32768: Default: deny (incoming)"_s;
         QTest::newRow("ufw denies")
             << u"ufw"_s << ufwHead + "PORT                       DENY IN     Anywhere\nE\n"
-            << u"[FAIL] firewall-ports: ufw active; rules deny PORT (master_port)"_s;
+            << u"[FAIL] firewall-ports: ufw blocks PORT (master_port): PORT                       "
+               u"DENY IN     Anywhere; blocks "_s +
+                   ephemeral + u" at 32768: Default: deny (incoming)"_s;
         QTest::newRow("ufw inactive")
             << u"ufw"_s << QByteArray("#!/bin/sh\necho 'Status: inactive'\n")
-            << u"[ OK ] firewall-ports: ufw inactive"_s;
+            << u"[ OK ] firewall-ports: no firewall filters incoming connections"_s;
+        QTest::newRow("ufw not root")
+            << u"ufw"_s
+            << QByteArray(
+                   "#!/bin/sh\necho 'ERROR: You need to be root to run this script'\nexit 1\n")
+            << u"[WARN] firewall-ports: cannot read the firewall rules: ufw: ERROR: You need to be "
+               u"root to run this script"_s;
         // firewall-cmd --list-all of the default zone, as discovery reads it.
         const QByteArray firewalld =
             "#!/bin/sh\ncase \"$1\" in\n--state) echo running ;;\n"
@@ -295,16 +308,30 @@ private Q_SLOTS:
             "ssh\\n  ports: %s\\n  protocols: \\n' \"$FAKE_PORTS\" ;;\n*) exit 2 ;;\nesac\n";
         QTest::newRow("firewalld blocks")
             << u"firewall-cmd"_s << QByteArray(firewalld).replace("$FAKE_PORTS", "8080/tcp")
-            << u"[FAIL] firewall-ports: firewalld running; not open: PORT (master_port), "
-               u"32768-60999 (ephemeral ports (gloo))"_s;
+            << u"[FAIL] firewall-ports: firewalld blocks PORT (master_port): target: default "
+               u"(zone public); blocks "_s +
+                   ephemeral + u" at 32768: target: default (zone public)"_s;
         QTest::newRow("firewalld open")
             << u"firewall-cmd"_s
             << QByteArray(firewalld).replace("$FAKE_PORTS",
                                              "PORT/tcp 9000-9100/tcp 32768-60999/tcp")
-            << u"[ OK ] firewall-ports: firewalld running; the job's ports are open"_s;
+            << u"[ OK ] firewall-ports: firewalld lets in PORT, 32768-60999"_s;
         QTest::newRow("firewalld stopped")
             << u"firewall-cmd"_s << QByteArray("#!/bin/sh\necho 'not running'\nexit 252\n")
-            << u"[ OK ] firewall-ports: firewalld not running"_s;
+            << u"[ OK ] firewall-ports: no firewall filters incoming connections"_s;
+        QTest::newRow("nftables drops master_port")
+            << u"nft"_s
+            << QByteArray("#!/bin/sh\ncat <<'E'\ntable inet filter {\n\tchain input {\n\t\ttype "
+                          "filter hook input priority filter; policy accept;\n\t\ttcp dport PORT "
+                          "counter packets 3 bytes 180 drop\n\t}\n}\nE\n")
+            << u"[FAIL] firewall-ports: nftables blocks PORT (master_port): table inet filter "
+               u"chain input: tcp dport PORT counter packets 3 bytes 180 drop"_s;
+        QTest::newRow("iptables drops by default")
+            << u"iptables"_s
+            << QByteArray("#!/bin/sh\nprintf '%s\\n' '-P INPUT DROP' '-P FORWARD DROP' "
+                          "'-P OUTPUT ACCEPT' '-A INPUT -p tcp -m tcp --dport PORT -j ACCEPT'\n")
+            << u"[FAIL] firewall-ports: iptables blocks "_s + ephemeral +
+                   u" at 32768: -P INPUT DROP"_s;
     }
 
     void firewalls()
@@ -315,15 +342,21 @@ private Q_SLOTS:
         const int port = freePort();
         program.replace("PORT", QByteArray::number(port));
         line.replace(u"PORT"_s, QString::number(port));
+        // 127: what `timeout` answers for a program it cannot find.
+        QVERIFY(writeFile(m_fakeBin + u"/ufw"_s, "#!/bin/sh\nexit 127\n", true));
+        QVERIFY(writeFile(m_fakeBin + u"/firewall-cmd"_s, "#!/bin/sh\nexit 127\n", true));
+        QVERIFY(writeFile(m_fakeBin + u"/nft"_s, "#!/bin/sh\nexit 0\n", true));
+        QVERIFY(writeFile(m_fakeBin + u"/iptables"_s,
+                          "#!/bin/sh\nprintf '%s\\n' '-P INPUT ACCEPT' '-P FORWARD ACCEPT' "
+                          "'-P OUTPUT ACCEPT'\n",
+                          true));
         QVERIFY(writeFile(m_fakeBin + u'/' + tool, program, true));
         // Only the firewall line matters here: skip the second it takes to import torch.
         Project p = project(Accelerator::Cpu, port);
         p.launch.python = u"/bin/true"_s;
         const Run result = run(p, {});
-        QVERIFY2(result.out.contains(line), qPrintable(result.out));
-        QCOMPARE(result.out.count(u"firewall-ports: "_s +
-                                  (tool == u"ufw"_s ? u"ufw "_s : u"firewalld "_s)),
-                 1);
+        QVERIFY2(result.out.contains(line + u'\n'), qPrintable(result.out));
+        QCOMPARE(result.out.count(u"] firewall-ports: "_s), 1);
     }
 
     void hostileValuesStayInert()

@@ -115,11 +115,18 @@ class TestCli : public QObject {
 private:
     QTemporaryDir m_temp;
 
-    CliRun run(const QStringList &arguments, const QString &workingDir = {})
+    CliRun run(const QStringList &arguments, const QString &workingDir = {},
+               const QStringList &environment = {})
     {
         QProcess process;
         process.setProgram(QStringLiteral(CLUSTERWIZ_BIN_DIR "/clusterwiz-cli"));
         process.setArguments(arguments);
+        if (!environment.isEmpty()) {
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            for (const QString &pair : environment)
+                env.insert(pair.section(u'=', 0, 0), pair.section(u'=', 1));
+            process.setProcessEnvironment(env);
+        }
         if (!workingDir.isEmpty())
             process.setWorkingDirectory(workingDir);
         process.start();
@@ -177,6 +184,31 @@ private Q_SLOTS:
         const CliRun one = run({u"validate"_s, partial});
         QCOMPARE(one.exitCode, 0);
         QCOMPARE(one.out, partial + u": valid (1 server, 4 devices, mode ranktable)\n"_s);
+    }
+
+    // The wizard shows the core's problems in the user's language; the CLI prints them in English
+    // whatever the locale (scripts and logs parse them), byte for byte as under LANG=C.
+    void cliStaysEnglishUnderAChineseLocale()
+    {
+        cw::Project project = loadExample(u"ascend-2x8"_s);
+        project.servers[0].host = u"-bad"_s;
+        project.servers[1].port = 0;
+        const QString path = saveText(cw::projectToJsonText(project), u"zh.clusterwiz.json"_s);
+        const CliRun english = run({u"validate"_s, path}, {}, {u"LANG=C"_s, u"LC_ALL=C"_s});
+        const CliRun chinese =
+            run({u"validate"_s, path}, {},
+                {u"LANG=zh_CN.UTF-8"_s, u"LC_ALL=zh_CN.UTF-8"_s, u"LANGUAGE=zh_CN"_s});
+        QCOMPARE(english.exitCode, 1);
+        QCOMPARE(chinese.exitCode, english.exitCode);
+        QCOMPARE(chinese.out, english.out);
+        QCOMPARE(chinese.err, english.err);
+        const QString all = chinese.out + chinese.err;
+        QVERIFY2(all.contains(u"servers[0].host: server0: host \"-bad\" must not start with '-'"_s),
+                 qPrintable(all));
+        QVERIFY2(all.contains(u"servers[1].port: server1: SSH port 0 is not a port (1-65535)"_s),
+                 qPrintable(all));
+        for (const QChar c : all)
+            QVERIFY2(c.unicode() < 0x2e80, qPrintable(all)); // no CJK
     }
 
     // A valid project that would still fail on real servers: warned on stderr, exit 0.

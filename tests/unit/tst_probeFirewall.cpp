@@ -76,6 +76,19 @@ private Q_SLOTS:
         row("ufw", "ufw/reject-master.txt", 29510, allowed,
             u"29500,29510/tcp            LIMIT IN    Anywhere"_s, true);
         row("ufw", "ufw/not-root.txt", 22, PortVerdict::Unknown, u"ufw status unreadable"_s);
+        // Allowed from the servers' subnet only: allowed for the traffic the rule names.
+        row("ufw", "ufw/source-range.txt", 29501, allowed,
+            u"29501/tcp                  ALLOW IN    10.0.0.0/24"_s, true);
+        row("ufw", "ufw/source-range.txt", 60031, allowed,
+            u"60000:60031/tcp            ALLOW IN    10.0.0.0/24"_s, true);
+        row("ufw", "ufw/source-range.txt", 8080, blocked, u"Default: deny (incoming)"_s);
+        // An application profile names no port here: whether it opens 29501 cannot be told.
+        row("ufw", "ufw/app-profile.txt", 29501, PortVerdict::Unknown,
+            u"Apache Full                ALLOW IN    Anywhere"_s);
+        row("ufw", "ufw/app-profile.txt", 60000, allowed,
+            u"60000:60031/tcp            ALLOW IN    Anywhere"_s);
+        row("ufw", "ufw/app-profile.txt", 22, allowed,
+            u"OpenSSH                    ALLOW IN    Anywhere"_s);
 
         row("firewalld", "firewalld/public.txt", 29501, allowed, u"ports: 29501/tcp"_s);
         row("firewalld", "firewalld/public.txt", 60031, allowed, u"ports: 60000-60031/tcp"_s);
@@ -87,6 +100,14 @@ private Q_SLOTS:
             u"rule family=\"ipv4\" port port=\"9000\" protocol=\"tcp\" reject"_s);
         row("firewalld", "firewalld/public.txt", 1234, blocked, u"target: default (zone public)"_s);
         row("firewalld", "firewalld/trusted.txt", 1234, allowed, u"target: ACCEPT"_s);
+        row("firewalld", "firewalld/rhel9-default.txt", 29501, blocked,
+            u"target: default (zone public)"_s);
+        row("firewalld", "firewalld/rhel9-default.txt", 9090, allowed, u"services: cockpit"_s);
+        row("firewalld", "firewalld/rich-source.txt", 60015, allowed,
+            u"rule family=\"ipv4\" source address=\"10.0.0.0/24\" port port=\"60000-60031\" protocol=\"tcp\" accept"_s,
+            true);
+        row("firewalld", "firewalld/rich-source.txt", 8080, blocked,
+            u"target: default (zone public)"_s);
 
         row("nftables", "nft/debian-default.txt", 29501, allowed,
             u"table inet filter chain input: policy accept"_s);
@@ -134,6 +155,9 @@ private Q_SLOTS:
         row("iptables", "iptables/drop-port.txt", 29501, blocked, u"-P INPUT DROP"_s);
         row("iptables", "iptables/drop-port.txt", 60010, allowed,
             u"-A TRAINING -p tcp -m multiport --dports 60000:60031 -j ACCEPT"_s, true);
+        row("iptables", "iptables/source-range.txt", 29501, allowed,
+            u"-A INPUT -s 10.0.0.0/24 -p tcp -m tcp --dport 29501 -j ACCEPT"_s, true);
+        row("iptables", "iptables/source-range.txt", 8080, blocked, u"-P INPUT DROP"_s);
         row("iptables", "iptables/ufw-chains.txt", 29501, allowed,
             u"-A ufw-user-input -p tcp -m tcp --dport 29501 -j ACCEPT"_s);
         row("iptables", "iptables/ufw-chains.txt", 60000, allowed,
@@ -190,6 +214,23 @@ private Q_SLOTS:
                                .replace(u"29501 : drop"_s, u"29501 : accept"_s)) +
                    section(u"iptables"_s, 0, probeText(u"iptables/drop-port.txt"_s))
             << u"nftables"_s << PortVerdict::Blocked;
+        // A tool that would not tell: nothing is known of what it lets in, whatever the readable
+        // layers show (an active ufw puts its rules in iptables; legacy iptables rules are not in
+        // the nftables ruleset).
+        QTest::newRow("ufw not root, packet filters read")
+            << section(u"ufw"_s, 1, probeText(u"ufw/not-root.txt"_s)) +
+                   section(u"firewalld-state"_s, 127, QString()) +
+                   section(u"nft"_s, 0, probeText(u"nft/debian-default.txt"_s)) +
+                   section(u"iptables"_s, 0, probeText(u"iptables/accept-all.txt"_s))
+            << u"unknown"_s << PortVerdict::Unknown;
+        QTest::newRow("iptables not root under an empty nftables")
+            << none + section(u"nft"_s, 0, probeText(u"nft/debian-default.txt"_s)) +
+                   section(u"iptables"_s, 4, probeText(u"iptables/not-root.txt"_s))
+            << u"unknown"_s << PortVerdict::Unknown;
+        QTest::newRow("firewalld running, its zone not listed")
+            << section(u"firewalld-state"_s, 0, u"running"_s) +
+                   section(u"firewalld"_s, 253, probeText(u"firewalld/not-authorized.txt"_s))
+            << u"firewalld"_s << PortVerdict::Unknown;
         QTest::newRow("not root") << section(u"ufw"_s, 1, probeText(u"ufw/not-root.txt"_s)) +
                                          section(u"firewalld-state"_s, 127, QString()) +
                                          section(u"nft"_s, 1, u"Error: Operation not permitted"_s) +
@@ -208,6 +249,52 @@ private Q_SLOTS:
         QCOMPARE(portVerdictName(firewallAllowsPort(facts.firewall, 29501).verdict),
                  portVerdictName(master));
         QVERIFY(facts.issues.empty());
+    }
+
+    // What cannot be read is named, tool by tool, with the first line the tool printed.
+    void unreadableFirewallsNamed()
+    {
+        const ServerFacts facts = parseProbeOutput(
+            section(u"ufw"_s, 1, probeText(u"ufw/not-root.txt"_s)) +
+            section(u"firewalld-state"_s, 0, u"running"_s) +
+            section(u"firewalld"_s, 253, probeText(u"firewalld/not-authorized.txt"_s)) +
+            section(u"nft"_s, 0, probeText(u"nft/truncated.txt"_s)) +
+            section(u"iptables"_s, 127, u"sh: 1: iptables: not found"_s) +
+            section(u"end"_s, 0, QString()));
+        QCOMPARE(unreadableFirewalls(facts.firewall),
+                 (QStringList{u"ufw: ERROR: You need to be root to run this script"_s,
+                              u"firewalld: Authorization failed."_s,
+                              u"nftables: output cut short inside table inet fw"_s}));
+        QCOMPARE(firewalldAllowsPort(facts.firewall.firewalld, 22).rule,
+                 u"Authorization failed."_s);
+        FirewallFacts none;
+        deriveFirewallKind(none);
+        QVERIFY(unreadableFirewalls(none).isEmpty());
+        QCOMPARE(none.kind, FirewallKind::None);
+    }
+
+    // A listing cut short may have lost the rule that drops the port: unreadable, never "no
+    // firewall". The tables before the cut are still parsed.
+    void cutShortListingIsUnreadable()
+    {
+        QString problem;
+        const PacketFilterFacts cut = parseNftRuleset(probeText(u"nft/truncated.txt"_s), &problem);
+        QVERIFY(!cut.readable);
+        QCOMPARE(cut.error, u"output cut short inside table inet fw"_s);
+        QCOMPARE(problem, u"unrecognised output: table inet fw {"_s);
+        const QString whole = probeText(u"nft/drop-master-port.txt"_s);
+        const PacketFilterFacts firstTable =
+            parseNftRuleset(whole.left(whole.indexOf(u"}\n}"_s) + 3));
+        QVERIFY(firstTable.readable); // cut between two tables: nothing is open
+        const PacketFilterFacts secondOpen = parseNftRuleset(whole.left(whole.size() - 4));
+        QVERIFY(!secondOpen.readable);
+        QCOMPARE(secondOpen.error, u"output cut short inside table ip nat"_s);
+        QCOMPARE(secondOpen.tables.size(), 1);
+        const ServerFacts facts =
+            parseProbeOutput(section(u"nft"_s, 0, probeText(u"nft/truncated.txt"_s)) +
+                             section(u"iptables"_s, 0, probeText(u"iptables/accept-all.txt"_s)) +
+                             section(u"end"_s, 0, QString()));
+        QCOMPARE(facts.firewall.kind, FirewallKind::Unknown);
     }
 
     void unreadableSaysWhy()

@@ -167,6 +167,613 @@
     </message>
 </context>
 <context>
+    <name>cw::Checks</name>
+    <message>
+        <source>not checked: the server was not reached</source>
+        <translation>未检查：未能连接该服务器</translation>
+    </message>
+    <message>
+        <source>no verdict for this check in this version</source>
+        <translation>此版本中该检查没有判定</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1，另有 %2 项</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>device %1 has gateway %2, plan %3</source>
+        <translation>设备 %1 的网关为 %2，规划为 %3</translation>
+    </message>
+    <message>
+        <source>device %1 has detect IP %2, plan %3</source>
+        <translation>设备 %1 的检测 IP 为 %2，规划为 %3</translation>
+    </message>
+    <message>
+        <source>the project lists no devices</source>
+        <translation>项目未列出任何设备</translation>
+    </message>
+    <message>
+        <source>no device IP plan for this server (run clusterwiz-cli plan)</source>
+        <translation>此服务器没有设备 IP 规划（请运行 clusterwiz-cli plan）</translation>
+    </message>
+    <message>
+        <source>no address</source>
+        <translation>无地址</translation>
+    </message>
+    <message>
+        <source>device %1 has none (%2), plan %3</source>
+        <translation>设备 %1 没有地址（%2），规划为 %3</translation>
+    </message>
+    <message>
+        <source>device %1 has %2, plan %3</source>
+        <translation>设备 %1 的地址为 %2，规划为 %3</translation>
+    </message>
+    <message>
+        <source>%1 device addresses match the plan; the gateways and detect IPs are not verified: /etc/hccn.conf, where hccn_tool keeps them, could not be read</source>
+        <translation>%1 个设备地址与规划一致；网关和检测 IP 未核验：无法读取 hccn_tool 保存它们的 /etc/hccn.conf</translation>
+    </message>
+    <message>
+        <source>%1 devices match the plan, gateways and detect IPs too</source>
+        <translation>%1 个设备与规划一致，网关和检测 IP 也一致</translation>
+    </message>
+    <message>
+        <source>%1 devices match the plan</source>
+        <translation>%1 个设备与规划一致</translation>
+    </message>
+    <message>
+        <source>device %1 link DOWN</source>
+        <translation>设备 %1 链路 DOWN</translation>
+    </message>
+    <message>
+        <source>device %1 link unknown (%2)</source>
+        <translation>设备 %1 链路状态未知（%2）</translation>
+    </message>
+    <message>
+        <source>device %1 link unknown</source>
+        <translation>设备 %1 链路状态未知</translation>
+    </message>
+    <message>
+        <source>%1 (check the cable and the switch port)</source>
+        <translation>%1（请检查线缆和交换机端口）</translation>
+    </message>
+    <message>
+        <source>%1 links UP</source>
+        <translation>%1 条链路 UP</translation>
+    </message>
+    <message>
+        <source>device %1: %2</source>
+        <translation>设备 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 (net_health needs a netdetect address)</source>
+        <translation>%1（net_health 需要 netdetect 地址）</translation>
+    </message>
+    <message>
+        <source>net health Success on %1 devices</source>
+        <translation>%1 个设备的网络健康状态为 Success</translation>
+    </message>
+    <message>
+        <source>not tested: %1</source>
+        <translation>未测试：%1</translation>
+    </message>
+    <message>
+        <source>no answer from the master</source>
+        <translation>主节点无应答</translation>
+    </message>
+    <message>
+        <source>%1: host key %2 known, logged in (%3)</source>
+        <translation>%1：主机密钥 %2 已知，已登录（%3）</translation>
+    </message>
+    <message>
+        <source>unreachable: %1</source>
+        <translation>无法连接：%1</translation>
+    </message>
+    <message>
+        <source>no firewall filters incoming connections</source>
+        <translation>没有防火墙过滤传入连接</translation>
+    </message>
+    <message>
+        <source>blocks %1%2</source>
+        <translation>拦截 %1%2</translation>
+    </message>
+    <message>
+        <source>blocks %1 at %2%3</source>
+        <translation>拦截 %1（端口 %2）%3</translation>
+    </message>
+    <message>
+        <source>cannot tell for %1%2</source>
+        <translation>无法判断 %1%2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 lets in %2</source>
+        <translation>%1 放行 %2</translation>
+    </message>
+    <message>
+        <source>ss -tulnp not found</source>
+        <translation>未找到 ss -tulnp</translation>
+    </message>
+    <message>
+        <source>ss -tulnp failed: %1</source>
+        <translation>ss -tulnp 失败：%1</translation>
+    </message>
+    <message>
+        <source>cannot tell whether port %1 is free: %2</source>
+        <translation>无法判断端口 %1 是否空闲：%2</translation>
+    </message>
+    <message>
+        <source>port %1 is free</source>
+        <translation>端口 %1 空闲</translation>
+    </message>
+    <message>
+        <source>port %1 is in use</source>
+        <translation>端口 %1 已被占用</translation>
+    </message>
+    <message>
+        <source>port %1 is in use by %2</source>
+        <translation>端口 %1 已被 %2 占用</translation>
+    </message>
+    <message>
+        <source>%1 (another job? stop it or choose another master_port)</source>
+        <translation>%1（是否有其他作业？请停止它或另选 master_port）</translation>
+    </message>
+    <message>
+        <source>cannot tell whether %1-%2 are free: %3</source>
+        <translation>无法判断 %1-%2 是否空闲：%3</translation>
+    </message>
+    <message>
+        <source>in use: %1 (is a previous job still running?)</source>
+        <translation>已被占用：%1（之前的作业是否仍在运行？）</translation>
+    </message>
+    <message>
+        <source>%1 free</source>
+        <translation>%1 空闲</translation>
+    </message>
+    <message>
+        <source>cannot tell whether %1 is reserved: /proc/sys/net/ipv4 not read (%2)</source>
+        <translation>无法判断 %1 是否已预留：未能读取 /proc/sys/net/ipv4（%2）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 is outside the ephemeral range %2</source>
+        <translation>%1 不在临时端口范围 %2 内</translation>
+    </message>
+    <message>
+        <source>%1 reserved (ip_local_reserved_ports: %2)</source>
+        <translation>%1 已预留（ip_local_reserved_ports：%2）</translation>
+    </message>
+    <message>
+        <source>%1 of the HCCL ports are inside the ephemeral range %2 and not reserved (ip_local_reserved_ports: %3): a connection can take one before HCCL listens there; reserve them (sysctl -w net.ipv4.ip_local_reserved_ports=...)</source>
+        <translation>HCCL 端口中的 %1 位于临时端口范围 %2 内且未预留（ip_local_reserved_ports：%3）：在 HCCL 监听之前，其他连接可能占用它们；请预留这些端口（sysctl -w net.ipv4.ip_local_reserved_ports=...）</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>无应答</translation>
+    </message>
+    <message>
+        <source>connected to %1</source>
+        <translation>已连接到 %1</translation>
+    </message>
+    <message>
+        <source>no answer from %1 within %2 s: a firewall drops it</source>
+        <translation>%1 在 %2 秒内无应答：防火墙丢弃了连接</translation>
+    </message>
+    <message>
+        <source>%1 refused the connection while a listener was up: a firewall rejects it</source>
+        <translation>监听已启动，但 %1 拒绝了连接：防火墙拒绝了它</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>the master logs in to %1 with a key</source>
+        <translation>主节点可用密钥登录 %1</translation>
+    </message>
+    <message>
+        <source>the master cannot log in to %1 without a password: %2</source>
+        <translation>主节点无法免密码登录 %1：%2</translation>
+    </message>
+    <message>
+        <source>the master cannot reach %1: %2</source>
+        <translation>主节点无法连接 %1：%2</translation>
+    </message>
+    <message>
+        <source>ssh from the master to %1 failed: %2</source>
+        <translation>从主节点 ssh 到 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>the master&apos;s known_hosts holds %1&apos;s key (%2)</source>
+        <translation>主节点的 known_hosts 中有 %1 的密钥（%2）</translation>
+    </message>
+    <message>
+        <source>%1: %2 than this client verified; check it, then remove it on the master with ssh-keygen -R %3</source>
+        <translation>%1：%2（与本客户端核验的不同）；请核实后在主节点上用 ssh-keygen -R %3 删除它</translation>
+    </message>
+    <message>
+        <source>hostname unknown</source>
+        <translation>主机名未知</translation>
+    </message>
+    <message>
+        <source>hostname %1 is also %2&apos;s hostname</source>
+        <translation>主机名 %1 同时也是 %2 的主机名</translation>
+    </message>
+    <message>
+        <source>host_ip is empty and host &apos;%1&apos; is not an address: set host_ip (this server has %2), or run discover --update</source>
+        <translation>host_ip 为空且主机“%1”不是地址：请设置 host_ip（此服务器的地址为 %2），或运行 discover --update</translation>
+    </message>
+    <message>
+        <source>host_ip %1 is not an address of this server (hostname -I: %2)</source>
+        <translation>host_ip %1 不是此服务器的地址（hostname -I：%2）</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>host_ip %1 is on %2, but the project pins the NIC %3</source>
+        <translation>host_ip %1 位于 %2，但项目指定的网卡是 %3</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1（位于 %2）</translation>
+    </message>
+    <message>
+        <source>cpu project: no accelerator needed</source>
+        <translation>CPU 项目：无需加速卡</translation>
+    </message>
+    <message>
+        <source>nvidia-smi not found or failed: %1</source>
+        <translation>未找到 nvidia-smi 或其运行失败：%1</translation>
+    </message>
+    <message>
+        <source>GPU %1 missing</source>
+        <translation>缺少 GPU %1</translation>
+    </message>
+    <message>
+        <source>%1 (nvidia-smi lists %2)</source>
+        <translation>%1（nvidia-smi 列出 %2 个）</translation>
+    </message>
+    <message>
+        <source>npu-smi not found</source>
+        <translation>未找到 npu-smi</translation>
+    </message>
+    <message>
+        <source>server %1: %2</source>
+        <translation>服务器 %1：%2</translation>
+    </message>
+    <message>
+        <source>NPU %1 missing</source>
+        <translation>缺少 NPU %1</translation>
+    </message>
+    <message>
+        <source>NPU %1 health Warning</source>
+        <translation>NPU %1 健康状态为 Warning</translation>
+    </message>
+    <message>
+        <source>NPU %1 health %2</source>
+        <translation>NPU %1 健康状态为 %2</translation>
+    </message>
+    <message>
+        <source>%1 (project uses %2)</source>
+        <translation>%1（项目使用 %2）</translation>
+    </message>
+    <message>
+        <source>did not answer within %1 s</source>
+        <translation>%1 秒内无应答</translation>
+    </message>
+    <message>
+        <source>did not answer: the probe output stopped before it</source>
+        <translation>无应答：探测输出在此之前中断</translation>
+    </message>
+    <message>
+        <source>%1 does not run: %2</source>
+        <translation>%1 无法运行：%2</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>%1 (Python %2) has no %3 installed (no package metadata; %4 needs it): install it for this interpreter</source>
+        <translation>%1（Python %2）未安装 %3（没有包元数据；%4 需要它）：请为此解释器安装</translation>
+    </message>
+    <message>
+        <source>%1: Python %2, %3</source>
+        <translation>%1：Python %2，%3</translation>
+    </message>
+    <message>
+        <source>mpirun --version %1</source>
+        <translation>mpirun --version %1</translation>
+    </message>
+    <message>
+        <source>mpirun not found (mpirun mode needs OpenMPI on every server)</source>
+        <translation>未找到 mpirun（mpirun 模式需要每台服务器都安装 OpenMPI）</translation>
+    </message>
+    <message>
+        <source>orted is not on the PATH of a non-interactive SSH login, so mpirun cannot start its daemon here: set launch.mpirun.prefix to the OpenMPI installation (e.g. /usr/lib/x86_64-linux-gnu/openmpi), or install openmpi-bin on this server</source>
+        <translation>非交互式 SSH 登录的 PATH 中没有 orted，mpirun 无法在此启动其守护进程：请将 launch.mpirun.prefix 设为 OpenMPI 安装目录（例如 /usr/lib/x86_64-linux-gnu/openmpi），或在此服务器上安装 openmpi-bin</translation>
+    </message>
+    <message>
+        <source>looking for msrun %1</source>
+        <translation>查找 msrun 时%1</translation>
+    </message>
+    <message>
+        <source>msrun is neither on the PATH of a non-interactive SSH login nor beside %1; MindSpore installs it</source>
+        <translation>msrun 既不在非交互式 SSH 登录的 PATH 中，也不在 %1 旁边；它由 MindSpore 安装</translation>
+    </message>
+    <message>
+        <source>%1: train.sh finds it only if launch.env_setup puts it on the PATH</source>
+        <translation>%1：只有 launch.env_setup 把它加入 PATH，train.sh 才能找到它</translation>
+    </message>
+    <message>
+        <source>%1: install MindSpore for launch.python, or add to launch.env_setup the line that activates its environment</source>
+        <translation>%1：请为 launch.python 安装 MindSpore，或在 launch.env_setup 中加入激活其环境的命令</translation>
+    </message>
+    <message>
+        <source>env_setup sources no file</source>
+        <translation>env_setup 未加载任何文件</translation>
+    </message>
+    <message>
+        <source>missing or unreadable: %1</source>
+        <translation>缺失或无法读取：%1</translation>
+    </message>
+    <message>
+        <source>CANN&apos;s set_env.sh is in none of its places (%1): install the CANN toolkit, or source its set_env.sh in launch.env_setup</source>
+        <translation>CANN 的 set_env.sh 不在任何默认位置（%1）：请安装 CANN 工具包，或在 launch.env_setup 中 source 它的 set_env.sh</translation>
+    </message>
+    <message>
+        <source>%1 is here, but launch.env_setup does not source it: a job started over SSH gets no CANN libraries (add &quot;source %1&quot;)</source>
+        <translation>%1 存在，但 launch.env_setup 未 source 它：通过 SSH 启动的作业将没有 CANN 库（请添加“source %1”）</translation>
+    </message>
+    <message>
+        <source>%1 present</source>
+        <translation>%1 存在</translation>
+    </message>
+    <message>
+        <source>%1 files</source>
+        <translation>%1 个文件</translation>
+    </message>
+    <message>
+        <source>paths were not probed</source>
+        <translation>未探测路径</translation>
+    </message>
+    <message>
+        <source>workdir %1 is made and %2 uploaded at launch</source>
+        <translation>启动时将创建工作目录 %1 并上传 %2</translation>
+    </message>
+    <message>
+        <source>workdir %1 does not exist, nor the entry in it (copy it there, or list it in launch.upload)</source>
+        <translation>工作目录 %1 不存在，其中的入口脚本也不存在（请复制过去，或列入 launch.upload）</translation>
+    </message>
+    <message>
+        <source>workdir %1 is not writable (the scripts and logs go there)</source>
+        <translation>工作目录 %1 不可写（脚本和日志会写到这里）</translation>
+    </message>
+    <message>
+        <source>%1 exists; %2 is uploaded at launch</source>
+        <translation>%1 存在；启动时将上传 %2</translation>
+    </message>
+    <message>
+        <source>entry %1 does not exist (copy it there, or list it in launch.upload)</source>
+        <translation>入口脚本 %1 不存在（请复制过去，或列入 launch.upload）</translation>
+    </message>
+    <message>
+        <source>%1 and %2 exist</source>
+        <translation>%1 和 %2 均存在</translation>
+    </message>
+    <message>
+        <source>cannot tell whether sshd runs (pgrep missing)</source>
+        <translation>无法判断 sshd 是否运行（缺少 pgrep）</translation>
+    </message>
+    <message>
+        <source>no sshd process found</source>
+        <translation>未找到 sshd 进程</translation>
+    </message>
+    <message>
+        <source>sshd serves port %1</source>
+        <translation>sshd 监听端口 %1</translation>
+    </message>
+    <message>
+        <source>sshd runs</source>
+        <translation>sshd 正在运行</translation>
+    </message>
+    <message>
+        <source>not the master</source>
+        <translation>不是主节点</translation>
+    </message>
+    <message>
+        <source>the master itself</source>
+        <translation>主节点本身</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>the import did not answer within %1 s</source>
+        <translation>导入在 %1 秒内没有应答</translation>
+    </message>
+    <message>
+        <source>%1 exited with %2</source>
+        <translation>%1 退出，返回码 %2</translation>
+    </message>
+    <message>
+        <source>device %1 held by pid %2 (%3)</source>
+        <translation>设备 %1 被进程 %2（%3）占用</translation>
+    </message>
+    <message>
+        <source>%1: stop what an earlier job left running (kill %2) once it is finished, then check again</source>
+        <translation>%1：请在之前作业遗留的进程结束后停止它们（kill %2），然后重新检查</translation>
+    </message>
+    <message>
+        <source>no process holds the %1 planned devices</source>
+        <translation>没有进程占用规划的 %1 个设备</translation>
+    </message>
+    <message>
+        <source>device %1</source>
+        <translation>设备 %1</translation>
+    </message>
+    <message>
+        <source>devices %1</source>
+        <translation>设备 %1</translation>
+    </message>
+    <message>
+        <source>device %1 (%2)</source>
+        <translation>设备 %1（%2）</translation>
+    </message>
+    <message>
+        <source>TLS on: %1</source>
+        <translation>TLS 开启：%1</translation>
+    </message>
+    <message>
+        <source>TLS off: %1</source>
+        <translation>TLS 关闭：%1</translation>
+    </message>
+    <message>
+        <source>, a tie: off as Huawei advises</source>
+        <translation>，数量相同：按华为建议取关闭</translation>
+    </message>
+    <message>
+        <source>%1; the cluster&apos;s devices are mostly %2 (%3 on, %4 off%5): set every device to %2 (hccn_tool -i N -tls -s enable %6)</source>
+        <translation>%1；集群中的设备多数为 %2（%3 个开启，%4 个关闭%5）：请将每个设备设为 %2（hccn_tool -i N -tls -s enable %6）</translation>
+    </message>
+    <message>
+        <source>TLS switch unknown: %1</source>
+        <translation>TLS 开关未知：%1</translation>
+    </message>
+    <message>
+        <source>TLS %1 on all %2 devices, as on the other servers</source>
+        <translation>全部 %2 个设备的 TLS 均为 %1，与其他服务器一致</translation>
+    </message>
+    <message>
+        <source>no versions known</source>
+        <translation>版本未知</translation>
+    </message>
+    <message>
+        <source>the same on %1 servers: %2</source>
+        <translation>%1 台服务器上一致：%2</translation>
+    </message>
+    <message>
+        <source>%1 (not compared: %2 not reached)</source>
+        <translation>%1（未比较：未能连接 %2）</translation>
+    </message>
+    <message>
+        <source>df /dev/shm %1</source>
+        <translation>df /dev/shm %1</translation>
+    </message>
+    <message>
+        <source>cannot tell the size of /dev/shm: %1</source>
+        <translation>无法判断 /dev/shm 的大小：%1</translation>
+    </message>
+    <message>
+        <source>/dev/shm is %1 MiB, under 1 GiB: DataLoader workers and NCCL/gloo between processes of one server run out of it (&quot;No space left on device&quot;, bus error); give it more (a container: --shm-size=16g; a host: mount -o remount,size=16G /dev/shm)</source>
+        <translation>/dev/shm 为 %1 MiB，不足 1 GiB：DataLoader 工作进程以及同一服务器上进程间的 NCCL/gloo 会将其耗尽（“No space left on device”、bus error）；请调大（容器：--shm-size=16g；主机：mount -o remount,size=16G /dev/shm）</translation>
+    </message>
+    <message>
+        <source>/dev/shm is %1 MiB</source>
+        <translation>/dev/shm 为 %1 MiB</translation>
+    </message>
+    <message>
+        <source>ulimit -l %1</source>
+        <translation>ulimit -l %1</translation>
+    </message>
+    <message>
+        <source>cannot tell the locked-memory limit: %1</source>
+        <translation>无法判断锁定内存上限：%1</translation>
+    </message>
+    <message>
+        <source>ulimit -l is %1 KiB in a non-interactive login: RDMA (NCCL over InfiniBand or RoCE, HCCL) pins memory and fails or falls back with a small limit; set &quot;* - memlock unlimited&quot; in /etc/security/limits.conf (sshd with UsePAM yes)</source>
+        <translation>非交互式登录中 ulimit -l 为 %1 KiB：RDMA（基于 InfiniBand 或 RoCE 的 NCCL、HCCL）需要锁定内存，上限过小会失败或降级；请在 /etc/security/limits.conf 中设置“* - memlock unlimited”（sshd 需 UsePAM yes）</translation>
+    </message>
+    <message>
+        <source>the hostname</source>
+        <translation>主机名</translation>
+    </message>
+    <message>
+        <source>getent %1</source>
+        <translation>getent %1</translation>
+    </message>
+    <message>
+        <source>%1 does not resolve on the master: a job that looks it up fails; map it to host_ip %2 in /etc/hosts</source>
+        <translation>%1 在主节点上无法解析：查找它的作业会失败；请在 /etc/hosts 中将其映射到 host_ip %2</translation>
+    </message>
+    <message>
+        <source>cannot tell what %1 resolves to: %2</source>
+        <translation>无法判断 %1 解析到的地址：%2</translation>
+    </message>
+    <message>
+        <source>%1 resolves to %2</source>
+        <translation>%1 解析为 %2</translation>
+    </message>
+    <message>
+        <source>%1 resolves to %2 on the master: the other servers are told that address and cannot reach it (torchrun, pytorch/pytorch#85300); map %1 to host_ip %3 in /etc/hosts</source>
+        <translation>%1 在主节点上解析为 %2：其他服务器拿到的是这个地址，无法连通（torchrun，pytorch/pytorch#85300）；请在 /etc/hosts 中将 %1 映射到 host_ip %3</translation>
+    </message>
+    <message>
+        <source>the master&apos;s clock was not read</source>
+        <translation>未读取主节点的时钟</translation>
+    </message>
+    <message>
+        <source>%1 %2 ms ahead</source>
+        <translation>%1 快 %2 ms</translation>
+    </message>
+    <message>
+        <source>%1 %2 ms behind</source>
+        <translation>%1 慢 %2 ms</translation>
+    </message>
+    <message>
+        <source>more than 1 s from the master&apos;s clock: %1 (log times and diagnose&apos;s timeline disagree; run chrony or NTP on every server)</source>
+        <translation>与主节点时钟相差超过 1 秒：%1（日志时间与 diagnose 的时间线会不一致；请在每台服务器上运行 chrony 或 NTP）</translation>
+    </message>
+    <message>
+        <source>within 1 s of the master&apos;s clock: %1 servers; not compared: %2</source>
+        <translation>%1 台服务器与主节点时钟相差在 1 秒内；未比较：%2</translation>
+    </message>
+    <message>
+        <source>within 1 s of the master&apos;s clock: %1 servers</source>
+        <translation>%1 台服务器与主节点时钟相差在 1 秒内</translation>
+    </message>
+    <message>
+        <source>cannot read the firewall rules: %1</source>
+        <translation>无法读取防火墙规则：%1</translation>
+    </message>
+    <message>
+        <source>%1; cannot read %2</source>
+        <translation>%1；无法读取 %2</translation>
+    </message>
+</context>
+<context>
     <name>cw::ChecksPage</name>
     <message>
         <source>&amp;Run checks</source>
@@ -715,6 +1322,137 @@
     <message>
         <source>These commands will run, in this order, only when you press %1. What each step replaces is kept, so that &quot;Undo last fix&quot; can put it back.</source>
         <translation>只有在您点击“%1”后，这些命令才会按此顺序执行。每一步替换的内容都会被保留，以便“撤销上次修复”将其恢复。</translation>
+    </message>
+</context>
+<context>
+    <name>cw::Fixes</name>
+    <message>
+        <source>Set the planned device IPs with hccn_tool</source>
+        <translation>用 hccn_tool 设置规划的设备 IP</translation>
+    </message>
+    <message>
+        <source>Set every device&apos;s TLS switch to the cluster&apos;s common value</source>
+        <translation>将每个设备的 TLS 开关设为集群的通用值</translation>
+    </message>
+    <message>
+        <source>Open only the job&apos;s ports in each server&apos;s firewall</source>
+        <translation>只在每台服务器的防火墙中放行作业所需端口</translation>
+    </message>
+    <message>
+        <source>Keep the HCCL host ports from the kernel&apos;s ephemeral ports</source>
+        <translation>将 HCCL 主机端口从内核临时端口中预留出来</translation>
+    </message>
+    <message>
+        <source>Record the other servers&apos; host keys in the master&apos;s known_hosts</source>
+        <translation>将其他服务器的主机密钥记录到主节点的 known_hosts</translation>
+    </message>
+    <message>
+        <source>Let the master log in to the other servers with its key</source>
+        <translation>让主节点用其密钥登录其他服务器</translation>
+    </message>
+    <message>
+        <source>Stop the firewall (second choice: open-ports changes less)</source>
+        <translation>停止防火墙（备选方案：open-ports 改动更少）</translation>
+    </message>
+    <message>
+        <source>device %1: read its gateway and detect IP from hccn.conf</source>
+        <translation>设备 %1：从 hccn.conf 读取其网关和检测 IP</translation>
+    </message>
+    <message>
+        <source>(not read by discovery)</source>
+        <translation>（发现时未读取）</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>device %1: %2 %3 -&gt; %4 (undo restores the one hccn.conf holds just before)</source>
+        <translation>设备 %1：%2 %3 -&gt; %4（撤销时恢复执行前 hccn.conf 中的值）</translation>
+    </message>
+    <message>
+        <source>device %1: %2/%3 -&gt; %4/%5</source>
+        <translation>设备 %1：%2/%3 -&gt; %4/%5</translation>
+    </message>
+    <message>
+        <source>device %1: (none) -&gt; %2/%3 (nothing to restore on undo)</source>
+        <translation>设备 %1：（无）-&gt; %2/%3（撤销时无需恢复）</translation>
+    </message>
+    <message>
+        <source>a tie (%1 on, %2 off): off, as Huawei advises for training</source>
+        <translation>数量相同（%1 个开启，%2 个关闭）：按华为对训练的建议取关闭</translation>
+    </message>
+    <message>
+        <source>the majority: %1 on, %2 off</source>
+        <translation>多数值：%1 个开启，%2 个关闭</translation>
+    </message>
+    <message>
+        <source>device %1: TLS %2 -&gt; %3 (%4)</source>
+        <translation>设备 %1：TLS %2 -&gt; %3（%4）</translation>
+    </message>
+    <message>
+        <source>open %1/tcp in ufw (as rule 1, before the rule that denies it)</source>
+        <translation>在 ufw 中放行 %1/tcp（作为第 1 条规则，位于拒绝它的规则之前）</translation>
+    </message>
+    <message>
+        <source>open %1/tcp in ufw</source>
+        <translation>在 ufw 中放行 %1/tcp</translation>
+    </message>
+    <message>
+        <source>open %1 in firewalld (runtime and permanent)</source>
+        <translation>在 firewalld 中放行 %1（运行时和永久）</translation>
+    </message>
+    <message>
+        <source>open %1 in firewalld zone %2 (runtime and permanent)</source>
+        <translation>在 firewalld 区域 %2 中放行 %1（运行时和永久）</translation>
+    </message>
+    <message>
+        <source>open %1/tcp in %2 and %3</source>
+        <translation>在 %2 和 %3 中放行 %1/tcp</translation>
+    </message>
+    <message>
+        <source>open %1/tcp in %2</source>
+        <translation>在 %2 中放行 %1/tcp</translation>
+    </message>
+    <message>
+        <source>  cannot apply: %1</source>
+        <translation>  无法应用：%1</translation>
+    </message>
+    <message>
+        <source>  nothing to do: %1</source>
+        <translation>  无需操作：%1</translation>
+    </message>
+    <message>
+        <source>       (its input: what step %1 prints)</source>
+        <translation>       （其输入：第 %1 步的输出）</translation>
+    </message>
+    <message>
+        <source>       (its input: %1)</source>
+        <translation>       （其输入：%1）</translation>
+    </message>
+    <message>
+        <source>read the reserved ports and the sysctl.d file as they are</source>
+        <translation>读取当前的预留端口和 sysctl.d 文件</translation>
+    </message>
+    <message>
+        <source>reserve %1 from the kernel&apos;s ephemeral ports: ip_local_reserved_ports = %2, now and in /etc/sysctl.d/90-clusterwiz-hccl-ports.conf (undo puts both back)</source>
+        <translation>从内核临时端口中预留 %1：ip_local_reserved_ports = %2，立即生效并写入 /etc/sysctl.d/90-clusterwiz-hccl-ports.conf（撤销时两者都会恢复）</translation>
+    </message>
+    <message>
+        <source>create an ed25519 key pair for the master and print its public key</source>
+        <translation>为主节点创建 ed25519 密钥对并输出其公钥</translation>
+    </message>
+    <message>
+        <source>print the master&apos;s public key</source>
+        <translation>输出主节点的公钥</translation>
+    </message>
+    <message>
+        <source>add the master&apos;s public key to %1</source>
+        <translation>将主节点的公钥添加到 %1</translation>
+    </message>
+    <message>
+        <source>record %1&apos;s %2 key (%3) in %4</source>
+        <translation>将 %1 的 %2 密钥（%3）记录到 %4</translation>
     </message>
 </context>
 <context>
@@ -1489,6 +2227,13 @@ Upload them?</source>
     </message>
 </context>
 <context>
+    <name>cw::Text</name>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+</context>
+<context>
     <name>cw::TopologyView</name>
     <message>
         <source>%1 (%2)</source>
@@ -1545,6 +2290,485 @@ Upload them?</source>
     <message>
         <source>found or selected</source>
         <translation>已找到或已选中</translation>
+    </message>
+</context>
+<context>
+    <name>cw::Validation</name>
+    <message>
+        <source>&quot;%1&quot; is longer than 15 characters</source>
+        <translation>“%1”超过 15 个字符</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must not start with &apos;-&apos;</source>
+        <translation>“%1”不能以“-”开头</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a network interface name</source>
+        <translation>“%1”不是网络接口名</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation>%1：%2 %3</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>SSH port</source>
+        <translation>SSH 端口</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>%1: host_ip is not set and host &quot;%2&quot; is not an IPv4 address; set host_ip or let discovery fill it</source>
+        <translation>%1：未设置 host_ip，且主机“%2”不是 IPv4 地址；请设置 host_ip 或由发现功能填写</translation>
+    </message>
+    <message>
+        <source>%1: device_ips are only for ascend910, not %2; remove them</source>
+        <translation>%1：device_ips 只用于 ascend910，不适用于 %2；请删除</translation>
+    </message>
+    <message>
+        <source>servers[%1]: name &quot;%2&quot; is already used by servers[%3]; server names must be unique</source>
+        <translation>servers[%1]：名称“%2”已被 servers[%3] 使用；服务器名称必须唯一</translation>
+    </message>
+    <message>
+        <source>%1: host IP %2 is already the host IP of %3; every server needs its own</source>
+        <translation>%1：主机 IP %2 已是 %3 的主机 IP；每台服务器需要各自的主机 IP</translation>
+    </message>
+    <message>
+        <source>%1: SSH port %2 differs from port %3 of %4; mpirun reaches every other server through one SSH port</source>
+        <translation>%1：SSH 端口 %2 与 %4 的端口 %3 不同；mpirun 通过同一个 SSH 端口访问其他所有服务器</translation>
+    </message>
+    <message>
+        <source>the project has no servers; add at least one</source>
+        <translation>项目中没有服务器；请至少添加一台</translation>
+    </message>
+    <message>
+        <source>%1 servers; a cluster has at most %2</source>
+        <translation>%1 台服务器；一个集群最多 %2 台</translation>
+    </message>
+    <message>
+        <source>launch: master &quot;%1&quot; is not the name of a server</source>
+        <translation>launch：主节点“%1”不是服务器名称</translation>
+    </message>
+    <message>
+        <source>project name %1</source>
+        <translation>项目名称%1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an IPv4 address (a.b.c.d)</source>
+        <translation>“%1”不是 IPv4 地址（a.b.c.d）</translation>
+    </message>
+    <message>
+        <source>is empty</source>
+        <translation>为空</translation>
+    </message>
+    <message>
+        <source>is longer than 253 characters</source>
+        <translation>超过 253 个字符</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid host name (RFC 1123)</source>
+        <translation>“%1”不是有效的主机名（RFC 1123）</translation>
+    </message>
+    <message>
+        <source>is longer than %1 characters</source>
+        <translation>超过 %1 个字符</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an address, host name or ssh alias</source>
+        <translation>“%1”不是地址、主机名或 ssh 别名</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must not start with &apos;.&apos;</source>
+        <translation>“%1”不能以“.”开头</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid user name</source>
+        <translation>“%1”不是有效的用户名</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid variable name ([A-Za-z_][A-Za-z0-9_]*)</source>
+        <translation>“%1”不是有效的变量名（[A-Za-z_][A-Za-z0-9_]*）</translation>
+    </message>
+    <message>
+        <source>%1 is not a port (1-65535)</source>
+        <translation>%1 不是端口号（1-65535）</translation>
+    </message>
+    <message>
+        <source>contains a NUL character</source>
+        <translation>含有 NUL 字符</translation>
+    </message>
+    <message>
+        <source>contains a line break</source>
+        <translation>含有换行符</translation>
+    </message>
+    <message>
+        <source>a control character</source>
+        <translation>控制字符</translation>
+    </message>
+    <message>
+        <source>a space</source>
+        <translation>空格</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; contains %2: a remote shell parses this path when the folder is copied with scp, so it may not hold shell metacharacters, spaces or control characters</source>
+        <translation>“%1”含有%2：用 scp 复制文件夹时远程 shell 会解析此路径，因此路径中不能有 shell 元字符、空格或控制字符</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; may use only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (not first), at most 64</source>
+        <translation>“%1”只能使用字母、数字、“.”、“_”和“-”（不能开头），最多 64 个字符</translation>
+    </message>
+    <message>
+        <source>%1 device %2</source>
+        <translation>%1 设备 %2</translation>
+    </message>
+    <message>
+        <source>%1: no device IPs for its %2 devices; run `clusterwiz-cli plan` to assign them</source>
+        <translation>%1：其 %2 个设备没有设备 IP；请运行 `clusterwiz-cli plan` 分配</translation>
+    </message>
+    <message>
+        <source>%1: %2 device IPs for %3 devices (device_ips[k] belongs to devices[k]); run `clusterwiz-cli plan` to repair them</source>
+        <translation>%1：%3 个设备只有 %2 个设备 IP（device_ips[k] 对应 devices[k]）；请运行 `clusterwiz-cli plan` 修复</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not an IPv4 address (a.b.c.d)</source>
+        <translation>%1：“%2”不是 IPv4 地址（a.b.c.d）</translation>
+    </message>
+    <message>
+        <source>device network: no netmask is set, so the device segments cannot be checked; set one (255.255.255.0 is usual) or run `clusterwiz-cli plan`</source>
+        <translation>设备网络：未设置子网掩码，无法检查设备网段；请设置（通常为 255.255.255.0）或运行 `clusterwiz-cli plan`</translation>
+    </message>
+    <message>
+        <source>device network: %1</source>
+        <translation>设备网络：%1</translation>
+    </message>
+    <message>
+        <source>device network: %1 segments given; give exactly 4 (for devices 0/4, 1/5, 2/6, 3/7) or none</source>
+        <translation>设备网络：给出了 %1 个网段；请恰好给出 4 个（分别用于设备 0/4、1/5、2/6、3/7）或不给</translation>
+    </message>
+    <message>
+        <source>device network: segment %1 %2</source>
+        <translation>设备网络：网段 %1 %2</translation>
+    </message>
+    <message>
+        <source>device network: segment %1 %2 is the same as segment %3; the four segments must differ</source>
+        <translation>设备网络：网段 %1 %2 与网段 %3 相同；四个网段必须各不相同</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not in segment %3, which device_network.segments[%4] sets for %5</source>
+        <translation>%1：%2 不在网段 %3 内（device_network.segments[%4] 为 %5 设定的网段）</translation>
+    </message>
+    <message>
+        <source>%1: %2 is in segment %3 but device %4 of %5 is in %6; devices %4 and %7 must share a segment</source>
+        <translation>%1：%2 在网段 %3，但 %5 的设备 %4 在 %6；设备 %4 和 %7 必须在同一网段</translation>
+    </message>
+    <message>
+        <source>%1: %2 is in segment %3 like device %4 of %5; devices %6, %7, %8 and %9 must be in four different segments</source>
+        <translation>%1：%2 与 %5 的设备 %4 同在网段 %3；设备 %6、%7、%8 和 %9 必须分别在四个不同网段</translation>
+    </message>
+    <message>
+        <source>%1: %2 is in segment %3 but device %4 of %5 is in %6; device %4 must be in the same segment on every server</source>
+        <translation>%1：%2 在网段 %3，但 %5 的设备 %4 在 %6；设备 %4 在每台服务器上必须处于同一网段</translation>
+    </message>
+    <message>
+        <source>%1: %2 is the host IP of %3; device IPs must differ from every host IP</source>
+        <translation>%1：%2 是 %3 的主机 IP；设备 IP 必须与所有主机 IP 不同</translation>
+    </message>
+    <message>
+        <source>%1: %2 is already used by %3; every device IP must be unique</source>
+        <translation>%1：%2 已被 %3 使用；每个设备 IP 必须唯一</translation>
+    </message>
+    <message>
+        <source>%1: %2 has the same last octet (%3) as %4 of %5 in segment %6; inside one segment the last 8 bits must be unique</source>
+        <translation>%1：%2 的最后一段（%3）与网段 %6 中 %5 的 %4 相同；同一网段内最后 8 位必须唯一</translation>
+    </message>
+    <message>
+        <source>%1: %2 is the network address of segment %3; a device needs a host address</source>
+        <translation>%1：%2 是网段 %3 的网络地址；设备需要主机地址</translation>
+    </message>
+    <message>
+        <source>%1: %2 is the broadcast address of segment %3; a device needs a host address</source>
+        <translation>%1：%2 是网段 %3 的广播地址；设备需要主机地址</translation>
+    </message>
+    <message>
+        <source>%1 device %2: is not an Ascend 910 device id (0-7)</source>
+        <translation>%1 设备 %2：不是 Ascend 910 设备编号（0-7）</translation>
+    </message>
+    <message>
+        <source>%1 device %2: is not a device id (0 or more)</source>
+        <translation>%1 设备 %2：不是设备编号（0 或更大）</translation>
+    </message>
+    <message>
+        <source>%1 device %2: is listed twice (devices[%3] and devices[%4]); each device is used once</source>
+        <translation>%1 设备 %2：列出了两次（devices[%3] 和 devices[%4]）；每个设备只能使用一次</translation>
+    </message>
+    <message>
+        <source>%1: uses %2 devices and %3 uses %4; with several servers every server uses the same number (1 x N, 2 x N, 4 x N or 8 x N)</source>
+        <translation>%1：使用 %2 个设备，而 %3 使用 %4 个；多台服务器时每台服务器使用的设备数必须相同（1 x N、2 x N、4 x N 或 8 x N）</translation>
+    </message>
+    <message>
+        <source>%1: uses %2 devices; an Ascend 910 server uses 1, 2, 4 or 8</source>
+        <translation>%1：使用 %2 个设备；Ascend 910 服务器只能使用 1、2、4 或 8 个</translation>
+    </message>
+    <message>
+        <source>%1: four devices must be 0, 1, 2, 3 or 4, 5, 6, 7, not %2</source>
+        <translation>%1：四个设备必须是 0、1、2、3 或 4、5、6、7，而不是 %2</translation>
+    </message>
+    <message>
+        <source>%1: devices %2 and %3 are in different groups; two devices must both be in 0-3 or both in 4-7</source>
+        <translation>%1：设备 %2 和 %3 分属不同组；两个设备必须同在 0-3 或同在 4-7</translation>
+    </message>
+    <message>
+        <source>%1: lists no devices; list at least one</source>
+        <translation>%1：未列出设备；请至少列出一个</translation>
+    </message>
+    <message>
+        <source>%1: uses %2 devices and %3 (the master) %4; msrun numbers a worker node_rank x local_worker_num + index, which only works when every server runs the same number of workers (ranks would collide): use as many devices on every server, or mode ranktable</source>
+        <translation>%1：使用 %2 个设备，而 %3（主节点）使用 %4 个；msrun 按 node_rank x local_worker_num + index 为 Worker 编号，只有每台服务器运行相同数量的 Worker 才成立（否则 rank 会冲突）：请在每台服务器上使用相同数量的设备，或使用 ranktable 模式</translation>
+    </message>
+    <message>
+        <source>MindSpore needs the rank ids in the dictionary order of server_id, but the rank table would number %1 (%2) before %3 (%4); order the servers as %5 (the first is the master unless launch.master names another)</source>
+        <translation>MindSpore 要求 rank 编号按 server_id 的字典序排列，但 rank table 会把 %1（%2）排在 %3（%4）之前；请按 %5 的顺序排列服务器（除非 launch.master 另行指定，第一台为主节点）</translation>
+    </message>
+    <message>
+        <source>launch: mode msrun is MindSpore&apos;s launcher and starts no %1 job; with framework %1 use %2</source>
+        <translation>launch：msrun 模式是 MindSpore 的启动器，无法启动 %1 作业；框架为 %1 时请使用 %2</translation>
+    </message>
+    <message>
+        <source>launch: mode launch starts a torch launcher (torchrun), which %1 does not have; with framework %1 use %2</source>
+        <translation>launch：launch 模式会启动 torch 启动器（torchrun），而 %1 没有它；框架为 %1 时请使用 %2</translation>
+    </message>
+    <message>
+        <source>launch: mpirun.per server starts one torch launcher per server, but a %1 job runs one process per device; set launch.mpirun.per to device</source>
+        <translation>launch：mpirun.per 为 server 时每台服务器启动一个 torch 启动器，但 %1 作业每个设备运行一个进程；请将 launch.mpirun.per 设为 device</translation>
+    </message>
+    <message>
+        <source>launch: local_rank_arg %1 cannot be passed in mode msrun: msrun starts every worker with the same arguments; read the rank in the script (mindspore.communication.get_rank / get_local_rank)</source>
+        <translation>launch：msrun 模式下不能传递 local_rank_arg %1：msrun 以相同参数启动每个 Worker；请在脚本中读取 rank（mindspore.communication.get_rank / get_local_rank）</translation>
+    </message>
+    <message>
+        <source>launch: %1 is set per %2 by train.sh; one value for the whole project would give every %2 the same one: remove it</source>
+        <translation>launch：%1 由 train.sh 按%2分别设置；整个项目设一个值会让每个%2都相同：请删除它</translation>
+    </message>
+    <message>
+        <source>launch: CM_CHIEF_PORT &quot;%1&quot; is not a port from 0 to %2, the range HCCL accepts</source>
+        <translation>launch：CM_CHIEF_PORT“%1”不是 0 到 %2 之间的端口（HCCL 接受的范围）</translation>
+    </message>
+    <message>
+        <source>launch: HCCL_CONNECT_TIMEOUT &quot;%1&quot; is not a number of seconds from 120 to 7200, the range HCCL accepts</source>
+        <translation>launch：HCCL_CONNECT_TIMEOUT“%1”不是 120 到 7200 之间的秒数（HCCL 接受的范围）</translation>
+    </message>
+    <message>
+        <source>the master&apos;s host IP (launch.master chooses the master)</source>
+        <translation>主节点的主机 IP（由 launch.master 选择主节点）</translation>
+    </message>
+    <message>
+        <source>the number of devices in the plan</source>
+        <translation>规划中的设备数</translation>
+    </message>
+    <message>
+        <source>launch: %1=%2 would replace %3, which train.sh sets from %4: remove it</source>
+        <translation>launch：%1=%2 会替换 train.sh 根据%4设置的值 %3：请删除它</translation>
+    </message>
+    <message>
+        <source>launch: %1 cannot be used with a rank table (ranktable mode sets RANK_TABLE_FILE); use mode no-ranktable or remove it</source>
+        <translation>launch：%1 不能与 rank table 同用（ranktable 模式会设置 RANK_TABLE_FILE）；请使用 no-ranktable 模式或删除它</translation>
+    </message>
+    <message>
+        <source>launch: master_port %1 becomes CM_CHIEF_PORT in no-ranktable mode, which takes at most %2</source>
+        <translation>launch：no-ranktable 模式下 master_port %1 会成为 CM_CHIEF_PORT，其最大值为 %2</translation>
+    </message>
+    <message>
+        <source>launch: master_port %1 is the SSH port of the master %2, where sshd already listens; choose another</source>
+        <translation>launch：master_port %1 是主节点 %2 的 SSH 端口，sshd 已在监听；请另选一个</translation>
+    </message>
+    <message>
+        <source>launch: hccl_whitelist host_ips writes the trust list and switches it on; %1 in launch.env contradicts it: remove one</source>
+        <translation>launch：hccl_whitelist 为 host_ips 时会写入信任列表并启用它；launch.env 中的 %1 与之矛盾：请删除其一</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an absolute path (starting with /)</source>
+        <translation>“%1”不是绝对路径（以 / 开头）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; contains a space; name one program</source>
+        <translation>“%1”含有空格；请只写一个程序</translation>
+    </message>
+    <message>
+        <source>launch: launcher &quot;%1&quot; is not one of auto, torchrun, torch.distributed.launch</source>
+        <translation>launch：launcher“%1”不是 auto、torchrun、torch.distributed.launch 之一</translation>
+    </message>
+    <message>
+        <source>launch: local_rank_arg &quot;%1&quot; is not one of &quot;&quot;, --local_rank, --local-rank</source>
+        <translation>launch：local_rank_arg“%1”不是 &quot;&quot;、--local_rank、--local-rank 之一</translation>
+    </message>
+    <message>
+        <source>argument</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>env_setup line</source>
+        <translation>env_setup 行</translation>
+    </message>
+    <message>
+        <source>mpirun argument</source>
+        <translation>mpirun 参数</translation>
+    </message>
+    <message>
+        <source>mpirun prefix</source>
+        <translation>mpirun prefix</translation>
+    </message>
+    <message>
+        <source>launch: %1 %2</source>
+        <translation>launch：%1 %2</translation>
+    </message>
+    <message>
+        <source>launch: %1 %2 %3</source>
+        <translation>launch：%1 %2 %3</translation>
+    </message>
+    <message>
+        <source>launch: environment variable name %1</source>
+        <translation>launch：环境变量名%1</translation>
+    </message>
+    <message>
+        <source>launch: environment variable %1 is set twice</source>
+        <translation>launch：环境变量 %1 设置了两次</translation>
+    </message>
+    <message>
+        <source>launch: value of %1 %2</source>
+        <translation>launch：%1 的值%2</translation>
+    </message>
+    <message>
+        <source>launch: hccl_ports %1</source>
+        <translation>launch：hccl_ports %1</translation>
+    </message>
+    <message>
+        <source>launch: hccl_ports first %1 is above last %2</source>
+        <translation>launch：hccl_ports 的起始值 %1 大于结束值 %2</translation>
+    </message>
+    <message>
+        <source>launch: master_port %1 lies inside the HCCL port range %2-%3</source>
+        <translation>launch：master_port %1 位于 HCCL 端口范围 %2-%3 内</translation>
+    </message>
+    <message>
+        <source>not a clusterwiz field; kept in the file as it is</source>
+        <translation>不是 clusterwiz 字段；在文件中原样保留</translation>
+    </message>
+    <message>
+        <source>not a clusterwiz field; ignored, and left out on save</source>
+        <translation>不是 clusterwiz 字段；已忽略，保存时不写入</translation>
+    </message>
+    <message>
+        <source>%1 (did you mean &quot;%2&quot;?)</source>
+        <translation>%1（是否想写“%2”？）</translation>
+    </message>
+    <message>
+        <source>no line sources CANN&apos;s set_env.sh: jobs started over SSH get no CANN libraries. Add &quot;source %1&quot; (or %2 for the newer layout)</source>
+        <translation>没有一行 source CANN 的 set_env.sh：通过 SSH 启动的作业将没有 CANN 库。请添加“source %1”（新版目录结构为 %2）</translation>
+    </message>
+    <message>
+        <source>%1: devices are listed as %2; local ranks follow this order, so rank %3 opens device %4. List them ascending unless that is what you want</source>
+        <translation>%1：设备按 %2 的顺序列出；本地 rank 按此顺序分配，因此 rank %3 使用设备 %4。除非有意如此，请按升序列出</translation>
+    </message>
+    <message>
+        <source>%1: %2 is a virtual or container interface; the job pins HCCL, NCCL, gloo and OpenMPI to it, and the other servers cannot reach it there. Give the NIC that holds the host IP %3</source>
+        <translation>%1：%2 是虚拟或容器接口；作业会把 HCCL、NCCL、gloo 和 OpenMPI 绑定到它，其他服务器无法经它连通。请填写持有主机 IP %3 的网卡</translation>
+    </message>
+    <message>
+        <source>%1: device segment %2 holds the host IP of %3: the device network should be its own subnet, apart from the hosts&apos; network</source>
+        <translation>%1：设备网段 %2 包含 %3 的主机 IP：设备网络应是独立子网，与主机网络分开</translation>
+    </message>
+    <message>
+        <source>%1 is an HCCL mode: on %2 the scripts run as a rehearsal of an Ascend job (the rank loop and its variables, with %3), not as a real HCCL job</source>
+        <translation>%1 是 HCCL 模式：在 %2 上脚本作为 Ascend 作业的预演运行（rank 循环及其变量，使用 %3），而不是真正的 HCCL 作业</translation>
+    </message>
+    <message>
+        <source>host_ips has no effect: HCCL&apos;s trust list applies to more than one Ascend server</source>
+        <translation>host_ips 不起作用：HCCL 的信任列表只用于多台 Ascend 服务器</translation>
+    </message>
+    <message>
+        <source>device network: gateways and detect IPs need device_network.netmask (the segments they serve)</source>
+        <translation>设备网络：网关和检测 IP 需要 device_network.netmask（它们所服务的网段）</translation>
+    </message>
+    <message>
+        <source>%1 %2 is the network address of segment %3</source>
+        <translation>%1 %2 是网段 %3 的网络地址</translation>
+    </message>
+    <message>
+        <source>%1 %2 is the broadcast address of segment %3</source>
+        <translation>%1 %2 是网段 %3 的广播地址</translation>
+    </message>
+    <message>
+        <source>%1 %2 is the device IP of %3</source>
+        <translation>%1 %2 是 %3 的设备 IP</translation>
+    </message>
+    <message>
+        <source>device network: gateway</source>
+        <translation>设备网络：网关</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; is not an IPv4 address</source>
+        <translation>%1“%2”不是 IPv4 地址</translation>
+    </message>
+    <message>
+        <source>%1 %2 lies in %3, where no device IP is; a gateway must be inside the segment of the devices it serves</source>
+        <translation>%1 %2 位于 %3，其中没有设备 IP；网关必须位于其所服务设备的网段内</translation>
+    </message>
+    <message>
+        <source>%1 %2 is a second gateway for segment %3 (gateways[%4] is %5); give one per segment</source>
+        <translation>%1 %2 是网段 %3 的第二个网关（gateways[%4] 为 %5）；每个网段只能有一个</translation>
+    </message>
+    <message>
+        <source>%1: segment %2 has no gateway in device_network.gateways; a routed device network gives every device segment one</source>
+        <translation>%1：网段 %2 在 device_network.gateways 中没有网关；路由式设备网络需要为每个设备网段指定一个</translation>
+    </message>
+    <message>
+        <source>device network: %1 detect IPs for %2 gateways; detect_ips[i] is what the devices behind gateways[i] detect (leave it empty to detect the gateways)</source>
+        <translation>设备网络：%2 个网关对应了 %1 个检测 IP；detect_ips[i] 是 gateways[i] 后面的设备要检测的地址（留空则检测网关）</translation>
+    </message>
+    <message>
+        <source>device network: detect IP</source>
+        <translation>设备网络：检测 IP</translation>
+    </message>
+    <message>
+        <source>%1 %2 lies in %3, outside every device segment, and no gateway routes to it; give device_network.gateways or a detect IP inside a device segment</source>
+        <translation>%1 %2 位于 %3，不在任何设备网段内，也没有网关通往它；请设置 device_network.gateways，或使用设备网段内的检测 IP</translation>
+    </message>
+    <message>
+        <source>%1 %2 is a second detect IP for segment %3; give one per segment</source>
+        <translation>%1 %2 是网段 %3 的第二个检测 IP；每个网段只能有一个</translation>
+    </message>
+    <message>
+        <source>device network: %1 segments given for %2 servers; an ascend910b project gives none, one shared by every server, or one per server</source>
+        <translation>设备网络：%2 台服务器给出了 %1 个网段；ascend910b 项目可以不给、给一个所有服务器共用的网段，或每台服务器一个</translation>
+    </message>
+    <message>
+        <source>device network: segment %1 (%2) has no gateway; the servers&apos; devices lie in %3 segments (%4), which reach each other only through a router: set device_network.gateways, one per segment (clusterwiz-cli plan --fill-gateways fills them), or plan one shared segment</source>
+        <translation>设备网络：网段 %1（%2）没有网关；服务器的设备分布在 %3 个网段（%4），只能经路由器互通：请设置 device_network.gateways，每个网段一个（clusterwiz-cli plan --fill-gateways 可自动填写），或规划一个共用网段</translation>
+    </message>
+    <message>
+        <source>device_network.segments[%1] sets %2 for %3</source>
+        <translation>device_network.segments[%1] 为 %3 设定了 %2</translation>
+    </message>
+    <message>
+        <source>every server</source>
+        <translation>所有服务器</translation>
+    </message>
+    <message>
+        <source>device %1 of %2 is in %3</source>
+        <translation>%2 的设备 %1 在 %3</translation>
+    </message>
+    <message>
+        <source>%1 device %2: %3 is in segment %4 but %5; on an Atlas A2 (910B) server all device IPs must be in one segment</source>
+        <translation>%1 设备 %2：%3 在网段 %4，但%5；Atlas A2（910B）服务器的所有设备 IP 必须在同一网段</translation>
     </message>
 </context>
 <context>

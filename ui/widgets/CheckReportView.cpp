@@ -71,10 +71,13 @@ void CheckReportView::setReport(const CheckReport &report)
                 new QTreeWidgetItem(this, {result.serverIndex < 0 ? tr("cluster") : result.server});
             worst[result.serverIndex] = CheckStatus::Ok;
         }
-        auto *row = new QTreeWidgetItem(branch, {result.id, checkStatusName(result.status),
-                                                 result.reason, result.fixes.join(u", "_s)});
+        // Status words and reasons in the user's language; the CLI prints them in English.
+        const QString reason = result.translatedReason();
+        auto *row =
+            new QTreeWidgetItem(branch, {result.id, checkStatusText(result.status).translated(),
+                                         reason, result.fixes.join(u", "_s)});
         row->setIcon(1, statusIcon(result.status));
-        row->setToolTip(2, result.reason);
+        row->setToolTip(2, reason);
         const bool folded = unreached.count(result.serverIndex) > 0;
         if (folded && result.status == CheckStatus::Skipped)
             ++notRun[result.serverIndex];
@@ -87,16 +90,16 @@ void CheckReportView::setReport(const CheckReport &report)
     }
     for (const auto &[index, branch] : branches) {
         branch->setIcon(1, statusIcon(worst[index]));
-        branch->setText(1, checkStatusName(worst[index]));
+        branch->setText(1, checkStatusText(worst[index]).translated());
         const auto found = unreached.find(index);
         if (found == unreached.end()) {
             branch->setExpanded(worst[index] != CheckStatus::Ok);
             continue;
         }
         const CheckResult &ssh = *found->second;
-        QString why = ssh.reason;
-        if (why.startsWith(u"unreachable: "_s))
-            why = why.mid(13); // "not reached" says it
+        QString why = ssh.translatedReason();
+        if (ssh.reason.startsWith(u"unreachable: "_s))
+            why = ssh.reason.mid(13); // "not reached" says it; the rest is the SSH error
         const QString reason =
             tr("not reached: %1 (%n other check(s) not run)", nullptr, notRun[index]).arg(why);
         branch->setText(2, reason);

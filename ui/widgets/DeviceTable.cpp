@@ -50,7 +50,8 @@ void DeviceTable::showProject(const Project &project, const Problems &problems)
         if (row < 0 || size_t(row) >= rows.size() || column >= 2 + slots)
             continue;
         QString &tip = rows[size_t(row)].problems[column];
-        tip = tip.isEmpty() ? problem.message : tip + u'\n' + problem.message;
+        tip =
+            tip.isEmpty() ? problem.translatedMessage() : tip + u'\n' + problem.translatedMessage();
     }
     // A reset forgets the current cell: keep it, so typing on after an edit goes on there.
     const QModelIndex current = currentIndex();

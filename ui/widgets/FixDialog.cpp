@@ -1,6 +1,7 @@
 #include "FixDialog.h"
 
 #include "fix/FixPlanner.h"
+#include "fix/FixText.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -25,7 +26,8 @@ FixDialog::FixDialog(const Project &project, std::vector<FixPlan> plans, const Q
         m_plans.push_back({});
     m_choice->setObjectName(u"fixChoice"_s);
     for (const FixPlan &plan : m_plans)
-        m_choice->addItem(plan.title.isEmpty() ? plan.id : u"%1 (%2)"_s.arg(plan.title, plan.id));
+        m_choice->addItem(plan.title.isEmpty() ? plan.id
+                                               : u"%1 (%2)"_s.arg(plan.translatedTitle(), plan.id));
     m_choice->setVisible(m_plans.size() > 1);
     m_status->setObjectName(u"fixStatus"_s);
     m_status->setWordWrap(true);
@@ -68,7 +70,7 @@ void FixDialog::show(int index)
                     "step replaces is kept, so that \"Undo last fix\" can put it back.")
                      .arg(m_apply->text().remove(u'&'));
     m_status->setText(status);
-    m_preview->setPlainText(fixPlanText(m_project, plan));
+    m_preview->setPlainText(translatedFixPlanText(m_project, plan)); // the CLI: fixPlanText()
     m_apply->setEnabled(plan.refusal.isEmpty() && !plan.empty());
 }
 

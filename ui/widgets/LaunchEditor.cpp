@@ -298,7 +298,7 @@ void LaunchEditor::markProblems(const Problems &problems)
     std::map<QWidget *, QStringList> reasons;
     for (const Problem &problem : problems) {
         if (QWidget *field = fieldFor(problem.location.field))
-            reasons[field] << problem.message;
+            reasons[field] << problem.translatedMessage();
     }
     for (const auto &[path, field] : m_fields) {
         const auto found = reasons.find(field);

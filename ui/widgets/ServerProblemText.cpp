@@ -86,7 +86,7 @@ QString ServerProblemText::text(const Problem &problem, const Project &project)
     const bool known = s >= 0 && size_t(s) < project.servers.size();
     if (!known)
         return problem.rule == u"no-servers"_s ? tr("Add at least one server.")
-                                               : escapeControls(problem.message);
+                                               : problem.translatedMessage();
     const Server &server = project.servers[size_t(s)];
     const QString name =
         server.name.trimmed().isEmpty() ? tr("server %1").arg(s + 1) : escapeControls(server.name);

@@ -218,9 +218,9 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
         if (s < 0 || s >= count)
             continue;
         if (slot >= 0 && slot < int(m_devices[size_t(s)].size()))
-            mark(m_devices[size_t(s)][size_t(slot)], problem.message);
+            mark(m_devices[size_t(s)][size_t(slot)], problem.translatedMessage());
         else
-            mark(m_servers[size_t(s)], problem.message);
+            mark(m_servers[size_t(s)], problem.translatedMessage());
     }
     scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10));
     m_highlight = scene()->addRect(QRectF(), QPen(QColor(255, 200, 0), 5), Qt::NoBrush);

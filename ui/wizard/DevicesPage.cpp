@@ -210,8 +210,8 @@ void DevicesPage::fromModel()
     m_legend->setText(legend.join(u" &nbsp; "_s));
     m_problems->clear();
     for (const Problem &problem : problems) {
-        auto *item = new QListWidgetItem(problem.toString(), m_problems);
-        item->setToolTip(problem.toString());
+        auto *item = new QListWidgetItem(problem.translatedString(), m_problems);
+        item->setToolTip(problem.translatedString()); // the list is narrow beside the picture
         item->setData(Qt::UserRole, problem.location.server);
         item->setData(Qt::UserRole + 1, problem.location.device);
         item->setData(Qt::UserRole + 2, problem.location.field);
@@ -311,7 +311,7 @@ bool DevicesPage::validatePage()
     const Problems problems = deviceProblems();
     if (problems.empty())
         return true;
-    m_message->setText(problems.front().toString());
+    m_message->setText(problems.front().translatedString());
     return false;
 }
 

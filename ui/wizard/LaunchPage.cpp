@@ -68,11 +68,11 @@ void LaunchPage::showProblems()
     m_editor->markProblems(problems);
     QStringList lines;
     for (const Problem &problem : problems)
-        lines << problem.toString();
+        lines << problem.translatedString();
     m_message->setText(lines.join(u'\n'));
     QStringList warnings;
     for (const Problem &warning : projectWarnings(m_model->project()))
-        warnings << tr("Warning: %1").arg(warning.toString());
+        warnings << tr("Warning: %1").arg(warning.translatedString());
     m_warnings->setText(warnings.join(u'\n'));
 }
 
@@ -86,7 +86,7 @@ bool LaunchPage::validatePage()
     const Problems problems = launchProblems();
     if (problems.empty())
         return true;
-    m_message->setText(problems.front().toString());
+    m_message->setText(problems.front().translatedString());
     return false;
 }
 

@@ -79,7 +79,7 @@ QString ProjectModel::refusalText() const
     const int count = int(m_problems.size());
     QStringList lines{tr("The project has %n problem(s); fix them first:", nullptr, count)};
     for (int i = 0; i < std::min(count, kShown); ++i)
-        lines << m_problems[size_t(i)].toString();
+        lines << m_problems[size_t(i)].translatedString();
     if (count > kShown)
         lines << tr("…and %1 more.").arg(count - kShown);
     return lines.join(u'\n');

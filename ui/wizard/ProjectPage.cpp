@@ -205,7 +205,7 @@ bool ProjectPage::importFile(ImportKind kind, const QString &path, const QString
             options.into = &current;
         const ImportResult result = importText(kind, text, QFileInfo(path).fileName(), options);
         for (const Problem &problem : result.errors)
-            lines << problem.toString();
+            lines << problem.translatedString();
         if (result.ok() && !options.into && !mayReplaceProject())
             return false;
         if (result.ok()) {

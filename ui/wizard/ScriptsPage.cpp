@@ -63,7 +63,7 @@ void ScriptsPage::regenerate()
     m_view->setFiles(result.files);
     QStringList problems;
     for (const Problem &problem : result.problems)
-        problems << problem.toString();
+        problems << problem.translatedString();
     m_message->setText(result.ok() ? tr("%n file(s) generated.", nullptr, int(result.files.size()))
                                    : problems.join(u'\n'));
     m_exportFolder->setEnabled(result.ok());
