@@ -73,6 +73,20 @@ public:
         return true;
     }
 
+    bool readBool(const Json &object, const char *key, const ProblemPlace &place, bool &out)
+    {
+        const Json *value = member(object, key, place, false);
+        if (!value)
+            return false;
+        if (!value->is_boolean()) {
+            problem(place,
+                    QStringLiteral("must be true or false, not %1").arg(jsonTypeName(*value)));
+            return false;
+        }
+        out = value->get<bool>();
+        return true;
+    }
+
     template <typename T>
     void readArray(const Json &object, const char *key, const ProblemPlace &place,
                    std::vector<T> &out, const std::function<bool(const Json &, T &)> &convert,
@@ -230,6 +244,15 @@ void readLaunch(Reader &r, const Json &json, LaunchConfig &launch)
         }
         r.readString(*mpi, "prefix", at(u"mpirun.prefix"_s), launch.mpirun.prefix);
         r.readStringList(*mpi, "extra_args", at(u"mpirun.extra_args"_s), launch.mpirun.extraArgs);
+    }
+    if (const Json *restart = r.readObject(json, "restart", at(u"restart"_s), false)) {
+        RestartPolicy &policy = launch.restart;
+        r.readInt(*restart, "max_restarts", at(u"restart.max_restarts"_s), policy.maxRestarts);
+        r.readBool(*restart, "drop_failed_servers", at(u"restart.drop_failed_servers"_s),
+                   policy.dropFailedServers);
+        r.readInt(*restart, "min_servers", at(u"restart.min_servers"_s), policy.minServers);
+        r.readInt(*restart, "backoff_s", at(u"restart.backoff_s"_s), policy.backoffSeconds);
+        r.readString(*restart, "supervisor", at(u"restart.supervisor"_s), policy.supervisor);
     }
 }
 
@@ -444,6 +467,18 @@ Json projectToJson(const Project &project)
         launch["hccl_whitelist"] = "host_ips";
     if (!l.localRankArg.isEmpty())
         launch["local_rank_arg"] = ss(l.localRankArg);
+    if (l.restart != RestartPolicy{}) {
+        const RestartPolicy &policy = l.restart;
+        Json restart;
+        restart["max_restarts"] = policy.maxRestarts;
+        restart["drop_failed_servers"] = policy.dropFailedServers;
+        if (policy.minServers != 0)
+            restart["min_servers"] = policy.minServers;
+        restart["backoff_s"] = policy.backoffSeconds;
+        if (!policy.supervisor.isEmpty())
+            restart["supervisor"] = ss(policy.supervisor);
+        launch["restart"] = restart;
+    }
     doc["launch"] = launch;
     for (const auto &[key, value] : project.unknownFields.items())
         doc[key] = value;
