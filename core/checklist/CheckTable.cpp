@@ -109,11 +109,11 @@ const std::vector<CheckSpec> &checkTable()
          .ports = CheckPorts::MasterPort,
          .scriptFunction = "clusterwiz_check_master_port_reachable"},
         {.id = check::kPeerLogin,
-         .summary = "the master logs in to the server by key, as mpirun does",
-         .mode = mpirun,
+         .summary = "the master (or a restarting run's supervisor) logs in to the server by key",
          .severalServers = true,
-         .row = R::OtherServers,
-         .scriptRole = R::Master,
+         .peerLogin = true,
+         .row = R::PeerTargets,
+         .scriptRole = R::PeerHub,
          .contactsOthers = true,
          .scriptFunction = "clusterwiz_check_peer_login"},
         {.id = check::kVersions,
@@ -126,11 +126,11 @@ const std::vector<CheckSpec> &checkTable()
          .facts = {kNpuBoard, kCannVersion, kPython},
          .scriptFunction = "clusterwiz_check_versions"},
         {.id = check::kKnownHosts,
-         .summary = "the master's known_hosts holds the server's host key",
-         .mode = mpirun,
+         .summary = "the master's (or supervisor's) known_hosts holds the server's host key",
          .severalServers = true,
-         .row = R::OtherServers,
-         .scriptRole = R::Master,
+         .peerLogin = true,
+         .row = R::PeerTargets,
+         .scriptRole = R::PeerHub,
          .scriptFunction = "clusterwiz_check_known_hosts"},
     };
     return table;
@@ -151,7 +151,8 @@ bool checkApplies(const CheckSpec &spec, const Project &project)
     const bool acceleratorFits = !spec.accelerator || *spec.accelerator == project.accelerator ||
                                  (isAscend(*spec.accelerator) && isAscend(project.accelerator));
     return acceleratorFits && (!spec.mode || *spec.mode == project.launch.mode) &&
-           (!spec.severalServers || project.servers.size() > 1);
+           (!spec.severalServers || project.servers.size() > 1) &&
+           (!spec.peerLogin || project.needsPeerLogin());
 }
 
 std::vector<const CheckSpec *> applicableCheckSpecs(const Project &project)
@@ -181,13 +182,33 @@ bool hasCheckRole(CheckRole role, const Project &project, int serverIndex)
         return serverIndex == project.masterIndex();
     case CheckRole::OtherServers:
         return serverIndex != project.masterIndex();
+    case CheckRole::PeerHub:
+        return serverIndex == project.peerLoginIndex();
+    case CheckRole::PeerTargets:
+        return serverIndex != project.peerLoginIndex();
     }
     return true;
 }
 
-QString checkRoleSkipReason(CheckRole role)
+QString checkRoleSkipReason(CheckRole role, const Project &project)
 {
-    return role == CheckRole::Master ? u"not the master"_s : u"the master itself"_s;
+    const bool hubIsMaster = project.peerLoginIndex() == project.masterIndex();
+    switch (role) {
+    case CheckRole::PeerHub:
+        if (!hubIsMaster)
+            return u"not the supervisor's server"_s;
+        [[fallthrough]];
+    case CheckRole::EveryServer:
+    case CheckRole::Master:
+        return u"not the master"_s;
+    case CheckRole::PeerTargets:
+        if (!hubIsMaster)
+            return u"the supervisor's server itself"_s;
+        [[fallthrough]];
+    case CheckRole::OtherServers:
+        break;
+    }
+    return u"the master itself"_s;
 }
 
 std::vector<RequiredPort> checkPorts(const CheckSpec &spec, const Project &project, int serverIndex)

@@ -129,7 +129,7 @@ CheckReport evaluateChecks(const Project &project, const std::vector<ServerDisco
                     skipped(*spec, server, index, u"not checked: the server was not reached"_s));
             } else if (!hasCheckRole(spec->row, project, index)) {
                 report.results.push_back(
-                    skipped(*spec, server, index, checkRoleSkipReason(spec->row)));
+                    skipped(*spec, server, index, checkRoleSkipReason(spec->row, project)));
             } else if (const CheckFunction run = functionFor(id)) {
                 report.results.push_back(run(
                     {*spec, project, index, server, *found->facts, probes, hostnames, allFacts}));

@@ -68,7 +68,7 @@ FixPlan planDeploySshKey(const Project &project, const CheckRun &run)
     FixPlan plan;
     plan.id = QLatin1StringView(fix::kDeploySshKey);
     plan.title = u"Let the master log in to the other servers with its key"_s;
-    const int master = project.masterIndex();
+    const int master = project.peerLoginIndex(); // mpirun's master or the supervisor's server
     std::vector<int> denied;
     for (const auto &[index, peer] : run.probes.peers) {
         if (peer.login == PeerTrust::Login::Denied)
@@ -109,7 +109,7 @@ FixPlan planAddKnownHosts(const Project &project, const CheckRun &run)
     FixPlan plan;
     plan.id = QLatin1StringView(fix::kAddKnownHosts);
     plan.title = u"Record the other servers' host keys in the master's known_hosts"_s;
-    const int master = project.masterIndex();
+    const int master = project.peerLoginIndex(); // mpirun's master or the supervisor's server
     QStringList differs;
     for (const auto &[index, peer] : run.probes.peers) {
         const Server &server = project.servers[size_t(index)];

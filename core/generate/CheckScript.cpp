@@ -14,6 +14,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace cw {
@@ -100,6 +102,14 @@ QString projectValues(const Project &project)
     text += u"ENTRY="_s + shellQuote(project.launch.entry) + u'\n';
     text += u"MPIRUN_PREFIX="_s + shellQuote(project.launch.mpirun.prefix) + u'\n';
     text += u"NODE_SSH_PORTS=("_s + sshPorts.join(u' ') + u")\n"_s;
+    // The server that logs in to the others (the master, or a restarting run's supervisor), by
+    // plan index, and why the others skip its checks.
+    const std::vector<int> order = project.launchOrder();
+    const auto hub = std::find(order.begin(), order.end(), project.peerLoginIndex());
+    text += QStringLiteral("PEER_HUB=%1\n").arg(hub == order.end() ? 0 : int(hub - order.begin()));
+    text += u"PEER_HUB_SKIP="_s + shellQuote(checkRoleSkipReason(CheckRole::PeerHub, project)) +
+            u"\nPEER_TARGET_SKIP="_s +
+            shellQuote(checkRoleSkipReason(CheckRole::PeerTargets, project)) + u'\n';
     text += QStringLiteral("HCCL_PORT_FIRST=%1\nHCCL_PORT_LAST=%2\n")
                 .arg(project.launch.hcclPorts.first)
                 .arg(project.launch.hcclPorts.last);
@@ -150,6 +160,10 @@ QString scriptRoleName(CheckRole role)
         return u"master"_s;
     case CheckRole::OtherServers:
         return u"others"_s;
+    case CheckRole::PeerHub:
+        return u"hub"_s;
+    case CheckRole::PeerTargets:
+        return u"targets"_s;
     }
     return u"all"_s;
 }

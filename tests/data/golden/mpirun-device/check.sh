@@ -25,6 +25,9 @@ WORKDIR='/home/train/resnet50'
 ENTRY='main.py'
 MPIRUN_PREFIX=''
 NODE_SSH_PORTS=(22 22)
+PEER_HUB=0
+PEER_HUB_SKIP='not the master'
+PEER_TARGET_SKIP='the master itself'
 HCCL_PORT_FIRST=60000
 HCCL_PORT_LAST=60031
 ENV_SETUP_ROOTS=('abs')
@@ -153,12 +156,12 @@ clusterwiz_checks() {
     clusterwiz_check hccl-ports-free all local clusterwiz_check_hccl_ports_free
     # master-port-reachable: every other server can connect to master_port
     clusterwiz_check master-port-reachable others reach clusterwiz_check_master_port_reachable
-    # peer-login: the master logs in to the server by key, as mpirun does
-    clusterwiz_check peer-login master reach clusterwiz_check_peer_login
+    # peer-login: the master (or a restarting run's supervisor) logs in to the server by key
+    clusterwiz_check peer-login hub reach clusterwiz_check_peer_login
     # versions: NPU driver, firmware, CANN, Python and the framework's packages are the same version on every server
     clusterwiz_check versions master reach clusterwiz_check_versions
-    # known-hosts: the master's known_hosts holds the server's host key
-    clusterwiz_check known-hosts master local clusterwiz_check_known_hosts
+    # known-hosts: the master's (or supervisor's) known_hosts holds the server's host key
+    clusterwiz_check known-hosts hub local clusterwiz_check_known_hosts
 }
 
 # The ports each server must let in (firewall-ports), by plan index.
@@ -277,7 +280,7 @@ clusterwiz_read_device_ip() {
 
 clusterwiz_usage() {
     cat <<'USAGE'
-Usage: check.sh [--net] [--no-reach] [--list]
+Usage: check.sh [--net] [--no-reach] [--list] [--only ID[,ID...]]
 Checks this server against the plan and prints one line per finding, "[ OK ] CHECK: detail",
 [WARN], [FAIL] or [SKIP], CHECK being the id that clusterwiz-cli check reports, then a summary.
 Exit status: 0 when no check failed, 1 when one did, 2 on a usage error or when this server is
@@ -287,20 +290,28 @@ not in the plan (set CLUSTERWIZ_NODE_RANK to its index in the plan).
                address)
   --no-reach   do not contact the other servers (ssh, master-port-reachable, peer-login)
   --list       print the checks and the ports this server must let in, then exit
+  --only IDS   run only these checks (comma-separated ids); a restarting run's supervisor
+               asks for the accelerator and device-link checks this way between attempts
 USAGE
 }
 
 CHECK_NET=0
 CHECK_REACH=1
 CHECK_LIST=0
-for arg in "$@"; do
-    case "$arg" in
+CHECK_ONLY=""
+while [ "$#" -gt 0 ]; do
+    case "$1" in
         --net) CHECK_NET=1 ;;
         --no-reach) CHECK_REACH=0 ;;
         --list) CHECK_LIST=1 ;;
+        --only)
+            [ "$#" -ge 2 ] || { echo "check.sh: --only needs check ids" >&2; exit 2; }
+            CHECK_ONLY=",$2,"
+            shift ;;
         -h|--help) clusterwiz_usage; exit 0 ;;
-        *) echo "check.sh: unknown argument: $arg" >&2; clusterwiz_usage >&2; exit 2 ;;
+        *) echo "check.sh: unknown argument: $1" >&2; clusterwiz_usage >&2; exit 2 ;;
     esac
+    shift
 done
 
 CHECKS_OK=0
@@ -314,9 +325,13 @@ clusterwiz_fail() { echo "[FAIL] $CHECK_ID: $1"; CHECKS_FAILED=$((CHECKS_FAILED 
 clusterwiz_skip() { echo "[SKIP] $CHECK_ID: $1"; CHECKS_SKIPPED=$((CHECKS_SKIPPED + 1)); }
 
 # clusterwiz_check ID WHERE CONTACT FUNCTION: one check of the table. WHERE: the servers that
-# decide it (all, master, others); CONTACT: "reach" when it connects to other servers.
+# decide it (all, master, others; hub: the server that logs in to the others, PEER_HUB);
+# CONTACT: "reach" when it connects to other servers.
 clusterwiz_check() {
     CHECK_ID=$1
+    if [ -n "$CHECK_ONLY" ]; then
+        case "$CHECK_ONLY" in *",$1,"*) ;; *) return ;; esac
+    fi
     if [ "$CHECK_LIST" = 1 ]; then
         echo "check $1"
         return
@@ -324,6 +339,8 @@ clusterwiz_check() {
     case "$2" in
         master) [ "$NODE_RANK" = 0 ] || { clusterwiz_skip "not the master"; return; } ;;
         others) [ "$NODE_RANK" != 0 ] || { clusterwiz_skip "the master itself"; return; } ;;
+        hub) [ "$NODE_RANK" = "$PEER_HUB" ] || { clusterwiz_skip "$PEER_HUB_SKIP"; return; } ;;
+        targets) [ "$NODE_RANK" != "$PEER_HUB" ] || { clusterwiz_skip "$PEER_TARGET_SKIP"; return; } ;;
     esac
     if [ "$3" = reach ] && [ "$CHECK_REACH" = 0 ]; then
         clusterwiz_skip "not tested (--no-reach)"
@@ -1070,7 +1087,7 @@ clusterwiz_check_peer_login() {
         if output=$(clusterwiz_limit 20 ssh -o BatchMode=yes -o ConnectTimeout=10 -p "${NODE_SSH_PORTS[$j]}" "${NODE_IPS[$j]}" true 2>&1 </dev/null); then
             clusterwiz_ok "${NODE_NAMES[$j]}: password-free login to ${NODE_IPS[$j]} works"
         else
-            clusterwiz_fail "${NODE_NAMES[$j]}: mpirun cannot log in to ${NODE_IPS[$j]} without a password: $(clusterwiz_last_line "$output")"
+            clusterwiz_fail "${NODE_NAMES[$j]}: $SERVER_NAME cannot log in to ${NODE_IPS[$j]} without a password (mpirun and a restarting run's supervisor need it): $(clusterwiz_last_line "$output")"
         fi
     done
 }
