@@ -36,9 +36,11 @@ bool checkBlocksLaunch(const Project &project, const QString &id)
         return usesTorch(project);
     if (id == QLatin1StringView(check::kDeviceIps) || id == QLatin1StringView(check::kDeviceLinks))
         return ascend;
-    if (id == QLatin1StringView(check::kMpirun) || id == QLatin1StringView(check::kPeerLogin) ||
-        id == QLatin1StringView(check::kKnownHosts))
+    if (id == QLatin1StringView(check::kMpirun))
         return mpirun;
+    // mpirun's logins, and a restarting run's supervisor reaching the others the same way.
+    if (id == QLatin1StringView(check::kPeerLogin) || id == QLatin1StringView(check::kKnownHosts))
+        return project.needsPeerLogin();
     return false;
 }
 
