@@ -850,6 +850,65 @@
     </message>
 </context>
 <context>
+    <name>cw::RestartEditor</name>
+    <message>
+        <source>Restarts after a failure</source>
+        <translation>失败后重启</translation>
+    </message>
+    <message>
+        <source>Leave out a server that is lost or unhealthy</source>
+        <translation>排除失联或不健康的服务器</translation>
+    </message>
+    <message>
+        <source>none: a failure ends the run</source>
+        <translation>不重启：失败即结束运行</translation>
+    </message>
+    <message>
+        <source>After a failed rank or a lost server the run starts again from the job&apos;s own checkpoint, at most this many times.</source>
+        <translation>某个 rank 失败或某台服务器失联后，运行从作业自身的检查点重新开始，最多重启这么多次。</translation>
+    </message>
+    <message>
+        <source>&amp;Restarts:</source>
+        <translation>重启次数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Between two attempts every server is checked (reach, the accelerator, the device links); with this on, the next attempt runs without the servers that fail.</source>
+        <translation>两次尝试之间会检查每台服务器（可达性、加速卡、设备链路）；勾选后，下一次尝试将不使用检查失败的服务器。</translation>
+    </message>
+    <message>
+        <source>all of them</source>
+        <translation>全部服务器</translation>
+    </message>
+    <message>
+        <source>Fewest &amp;servers:</source>
+        <translation>最少服务器数(&amp;S)：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>&amp;Wait before restarting:</source>
+        <translation>重启前等待(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>The supervisor runs there, detached: the run goes on when this window closes. It logs in to the other servers by key.</source>
+        <translation>监管进程在该服务器上以分离方式运行：关闭本窗口后运行仍会继续。它通过密钥登录其他服务器。</translation>
+    </message>
+    <message>
+        <source>Su&amp;pervisor on:</source>
+        <translation>监管进程所在服务器(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Each attempt&apos;s ranks get CLUSTERWIZ_RESTART_COUNT (0, 1, …) and CLUSTERWIZ_ATTEMPT_SERVERS; the script resumes from its own checkpoint.</source>
+        <translation>每次尝试的各 rank 会得到 CLUSTERWIZ_RESTART_COUNT（0、1、…）和 CLUSTERWIZ_ATTEMPT_SERVERS；训练脚本从自己的检查点恢复。</translation>
+    </message>
+    <message>
+        <source>the master</source>
+        <translation>主节点</translation>
+    </message>
+</context>
+<context>
     <name>cw::RunPage</name>
     <message>
         <source>&amp;Launch</source>
@@ -960,6 +1019,10 @@ Upload them?</source>
 %1
 
 是否上传？</translation>
+    </message>
+    <message>
+        <source>Running: run %1, %2.</source>
+        <translation>运行中：运行 %1，%2。</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "LaunchEditor.h"
 
+#include "RestartEditor.h"
+
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
@@ -52,7 +54,8 @@ LaunchEditor::LaunchEditor(QWidget *parent)
       m_hcclWhitelist(new QCheckBox(tr("Accept HCCL connections only from the servers' host IPs "
                                        "(writes hccl_whitelist.json)"),
                                     this)),
-      m_localRankArg(new QComboBox(this)), m_framework(new QComboBox(this))
+      m_localRankArg(new QComboBox(this)), m_framework(new QComboBox(this)),
+      m_restart(new RestartEditor(this))
 {
     auto *modeBox = new QGroupBox(tr("Launch mode"), this);
     auto *modeLayout = new QGridLayout(modeBox);
@@ -153,7 +156,10 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     auto *left = new QVBoxLayout;
     left->addWidget(modeBox);
     left->addWidget(m_mpirunBox);
+    left->addWidget(m_restart);
     left->addStretch();
+    for (const auto &[path, field] : m_restart->fields())
+        m_fields[path] = field;
     columns->addLayout(left, 2);
     columns->addWidget(jobBox, 3);
     auto *layout = new QVBoxLayout(this);
@@ -174,6 +180,7 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     connect(m_env, &QTableWidget::itemChanged, this, changed);
     connect(m_hcclWhitelist, &QCheckBox::toggled, this, changed);
     connect(m_localRankArg, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_restart, &RestartEditor::edited, this, changed);
     connect(m_framework, &QComboBox::currentIndexChanged, this, [this, changed] {
         updateVisibility();
         changed();
@@ -215,6 +222,7 @@ void LaunchEditor::showProject(const Project &project)
     m_localRankArg->setCurrentIndex(std::max(0, m_localRankArg->findData(launch.localRankArg)));
     // The trust list matters only between Ascend servers.
     m_hcclWhitelist->setVisible(ascend && project.servers.size() > 1);
+    m_restart->showProject(project);
     updateVisibility();
     m_filling = false;
 }
@@ -271,6 +279,7 @@ LaunchConfig LaunchEditor::launch(LaunchConfig base) const
     base.mpirun.extraArgs = lines(m_mpirunArgs);
     base.hcclWhitelistHostIps = m_hcclWhitelist->isChecked();
     base.localRankArg = m_localRankArg->currentData().toString();
+    base.restart = m_restart->policy();
     return base;
 }
 
