@@ -4,6 +4,7 @@
 #include "cli/Cli.h"
 #include "cli/Commands.h"
 #include "cli/FleetCliOptions.h"
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 

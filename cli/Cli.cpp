@@ -77,6 +77,14 @@ QString counted(qsizetype count, const QString &noun)
     return u"%1 %2%3"_s.arg(count).arg(noun, count == 1 ? QString() : u"s"_s);
 }
 
+QString escapeEachLine(const QString &text)
+{
+    QStringList lines = text.split(u'\n');
+    for (QString &line : lines)
+        line = escapeControls(line);
+    return lines.join(u'\n');
+}
+
 void printProblems(const Problems &problems, QTextStream &err)
 {
     for (const Problem &problem : problems)
@@ -99,7 +107,7 @@ struct Command {
     int (*run)(const QStringList &, QTextStream &, QTextStream &);
 };
 
-const std::array<Command, 13> kCommands = {{
+const std::array<Command, 15> kCommands = {{
     {"validate", "check a project file against every rule; exit 0 valid, 1 invalid, 2 unreadable",
      &runValidate},
     {"plan", "fill or repair the Ascend device network (device IPs, netmask, segments)", &runPlan},
@@ -119,6 +127,10 @@ const std::array<Command, 13> kCommands = {{
     {"stop", "stop a run on every server and check that nothing of it is left", &runStop},
     {"logs", "print a run's rank logs as [server/rank] line (--follow streams them live)",
      &runLogs},
+    {"diagnose", "say why a run failed (first failure, class, evidence) or where it hangs",
+     &runDiagnose},
+    {"doctor", "test device links, the job's ports and every pair's bandwidth end to end",
+     &runDoctor},
     {"import", "read a hostfile, hccn.conf, rank table or ascend-deployer inventory into a project",
      &runImport},
     {"export", "write a project for Slurm (sbatch), a Kubeflow PyTorchJob or a Volcano job",

@@ -3,6 +3,7 @@
 #include "cli/Cli.h"
 #include "cli/Commands.h"
 #include "launch/RunStatus.h"
+#include "model/Problem.h"
 #include "rules/ProjectValidator.h"
 
 #include <algorithm>
@@ -55,7 +56,7 @@ int loadForCommand(const QString &path, Project &project, QTextStream &err)
         return reportFatal(load, err);
     if (!load.problems.empty()) {
         printProblems(load.problems, err);
-        err << path << ": not a usable project ("
+        err << escapeControls(path) << ": not a usable project ("
             << counted(static_cast<qsizetype>(load.problems.size()), u"problem"_s) << ")\n";
         err.flush();
         return ExitInvalid;
@@ -71,7 +72,7 @@ int loadValidProject(const QString &path, Project &project, QTextStream &err)
         return reportFatal(load, err);
     if (const Problems problems = projectProblems(load); !problems.empty()) {
         printProblems(problems, err);
-        err << path << ": invalid ("
+        err << escapeControls(path) << ": invalid ("
             << counted(static_cast<qsizetype>(problems.size()), u"problem"_s) << ")\n";
         err.flush();
         return ExitInvalid;
@@ -90,21 +91,22 @@ int loadRunForCommand(CommandParser &command, const QString &projectPath,
     if (runId.isEmpty())
         runId = latestRunId(projectPath);
     if (runId.isEmpty()) {
-        err << projectPath << ": no run recorded in " << runsFolder(projectPath) << '\n';
+        err << escapeControls(projectPath) << ": no run recorded in "
+            << escapeControls(runsFolder(projectPath)) << '\n';
         err.flush();
         return ExitUnreadable;
     }
     QString error;
     record = loadRunRecord(projectPath, runId, &error);
     if (!record) {
-        err << error << '\n';
+        err << escapeControls(error) << '\n';
         err.flush();
         return ExitUnreadable;
     }
     if (describedBy) {
         if (const QString mismatch = runProjectMismatch(*describedBy, *record);
             !mismatch.isEmpty()) {
-            err << projectPath << ": " << mismatch << '\n';
+            err << escapeControls(projectPath) << ": " << escapeControls(mismatch) << '\n';
             err.flush();
             return ExitUnreadable;
         }

@@ -24,6 +24,8 @@ int runStop(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runImport(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runExport(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runDoctor(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runDiagnose(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 // A QCommandLineParser for one subcommand with --help already added, so every command parses,
 // prints its help and reports usage errors the same way.
@@ -66,6 +68,10 @@ inline QString programName()
 
 // "1 server", "16 servers".
 QString counted(qsizetype count, const QString &noun);
+
+// A text of several lines from the core (a launch plan) with each line's user values made safe
+// for the terminal by escapeControls(): the line breaks stay, nothing else controls it.
+QString escapeEachLine(const QString &text);
 
 // Writes one `path: message` line per problem to `err`.
 void printProblems(const Problems &problems, QTextStream &err);

@@ -3,7 +3,9 @@
 #include "cli/FleetCliOptions.h"
 #include "discover/Discovery.h"
 #include "discover/DiscoveryReport.h"
+#include "model/Problem.h"
 #include "model/ProjectJson.h"
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 
@@ -58,16 +60,16 @@ int runDiscover(const QStringList &arguments, QTextStream &out, QTextStream &err
 
     if (update && !changes.isEmpty()) {
         if (const QString error = saveProjectFile(filled, path); !error.isEmpty()) {
-            err << error << '\n';
+            err << escapeControls(error) << '\n';
             err.flush();
             return ExitUnreadable;
         }
         if (!json) {
-            out << u"updated "_s << path << ": " << changes.join(u"; "_s) << '\n';
+            out << u"updated "_s << escapeControls(path) << ": " << changes.join(u"; "_s) << '\n';
             out.flush();
         }
     } else if (update && !json) {
-        out << path << ": nothing to fill in\n";
+        out << escapeControls(path) << ": nothing to fill in\n";
         out.flush();
     }
     hintUnknownHostKeys(results, err);

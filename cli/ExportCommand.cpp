@@ -2,6 +2,7 @@
 #include "cli/CommandInputs.h"
 #include "cli/Commands.h"
 #include "exchange/Export.h"
+#include "model/Problem.h"
 
 #include <QDir>
 
@@ -17,7 +18,7 @@ int runExport(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"  slurm       train.sbatch: one srun task per node, torchrun on each\n"
         u"  pytorchjob  pytorchjob.yaml: a Kubeflow PyTorchJob\n"
         u"  volcano     volcano-job.yaml: a Volcano Job with MindCluster's rank-table ConfigMap\n"
-        u"              (ascend910 projects)\n"
+        u"              (ascend910 and ascend910b projects)\n"
         u"Every server must use the same devices. Lists on stderr what you still set (image,\n"
         u"partition, namespace, ...) and what the target has no place for.\n"
         u"Exit codes: 0 written, 1 invalid project, 2 a file cannot be read or written."_s,
@@ -45,7 +46,7 @@ int runExport(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const ExportResult result = exportProject(project, *target);
     if (!result.ok()) {
         printProblems(result.problems, err);
-        err << path << ": cannot export ("
+        err << escapeControls(path) << ": cannot export ("
             << counted(static_cast<qsizetype>(result.problems.size()), u"problem"_s)
             << "), nothing written\n";
         err.flush();
@@ -53,17 +54,17 @@ int runExport(const QStringList &arguments, QTextStream &out, QTextStream &err)
     }
     const QString absoluteDir = QDir::cleanPath(QDir(dir).absolutePath());
     if (const QString error = writeGeneratedFiles(result.files, absoluteDir); !error.isEmpty()) {
-        err << error << '\n';
+        err << escapeControls(error) << '\n';
         err.flush();
         return ExitUnreadable;
     }
     for (const QString &item : result.userSets)
-        err << "set: " << item << '\n';
+        err << "set: " << escapeControls(item) << '\n';
     for (const QString &item : result.notCarried)
-        err << "not carried: " << item << '\n';
+        err << "not carried: " << escapeControls(item) << '\n';
     err.flush();
     for (const GeneratedFile &file : result.files)
-        out << absoluteDir << '/' << file.name << '\n';
+        out << escapeControls(absoluteDir) << '/' << file.name << '\n';
     out.flush();
     return ExitOk;
 }

@@ -8,6 +8,7 @@
 #include "fix/FixApplier.h"
 #include "fix/FixJournal.h"
 #include "fix/FixPlanner.h"
+#include "fix/FixTable.h"
 #include "model/Problem.h"
 
 using namespace Qt::StringLiterals;
@@ -39,16 +40,16 @@ CheckReport concerned(const CheckReport &report, const CheckReport &before,
 bool applyOne(const Project &project, const FixPlan &plan, const FleetOptions &fleet,
               const QString &journalPath, const QString &group, QTextStream &out, QTextStream &err)
 {
-    const FixOutcome outcome = applyFix(project, plan, fleet);
-    out << fixOutcomeText(project, plan, outcome);
+    const AppliedFix applied = applyAndRecordFix(project, plan, fleet, journalPath, group);
+    out << fixOutcomeText(project, plan, applied.outcome);
     out.flush();
-    if (const QString error = recordAppliedFix(journalPath, outcome.undo, group); !error.isEmpty())
-        err << error << '\n';
-    if (!outcome.ok())
+    if (!applied.journalError.isEmpty())
+        err << escapeControls(applied.journalError) << '\n';
+    if (!applied.outcome.ok())
         err << programName() << " fix: " << plan.id << " failed at "
-            << escapeControls(outcome.firstError()) << '\n';
+            << escapeControls(applied.outcome.firstError()) << '\n';
     err.flush();
-    return outcome.ok();
+    return applied.outcome.ok();
 }
 
 } // namespace
@@ -61,18 +62,12 @@ int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"per server, then (without --dry-run) runs them, keeping what each step replaces so that\n"
         u"'%1 undo PROJECT' restores it (all the fixes of this command). ID is a check id (its "
         u"first fix) or a fix id:\n"
-        u"  set-device-ips   hccn_tool -ip -s for every device whose IP differs from the plan\n"
-        u"  align-device-tls hccn_tool -tls -s enable V on every device whose TLS switch differs\n"
-        u"                   from the cluster's majority (a tie: off, as Huawei advises)\n"
-        u"  open-ports       let only the job's ports in (ufw, firewalld, nftables or iptables)\n"
-        u"  stop-firewall    stop the firewall instead (second choice; never chosen by --all)\n"
-        u"  add-known-hosts  record the servers' verified host keys in the master's known_hosts\n"
-        u"  deploy-ssh-key   add the master's public key to the others' authorized_keys\n"
+        u"%2"
         u"A project that breaks a rule is refused first, with the lines '%1 validate' prints;\n"
         u"no server is contacted.\n"
         u"Exit codes: 0 fixed (or nothing to fix), 1 a fix failed, was refused or checks still\n"
         u"fail, a server could not be checked, or the project is invalid, 2 the project cannot\n"
-        u"be read."_s.arg(programName()),
+        u"be read."_s.arg(programName(), fixHelpText()),
         u"[options] PROJECT (ID | --all)"_s);
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
     command.addOptionalPositional(u"ID"_s, u"A check id or a fix id."_s);
@@ -119,7 +114,8 @@ int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err)
     }
     if (fixes.isEmpty()) {
         out << "nothing to fix: "
-            << (all ? u"no failed check offers a fix"_s : u"check %1 did not fail"_s.arg(id))
+            << (all ? u"no failed check offers a fix"_s
+                    : u"check %1 did not fail"_s.arg(escapeControls(id)))
             << '\n';
         out.flush();
         return ExitOk;

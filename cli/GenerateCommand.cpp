@@ -2,6 +2,7 @@
 #include "cli/CommandInputs.h"
 #include "cli/Commands.h"
 #include "generate/Generator.h"
+#include "model/Problem.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -56,7 +57,7 @@ int runGenerate(const QStringList &arguments, QTextStream &out, QTextStream &err
     const GenerateResult generated = generateScripts(project);
     if (!generated.ok()) {
         printProblems(generated.problems, err);
-        err << path << ": invalid ("
+        err << escapeControls(path) << ": invalid ("
             << counted(static_cast<qsizetype>(generated.problems.size()), u"problem"_s)
             << "), nothing written\n";
         err.flush();
@@ -65,27 +66,37 @@ int runGenerate(const QStringList &arguments, QTextStream &out, QTextStream &err
     printWarnings(project, err);
 
     const QString absoluteDir = QDir::cleanPath(QDir(dir).absolutePath());
+    // An archive that cannot be built is refused before the folder is written.
+    if (!archive.isEmpty()) {
+        if (const QString error =
+                tarGzProblem(generated.files, archiveTopFolder(absoluteDir, project));
+            !error.isEmpty()) {
+            err << escapeControls(error) << ", nothing written\n";
+            err.flush();
+            return ExitUnreadable;
+        }
+    }
     if (const QString error = writeGeneratedFiles(generated.files, absoluteDir); !error.isEmpty()) {
-        err << error << '\n';
+        err << escapeControls(error) << '\n';
         err.flush();
         return ExitUnreadable;
     }
     for (const GeneratedFile &file : generated.files)
-        out << absoluteDir << '/' << file.name << '\n';
+        out << escapeControls(absoluteDir) << '/' << file.name << '\n';
     if (!archive.isEmpty()) {
         const QString absoluteArchive = QFileInfo(archive).absoluteFilePath();
         const QString error =
             writeTarGz(generated.files, archiveTopFolder(absoluteDir, project), absoluteArchive);
         if (!error.isEmpty()) {
             out.flush();
-            err << error << '\n';
+            err << escapeControls(error) << '\n';
             err.flush();
             return ExitUnreadable;
         }
-        out << absoluteArchive << '\n';
+        out << escapeControls(absoluteArchive) << '\n';
     }
     out << "Generated " << counted(static_cast<qsizetype>(generated.files.size()), u"file"_s)
-        << " in " << absoluteDir << '\n';
+        << " in " << escapeControls(absoluteDir) << '\n';
     out.flush();
     return ExitOk;
 }

@@ -2,6 +2,7 @@
 #include "cli/CommandInputs.h"
 #include "cli/Commands.h"
 #include "exchange/Import.h"
+#include "model/Problem.h"
 #include "model/ProjectJson.h"
 #include "rules/ProjectValidator.h"
 
@@ -64,7 +65,10 @@ int runImport(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const QCommandLineOption nameOption(u"name"_s, u"Project name (default: FILE's base name)."_s,
                                         u"NAME"_s);
     const QCommandLineOption acceleratorOption(
-        u"accelerator"_s, u"hostfile: ascend910, nvidia (default) or cpu."_s, u"NAME"_s);
+        u"accelerator"_s,
+        u"ascend910, ascend910b, nvidia or cpu. Default: nvidia for a hostfile; for the other "
+        u"kinds ascend910b when every server's devices share one segment, else ascend910."_s,
+        u"NAME"_s);
     const QCommandLineOption serverOption(u"server"_s, u"hccn-conf: the server FILE belongs to."_s,
                                           u"NAME"_s);
     const QCommandLineOption intoOption(
@@ -89,9 +93,12 @@ int runImport(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const QString into = command.parser().value(intoOption);
     if (command.parser().isSet(acceleratorOption)) {
         const auto accelerator = acceleratorFromName(command.parser().value(acceleratorOption));
-        if (!accelerator || *kind != ImportKind::Hostfile)
-            return command.usageError(u"--accelerator takes ascend910, nvidia or cpu, and only "
-                                      u"for a hostfile"_s,
+        if (!accelerator)
+            return command.usageError(u"--accelerator takes ascend910, ascend910b, nvidia or cpu"_s,
+                                      err);
+        if (*kind != ImportKind::Hostfile && !isAscend(*accelerator))
+            return command.usageError(u"--accelerator: a %1 file describes Ascend servers "
+                                      u"(ascend910 or ascend910b)"_s.arg(positional[0]),
                                       err);
         options.accelerator = *accelerator;
     }
@@ -111,37 +118,38 @@ int runImport(const QStringList &arguments, QTextStream &out, QTextStream &err)
     }
     QByteArray text;
     if (const QString error = readImportFile(positional[1], &text); !error.isEmpty()) {
-        err << error << '\n';
+        err << escapeControls(error) << '\n';
         err.flush();
         return ExitUnreadable;
     }
     const ImportResult result = importText(*kind, text, positional[1], options);
     for (const QString &note : result.notes)
-        err << "note: " << note << '\n';
+        err << "note: " << escapeControls(note) << '\n';
     if (!result.ok()) {
         printProblems(result.errors, err);
-        err << positional[1] << ": "
+        err << escapeControls(positional[1]) << ": "
             << counted(static_cast<qsizetype>(result.errors.size()), u"error"_s)
             << ", nothing written\n";
         err.flush();
         return ExitInvalid;
     }
-    if (const QString error = saveProjectFile(result.project, output); !error.isEmpty()) {
-        err << error << '\n';
-        err.flush();
-        return ExitUnreadable;
-    }
-    // What the file did not hold is the user's to fill in before `generate`; listed, not fatal.
+    // Validated before it is written: what the file did not hold is the user's to fill in
+    // before `generate`; listed, not fatal.
     const Problems remaining = validateProject(result.project);
     if (!remaining.empty()) {
-        err << output << ": still to set before generating scripts:\n";
+        err << escapeControls(output) << ": still to set before generating scripts:\n";
         printProblems(remaining, err);
+    }
+    if (const QString error = saveProjectFile(result.project, output); !error.isEmpty()) {
+        err << escapeControls(error) << '\n';
+        err.flush();
+        return ExitUnreadable;
     }
     err.flush();
     out << "Imported "
         << counted(static_cast<qsizetype>(result.project.servers.size()), u"server"_s) << ", "
-        << counted(result.project.totalDevices(), u"device"_s) << " from " << positional[1]
-        << " into " << output << '\n';
+        << counted(result.project.totalDevices(), u"device"_s) << " from "
+        << escapeControls(positional[1]) << " into " << escapeControls(output) << '\n';
     out.flush();
     return ExitOk;
 }

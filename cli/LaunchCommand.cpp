@@ -5,6 +5,7 @@
 #include "cli/RunReports.h"
 #include "launch/LaunchPreflight.h"
 #include "launch/Launcher.h"
+#include "model/Problem.h"
 
 using namespace Qt::StringLiterals;
 
@@ -69,7 +70,7 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return ExitInvalid;
     }
     if (parser.isSet(u"dry-run"_s)) {
-        out << launchPlanText(project, plan);
+        out << escapeEachLine(launchPlanText(project, plan));
         out.flush();
         return ExitOk;
     }
@@ -92,7 +93,7 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
     }
     if (!result.started) {
         for (const QString &error : result.errors)
-            err << error << '\n';
+            err << escapeControls(error) << '\n';
         err << programName() << " launch: not started\n";
         err.flush();
         return ExitInvalid;
@@ -105,7 +106,7 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
     RunRecord &record = result.record;
     const RunLogSelection selection = selectRunLogs(project, record);
     for (const QString &error : streamRunLogs(project, record, options.fleet, selection, out, err))
-        err << programName() << " launch: " << error << '\n';
+        err << programName() << " launch: " << escapeControls(error) << '\n';
     err.flush();
     return runStateExit(record.state);
 }

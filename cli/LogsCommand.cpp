@@ -6,6 +6,7 @@
 #include "cli/RunReports.h"
 #include "logs/LineSplitter.h"
 #include "logs/RemoteLogFollower.h"
+#include "model/Problem.h"
 #include "session/RunSession.h"
 #include "ssh/SshSession.h"
 
@@ -109,7 +110,7 @@ int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const QStringList errors = follow ? streamRunLogs(project, record, fleet, selection, out, err)
                                       : printWholeLogs(project, record, selection, fleet, out);
     for (const QString &error : errors)
-        err << programName() << " logs: " << error << '\n';
+        err << programName() << " logs: " << escapeControls(error) << '\n';
     err.flush();
     if (follow)
         return runStateExit(record.state);

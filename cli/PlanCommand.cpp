@@ -1,8 +1,10 @@
 #include "cli/Cli.h"
 #include "cli/CommandInputs.h"
 #include "cli/Commands.h"
+#include "model/Problem.h"
 #include "model/ProjectJson.h"
 #include "plan/Planner.h"
+#include "plan/RoutedPlan.h"
 #include "rules/ProjectValidator.h"
 
 #include <QFileInfo>
@@ -39,7 +41,13 @@ int runPlan(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const QCommandLineOption outputOption(
         {u"o"_s, u"output"_s}, u"Write the planned project to <OUT> instead of stdout."_s,
         u"OUT"_s);
+    const QCommandLineOption gatewaysOption(
+        u"fill-gateways"_s,
+        u"ascend910b: when the servers' devices end up in several segments, give each segment "
+        u"without a gateway its highest free address as gateway (write your routers' real "
+        u"addresses into device_network.gateways when they differ)."_s);
     command.parser().addOption(outputOption);
+    command.parser().addOption(gatewaysOption);
     if (const int exit = command.parse(arguments, out, err); exit != kContinue)
         return exit;
     const QString path = command.parser().positionalArguments().constFirst();
@@ -50,43 +58,46 @@ int runPlan(const QStringList &arguments, QTextStream &out, QTextStream &err)
     Project project;
     if (const int exit = loadForCommand(path, project, err); exit != kContinue)
         return exit;
-    const PlanResult plan = planDeviceNetwork(project);
+    const PlanResult plan = command.parser().isSet(gatewaysOption)
+                                ? planDeviceNetworkFillingGateways(project)
+                                : planDeviceNetwork(project);
     if (!plan.ok) {
-        err << path << ": no device network plan: " << plan.reason << '\n';
+        err << escapeControls(path) << ": no device network plan: " << escapeControls(plan.reason)
+            << '\n';
         err.flush();
         return ExitInvalid;
     }
     for (const QString &change : plan.changes)
-        err << change << '\n';
+        err << escapeControls(change) << '\n';
 
     // The planner only owns the device network; anything else still wrong is the user's to fix
     // before `generate`, so it is reported here rather than discovered later.
     const Problems remaining = validateProject(plan.project);
     if (!remaining.empty()) {
-        err << path << ": still to fix before generating scripts:\n";
+        err << escapeControls(path) << ": still to fix before generating scripts:\n";
         printProblems(remaining, err);
     }
 
     if (output.isEmpty() || output == u"-") {
         out << QString::fromUtf8(projectToJsonText(plan.project));
         out.flush();
-        err << path << ": " << counted(plan.changes.size(), u"change"_s) << '\n';
+        err << escapeControls(path) << ": " << counted(plan.changes.size(), u"change"_s) << '\n';
         err.flush();
         return ExitOk;
     }
     // An in-place run that changes nothing leaves the user's file (and its layout) untouched.
     if (plan.changes.isEmpty() && sameFile(path, output)) {
-        err << path << ": nothing to change\n";
+        err << escapeControls(path) << ": nothing to change\n";
         err.flush();
         return ExitOk;
     }
     if (const QString error = saveProjectFile(plan.project, output); !error.isEmpty()) {
-        err << error << '\n';
+        err << escapeControls(error) << '\n';
         err.flush();
         return ExitUnreadable;
     }
-    err << path << ": " << counted(plan.changes.size(), u"change"_s) << ", written to " << output
-        << '\n';
+    err << escapeControls(path) << ": " << counted(plan.changes.size(), u"change"_s)
+        << ", written to " << escapeControls(output) << '\n';
     err.flush();
     return ExitOk;
 }

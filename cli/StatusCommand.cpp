@@ -5,6 +5,7 @@
 #include "cli/RunReports.h"
 #include "launch/RunControl.h"
 #include "session/RunSession.h"
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 
@@ -15,7 +16,7 @@ nlohmann::ordered_json statusJson(const RunRecord &record, const RunSnapshot &sn
 {
     nlohmann::ordered_json document{{"run_id", record.runId.toStdString()},
                                     {"state", runStateName(record.state).toStdString()},
-                                    {"mode", record.mode.toStdString()},
+                                    {"mode", launchModeName(record.mode).toStdString()},
                                     {"master", record.master.toStdString()},
                                     {"started_at", runTimeText(record.startedAt).toStdString()},
                                     {"ended_at", runTimeText(record.endedAt).toStdString()},

@@ -3,6 +3,7 @@
 #include "cli/Commands.h"
 #include "cli/FleetCliOptions.h"
 #include "launch/RunControl.h"
+#include "model/Problem.h"
 
 using namespace Qt::StringLiterals;
 
@@ -27,7 +28,7 @@ int runStop(const QStringList &arguments, QTextStream &out, QTextStream &err)
 
     const StopResult stop = stopRunByUser(project, record, fleet);
     for (const QString &error : stop.errors)
-        err << error << '\n';
+        err << escapeControls(error) << '\n';
     if (!stop.ok()) {
         err << programName() << " stop: run " << record.runId << ": " << stop.left
             << " processes of the job left\n";

@@ -1,6 +1,7 @@
 #include "cli/Cli.h"
 #include "cli/CommandInputs.h"
 #include "cli/Commands.h"
+#include "model/Problem.h"
 
 using namespace Qt::StringLiterals;
 
@@ -25,7 +26,7 @@ int runValidate(const QStringList &arguments, QTextStream &out, QTextStream &err
     if (const int exit = loadValidProject(path, project, err); exit != kContinue)
         return exit;
     printWarnings(project, err);
-    out << path << ": valid ("
+    out << escapeControls(path) << ": valid ("
         << counted(static_cast<qsizetype>(project.servers.size()), u"server"_s) << ", "
         << counted(project.totalDevices(), u"device"_s) << ", mode "
         << launchModeName(project.launch.mode) << ")\n";

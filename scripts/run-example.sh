@@ -7,7 +7,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 ./scripts/install-deps.sh --programs
 
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLUSTERWIZ_BUILD_TESTS=OFF
+# Release: no debug information, which the first try does not need and which costs about a
+# fifth of the build (docs/benchmarks.md, "Build time"); precompiled headers are on by default.
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCLUSTERWIZ_BUILD_TESTS=OFF
 cmake --build build -j "$(nproc)"
 
 mkdir -p out

@@ -1,52 +1,11 @@
 #include "checks/CheckCatalogue.h"
 
-#include "checks/CheckDevices.h"
-#include "checks/CheckNetwork.h"
-#include "checks/CheckServer.h"
-#include "checks/DeviceProcesses.h"
-#include "checks/DeviceTls.h"
-#include "checks/VersionConsistency.h"
+#include "checks/CheckContext.h"
 
 using namespace Qt::StringLiterals;
 
 namespace cw {
 namespace {
-
-using checks::CheckContext;
-using checks::CheckFunction;
-
-// The C++ verdict of every check of the table but ssh, whose result is the connection itself.
-CheckFunction functionFor(const QString &id)
-{
-    static const std::pair<const char *, CheckFunction> functions[] = {
-        {check::kHostname, &checks::checkHostname},
-        {check::kHostIp, &checks::checkHostIp},
-        {check::kAccelerator, &checks::checkAccelerator},
-        {check::kDeviceIps, &checks::checkDeviceIps},
-        {check::kDeviceLinks, &checks::checkDeviceLinks},
-        {check::kDeviceNetHealth, &checks::checkDeviceNetHealth},
-        {check::kDeviceTls, &checks::checkDeviceTls},
-        {check::kDeviceProcesses, &checks::checkDeviceProcesses},
-        {check::kPython, &checks::checkPython},
-        {check::kMpirun, &checks::checkMpirun},
-        {check::kMsrun, &checks::checkMsrun},
-        {check::kCannEnv, &checks::checkCannEnv},
-        {check::kPaths, &checks::checkPaths},
-        {check::kSshd, &checks::checkSshd},
-        {check::kFirewallPorts, &checks::checkFirewallPorts},
-        {check::kMasterPortFree, &checks::checkMasterPortFree},
-        {check::kHcclPortsFree, &checks::checkHcclPortsFree},
-        {check::kMasterPortReach, &checks::checkMasterPortReach},
-        {check::kPeerLogin, &checks::checkPeerLogin},
-        {check::kKnownHosts, &checks::checkKnownHosts},
-        {check::kVersions, &checks::checkVersions},
-    };
-    for (const auto &[name, function] : functions) {
-        if (id == QLatin1StringView(name))
-            return function;
-    }
-    return nullptr;
-}
 
 CheckResult skipped(const CheckSpec &spec, const Server &server, int index, const QString &reason)
 {
@@ -59,27 +18,6 @@ CheckResult skipped(const CheckSpec &spec, const Server &server, int index, cons
     return result;
 }
 
-CheckResult sshResult(const Server &server, int index, const FleetResult &connection)
-{
-    CheckResult result;
-    result.id = QLatin1StringView(check::kSsh);
-    result.serverIndex = index;
-    result.server = server.name;
-    if (connection.ok()) {
-        result.status = CheckStatus::Ok;
-        result.reason = u"%1: host key %2 known, logged in (%3)"_s.arg(
-            connection.endpoint, connection.hostKey.fingerprint,
-            sshAuthMethodName(connection.authMethod));
-    } else {
-        result.status = CheckStatus::Failed;
-        result.reason = connection.error.message;
-        if (connection.error.kind == SshError::Kind::Unreachable ||
-            connection.error.kind == SshError::Kind::Timeout)
-            result.reason = u"unreachable: "_s + connection.error.message;
-    }
-    return result;
-}
-
 } // namespace
 
 QStringList applicableChecks(const Project &project)
@@ -89,7 +27,8 @@ QStringList applicableChecks(const Project &project)
 
 bool catalogueDecides(const QString &id)
 {
-    return id == QLatin1StringView(check::kSsh) || functionFor(id) != nullptr;
+    const CheckSpec *spec = checkSpec(id);
+    return spec && spec->verdict;
 }
 
 CheckReport evaluateChecks(const Project &project, const std::vector<ServerDiscovery> &discovery,
@@ -112,27 +51,26 @@ CheckReport evaluateChecks(const Project &project, const std::vector<ServerDisco
 
     CheckReport report;
     const std::vector<const CheckSpec *> specs = applicableCheckSpecs(project);
+    static const ServerFacts noFacts;
+    FleetResult notAsked;
+    notAsked.error = SshError::make(SshError::Kind::Unreachable, u"not asked"_s);
     for (size_t i = 0; i < count; ++i) {
         const Server &server = project.servers[i];
         const int index = int(i);
         const ServerDiscovery *found = byServer[i];
         const bool reached = found && found->ok();
+        const ServerFacts &facts = reached ? *found->facts : noFacts;
+        const FleetResult &connection = found ? found->connection : notAsked;
         for (const CheckSpec *spec : specs) {
-            const QString id = QLatin1StringView(spec->id);
-            if (id == QLatin1StringView(check::kSsh)) {
-                FleetResult missing;
-                missing.error = SshError::make(SshError::Kind::Unreachable, u"not asked"_s);
-                report.results.push_back(
-                    sshResult(server, index, found ? found->connection : missing));
-            } else if (!reached) {
+            if (!reached && !spec->judgesUnreached) {
                 report.results.push_back(
                     skipped(*spec, server, index, u"not checked: the server was not reached"_s));
             } else if (!hasCheckRole(spec->row, project, index)) {
                 report.results.push_back(
                     skipped(*spec, server, index, checkRoleSkipReason(spec->row, project)));
-            } else if (const CheckFunction run = functionFor(id)) {
-                report.results.push_back(run(
-                    {*spec, project, index, server, *found->facts, probes, hostnames, allFacts}));
+            } else if (spec->verdict) {
+                report.results.push_back(spec->verdict({*spec, project, index, server, facts,
+                                                        probes, hostnames, allFacts, connection}));
             } else {
                 report.results.push_back(
                     skipped(*spec, server, index, u"no verdict for this check in this version"_s));
@@ -145,7 +83,7 @@ CheckReport evaluateChecks(const Project &project, const std::vector<ServerDisco
 namespace checks {
 
 CheckResult result(const QString &id, const CheckContext &context, CheckStatus status,
-                   const QString &reason, const QStringList &fixes)
+                   const QString &reason)
 {
     CheckResult r;
     r.id = id;
@@ -153,7 +91,15 @@ CheckResult result(const QString &id, const CheckContext &context, CheckStatus s
     r.server = context.server.name;
     r.status = status;
     r.reason = reason;
-    r.fixes = fixes;
+    return r;
+}
+
+CheckResult fixable(const QString &id, const CheckContext &context, CheckStatus status,
+                    const QString &reason)
+{
+    CheckResult r = result(id, context, status, reason);
+    for (const char *fix : context.spec.fixes)
+        r.fixes.append(QLatin1StringView(fix));
     return r;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-// Every check of the check table (checklist/CheckTable.h), as pure functions of what discovery and
+// Every check of the check table (checks/CheckTable.h), as pure functions of what discovery and
 // the active probes found: no SSH here, so each check is unit-tested on captured facts. A server
 // that was not reached gets its `ssh` result and every other check of it as skipped; a server
 // without a check's role (checkRole) gets it as skipped with the reason.

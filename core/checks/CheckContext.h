@@ -4,10 +4,11 @@
 // Internal to core/checks; the check functions are declared by topic in CheckServer.h,
 // CheckDevices.h and CheckNetwork.h.
 
-#include "checklist/CheckTable.h"
 #include "checks/ActiveProbes.h"
+#include "checks/CheckTable.h"
 #include "checks/CheckTypes.h"
 #include "discover/ServerFacts.h"
+#include "fleet/FleetRunner.h"
 #include "model/Project.h"
 
 #include <QStringList>
@@ -19,12 +20,16 @@ struct CheckContext {
     const Project &project;
     int index;
     const Server &server;
+    // What discovery learned; empty facts for a server that was not reached (only a row with
+    // judgesUnreached sees one).
     const ServerFacts &facts;
     const ActiveProbes &probes;
     // Hostnames of the other reached servers, by server index (for the hostname check).
     const std::vector<QString> &hostnames;
     // The facts of every reached server by index, nullptr where not reached (cross-server checks).
     const std::vector<const ServerFacts *> &allFacts;
+    // This client's SSH connection to the server: reached or why not, host key, login method.
+    const FleetResult &connection;
 
     // The ports the check looks at on this server (checkPorts()).
     std::vector<RequiredPort> ports() const { return checkPorts(spec, project, index); }
@@ -37,12 +42,12 @@ inline QString id(const char *name)
 }
 
 CheckResult result(const QString &id, const CheckContext &context, CheckStatus status,
-                   const QString &reason, const QStringList &fixes = {});
+                   const QString &reason);
+// A failed (or warning) result that offers the row's fixes (CheckSpec::fixes).
+CheckResult fixable(const QString &id, const CheckContext &context, CheckStatus status,
+                    const QString &reason);
 
 // "a; b; c and 2 more": keeps a reason to one readable line.
 QString joinReasons(const QStringList &parts, int shown = 3);
-
-// One function per check id, each returning exactly one result for the server.
-using CheckFunction = CheckResult (*)(const CheckContext &);
 
 } // namespace cw::checks

@@ -72,8 +72,7 @@ CheckResult checkDeviceIps(const CheckContext &c)
             compareRoutes(c, k, wrong);
     }
     if (!wrong.isEmpty())
-        return result(name, c, CheckStatus::Failed, joinReasons(wrong),
-                      {QLatin1StringView(fix::kSetDeviceIps)});
+        return fixable(name, c, CheckStatus::Failed, joinReasons(wrong));
     if (routed && !c.facts.hccnConf.present)
         return result(
             name, c, CheckStatus::Warning,

@@ -3,17 +3,15 @@
 #include "checks/CheckNetwork.h"
 
 #include "checks/FirstRefusedPort.h"
+#include "discover/FactCommands.h"
+#include "discover/ProbeText.h"
+#include "discover/ReservedPorts.h"
 #include "ssh/KnownHosts.h"
 
 using namespace Qt::StringLiterals;
 
 namespace cw::checks {
 namespace {
-
-QStringList firewallFixes()
-{
-    return {QLatin1StringView(fix::kOpenPorts), QLatin1StringView(fix::kStopFirewall)};
-}
 
 QString masterAddress(const Project &project)
 {
@@ -37,6 +35,24 @@ CheckResult peerNotTested(const QString &name, const CheckContext &c)
 }
 
 } // namespace
+
+// This client's SSH connection is the verdict: it reached the server, the host key was known and
+// a login worked, or why not.
+CheckResult checkSsh(const CheckContext &c)
+{
+    const FleetResult &connection = c.connection;
+    const QString name = id(check::kSsh);
+    if (connection.ok())
+        return result(name, c, CheckStatus::Ok,
+                      u"%1: host key %2 known, logged in (%3)"_s.arg(
+                          connection.endpoint, connection.hostKey.fingerprint,
+                          sshAuthMethodName(connection.authMethod)));
+    const bool unreachable = connection.error.kind == SshError::Kind::Unreachable ||
+                             connection.error.kind == SshError::Kind::Timeout;
+    return result(name, c, CheckStatus::Failed,
+                  unreachable ? u"unreachable: "_s + connection.error.message
+                              : connection.error.message);
+}
 
 CheckResult checkFirewallPorts(const CheckContext &c)
 {
@@ -65,17 +81,30 @@ CheckResult checkFirewallPorts(const CheckContext &c)
     }
     const QString layer = firewallKindName(firewall.kind);
     if (!blocked.isEmpty())
-        return result(name, c, CheckStatus::Failed, layer + u' ' + joinReasons(blocked, 2),
-                      firewallFixes());
+        return fixable(name, c, CheckStatus::Failed, layer + u' ' + joinReasons(blocked, 2));
     if (!unknown.isEmpty())
-        return result(name, c, CheckStatus::Warning, layer + u": "_s + joinReasons(unknown, 2),
-                      firewallFixes());
+        return fixable(name, c, CheckStatus::Warning, layer + u": "_s + joinReasons(unknown, 2));
     return result(name, c, CheckStatus::Ok, layer + u" lets in "_s + allowed.join(u", "_s));
+}
+
+// Why who listens where is unknown (ss missing or failed), or "" when `ss -tulnp` answered.
+QString portOwnersUnknown(const CheckContext &c)
+{
+    const ProbeSection *ss = c.facts.section(QLatin1StringView(probe::kPortOwners));
+    if (ss && ss->rc == 0)
+        return {};
+    if (!ss || ss->rc == 127)
+        return u"ss -tulnp not found"_s;
+    return u"ss -tulnp failed: "_s + firstLineOf(ss->output);
 }
 
 CheckResult checkMasterPortFree(const CheckContext &c)
 {
     const QString name = id(check::kMasterPortFree);
+    if (const QString unknown = portOwnersUnknown(c); !unknown.isEmpty())
+        return result(name, c, CheckStatus::Warning,
+                      u"cannot tell whether port %1 is free: %2"_s.arg(
+                          QString::number(c.project.launch.masterPort), unknown));
     QStringList used;
     QStringList free;
     for (const RequiredPort &port : c.ports()) {
@@ -100,6 +129,11 @@ CheckResult checkMasterPortFree(const CheckContext &c)
 CheckResult checkHcclPortsFree(const CheckContext &c)
 {
     const QString name = id(check::kHcclPortsFree);
+    if (const QString unknown = portOwnersUnknown(c); !unknown.isEmpty())
+        return result(name, c, CheckStatus::Warning,
+                      u"cannot tell whether %1-%2 are free: %3"_s.arg(
+                          QString::number(c.project.launch.hcclPorts.first),
+                          QString::number(c.project.launch.hcclPorts.last), unknown));
     QStringList used;
     QStringList spans;
     for (const RequiredPort &port : c.ports()) {
@@ -121,6 +155,38 @@ CheckResult checkHcclPortsFree(const CheckContext &c)
     return result(name, c, CheckStatus::Ok, spans.join(u", "_s) + u" free"_s);
 }
 
+CheckResult checkHcclPortsReserved(const CheckContext &c)
+{
+    const QString name = id(check::kHcclPortsReserved);
+    const ReservedPortsFacts &kernel = c.facts.reservedPorts;
+    const PortSpan hccl{c.project.launch.hcclPorts.first, c.project.launch.hcclPorts.last};
+    if (!kernel.read)
+        return result(name, c, CheckStatus::Warning,
+                      u"cannot tell whether %1 is reserved: /proc/sys/net/ipv4 not read (%2)"_s.arg(
+                          portSpanText(hccl), kernel.error));
+    const std::vector<PortSpan> open = unreservedPorts(hccl, kernel);
+    QStringList reserved;
+    for (const PortSpan &span : kernel.reserved)
+        reserved << portSpanText(span);
+    const QString list = reserved.isEmpty() ? u"none"_s : reserved.join(u","_s);
+    if (open.empty())
+        return result(
+            name, c, CheckStatus::Ok,
+            hccl.last < kernel.ephemeral.first || hccl.first > kernel.ephemeral.last
+                ? u"%1 is outside the ephemeral range %2"_s.arg(portSpanText(hccl),
+                                                                portSpanText(kernel.ephemeral))
+                : u"%1 reserved (ip_local_reserved_ports: %2)"_s.arg(portSpanText(hccl), list));
+    QStringList missing;
+    for (const PortSpan &span : open)
+        missing << portSpanText(span);
+    return fixable(
+        name, c, CheckStatus::Failed,
+        u"%1 of the HCCL ports are inside the ephemeral range %2 and not reserved "
+        u"(ip_local_reserved_ports: %3): a connection can take one before HCCL "
+        u"listens there; reserve them (sysctl -w net.ipv4.ip_local_reserved_ports=...)"_s.arg(
+            missing.join(u","_s), portSpanText(kernel.ephemeral), list));
+}
+
 CheckResult checkMasterPortReach(const CheckContext &c)
 {
     const QString name = id(check::kMasterPortReach);
@@ -136,15 +202,13 @@ CheckResult checkMasterPortReach(const CheckContext &c)
     case PortReach::Outcome::Connected:
         return result(name, c, CheckStatus::Ok, u"connected to %1"_s.arg(target));
     case PortReach::Outcome::TimedOut:
-        return result(name, c, CheckStatus::Failed,
-                      u"no answer from %1 within %2 s: a firewall drops it"_s.arg(target).arg(
-                          kPortConnectTimeoutSeconds),
-                      firewallFixes());
+        return fixable(name, c, CheckStatus::Failed,
+                       u"no answer from %1 within %2 s: a firewall drops it"_s.arg(target).arg(
+                           kPortConnectTimeoutSeconds));
     case PortReach::Outcome::Refused:
-        return result(name, c, CheckStatus::Failed,
-                      u"%1 refused the connection while a listener was up: a firewall rejects "
-                      u"it"_s.arg(target),
-                      firewallFixes());
+        return fixable(name, c, CheckStatus::Failed,
+                       u"%1 refused the connection while a listener was up: a firewall rejects "
+                       u"it"_s.arg(target));
     case PortReach::Outcome::Failed:
         break;
     }
@@ -165,10 +229,9 @@ CheckResult checkPeerLogin(const CheckContext &c)
         return result(name, c, CheckStatus::Ok,
                       u"the master logs in to %1 with a key"_s.arg(account));
     case PeerTrust::Login::Denied:
-        return result(name, c, CheckStatus::Failed,
-                      u"the master cannot log in to %1 without a password: %2"_s.arg(
-                          account, peer.loginDetail),
-                      {QLatin1StringView(fix::kDeploySshKey)});
+        return fixable(name, c, CheckStatus::Failed,
+                       u"the master cannot log in to %1 without a password: %2"_s.arg(
+                           account, peer.loginDetail));
     case PeerTrust::Login::Unreachable:
         return result(name, c, CheckStatus::Failed,
                       u"the master cannot reach %1: %2"_s.arg(account, peer.loginDetail));
@@ -192,11 +255,9 @@ CheckResult checkKnownHosts(const CheckContext &c)
             name, c, CheckStatus::Ok,
             u"the master's known_hosts holds %1's key (%2)"_s.arg(entry, peer.knownDetail));
     case PeerTrust::Known::Missing:
-        return result(name, c, CheckStatus::Failed, u"%1: %2"_s.arg(entry, peer.knownDetail),
-                      {QLatin1StringView(fix::kAddKnownHosts)});
+        return fixable(name, c, CheckStatus::Failed, u"%1: %2"_s.arg(entry, peer.knownDetail));
     case PeerTrust::Known::OtherType:
-        return result(name, c, CheckStatus::Warning, u"%1: %2"_s.arg(entry, peer.knownDetail),
-                      {QLatin1StringView(fix::kAddKnownHosts)});
+        return fixable(name, c, CheckStatus::Warning, u"%1: %2"_s.arg(entry, peer.knownDetail));
     default:
         // Never replaced automatically: a changed key may be an attack. The user decides.
         return result(name, c, CheckStatus::Failed,

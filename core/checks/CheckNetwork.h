@@ -8,9 +8,14 @@
 
 namespace cw::checks {
 
+// ssh: this client's connection to the server (runs for unreached servers too).
+CheckResult checkSsh(const CheckContext &context);
 CheckResult checkFirewallPorts(const CheckContext &context);
 CheckResult checkMasterPortFree(const CheckContext &context);
 CheckResult checkHcclPortsFree(const CheckContext &context);
+// hccl-ports-reserved: the HCCL range inside ip_local_port_range must be in
+// ip_local_reserved_ports.
+CheckResult checkHcclPortsReserved(const CheckContext &context);
 CheckResult checkMasterPortReach(const CheckContext &context);
 CheckResult checkPeerLogin(const CheckContext &context);
 CheckResult checkKnownHosts(const CheckContext &context);

@@ -3,6 +3,7 @@
 #include "model/Problem.h"
 
 #include <array>
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 

@@ -1,12 +1,13 @@
 // The checks of one server's own state: names and addresses, accelerators, software, paths, sshd.
 #include "checks/CheckServer.h"
 
-#include "checklist/FactCommands.h"
-#include "checklist/FrameworkPackages.h"
 #include "checks/ChipGeneration.h"
 #include "discover/DiscoveryReport.h"
+#include "discover/FactCommands.h"
+#include "discover/FactPrograms.h"
 #include "discover/ProbeScript.h"
 #include "net/Ipv4.h"
+#include "rules/FrameworkPackages.h"
 #include "rules/ProjectWarnings.h"
 
 #include <QFileInfo>
@@ -54,11 +55,17 @@ CheckResult checkHostIp(const CheckContext &c)
         return result(id(check::kHostIp), c, CheckStatus::Failed,
                       u"host_ip is empty and host '%1' is not an address: set host_ip (this "
                       u"server has %2), or run discover --update"_s.arg(hostIp, listed));
-    if (!c.facts.hostIps.contains(hostIp))
+    // hostname -I leaves out loopback; ip addr lists it (a one-server job on 127.0.0.1).
+    const Nic *nic = c.facts.nicWithAddress(hostIp);
+    if (!c.facts.hostIps.contains(hostIp) && !nic)
         return result(id(check::kHostIp), c, CheckStatus::Failed,
                       u"host_ip %1 is not an address of this server (hostname -I: %2)"_s.arg(
                           hostIp, listed.isEmpty() ? u"nothing"_s : listed));
-    const Nic *nic = c.facts.nicWithAddress(hostIp);
+    // The NIC the project pins (HCCL_SOCKET_IFNAME, GLOO_SOCKET_IFNAME...) must be host_ip's.
+    if (nic && !c.server.nic.isEmpty() && nic->name != c.server.nic)
+        return result(id(check::kHostIp), c, CheckStatus::Warning,
+                      u"host_ip %1 is on %2, but the project pins the NIC %3"_s.arg(
+                          hostIp, nic->name, c.server.nic));
     return result(id(check::kHostIp), c, CheckStatus::Ok,
                   nic ? u"%1 on %2"_s.arg(hostIp, nic->name) : hostIp);
 }

@@ -2,9 +2,9 @@
 
 // The check report: per server, per check, a status, a one-line reason and the fixes on offer.
 // Checks are pure functions of discovery and the active probes (checks/CheckCatalogue.h); the
-// report is a value the CLI prints and the GUI shows. The check ids are in checklist/CheckIds.h.
+// report is a value the CLI prints and the GUI shows. The check ids are in checks/CheckIds.h.
 
-#include "checklist/CheckIds.h"
+#include "checks/CheckIds.h"
 
 #include <QString>
 #include <QStringList>
@@ -24,6 +24,7 @@ inline constexpr char kOpenPorts[] = "open-ports";
 inline constexpr char kStopFirewall[] = "stop-firewall"; // second choice, only when asked for
 inline constexpr char kDeploySshKey[] = "deploy-ssh-key";
 inline constexpr char kAddKnownHosts[] = "add-known-hosts";
+inline constexpr char kReserveHcclPorts[] = "reserve-hccl-ports"; // ip_local_reserved_ports
 inline constexpr char kAlignDeviceTls[] =
     "align-device-tls"; // hccn_tool -tls -s to the common value
 } // namespace fix

@@ -1,6 +1,6 @@
 #include "checks/DeepCheck.h"
 
-#include "checklist/FrameworkPackages.h"
+#include "rules/FrameworkPackages.h"
 #include "shell/ShellQuote.h"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 
 // The deep check: imports launch.framework's packages with launch.python on every server, once
 // per server and all servers at once, each with its own time limit. Discovery never imports (it
-// reads package metadata, checklist/FrameworkPackages.h); importing torch_npu starts the driver
+// reads package metadata, rules/FrameworkPackages.h); importing torch_npu starts the driver
 // and takes seconds, so this runs only when asked for (`check --deep`, the GUI's Deep check).
 
 #include "checks/CheckTypes.h"

@@ -70,15 +70,14 @@ CheckResult checkDeviceTls(const CheckContext &c)
         if (!off.isEmpty())
             found.append(u"TLS off: "_s + deviceList(off));
         const QString tie = count.on == count.off ? u", a tie: off as Huawei advises"_s : QString();
-        return result(name, c, CheckStatus::Failed,
-                      u"%1; the cluster's devices are mostly %2 (%3 on, %4 off%5): set every "
-                      u"device to %2 (hccn_tool -i N -tls -s enable %6)"_s.arg(found.join(u"; "_s))
-                          .arg(onOff(*common))
-                          .arg(count.on)
-                          .arg(count.off)
-                          .arg(tie)
-                          .arg(*common ? 1 : 0),
-                      {QLatin1StringView(fix::kAlignDeviceTls)});
+        return fixable(name, c, CheckStatus::Failed,
+                       u"%1; the cluster's devices are mostly %2 (%3 on, %4 off%5): set every "
+                       u"device to %2 (hccn_tool -i N -tls -s enable %6)"_s.arg(found.join(u"; "_s))
+                           .arg(onOff(*common))
+                           .arg(count.on)
+                           .arg(count.off)
+                           .arg(tie)
+                           .arg(*common ? 1 : 0));
     }
     if (!unread.isEmpty())
         return result(name, c, CheckStatus::Warning,

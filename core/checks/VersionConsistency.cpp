@@ -2,7 +2,7 @@
 // fail at the first collective, far from the cause.
 #include "checks/VersionConsistency.h"
 
-#include "checklist/FrameworkPackages.h"
+#include "rules/FrameworkPackages.h"
 
 using namespace Qt::StringLiterals;
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 using Json = nlohmann::ordered_json;

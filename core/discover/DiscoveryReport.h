@@ -8,7 +8,7 @@
 
 #include <QString>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <vector>
 

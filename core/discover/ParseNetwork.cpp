@@ -1,4 +1,4 @@
-// Parsers for `ip -o addr` and the port owners (`ss -tulnp`, checklist/FactCommands.h).
+// Parsers for `ip -o addr` and the port owners (`ss -tulnp`, discover/FactCommands.h).
 #include "discover/ProbeParsers.h"
 
 #include "discover/ProbeText.h"
@@ -114,6 +114,31 @@ std::vector<Nic> parseIpAddr(const QString &text, QString *problem)
     if (unknown && nics.empty())
         report(problem, text);
     return nics;
+}
+
+ReservedPortsFacts parseReservedPorts(const QString &text, QString *problem)
+{
+    ReservedPortsFacts ports;
+    const QStringList lines = probeLines(text);
+    // The reserved list may be an empty line; the range line is two numbers.
+    const QString range = lines.isEmpty() ? QString() : lines.back().simplified();
+    const QString reserved = lines.size() >= 2 ? lines.front().trimmed() : QString();
+    const QStringList bounds = range.split(u' ');
+    bool firstOk = false;
+    bool lastOk = false;
+    if (bounds.size() == 2) {
+        ports.ephemeral = {bounds[0].toInt(&firstOk), bounds[1].toInt(&lastOk)};
+    }
+    std::optional<std::vector<PortSpan>> spans =
+        reserved.isEmpty() ? std::vector<PortSpan>{} : parsePortList(reserved);
+    if (!firstOk || !lastOk || !spans || lines.size() > 2) {
+        report(problem, text);
+        ports.error = unrecognisedOutput(text);
+        return ports;
+    }
+    ports.reserved = *spans;
+    ports.read = true;
+    return ports;
 }
 
 std::vector<ListeningPort> parsePortOwners(const QString &text, QString *problem)

@@ -30,9 +30,13 @@ void parseSshConnection(const QString &text, SshdFacts &sshd, QString *problem =
 
 // ---- network ---------------------------------------------------------------------------------
 std::vector<Nic> parseIpAddr(const QString &text, QString *problem = nullptr); // ip -o addr
-// The output of portOwnersCommand() (`ss -tulnp`, checklist/FactCommands.h): who listens on which
+// The output of portOwnersCommand() (`ss -tulnp`, discover/FactCommands.h): who listens on which
 // port. Discovery, the launch's master-port precondition and the checks all read it with this.
 std::vector<ListeningPort> parsePortOwners(const QString &text, QString *problem = nullptr);
+
+// `cat ip_local_reserved_ports ip_local_port_range`: "8080,60000-60031" (may be empty), then
+// "32768<TAB>60999"; read = true unless the second line is missing.
+ReservedPortsFacts parseReservedPorts(const QString &text, QString *problem = nullptr);
 
 // ---- Ascend ----------------------------------------------------------------------------------
 NpuFacts parseNpuSmiInfo(const QString &text, QString *problem = nullptr); // toolFound = true

@@ -1,5 +1,7 @@
 #include "discover/ProbeText.h"
 
+#include "shell/QuotedWords.h"
+
 using namespace Qt::StringLiterals;
 
 namespace cw {
@@ -48,34 +50,10 @@ std::optional<QString> valueForKey(const QString &line, QStringView key, QChar s
 
 QStringList shellishWords(const QString &text)
 {
-    QStringList words;
-    QString word;
-    int depth = 0;
-    bool quoted = false;
-    for (QChar c : text) {
-        if (quoted) {
-            word += c;
-            if (c == u'"')
-                quoted = false;
-            continue;
-        }
-        if (c == u'"') {
-            quoted = true;
-        } else if (c == u'{') {
-            ++depth;
-        } else if (c == u'}' && depth > 0) {
-            --depth;
-        } else if (c.isSpace() && depth == 0) {
-            if (!word.isEmpty())
-                words << word;
-            word.clear();
-            continue;
-        }
-        word += c;
-    }
-    if (!word.isEmpty())
-        words << word;
-    return words;
+    WordSyntax syntax;
+    syntax.keepQuotes = true;
+    syntax.braces = true;
+    return splitQuotedWords(text, syntax).words;
 }
 
 namespace {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "discover/FirewallFacts.h"
+#include "net/PortSpan.h"
 
 #include <QString>
 #include <QStringList>
@@ -174,6 +175,15 @@ struct ListeningPort {
 const ListeningPort *findPortOwner(const std::vector<ListeningPort> &owners, int port,
                                    const QString &proto = QStringLiteral("tcp"));
 
+// The kernel's port choices (/proc/sys/net/ipv4): ip_local_reserved_ports, which it never picks
+// for an outgoing connection or bind(0), and ip_local_port_range, the range it picks from.
+struct ReservedPortsFacts {
+    bool read = false;
+    std::vector<PortSpan> reserved;
+    PortSpan ephemeral;
+    QString error; // why they were not read
+};
+
 struct SshdFacts {
     std::optional<bool> running; // from pgrep -a sshd; nullopt when pgrep was missing
     QStringList processes;       // "PID command line"
@@ -218,6 +228,7 @@ struct ServerFacts {
     FirewallFacts firewall;
     SshdFacts sshd;
     std::vector<ListeningPort> listeningPorts; // portOwnersCommand(): `ss -tulnp`
+    ReservedPortsFacts reservedPorts;          // Ascend: for HCCL's host ports
     PathFacts paths;
 
     std::vector<ProbeSection> sections; // raw output, for details views and snapshots

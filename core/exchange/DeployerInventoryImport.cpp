@@ -10,6 +10,7 @@
 
 #include "net/Ipv4.h"
 #include "rules/ValueRules.h"
+#include "shell/QuotedWords.h"
 
 #include <QHash>
 
@@ -23,38 +24,17 @@ constexpr int kMaxDevices = 8;
 // Splits an Ansible INI line into words; quotes group and are removed. Nullopt: unbalanced.
 std::optional<QStringList> splitWords(const QString &line)
 {
-    QStringList words;
-    QString word;
-    bool inWord = false;
-    QChar quote;
-    for (QChar c : line) {
-        if (!quote.isNull()) {
-            if (c == quote)
-                quote = QChar();
-            else
-                word += c;
-        } else if (c == u'\'' || c == u'"') {
-            quote = c;
-            inWord = true;
-        } else if (c.isSpace()) {
-            if (inWord)
-                words << word;
-            word.clear();
-            inWord = false;
-        } else {
-            word += c;
-            inWord = true;
-        }
-    }
-    if (!quote.isNull())
+    WordSyntax syntax;
+    syntax.quotes = QStringLiteral("'\"");
+    QuotedWords split = splitQuotedWords(line, syntax);
+    if (split.unclosedQuote)
         return std::nullopt;
-    if (inWord)
-        words << word;
-    return words;
+    return std::move(split.words);
 }
 
 void readHost(const SourceLine &line, const QStringList &words, Project &project,
-              QStringList &names, std::vector<FoundRoute> &routes, ImportLog &log)
+              QStringList &names, QHash<QString, int> &aliases, std::vector<FoundRoute> &routes,
+              ImportLog &log)
 {
     QStringList detectIps;
     Server server;
@@ -111,6 +91,15 @@ void readHost(const SourceLine &line, const QStringList &words, Project &project
         }
         byDevice.insert(device, ips[device].trimmed());
     }
+    // Ansible merges every line of one inventory host into one host, the last values winning
+    // (Ansible's INI inventory: a host is its name); two servers cannot share a name or address.
+    if (const auto first = aliases.constFind(alias); first != aliases.cend()) {
+        log.error(u"inventory-duplicate"_s, line.number,
+                  u"host %1 is listed again in [hccn] (first on line %2); Ansible merges the "
+                  u"lines of one host into one, so list each server once"_s.arg(alias)
+                      .arg(*first));
+        return;
+    }
     for (const Server &other : project.servers) {
         if (other.host == server.host) {
             log.error(u"inventory-duplicate"_s, line.number,
@@ -118,6 +107,7 @@ void readHost(const SourceLine &line, const QStringList &words, Project &project
             return;
         }
     }
+    aliases.insert(alias, line.number);
     server.name = newServerName(alias, static_cast<int>(project.servers.size()), names);
     if (Ipv4::parse(server.host))
         server.hostIp = server.host;
@@ -174,6 +164,7 @@ ImportResult importDeployerInventory(const QByteArray &text, const QString &sour
         newImportedProject(options, source, Accelerator::Ascend910, LaunchMode::Launch, log);
     QString section;
     QStringList names;
+    QHash<QString, int> aliases; // inventory host name -> its line
     QStringList skipped;
     std::vector<FoundRoute> routes;
     for (const SourceLine &line : meaningfulLines(text, false)) {
@@ -194,7 +185,7 @@ ImportResult importDeployerInventory(const QByteArray &text, const QString &sour
                           u"more than %1 servers in [hccn]"_s.arg(kMaxServers));
                 break;
             }
-            readHost(line, *words, project, names, routes, log);
+            readHost(line, *words, project, names, aliases, routes, log);
         } else if (section == u"hccn:vars") {
             readHccnVar(line, *words, project, log);
         } else if (!skipped.contains(section)) {
@@ -208,6 +199,7 @@ ImportResult importDeployerInventory(const QByteArray &text, const QString &sour
     if (project.servers.empty() && result.errors.empty())
         log.error(u"inventory-empty"_s, 0, u"no servers in an [hccn] section"_s);
     carryRoutes(project, routes, log); // after [hccn:vars]: it may follow [hccn]
+    chooseAscendGeneration(project, options, log);
     result.project = project;
     return result;
 }

@@ -77,7 +77,7 @@ ExportResult exportProject(const Project &project, ExportTarget target)
     if (target == ExportTarget::Volcano && !isAscend(project.accelerator)) {
         result.problems.push_back(
             {u"export-volcano-ascend"_s, projectPlace(u"accelerator"_s),
-             u"the Volcano export is for ascend910 projects (MindCluster); "
+             u"the Volcano export is for ascend910 and ascend910b projects (MindCluster); "
              u"use --to pytorchjob for %1"_s.arg(acceleratorName(project.accelerator))});
     }
     // Every target starts torchrun on each node, which only a PyTorch job can use.

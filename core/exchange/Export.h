@@ -16,7 +16,7 @@ namespace cw {
 enum class ExportTarget {
     Slurm,      // an sbatch script: one srun task per node, torchrun on each
     PyTorchJob, // a Kubeflow PyTorchJob manifest
-    Volcano,    // a Volcano Job for Ascend 910 with MindCluster's rank-table ConfigMap
+    Volcano,    // a Volcano Job for Ascend 910 / 910B with MindCluster's rank-table ConfigMap
 };
 
 struct ExportResult {
@@ -33,7 +33,7 @@ std::optional<ExportTarget> exportTargetFromName(const QString &name);
 QStringList exportTargetNames();
 
 // Pure: the same project gives the same bytes. The project must pass validateProject(), and the
-// target's own conditions (every server the same devices; volcano: ascend910).
+// target's own conditions (every server the same devices; volcano: ascend910 or ascend910b).
 ExportResult exportProject(const Project &project, ExportTarget target);
 
 } // namespace cw

@@ -11,9 +11,15 @@ QString nodeScript(const Project &project, const NodePlace &place, const QString
 {
     const LaunchConfig &launch = project.launch;
     QString text = u"cd -- "_s + shellQuote(launch.workdir) + u" || exit 2\n"_s;
-    // Shell lines by design (`source .../set_env.sh`), as env.sh writes them too.
-    for (const QString &line : launch.envSetup)
-        text += line + u'\n';
+    // Shell lines by design (`source .../set_env.sh`), as env.sh writes them too; a line that
+    // fails stops the node (it would start torchrun without CANN's or the site's environment).
+    // The line stands alone between the braces, so a trailing comment in it stays a comment.
+    for (qsizetype k = 0; k < launch.envSetup.size(); ++k) {
+        text +=
+            u"{\n"_s + launch.envSetup[k] +
+            u"\n} || { echo \"clusterwiz: env_setup line %1 failed (exit $?)\" >&2; exit 2; }\n"_s
+                .arg(k + 1);
+    }
     for (const auto &[name, value] : launch.env)
         text += u"export "_s + name + u'=' + shellEnvValue(value) + u'\n';
     text += before;
@@ -51,10 +57,21 @@ QString kubernetesName(const QString &projectName)
         else if (!name.isEmpty() && !name.endsWith(u'-'))
             name += u'-';
     }
+    // A DNS-1035 label starts with a letter: the PyTorchJob webhook refuses any other name
+    // (NameIsDNS1035Label), and so does a Service named after the job.
+    if (!name.isEmpty() && name.front() >= u'0' && name.front() <= u'9')
+        name.prepend(u"job-"_s);
     name.truncate(40);
     while (name.endsWith(u'-'))
         name.chop(1);
     return name.isEmpty() ? u"clusterwiz-job"_s : name;
+}
+
+QString kubernetesNameNote(const QString &projectName, const QString &name)
+{
+    return u"name: Kubernetes names are DNS-1035 labels (a-z, 0-9 and '-', starting with a "
+           u"letter, as the PyTorchJob webhook and Services require): project %1 is exported as "
+           u"%2"_s.arg(projectName, name);
 }
 
 QStringList commonNotCarried(const Project &project)

@@ -15,8 +15,9 @@ struct NodePlace {
     QString masterPort;
 };
 
-// The bash lines every node runs: enter the workdir, the project's env_setup lines and env, then
-// `exec PYTHON -m torch.distributed.run ...` with one process per device. Every project value
+// The bash lines every node runs: enter the workdir, the project's env_setup lines (a failing one
+// ends the node with exit 2) and env, then `exec PYTHON -m torch.distributed.run ...` with one
+// process per device. Every project value
 // is quoted with shellQuote() (env values with shellEnvValue()). `before` goes right before the
 // launcher line (a target's own exports).
 QString nodeScript(const Project &project, const NodePlace &place, const QString &before = {});
@@ -24,9 +25,12 @@ QString nodeScript(const Project &project, const NodePlace &place, const QString
 // "ascend910 project \"NAME\", mode launch": for the comment at the top of each file.
 QString projectSummary(const Project &project);
 
-// A Kubernetes object name from the project name: lower case letters, digits and '-', at most
-// 40 characters (pod names add "-trainer-N" and must stay a 63-character DNS label).
+// A Kubernetes object name from the project name: a DNS-1035 label (lower case letters, digits
+// and '-', starting with a letter: "job-" goes before a leading digit), at most 40 characters
+// (pod names add "-trainer-N" and must stay a 63-character DNS label).
 QString kubernetesName(const QString &projectName);
+// What the user is told when the name had to change.
+QString kubernetesNameNote(const QString &projectName, const QString &name);
 
 // The project settings no scheduler export carries (launch mode, NIC pinning, log folder, ...).
 QStringList commonNotCarried(const Project &project);

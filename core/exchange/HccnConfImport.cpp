@@ -12,6 +12,8 @@
 #include <QHash>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace cw {
@@ -93,9 +95,11 @@ QString commonNetmask(const HccnValues &values, ImportLog &log)
                      distinct.join(u", "_s)));
         return {};
     }
-    for (auto it = values.addresses.cbegin(); it != values.addresses.cend(); ++it) {
-        if (!values.netmasks.contains(it.key()))
-            log.note(u"device %1 has no netmask_%1 in the file"_s.arg(it.key()));
+    QList<int> devices = values.addresses.keys();
+    std::sort(devices.begin(), devices.end()); // notes in device order, the same on every run
+    for (const int device : devices) {
+        if (!values.netmasks.contains(device))
+            log.note(u"device %1 has no netmask_%1 in the file"_s.arg(device));
     }
     return distinct.value(0);
 }
@@ -131,7 +135,7 @@ ImportResult importHccnConf(const QByteArray &text, const QString &source,
         }
         if (!isAscend(project.accelerator))
             log.error(u"hccn-accelerator"_s, 0,
-                      u"device IPs are for ascend910 projects; this one is %1"_s.arg(
+                      u"device IPs are for ascend910 and ascend910b projects; this one is %1"_s.arg(
                           acceleratorName(project.accelerator)));
     } else {
         project =
@@ -163,6 +167,8 @@ ImportResult importHccnConf(const QByteArray &text, const QString &source,
                           gateway.second ? gateway.second : detect.second});
     }
     carryRoutes(project, routes, log);
+    if (!options.into)
+        chooseAscendGeneration(project, options, log);
     result.project = project;
     return result;
 }

@@ -1,8 +1,13 @@
 // OpenMPI and DeepSpeed hostfiles: one `host slots=N` per line, `#` comments. The format is
 // OpenMPI's (mpirun(1) "Specifying Host Nodes"; MindSpore's mpirun guide, seed 003: "The format
 // of each line is `[hostname] slots=[slotnum]`"); DeepSpeed reads the same lines
-// (https://www.deepspeed.ai/getting-started/#resource-configuration-multi-node) and refuses a
-// host listed twice, which is what this importer does too.
+// (https://www.deepspeed.ai/getting-started/#resource-configuration-multi-node; its runner's
+// _parse_hostfile) and refuses a host listed twice, which is what this importer does too, host
+// names compared without case as DNS compares them (RFC 4343). MPICH's Hydra writes `host:N`
+// (N processes; pmodels/mpich doc/wiki/how_to/Using_the_Hydra_Process_Manager.md), read as
+// N slots. A line without a count means one slot per processor core to Open MPI 4.1 ("N defaults
+// to number of processor cores if not provided") and is an error to DeepSpeed: such a server is
+// imported without devices and listed as still to set.
 #include "exchange/ImportShared.h"
 
 #include "net/Ipv4.h"
@@ -29,8 +34,20 @@ bool parseHostLine(const SourceLine &line, HostLine &out, ImportLog &log)
 {
     static const QRegularExpression firstWord(u"^(\\S+)\\s*(.*)$"_s);
     static const QRegularExpression pair(u"^([A-Za-z_-]+)\\s*=\\s*(\\S*)\\s*"_s);
+    static const QRegularExpression mpichCount(u"^(.*):(\\d+)$"_s);
     const QRegularExpressionMatch head = firstWord.match(line.text);
     QString target = head.captured(1);
+    // MPICH: `host:N`, N the processes (slots) on that host.
+    if (const QRegularExpressionMatch mpich = mpichCount.match(target); mpich.hasMatch()) {
+        target = mpich.captured(1);
+        out.slots = strictNumber(mpich.captured(2), 1, kMaxSlots);
+        if (!out.slots) {
+            log.error(u"hostfile-slots"_s, line.number,
+                      u"%1: \"%2\" is not a device count from 1 to %3"_s.arg(
+                          head.captured(1), mpich.captured(2), QString::number(kMaxSlots)));
+            return false;
+        }
+    }
     if (const qsizetype at = target.indexOf(u'@'); at >= 0) {
         out.user = target.left(at);
         target = target.mid(at + 1);
@@ -71,6 +88,15 @@ bool parseHostLine(const SourceLine &line, HostLine &out, ImportLog &log)
     return true;
 }
 
+bool isLoopback(const QString &host)
+{
+    const auto ip = Ipv4::parse(host);
+    if (ip)
+        return (ip->value >> 24) == 127;
+    const QString name = host.toLower();
+    return name == u"localhost" || name.startsWith(u"localhost.");
+}
+
 } // namespace
 
 ImportResult importHostfile(const QByteArray &text, const QString &source,
@@ -79,22 +105,31 @@ ImportResult importHostfile(const QByteArray &text, const QString &source,
     ImportResult result;
     ImportLog log(&result, source);
     Project project =
-        newImportedProject(options, source, options.accelerator, LaunchMode::Mpirun, log);
+        newImportedProject(options, source, options.accelerator.value_or(Accelerator::Nvidia),
+                           LaunchMode::Mpirun, log);
     project.launch.mpirun.per = MpirunPer::Device;
-    QHash<QString, int> firstLine; // host -> line it was first listed on
+    QHash<QString, std::pair<QString, int>> firstLine; // lower-case host -> as written, line
     QStringList names;
+    int loopbackLine = 0;
+    QString loopbackHost;
     for (const SourceLine &line : meaningfulLines(text, true)) {
         HostLine parsed;
         if (!parseHostLine(line, parsed, log))
             continue;
-        if (firstLine.contains(parsed.host)) {
+        const QString key = parsed.host.toLower();
+        if (const auto first = firstLine.constFind(key); first != firstLine.cend()) {
             log.error(u"hostfile-duplicate"_s, line.number,
-                      u"host %1 is listed again (first on line %2); list each server once with "
-                      u"all its slots"_s.arg(parsed.host)
-                          .arg(firstLine.value(parsed.host)));
+                      u"host %1 is listed again (as %2 on line %3; host names do not depend on "
+                      u"case); list each server once with all its slots"_s.arg(parsed.host)
+                          .arg(first->first)
+                          .arg(first->second));
             continue;
         }
-        firstLine.insert(parsed.host, line.number);
+        firstLine.insert(key, {parsed.host, line.number});
+        if (loopbackLine == 0 && isLoopback(parsed.host)) {
+            loopbackLine = line.number;
+            loopbackHost = parsed.host;
+        }
         if (static_cast<int>(project.servers.size()) >= kMaxServers) {
             log.error(u"hostfile-servers"_s, line.number,
                       u"more than %1 servers; a cluster has at most %1"_s.arg(kMaxServers));
@@ -111,11 +146,18 @@ ImportResult importHostfile(const QByteArray &text, const QString &source,
             for (int device = 0; device < *parsed.slots; ++device)
                 server.devices.push_back(device);
         } else {
-            log.couldNotCarry(line.number, u"no slots= for %1 (OpenMPI would use its core "
-                                           u"count): set the devices of server %2"_s.arg(
-                                               parsed.host, server.name));
+            log.note(u"%1: %2 gives no slots= (Open MPI would start one process per processor "
+                     u"core, DeepSpeed refuses the line): server %3 is imported without devices; "
+                     u"set them"_s.arg(log.where(line.number), parsed.host, server.name));
         }
         project.servers.push_back(server);
+    }
+    // On a cluster, "localhost" names a different machine on every server: the others would
+    // connect to themselves (MASTER_ADDR, the hostfile mpirun reads there).
+    if (loopbackLine > 0 && project.servers.size() > 1) {
+        log.error(u"hostfile-localhost"_s, loopbackLine,
+                  u"%1 is this machine's own name, which the other servers cannot reach it by; "
+                  u"write its address or host name"_s.arg(loopbackHost));
     }
     if (project.servers.empty() && result.errors.empty())
         log.error(u"hostfile-empty"_s, 0, u"no hosts in this file (expected: host slots=N)"_s);

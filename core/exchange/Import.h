@@ -13,15 +13,18 @@ namespace cw {
 
 // Files teams already have, read into a project. docs/interop.md says what each one carries.
 enum class ImportKind {
-    Hostfile,          // OpenMPI / DeepSpeed hostfile: `host slots=N`
-    HccnConf,          // /etc/hccn.conf of one server: address_N, netmask_N
-    RankTable,         // HCCL rank table 1.0 (hccl_tools.py, merge_hccl.py)
+    Hostfile,  // OpenMPI / DeepSpeed hostfile: `host slots=N`
+    HccnConf,  // /etc/hccn.conf of one server: address_N, netmask_N
+    RankTable, // HCCL rank table 1.0 (hccl_tools.py, merge_hccl.py, MindCluster's hccl.json)
     DeployerInventory, // ascend-deployer inventory_file, its [hccn] section
 };
 
 struct ImportOptions {
-    QString projectName;                           // empty: taken from the file name
-    Accelerator accelerator = Accelerator::Nvidia; // hostfile only; the others are ascend910
+    QString projectName; // empty: taken from the file name
+    // The project's accelerator. Unset: nvidia for a hostfile (it does not say); for the other
+    // kinds ascend910b when every server's devices share one segment (the Atlas A2 layout), else
+    // ascend910 (inferAscendGeneration()).
+    std::optional<Accelerator> accelerator;
     QString serverName; // hccn-conf: the server the file belongs to (required)
     // hccn-conf only: when set, the file's device IPs go onto `serverName` of this project
     // (which must have it) and everything else of the project is kept.

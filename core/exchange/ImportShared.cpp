@@ -105,6 +105,47 @@ Project newImportedProject(const ImportOptions &options, const QString &source,
     return project;
 }
 
+void chooseAscendGeneration(Project &project, const ImportOptions &options, ImportLog &log)
+{
+    if (options.accelerator) {
+        project.accelerator = *options.accelerator;
+        return;
+    }
+    const auto mask = Ipv4::parse(project.deviceNetwork.netmask);
+    const int prefix = mask && netmaskPrefix(*mask) ? *netmaskPrefix(*mask) : 24;
+    int oneSegment = 0;
+    int split = 0;
+    for (const Server &server : project.servers) {
+        std::optional<Ipv4Network> first;
+        bool same = true;
+        int parsed = 0;
+        for (const QString &text : server.deviceIps) {
+            const auto ip = Ipv4::parse(text);
+            if (!ip)
+                continue;
+            ++parsed;
+            const Ipv4Network segment = Ipv4Network::containing(*ip, prefix);
+            same = same && (!first || *first == segment);
+            first = first ? first : segment;
+        }
+        if (parsed >= 2)
+            ++(same ? oneSegment : split);
+    }
+    if (split == 0 && oneSegment > 0) {
+        project.accelerator = Accelerator::Ascend910b;
+        log.note(u"accelerator ascend910b: every server's devices share one /%1 segment, the "
+                 u"Atlas A2 (910B) layout; pass --accelerator ascend910 if these are Atlas 800 "
+                 u"(910A) servers"_s.arg(prefix));
+        return;
+    }
+    project.accelerator = Accelerator::Ascend910;
+    log.note(split > 0 ? u"accelerator ascend910: a server's devices lie in several /%1 "
+                         u"segments, the Atlas 800 / 900 PoD (910A) layout"_s.arg(prefix)
+                       : u"accelerator ascend910: the file does not tell ascend910 from "
+                         u"ascend910b (no server lists two device IPs); pass --accelerator to "
+                         u"choose"_s);
+}
+
 void setDevices(Server &server, const QHash<int, QString> &ips)
 {
     QList<int> ids = ips.keys();

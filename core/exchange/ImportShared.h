@@ -48,6 +48,13 @@ QString newServerName(const QString &host, int index, QStringList &used);
 Project newImportedProject(const ImportOptions &options, const QString &source,
                            Accelerator accelerator, LaunchMode mode, ImportLog &log);
 
+// Sets project.accelerator after the servers and their device IPs were read: the one given in
+// `options`, else ascend910b when every server with two or more device IPs has them in one
+// segment (under the project's netmask, else /24: the Atlas A2 layout, docs/ascend.md), else
+// ascend910 (devices 0-3 in four segments, the only layout the first generation allows). Notes
+// which, and why.
+void chooseAscendGeneration(Project &project, const ImportOptions &options, ImportLog &log);
+
 // The device network from per-device IPs: ids ascending. `ips` maps device id to its address.
 void setDevices(Server &server, const QHash<int, QString> &ips);
 

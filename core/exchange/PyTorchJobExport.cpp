@@ -2,8 +2,10 @@
 // (https://www.kubeflow.org/docs/components/pytorch/; github.com/kubeflow/training-operator
 // examples/pytorch/simple.yaml). The operator gives every pod MASTER_ADDR, MASTER_PORT (the
 // container port named "pytorchjob-port"), WORLD_SIZE (the number of pods) and RANK (the pod's
-// index, the Master 0) (training-operator pkg/controller.v1/pytorch/envvar.go): torchrun reads
-// them as --nnodes and --node_rank.
+// index, the Master 0) (training-operator pkg/controller.v1/pytorch/envvar.go). Once the job
+// sets nprocPerNode (training-operator 1.7 and later), WORLD_SIZE becomes pods x nprocPerNode and
+// the pods count is PET_NNODES (set with PET_NODE_RANK, the same envvar.go): torchrun gets
+// --nnodes from PET_NNODES, from WORLD_SIZE only where an older operator sets no PET_NNODES.
 #include "exchange/ExportNodeScript.h"
 #include "exchange/YamlQuote.h"
 
@@ -31,7 +33,8 @@ QString deviceResource(const Project &project, int count)
 QString replicaSpec(const Project &project, const QString &role, int replicas)
 {
     const int perNode = static_cast<int>(project.servers.front().devices.size());
-    const NodePlace place{u"$WORLD_SIZE"_s, u"$RANK"_s, u"$MASTER_ADDR"_s, u"$MASTER_PORT"_s};
+    const NodePlace place{u"${PET_NNODES:-$WORLD_SIZE}"_s, u"$RANK"_s, u"$MASTER_ADDR"_s,
+                          u"$MASTER_PORT"_s};
     QString text = u"    %1:\n"_s.arg(role);
     text += u"      replicas: %1\n"_s.arg(replicas);
     // A failed pod fails the job rather than rejoining a job whose other ranks moved on.
@@ -89,8 +92,7 @@ void exportPyTorchJob(const Project &project, ExportResult &result)
                     << u"volumes for launch.workdir %1 if the image does not hold the code"_s.arg(
                            project.launch.workdir);
     if (name != project.name)
-        result.notCarried << u"name: Kubernetes names allow a-z, 0-9 and '-': the job is %1"_s.arg(
-            name);
+        result.notCarried << kubernetesNameNote(project.name, name);
 }
 
 } // namespace cw

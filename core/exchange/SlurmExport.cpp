@@ -1,8 +1,9 @@
 // An sbatch script: one srun task per node (--ntasks-per-node=1), each running torchrun with
 // --node_rank from SLURM_NODEID and the master taken from `scontrol show hostnames`, the common
 // multi-node pattern (srun(1) and sbatch(1), https://slurm.schedmd.com/srun.html; e.g.
-// github.com/stas00/ml-engineering orchestration/slurm/example.slurm). srun's
-// --kill-on-bad-exit=1 ends every node's task when one fails: no node is left hanging.
+// github.com/stas00/ml-engineering orchestration/slurm/example.slurm, whose --exclusive gives the
+// task every CPU of its node). srun's --kill-on-bad-exit=1 ends every node's task when one fails:
+// no node is left hanging.
 #include "exchange/ExportNodeScript.h"
 
 #include "shell/ShellQuote.h"
@@ -52,6 +53,9 @@ void exportSlurm(const Project &project, ExportResult &result)
     text += u"#SBATCH --job-name=%1\n"_s.arg(slurmJobName(project.name));
     text += u"#SBATCH --nodes=%1\n"_s.arg(project.servers.size());
     text += u"#SBATCH --ntasks-per-node=1\n"_s;
+    // The node's whole CPU set for its ranks: one task per node would otherwise get one CPU
+    // (the reference torchrun launcher, ml-engineering's example.slurm, sets --exclusive).
+    text += u"#SBATCH --exclusive\n"_s;
     if (project.accelerator == Accelerator::Nvidia)
         text += u"#SBATCH --gres=gpu:%1\n"_s.arg(perNode);
     text += u"\n"_s;

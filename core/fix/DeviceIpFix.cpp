@@ -4,6 +4,7 @@
 // compared with and undone to the gateway_N / netdetect_N that /etc/hccn.conf holds (Huawei does
 // not document the output of `-gateway -g` / `-netdetect -g`, so the file is what is read).
 #include "fix/FixPlanner.h"
+#include "fix/FixTable.h"
 
 #include "net/Ipv4.h"
 #include "plan/HccnCommands.h"
@@ -86,9 +87,7 @@ void addRouteSteps(FixPlan &plan, int serverIndex, int device, const DeviceRoute
 
 FixPlan planSetDeviceIps(const Project &project, const CheckRun &run)
 {
-    FixPlan plan;
-    plan.id = QLatin1StringView(fix::kSetDeviceIps);
-    plan.title = u"Set the planned device IPs with hccn_tool"_s;
+    FixPlan plan = newFixPlan(fix::kSetDeviceIps);
     if (!isAscend(project.accelerator)) {
         plan.refusal = u"only ascend910 projects have device IPs"_s;
         return plan;

@@ -4,6 +4,7 @@
 // value the device had.
 #include "checks/DeviceTls.h"
 #include "fix/FixPlanner.h"
+#include "fix/FixTable.h"
 #include "plan/HccnCommands.h"
 #include "shell/ShellQuote.h"
 
@@ -24,9 +25,7 @@ QString setAndReadBack(int device, bool enable)
 
 FixPlan planAlignDeviceTls(const Project &project, const CheckRun &run)
 {
-    FixPlan plan;
-    plan.id = QLatin1StringView(fix::kAlignDeviceTls);
-    plan.title = u"Set every device's TLS switch to the cluster's common value"_s;
+    FixPlan plan = newFixPlan(fix::kAlignDeviceTls);
     if (!isAscend(project.accelerator)) {
         plan.refusal = u"only Ascend projects have an NPU TLS switch"_s;
         return plan;

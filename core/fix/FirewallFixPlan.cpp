@@ -2,9 +2,10 @@
 // whose firewall the checks found in the way (its own rules, or the master's for a failed
 // connect to master_port).
 #include "fix/FixPlanner.h"
+#include "fix/FixTable.h"
 
-#include "checklist/RequiredPorts.h"
 #include "fix/FirewallFix.h"
+#include "rules/RequiredPorts.h"
 
 using namespace Qt::StringLiterals;
 
@@ -58,9 +59,7 @@ FixPlan finished(FixPlan plan, const QStringList &refusals)
 
 FixPlan planOpenPorts(const Project &project, const CheckRun &run)
 {
-    FixPlan plan;
-    plan.id = QLatin1StringView(fix::kOpenPorts);
-    plan.title = u"Open only the job's ports in each server's firewall"_s;
+    FixPlan plan = newFixPlan(fix::kOpenPorts);
     QStringList refusals;
     for (const int index : serversToMend(project, run)) {
         const FirewallFacts &firewall = run.discovery[size_t(index)].facts->firewall;
@@ -82,9 +81,7 @@ FixPlan planOpenPorts(const Project &project, const CheckRun &run)
 
 FixPlan planStopFirewall(const Project &project, const CheckRun &run)
 {
-    FixPlan plan;
-    plan.id = QLatin1StringView(fix::kStopFirewall);
-    plan.title = u"Stop the firewall (second choice: open-ports changes less)"_s;
+    FixPlan plan = newFixPlan(fix::kStopFirewall);
     QStringList refusals;
     for (const int index : serversToMend(project, run)) {
         const FirewallFacts &firewall = run.discovery[size_t(index)].facts->firewall;

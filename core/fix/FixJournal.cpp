@@ -82,6 +82,26 @@ QString recordAppliedFix(const QString &journalPath, const UndoEntry &entry, con
     return errors.join(u"; "_s);
 }
 
+QString AppliedFix::errors() const
+{
+    QStringList errors;
+    if (!outcome.ok())
+        errors << outcome.firstError();
+    if (!journalError.isEmpty())
+        errors << journalError;
+    return errors.join(u"; "_s);
+}
+
+AppliedFix applyAndRecordFix(const Project &project, const FixPlan &plan,
+                             const FleetOptions &options, const QString &journalPath,
+                             const QString &group, const std::atomic<bool> *cancel)
+{
+    AppliedFix applied;
+    applied.outcome = applyFix(project, plan, options, cancel);
+    applied.journalError = recordAppliedFix(journalPath, applied.outcome.undo, group);
+    return applied;
+}
+
 PendingUndo pendingUndo(const Project &project, const QString &journalPath)
 {
     PendingUndo pending;

@@ -22,6 +22,22 @@ QString newFixGroup();
 QString recordAppliedFix(const QString &journalPath, const UndoEntry &entry,
                          const QString &group = {});
 
+// One fix applied and journalled, as every front end applies a fix: its outcome (fixOutcomeText
+// prints it) and the journal's error when what it replaced could not be recorded.
+struct AppliedFix {
+    FixOutcome outcome;
+    QString journalError;
+    bool ok() const { return outcome.ok() && journalError.isEmpty(); }
+    // The failed step, then the journal's error; "" when both went well.
+    QString errors() const;
+};
+
+// Applies `plan` (applyFix) and records what it replaced in the journal at `journalPath`, in
+// `group` (recordAppliedFix). Blocks: call it off the GUI thread.
+AppliedFix applyAndRecordFix(const Project &project, const FixPlan &plan,
+                             const FleetOptions &options, const QString &journalPath,
+                             const QString &group = {}, const std::atomic<bool> *cancel = nullptr);
+
 // The newest fix command of the journal (all its entries, as one entry to show: titles joined,
 // the last time) and the plan that undoes it, for a preview.
 struct PendingUndo {

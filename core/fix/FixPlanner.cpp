@@ -1,5 +1,6 @@
 #include "fix/FixPlanner.h"
 
+#include "fix/FixTable.h"
 #include "model/Problem.h"
 
 #include <QSet>
@@ -7,21 +8,6 @@
 using namespace Qt::StringLiterals;
 
 namespace cw {
-namespace {
-
-// known_hosts before the key: mpirun needs both, and a login test needs the host key first.
-// stop-firewall is never chosen by --all: it is the explicit second choice.
-const char *const kAllOrder[] = {fix::kSetDeviceIps, fix::kAlignDeviceTls, fix::kOpenPorts,
-                                 fix::kAddKnownHosts, fix::kDeploySshKey};
-
-} // namespace
-
-QStringList knownFixIds()
-{
-    return {QLatin1StringView(fix::kSetDeviceIps),  QLatin1StringView(fix::kAlignDeviceTls),
-            QLatin1StringView(fix::kOpenPorts),     QLatin1StringView(fix::kStopFirewall),
-            QLatin1StringView(fix::kAddKnownHosts), QLatin1StringView(fix::kDeploySshKey)};
-}
 
 QStringList fixesToApply(const CheckReport &report, const QString &id, bool all)
 {
@@ -36,30 +22,20 @@ QStringList fixesToApply(const CheckReport &report, const QString &id, bool all)
         if (failed && !result.fixes.isEmpty())
             wanted.insert(result.fixes.constFirst());
     }
+    // Table order; a fix that --all never chooses (stop-firewall) only when a check asked for
+    // it by name.
     QStringList ordered;
-    for (const char *fixId : kAllOrder) {
-        if (wanted.contains(QLatin1StringView(fixId)))
-            ordered.append(QLatin1StringView(fixId));
+    for (const FixSpec &spec : fixTable()) {
+        if (wanted.contains(QLatin1StringView(spec.id)) && (spec.chosenByAll || !all))
+            ordered.append(QLatin1StringView(spec.id));
     }
-    if (wanted.contains(QLatin1StringView(fix::kStopFirewall)))
-        ordered.append(QLatin1StringView(fix::kStopFirewall));
     return ordered;
 }
 
 FixPlan planFix(const QString &fixId, const Project &project, const CheckRun &run)
 {
-    if (fixId == QLatin1StringView(fix::kSetDeviceIps))
-        return planSetDeviceIps(project, run);
-    if (fixId == QLatin1StringView(fix::kAlignDeviceTls))
-        return planAlignDeviceTls(project, run);
-    if (fixId == QLatin1StringView(fix::kOpenPorts))
-        return planOpenPorts(project, run);
-    if (fixId == QLatin1StringView(fix::kStopFirewall))
-        return planStopFirewall(project, run);
-    if (fixId == QLatin1StringView(fix::kAddKnownHosts))
-        return planAddKnownHosts(project, run);
-    if (fixId == QLatin1StringView(fix::kDeploySshKey))
-        return planDeploySshKey(project, run);
+    if (const FixSpec *spec = fixSpec(fixId))
+        return spec->plan(project, run);
     FixPlan plan;
     plan.id = fixId;
     plan.refusal = u"no fix is called '%1' (fixes: %2)"_s.arg(fixId, knownFixIds().join(u", "_s));

@@ -12,9 +12,6 @@
 
 namespace cw {
 
-// Every fix id this build knows, in the order `fix --all` applies them.
-QStringList knownFixIds();
-
 // The fixes to apply for `id`: a fix id gives itself; a check id gives the first fix each failed
 // (or warned) result of that check offers; "--all" (pass `all`) every failed check's first fix.
 // Empty when nothing failed that a fix mends.
@@ -29,6 +26,7 @@ FixPlan planDeploySshKey(const Project &project, const CheckRun &run);
 FixPlan planAddKnownHosts(const Project &project, const CheckRun &run);
 FixPlan planOpenPorts(const Project &project, const CheckRun &run);
 FixPlan planStopFirewall(const Project &project, const CheckRun &run);
+FixPlan planReserveHcclPorts(const Project &project, const CheckRun &run);
 
 // The preview: per step "[server] description" and the command, indented; the input's origin
 // when the command reads one.

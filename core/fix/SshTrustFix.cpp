@@ -2,6 +2,7 @@
 // authorized_keys (deploy-ssh-key), and every other server's host key, as this client verified
 // it, in the master's known_hosts (add-known-hosts). Host keys never come from ssh-keyscan.
 #include "fix/FixPlanner.h"
+#include "fix/FixTable.h"
 
 #include "shell/ShellQuote.h"
 #include "ssh/KnownHosts.h"
@@ -65,9 +66,7 @@ const QString kKnownHosts = u"~/.ssh/known_hosts"_s;
 
 FixPlan planDeploySshKey(const Project &project, const CheckRun &run)
 {
-    FixPlan plan;
-    plan.id = QLatin1StringView(fix::kDeploySshKey);
-    plan.title = u"Let the master log in to the other servers with its key"_s;
+    FixPlan plan = newFixPlan(fix::kDeploySshKey);
     const int master = project.peerLoginIndex(); // mpirun's master or the supervisor's server
     std::vector<int> denied;
     for (const auto &[index, peer] : run.probes.peers) {
@@ -106,9 +105,7 @@ FixPlan planDeploySshKey(const Project &project, const CheckRun &run)
 
 FixPlan planAddKnownHosts(const Project &project, const CheckRun &run)
 {
-    FixPlan plan;
-    plan.id = QLatin1StringView(fix::kAddKnownHosts);
-    plan.title = u"Record the other servers' host keys in the master's known_hosts"_s;
+    FixPlan plan = newFixPlan(fix::kAddKnownHosts);
     const int master = project.peerLoginIndex(); // mpirun's master or the supervisor's server
     QStringList differs;
     for (const auto &[index, peer] : run.probes.peers) {

@@ -1,18 +1,19 @@
-// check.sh: the plan, the project values and, from the check table, the fact commands, the list
-// of checks and the ports each server must let in; then the bash that decides each check.
+// check.sh: the plan, the project values and, from the fact and check tables, the fact commands,
+// the list of checks and the ports each server must let in; then the bash that gathers the facts
+// and decides each check.
 #include "generate/ScriptFiles.h"
 
-#include "checklist/CheckTable.h"
-#include "checklist/FactCommands.h"
-#include "checklist/FrameworkPackages.h"
+#include "checks/CheckTable.h"
 #include "generate/CheckScriptBash.h"
 #include "generate/DeviceIpBash.h"
 #include "generate/DeviceRouteBash.h"
 #include "generate/NodePlanBash.h"
+#include "rules/DeviceRoutes.h"
+#include "rules/FrameworkPackages.h"
 #include "rules/ProjectWarnings.h"
 #include "shell/ShellQuote.h"
 
-#include <QRegularExpression>
+#include <QFileInfo>
 
 #include <algorithm>
 
@@ -21,59 +22,13 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
-// A file that a `source FILE` / `. FILE` line of launch.env_setup reads. `root` says what a
-// relative path is relative to: "abs", "home" (~/, $HOME/) or "workdir" (train.sh sources
-// env.sh after cd into launch.workdir).
-struct SourcedFile {
-    QString root;
-    QString path;
-};
-
-struct EnvSetupFiles {
-    std::vector<SourcedFile> files;
-    QStringList unchecked; // source lines whose file depends on other shell expansion
-};
-
-EnvSetupFiles envSetupFiles(const QStringList &lines)
+// Whether launch.upload brings the entry script (the paths check does not miss it then).
+bool entryUploaded(const LaunchConfig &launch)
 {
-    static const QRegularExpression spaces(QStringLiteral("\\s+"));
-    static const QRegularExpression shellSyntax(QStringLiteral("[$`\\\\\"'*?\\[\\]{}()<>|;&!]"));
-    EnvSetupFiles result;
-    for (const QString &line : lines) {
-        const QStringList words = line.trimmed().split(spaces, Qt::SkipEmptyParts);
-        if (words.size() < 2 || (words[0] != u"source"_s && words[0] != u"."_s))
-            continue;
-        QString path = words[1];
-        if (path.size() >= 2 && (path.front() == u'\'' || path.front() == u'"') &&
-            path.back() == path.front()) {
-            path = path.mid(1, path.size() - 2);
-        }
-        QString root = QStringLiteral("abs");
-        for (const QString &prefix : {u"~/"_s, u"$HOME/"_s, u"${HOME}/"_s}) {
-            if (path.startsWith(prefix)) {
-                root = QStringLiteral("home");
-                path = path.mid(prefix.size());
-                break;
-            }
-        }
-        // Anything else the shell would expand is left to env.sh, which runs the line as written.
-        if (path.isEmpty() || path.startsWith(u'~') || path.contains(shellSyntax)) {
-            result.unchecked << line.trimmed();
-            continue;
-        }
-        if (root == u"abs"_s && !path.startsWith(u'/'))
-            root = QStringLiteral("workdir");
-        result.files.push_back({root, path});
-    }
-    return result;
-}
-
-QString quotedArray(const QString &name, const QStringList &values)
-{
-    QStringList quoted;
-    for (const QString &value : values)
-        quoted << shellQuote(value);
-    return name + u"=("_s + quoted.join(u' ') + u")\n"_s;
+    const QString entryName = QFileInfo(launch.entry).fileName();
+    return std::any_of(launch.upload.cbegin(), launch.upload.cend(), [&](const QString &upload) {
+        return QFileInfo(upload).fileName() == entryName;
+    });
 }
 
 // What check.sh needs from the project beyond the plan table, every value quoted.
@@ -82,12 +37,6 @@ QString projectValues(const Project &project)
     QStringList sshPorts;
     for (int index : project.launchOrder())
         sshPorts << QString::number(project.servers[static_cast<size_t>(index)].port);
-    const EnvSetupFiles sourced = envSetupFiles(project.launch.envSetup);
-    QStringList roots, paths;
-    for (const SourcedFile &file : sourced.files) {
-        roots << file.root;
-        paths << file.path;
-    }
 
     QString text = QStringLiteral("\n# What the checks compare against.\n");
     text += u"ACCELERATOR="_s + shellQuote(acceleratorName(project.accelerator)) + u'\n';
@@ -97,11 +46,12 @@ QString projectValues(const Project &project)
     QStringList packages;
     for (const QString &package : frameworkPackages(project))
         packages << packageDistributions(package).join(u'|');
-    text += quotedArray(QStringLiteral("FRAMEWORK_PACKAGES"), packages);
-    text += u"WORKDIR="_s + shellQuote(project.launch.workdir) + u'\n';
+    text += bashArray(QStringLiteral("FRAMEWORK_PACKAGES"), packages);
     text += u"ENTRY="_s + shellQuote(project.launch.entry) + u'\n';
+    text += u"ENTRY_UPLOADED=%1\n"_s.arg(entryUploaded(project.launch) ? 1 : 0);
+    text += u"ENV_SETUP_LINES=%1\n"_s.arg(project.launch.envSetup.size());
     text += u"MPIRUN_PREFIX="_s + shellQuote(project.launch.mpirun.prefix) + u'\n';
-    text += u"NODE_SSH_PORTS=("_s + sshPorts.join(u' ') + u")\n"_s;
+    text += bashArray(u"NODE_SSH_PORTS"_s, sshPorts, BashWords::AsIs);
     // The server that logs in to the others (the master, or a restarting run's supervisor), by
     // plan index, and why the others skip its checks.
     const std::vector<int> order = project.launchOrder();
@@ -113,41 +63,11 @@ QString projectValues(const Project &project)
     text += QStringLiteral("HCCL_PORT_FIRST=%1\nHCCL_PORT_LAST=%2\n")
                 .arg(project.launch.hcclPorts.first)
                 .arg(project.launch.hcclPorts.last);
-    text += quotedArray(QStringLiteral("ENV_SETUP_ROOTS"), roots);
-    text += quotedArray(QStringLiteral("ENV_SETUP_PATHS"), paths);
-    text += quotedArray(QStringLiteral("ENV_SETUP_UNCHECKED"), sourced.unchecked);
     // CANN's places, looked at when an Ascend project sources no set_env.sh (as discovery does).
     const bool lookForCann = isAscend(project.accelerator) && !sourcesCannSetEnv(project.launch);
-    text += quotedArray(QStringLiteral("CANN_SET_ENV_PLACES"),
-                        lookForCann ? cannSetEnvPaths() : QStringList());
-    return text;
-}
-
-// "FACT_HOSTNAME_I" for the section "hostname-i".
-QString factArrayName(const char *section)
-{
-    return u"FACT_"_s + QLatin1StringView(section).toString().toUpper().replace(u'-', u'_');
-}
-
-// The fixed commands of the facts the applicable checks read, one array of words each: the
-// commands discovery runs, so check.sh reads the same output. A fact whose command depends on
-// the project (paths, python) or the device (hccn_tool, in deviceIpTable()) has none here.
-QString factArrays(const std::vector<const CheckSpec *> &specs)
-{
-    QString text =
-        QStringLiteral("\n# The commands that gather the checks' facts (discovery runs the "
-                       "same), and the\n# function that reads their output there.\n");
-    QStringList done;
-    for (const CheckSpec *spec : specs) {
-        for (const char *section : spec->facts) {
-            const FactCommand *fact = factCommand(QLatin1StringView(section));
-            if (!fact || fact->argv.isEmpty() || done.contains(QLatin1StringView(section)))
-                continue;
-            done.append(QLatin1StringView(section));
-            text += factArrayName(section) + u"=("_s + shellJoin(fact->argv) + u") # "_s +
-                    QLatin1StringView(fact->parser) + u'\n';
-        }
-    }
+    text += bashArray(QStringLiteral("CANN_SET_ENV_PLACES"),
+                      lookForCann ? cannSetEnvPaths() : QStringList());
+    text += u"DEVICE_ROUTED=%1\n"_s.arg(isRouted(project.deviceNetwork) ? 1 : 0);
     return text;
 }
 
@@ -173,13 +93,14 @@ QString checkList(const std::vector<const CheckSpec *> &specs)
 {
     QString text = QStringLiteral(
         "\n# The checks of this project, from the check table: id, where check.sh decides it, "
-        "whether it\n# connects to other servers, and the function that decides it.\n"
+        "whether it\n# connects to other servers, whether it is judged from facts or tests live "
+        "connections, and\n# the function that decides it.\n"
         "clusterwiz_checks() {\n");
     for (const CheckSpec *spec : specs) {
-        text += u"    # %1: %2\n    clusterwiz_check %1 %3 %4 %5\n"_s.arg(
+        text += u"    # %1: %2\n    clusterwiz_check %1 %3 %4 %5 %6\n"_s.arg(
             QLatin1StringView(spec->id), QLatin1StringView(spec->summary),
             scriptRoleName(spec->scriptRole), spec->contactsOthers ? u"reach"_s : u"local"_s,
-            QLatin1StringView(spec->scriptFunction));
+            spec->facts.empty() ? u"live"_s : u"facts"_s, QLatin1StringView(spec->scriptFunction));
     }
     return text + u"}\n"_s;
 }
@@ -236,22 +157,19 @@ QByteArray checkScript(const Project &project)
         text += deviceIpTable(project, DeviceTableUse::Check);
         text += deviceRouteTable(project);
     }
-    text += factArrays(specs);
+    text += checkFactTable(project);
     text += checkList(specs);
     text += requiredPortsFunction(project);
     text += findNodeFunction();
-    if (ascend) {
-        text += hccnFunctions();
-        text += deviceRoutePart(project, RoutePart::Functions);
-    }
+    if (ascend)
+        text += hccnFunctions(); // clusterwiz_run_words for --net
     text += checkFramework();
+    text += checkFactFunctions();
     text += checkHostFunctions();
     text += checkVersionFunctions();
-    // A routed project also compares each device's gateway and detect IP; the --net test leaves
-    // each device detecting a peer, and a routed project sets its own back.
+    // --net leaves each device detecting a peer; a routed project sets its own back.
     text +=
         acceleratorFunctions(project.accelerator)
-            .replace(u"@ROUTE_CHECK_COMPARE@"_s, deviceRoutePart(project, RoutePart::CheckCompare))
             .replace(u"@ROUTE_CHECK_RESTORE@"_s, deviceRoutePart(project, RoutePart::CheckRestore));
     text += checkFirewallFunctions();
     text += checkNetworkFunctions();

@@ -1,8 +1,8 @@
 // check.sh's firewall-ports: the ports of clusterwiz_required_ports (the check table's required
-// ports) against ufw, firewalld, nftables and iptables, each read with the command discovery
-// runs (FACT_*). A port "spec" is what the firewalls write: N, N-M or N:M. A rule that drops a
-// port the job needs is a FAIL; a default-deny policy without a rule that accepts the port is a
-// WARN, since the rules may accept it in a way the check cannot read.
+// ports) against ufw, firewalld, nftables and iptables, each read from its fact
+// (clusterwiz_fact: the command discovery runs). A port "spec" is what the firewalls write: N, N-M
+// or N:M. A rule that drops a port the job needs is a FAIL; a default-deny policy without a rule
+// that accepts the port is a WARN, since the rules may accept it in a way the check cannot read.
 #include "generate/CheckScriptBash.h"
 
 namespace cw {
@@ -54,12 +54,14 @@ clusterwiz_list_ports() {
 }
 
 clusterwiz_check_ufw() {
-    local output default rule_to denied="" allowed=""
-    if ! clusterwiz_have "${FACT_UFW[0]}"; then clusterwiz_ok "ufw not installed"; return; fi
-    if ! output=$(clusterwiz_limit 30 "${FACT_UFW[@]}" 2>&1); then
-        clusterwiz_warn "ufw: cannot read its state (run as root): $(clusterwiz_last_line "$output")"
-        return
-    fi
+    local output status default rule_to denied="" allowed=""
+    output=$(clusterwiz_fact ufw)
+    status=$?
+    case "$status" in
+        0) ;;
+        127 | 125) clusterwiz_ok "ufw not installed"; return ;;
+        *) clusterwiz_warn "ufw: cannot read its state (run as root): $(clusterwiz_last_line "$output")"; return ;;
+    esac
     case "$output" in
         *"Status: inactive"*) clusterwiz_ok "ufw inactive"; return ;;
         *"Status: active"*) ;;
@@ -90,15 +92,16 @@ clusterwiz_check_ufw() {
 
 # firewall-cmd --list-all: the default zone, with "ports: 8080/tcp ..." and "services: ssh ...".
 clusterwiz_check_firewalld() {
-    local state listing specs services
-    if ! clusterwiz_have "${FACT_FIREWALLD_STATE[0]}"; then clusterwiz_ok "firewalld not installed"; return; fi
-    state=$(clusterwiz_limit 30 "${FACT_FIREWALLD_STATE[@]}" 2>&1)
-    case "$state" in
-        running) ;;
-        *"not running"*) clusterwiz_ok "firewalld not running"; return ;;
+    local state status listing specs services
+    state=$(clusterwiz_fact firewalld-state)
+    status=$?
+    case "$status:$state" in
+        0:running) ;;
+        127:* | 125:*) clusterwiz_ok "firewalld not installed"; return ;;
+        252:* | *"not running"*) clusterwiz_ok "firewalld not running"; return ;;
         *) clusterwiz_warn "firewalld: cannot read its state: $(clusterwiz_last_line "$state")"; return ;;
     esac
-    listing=$(clusterwiz_limit 30 "${FACT_FIREWALLD[@]}" 2>/dev/null | tr -d '\r')
+    listing=$(clusterwiz_fact firewalld | tr -d '\r')
     specs=$(printf '%s\n' "$listing" | sed -n 's/^[[:space:]]*ports:[[:space:]]*//p' | head -n 1)
     services=$(printf '%s\n' "$listing" | sed -n 's/^[[:space:]]*services:[[:space:]]*//p' | head -n 1)
     case " $services " in
@@ -138,12 +141,14 @@ clusterwiz_judge_rules() {
 }
 
 clusterwiz_check_nftables() {
-    local output summary
-    if ! clusterwiz_have "${FACT_NFT[0]}"; then clusterwiz_ok "nftables not installed"; return; fi
-    if ! output=$(clusterwiz_limit 30 "${FACT_NFT[@]}" 2>&1); then
-        clusterwiz_warn "nftables: cannot read the ruleset (run as root): $(clusterwiz_last_line "$output")"
-        return
-    fi
+    local output status summary
+    output=$(clusterwiz_fact nft)
+    status=$?
+    case "$status" in
+        0) ;;
+        127 | 125) clusterwiz_ok "nftables not installed"; return ;;
+        *) clusterwiz_warn "nftables: cannot read the ruleset (run as root): $(clusterwiz_last_line "$output")"; return ;;
+    esac
     summary=$(printf '%s\n' "$output" | awk '
         /hook input/ && /policy drop/ { drop = 1 }
         /hook/ { next }
@@ -156,12 +161,14 @@ clusterwiz_check_nftables() {
 
 # iptables -S lists every chain; only the INPUT chain's rules and policy count here.
 clusterwiz_check_iptables() {
-    local output count policy_drop=0
-    if ! clusterwiz_have "${FACT_IPTABLES[0]}"; then clusterwiz_ok "iptables not installed"; return; fi
-    if ! output=$(clusterwiz_limit 30 "${FACT_IPTABLES[@]}" 2>&1); then
-        clusterwiz_warn "iptables: cannot read the rules (run as root): $(clusterwiz_last_line "$output")"
-        return
-    fi
+    local output status count policy_drop=0
+    output=$(clusterwiz_fact iptables)
+    status=$?
+    case "$status" in
+        0) ;;
+        127 | 125) clusterwiz_ok "iptables not installed"; return ;;
+        *) clusterwiz_warn "iptables: cannot read the rules (run as root): $(clusterwiz_last_line "$output")"; return ;;
+    esac
     count=$(printf '%s\n' "$output" | grep -c '^-A INPUT ')
     printf '%s\n' "$output" | grep -qE '^-P INPUT (DROP|REJECT)' && policy_drop=1
     clusterwiz_judge_rules iptables "$count" "$policy_drop" \

@@ -9,18 +9,26 @@ QString checkFramework()
     return QStringLiteral(R"BASH(
 clusterwiz_usage() {
     cat <<'USAGE'
-Usage: check.sh [--net] [--no-reach] [--list] [--only ID[,ID...]]
+Usage: check.sh [--net] [--no-reach] [--list] [--only ID[,ID...]] [--facts DIR] [--save-facts DIR] [--print-facts]
 Checks this server against the plan and prints one line per finding, "[ OK ] CHECK: detail",
 [WARN], [FAIL] or [SKIP], CHECK being the id that clusterwiz-cli check reports, then a summary.
+It first gathers this server's facts with the commands clusterwiz's discovery runs, then judges
+them as clusterwiz-cli check does.
 Exit status: 0 when no check failed, 1 when one did, 2 on a usage error or when this server is
 not in the plan (set CLUSTERWIZ_NODE_RANK to its index in the plan).
-  --net        device-net-health: test the device network to the same device of every other
-               server (hccn_tool -netdetect, then -net_health; sets each device's detection
-               address)
-  --no-reach   do not contact the other servers (ssh, master-port-reachable, peer-login)
-  --list       print the checks and the ports this server must let in, then exit
-  --only IDS   run only these checks (comma-separated ids); a restarting run's supervisor
-               asks for the accelerator and device-link checks this way between attempts
+  --net              device-net-health: test the device network to the same device of every
+                     other server (hccn_tool -netdetect, then -net_health; sets each device's
+                     detection address)
+  --no-reach         do not contact the other servers (ssh, master-port-reachable, peer-login,
+                     and the facts of the others that hostname, device-tls and versions compare)
+  --list             print the checks and the ports this server must let in, then exit
+  --only IDS         run only these checks (comma-separated ids); a restarting run's supervisor
+                     asks for the accelerator and device-link checks this way between attempts
+  --facts DIR        judge facts recorded before instead of gathering them: DIR/N.facts holds the
+                     facts of the server of plan index N (--save-facts or --print-facts wrote
+                     them); checks of live connections are not judged
+  --save-facts DIR   keep the facts this run gathered in DIR (N.facts per server)
+  --print-facts      print this server's facts and exit
 USAGE
 }
 
@@ -28,14 +36,30 @@ CHECK_NET=0
 CHECK_REACH=1
 CHECK_LIST=0
 CHECK_ONLY=""
+CHECK_REPLAY=0
+CHECK_PRINT_FACTS=0
+CHECK_FACTS_DIR=""
+CHECK_SAVE_DIR=""
+CHECK_SELF=${BASH_SOURCE[0]:-}
 while [ "$#" -gt 0 ]; do
     case "$1" in
         --net) CHECK_NET=1 ;;
         --no-reach) CHECK_REACH=0 ;;
         --list) CHECK_LIST=1 ;;
         --only)
-            [ "$#" -ge 2 ] || { echo "check.sh: --only needs check ids" >&2; exit 2; }
+            if [ "$#" -lt 2 ] || [ -z "$2" ]; then
+                echo "check.sh: --only needs check ids" >&2
+                exit 2
+            fi
             CHECK_ONLY=",$2,"
+            shift ;;
+        --print-facts) CHECK_PRINT_FACTS=1 ;;
+        --facts | --save-facts)
+            if [ "$#" -lt 2 ] || [ -z "$2" ]; then
+                echo "check.sh: $1 needs a folder" >&2
+                exit 2
+            fi
+            if [ "$1" = --facts ]; then CHECK_REPLAY=1; CHECK_FACTS_DIR=$2; else CHECK_SAVE_DIR=$2; fi
             shift ;;
         -h|--help) clusterwiz_usage; exit 0 ;;
         *) echo "check.sh: unknown argument: $1" >&2; clusterwiz_usage >&2; exit 2 ;;
@@ -53,9 +77,10 @@ clusterwiz_warn() { echo "[WARN] $CHECK_ID: $1"; CHECKS_WARN=$((CHECKS_WARN + 1)
 clusterwiz_fail() { echo "[FAIL] $CHECK_ID: $1"; CHECKS_FAILED=$((CHECKS_FAILED + 1)); }
 clusterwiz_skip() { echo "[SKIP] $CHECK_ID: $1"; CHECKS_SKIPPED=$((CHECKS_SKIPPED + 1)); }
 
-# clusterwiz_check ID WHERE CONTACT FUNCTION: one check of the table. WHERE: the servers that
-# decide it (all, master, others; hub: the server that logs in to the others, PEER_HUB);
-# CONTACT: "reach" when it connects to other servers.
+# clusterwiz_check ID WHERE CONTACT JUDGED FUNCTION: one check of the table. WHERE: the servers
+# that decide it (all, master, others; hub: the server that logs in to the others, PEER_HUB;
+# targets: the others); CONTACT: "reach" when it connects to other servers; JUDGED: "facts" when
+# it is judged from gathered facts, "live" when it tests live connections.
 clusterwiz_check() {
     CHECK_ID=$1
     if [ -n "$CHECK_ONLY" ]; then
@@ -71,11 +96,15 @@ clusterwiz_check() {
         hub) [ "$NODE_RANK" = "$PEER_HUB" ] || { clusterwiz_skip "$PEER_HUB_SKIP"; return; } ;;
         targets) [ "$NODE_RANK" != "$PEER_HUB" ] || { clusterwiz_skip "$PEER_TARGET_SKIP"; return; } ;;
     esac
-    if [ "$3" = reach ] && [ "$CHECK_REACH" = 0 ]; then
+    if [ "$4" = live ] && [ "$CHECK_REPLAY" = 1 ]; then
+        clusterwiz_skip "not judged from recorded facts (it tests live connections)"
+        return
+    fi
+    if [ "$3" = reach ] && [ "$4" = live ] && [ "$CHECK_REACH" = 0 ]; then
         clusterwiz_skip "not tested (--no-reach)"
         return
     fi
-    "$4"
+    "$5"
 }
 
 # The ports this server must let in (clusterwiz_required_ports), as parallel arrays.
@@ -132,12 +161,37 @@ if [ "$CHECK_LIST" = 1 ]; then
     done
     exit 0
 fi
+if [ "$CHECK_PRINT_FACTS" = 1 ]; then
+    clusterwiz_gather_facts
+    exit 0
+fi
+if [ "$CHECK_REPLAY" = 1 ]; then
+    if [ ! -r "$CHECK_FACTS_DIR/$NODE_RANK.facts" ]; then
+        echo "check.sh: no facts of $SERVER_NAME (plan index $NODE_RANK) in $CHECK_FACTS_DIR: $NODE_RANK.facts is missing" >&2
+        exit 2
+    fi
+else
+    CHECK_FACTS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/clusterwiz-check.XXXXXX") || exit 2
+    trap 'rm -rf "$CHECK_FACTS_DIR"' EXIT
+    clusterwiz_gather_facts > "$CHECK_FACTS_DIR/$NODE_RANK.facts"
+fi
+clusterwiz_peer_facts "$NODE_RANK"
 ROLE=""
 [ "$NODE_RANK" = 0 ] && ROLE=", master"
 echo "check.sh: server $SERVER_NAME (plan index $NODE_RANK$ROLE), host IP $HOST_IP, devices ${DEVICES[*]}"
 
 clusterwiz_checks
 
+if [ -n "$CHECK_SAVE_DIR" ] && [ "$CHECK_REPLAY" = 0 ]; then
+    if mkdir -p "$CHECK_SAVE_DIR" 2>/dev/null; then
+        for facts in "$CHECK_FACTS_DIR"/*.facts; do
+            [ -s "$facts" ] && cp "$facts" "$CHECK_SAVE_DIR/"
+        done
+        echo "check.sh: facts saved in $CHECK_SAVE_DIR"
+    else
+        echo "check.sh: cannot write the facts to $CHECK_SAVE_DIR" >&2
+    fi
+fi
 echo "check.sh on $SERVER_NAME: $CHECKS_OK ok, $CHECKS_SKIPPED skipped, $CHECKS_WARN warnings, $CHECKS_FAILED failed"
 [ "$CHECKS_FAILED" = 0 ] || exit 1
 exit 0

@@ -1,7 +1,8 @@
 // check.sh's checks between servers: the other servers' SSH ports, the master port and the HCCL
 // ports (free, and master_port reachable from here), and for mpirun the master's password-free
-// logins and known_hosts. Who listens where comes from FACT_SS, the port-owners command that
-// discovery and the launch run too (checklist/FactCommands.h).
+// logins and known_hosts. Who listens where is the port-owners fact (`ss -tulnp`, read as
+// discovery's parsePortOwners() reads it); ssh, master-port-reachable, peer-login and
+// known-hosts test live connections, so --facts does not judge them.
 #include "generate/CheckScriptBash.h"
 
 namespace cw {
@@ -26,42 +27,118 @@ clusterwiz_check_ssh() {
     done
 }
 
-# "PORT PROCESS" for every TCP listener (PROCESS "-" when ss may not show it), from the port
-# owners' columns: Netid State Recv-Q Send-Q Local:Port Peer:Port users:(("name",pid=...)).
+# "PORT PROCESSES" for every TCP listener of the port-owners fact, as discovery reads `ss -tulnp`:
+# an optional Netid column, a state (LISTEN, UNCONN, ESTAB), the local address:port in the
+# fourth column after the state; PROCESSES the names in users:(("name",...)), comma separated.
 clusterwiz_tcp_listeners() {
-    clusterwiz_limit 10 "${FACT_SS[@]}" 2>/dev/null | awk '$1 == "tcp" {
-        n = split($5, a, ":"); who = "-"
-        if (NF >= 7 && match($7, /"[^"]*"/)) who = substr($7, RSTART + 1, RLENGTH - 2)
-        print a[n], who }'
+    printf '%s\n' "$1" | awk '
+        { sub(/\r$/, "") }
+        NF == 0 || $1 == "Netid" || $1 == "State" { next }
+        {
+            at = 1; proto = ""
+            if ($1 == "tcp" || $1 == "udp") { proto = $1; at = 2 }
+            if (NF < at + 4 || ($at != "LISTEN" && $at != "UNCONN" && $at != "ESTAB")) next
+            if (proto == "") proto = ($at == "UNCONN") ? "udp" : "tcp"
+            local = $(at + 3); n = split(local, part, ":"); port = part[n]
+            if (proto != "tcp" || port !~ /^[0-9]+$/) next
+            who = ""; rest = ""
+            for (i = at + 5; i <= NF; i++) rest = rest " " $i
+            while (match(rest, /\("[^"]*"/)) {
+                name = substr(rest, RSTART + 2, RLENGTH - 3)
+                if (index("," who ",", "," name ",") == 0) who = who (who == "" ? "" : ",") name
+                rest = substr(rest, RSTART + RLENGTH)
+            }
+            print port + 0, who
+        }'
+}
+
+# ss could not tell who listens: the port checks say so rather than call a port free.
+clusterwiz_port_owners() {
+    local status
+    PORT_OWNERS=$(clusterwiz_fact ss)
+    status=$?
+    [ "$status" = 0 ] && return 0
+    PORT_OWNERS_ERROR="ss -tulnp $([ "$status" = 127 ] && echo "not found" || echo "failed: $(clusterwiz_output_line "$PORT_OWNERS")")"
+    return 1
 }
 
 clusterwiz_check_master_port_free() {
     local holder
-    if ! clusterwiz_have "${FACT_SS[0]}"; then
-        clusterwiz_warn "${FACT_SS[0]} not found; cannot tell whether port $MASTER_PORT is free"
+    if ! clusterwiz_port_owners; then
+        clusterwiz_warn "cannot tell whether port $MASTER_PORT is free: $PORT_OWNERS_ERROR"
         return
     fi
-    holder=$(clusterwiz_tcp_listeners | awk -v p="$MASTER_PORT" '$1 == p { print $2; exit }')
+    holder=$(clusterwiz_tcp_listeners "$PORT_OWNERS" | awk -v p="$MASTER_PORT" '$1 == p { print $2 "."; exit }')
     if [ -z "$holder" ]; then
         clusterwiz_ok "port $MASTER_PORT is free"
         return
     fi
-    [ "$holder" = - ] && holder=""
-    clusterwiz_fail "port $MASTER_PORT is in use${holder:+ by $holder} (another job? stop it or choose another master_port)"
+    holder=${holder%.}
+    clusterwiz_fail "port $MASTER_PORT is in use${holder:+ by ${holder//,/, }} (another job? stop it or choose another master_port)"
 }
 
+# An earlier job's ranks may still hold ports HCCL hands out: worth a warning, since HCCL may
+# pick other ports of the range.
 clusterwiz_check_hccl_ports_free() {
     local busy
-    if ! clusterwiz_have "${FACT_SS[0]}"; then
-        clusterwiz_warn "${FACT_SS[0]} not found; cannot tell whether $HCCL_PORT_FIRST-$HCCL_PORT_LAST are free"
+    if ! clusterwiz_port_owners; then
+        clusterwiz_warn "cannot tell whether $HCCL_PORT_FIRST-$HCCL_PORT_LAST are free: $PORT_OWNERS_ERROR"
         return
     fi
-    busy=$(clusterwiz_tcp_listeners | sort -un | awk -v lo="$HCCL_PORT_FIRST" -v hi="$HCCL_PORT_LAST" '$1 >= lo && $1 <= hi {
-        printf "%s%s%s", sep, $1, ($2 == "-" ? "" : " (" $2 ")"); sep = "; " }')
+    busy=$(clusterwiz_tcp_listeners "$PORT_OWNERS" | awk -v lo="$HCCL_PORT_FIRST" -v hi="$HCCL_PORT_LAST" '
+        $1 >= lo && $1 <= hi { t = $1 ($2 == "" ? "" : " (" $2 ")"); if (!seen[t]++) { printf "%s%s", sep, t; sep = "; " } }')
     if [ -n "$busy" ]; then
         clusterwiz_warn "in use: $busy (is a previous job still running?)"
     else
         clusterwiz_ok "$HCCL_PORT_FIRST-$HCCL_PORT_LAST free"
+    fi
+}
+
+# The reserved-ports fact: the kernel's ip_local_reserved_ports (a comma separated list of
+# ranges, maybe empty) and ip_local_port_range. The HCCL ports inside the ephemeral range must
+# all be reserved (CANN's HCCL_IF_BASE_PORT reference: sysctl -w
+# net.ipv4.ip_local_reserved_ports=60000-60031), or a connection can take one first.
+clusterwiz_check_hccl_ports_reserved() {
+    local output status verdict
+    output=$(clusterwiz_fact reserved-ports)
+    status=$?
+    if [ "$status" != 0 ]; then
+        clusterwiz_warn "cannot tell whether $HCCL_PORT_FIRST-$HCCL_PORT_LAST is reserved: /proc/sys/net/ipv4 not read ($(clusterwiz_output_line "$output"))"
+        return
+    fi
+    verdict=$(printf '%s\n' "$output" | awk -v lo="$HCCL_PORT_FIRST" -v hi="$HCCL_PORT_LAST" '
+        { sub(/\r$/, ""); line[++n] = $0 }
+        function text(a, b) { return a == b ? a : a "-" b }
+        END {
+            range = line[n]; list = (n >= 2) ? line[1] : ""
+            gsub(/^[ \t]+|[ \t]+$/, "", list)
+            if (n > 2 || split(range, r, /[ \t]+/) != 2 || r[1] !~ /^[0-9]+$/ || r[2] !~ /^[0-9]+$/) { print "unread"; exit }
+            count = (list == "") ? 0 : split(list, spans, ",")
+            for (i = 1; i <= count; i++) {
+                s = spans[i]; gsub(/[ \t]/, "", s)
+                if (s !~ /^[0-9]+(-[0-9]+)?$/) { print "unread"; exit }
+                low[i] = s; sub(/-.*/, "", low[i]); high[i] = s; sub(/.*-/, "", high[i])
+            }
+            first = (lo > r[1]) ? lo : r[1]; last = (hi < r[2]) ? hi : r[2]
+            open = ""; start = -1
+            for (p = first; p <= last + 1; p++) {
+                free = 0
+                if (p <= last) { free = 1; for (i = 1; i <= count; i++) if (p >= low[i] + 0 && p <= high[i] + 0) { free = 0; break } }
+                if (free && start < 0) start = p
+                if (!free && start >= 0) { open = open (open == "" ? "" : ",") text(start, p - 1); start = -1 }
+            }
+            printf "%s\t%s\t%s\n", (open == "" ? "-" : open), text(r[1], r[2]), (list == "" ? "none" : list)
+        }')
+    if [ "$verdict" = unread ]; then
+        clusterwiz_warn "cannot tell whether $HCCL_PORT_FIRST-$HCCL_PORT_LAST is reserved: unrecognised output: $(clusterwiz_output_line "$output")"
+        return
+    fi
+    local open ephemeral list
+    IFS=$'\t' read -r open ephemeral list <<< "$verdict"
+    if [ "$open" != - ]; then
+        clusterwiz_fail "$open of the HCCL ports are inside the ephemeral range $ephemeral and not reserved (ip_local_reserved_ports: $list): a connection can take one before HCCL listens there; reserve them (sysctl -w net.ipv4.ip_local_reserved_ports=..., or clusterwiz-cli fix PROJECT reserve-hccl-ports)"
+    else
+        clusterwiz_ok "$HCCL_PORT_FIRST-$HCCL_PORT_LAST reserved or outside the ephemeral range $ephemeral (ip_local_reserved_ports: $list)"
     fi
 }
 

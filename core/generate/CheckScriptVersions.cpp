@@ -1,6 +1,7 @@
-// check.sh's package versions (from installed metadata, no import, like discovery's probe) and
-// the versions check: the master gathers every server's versions over SSH and names the
-// servers of each version of a component that differs.
+// check.sh's versions check: the master reads every server's version facts (the NPU board, the
+// CANN install record, launch.python's probe: its own, the others' gathered there over SSH or
+// recorded with --facts) and names the servers of each version of a component that differs, as
+// the C++ verdict does (checks/VersionConsistency.cpp).
 #include "generate/CheckScriptBash.h"
 
 namespace cw {
@@ -8,57 +9,71 @@ namespace cw {
 QString checkVersionFunctions()
 {
     return QStringLiteral(R"BASH(
-# "package NAME VERSION" or "package-missing NAME" per FRAMEWORK_PACKAGES entry ("a|b": either
-# distribution name), read from the installed metadata.
-clusterwiz_package_versions() {
-    clusterwiz_limit 60 "$PYTHON" -c '
-import sys
-from importlib import metadata
-for arg in sys.argv[1:]:
-    names = arg.split("|")
-    found = None
-    for n in names:
-        try:
-            found = metadata.version(n)
-            break
-        except Exception:
-            pass
-    print(("package " + names[0] + " " + found) if found else ("package-missing " + names[0]))
-' "${FRAMEWORK_PACKAGES[@]}" 2>/dev/null
-}
-
-# "COMPONENT<TAB>VERSION" lines, the components the versions check compares.
-clusterwiz_versions() {
-    local board line
-    if [[ "$ACCELERATOR" == ascend* ]]; then
-        board=$(clusterwiz_limit 20 npu-smi info -t board -i "${DEVICES[0]:-0}" 2>/dev/null)
-        line=$(clusterwiz_value_of "Software Version" "$board")
-        [ -n "$line" ] && printf 'NPU driver\t%s\n' "$line"
-        line=$(clusterwiz_value_of "Firmware Version" "$board")
-        [ -n "$line" ] && printf 'NPU firmware\t%s\n' "$line"
-        line=$("${FACT_CANN_VERSION[@]}" 2>/dev/null | sed -n 's/^version=//p' | head -n 1)
-        [ -n "$line" ] && printf 'CANN\t%s\n' "$line"
+# The versions of server J ("self" for this one), "COMPONENT<TAB>VERSION" lines in a fixed order:
+# NPU driver and firmware, CANN (Ascend), Python, then launch.framework's packages; unknown ones
+# left out. False when its facts were not loaded (clusterwiz_peer_facts). An older probe names
+# torch on a line of its own ("torch VERSION").
+clusterwiz_versions_of() {
+    local board="" cann="" python status
+    if [ "$1" = self ]; then
+        python=$(clusterwiz_fact python)
+        status=$?
+        if [[ "$ACCELERATOR" == ascend* ]]; then
+            board=$(clusterwiz_fact npu-board) || board=""
+            cann=$(clusterwiz_fact cann-version) || cann=""
+        fi
+    else
+        [ "${FACTS_OF[$1]:-0}" = 1 ] || return 1
+        python=$(clusterwiz_peer_fact "$1" python)
+        status=$?
+        if [[ "$ACCELERATOR" == ascend* ]]; then
+            board=$(clusterwiz_peer_fact "$1" npu-board) || board=""
+            cann=$(clusterwiz_peer_fact "$1" cann-version) || cann=""
+        fi
     fi
-    line=$("$PYTHON" -c 'import sys; print(sys.version.split()[0])' 2>/dev/null)
-    [ -n "$line" ] && printf 'Python\t%s\n' "$line"
-    clusterwiz_package_versions | awk '$1 == "package" { printf "%s\t%s\n", $2, $3 }'
+    [ "$status" = 124 ] || [ "$status" = 125 ] && python=""
+    [ "$status" = 127 ] || [ "$status" = 126 ] && python=""
+    {
+        printf '%s\n' "$board" | awk '{ sub(/\r$/, ""); i = index($0, ":"); if (!i) next
+            k = substr($0, 1, i - 1); gsub(/[ \t]+/, " ", k); sub(/^ /, "", k); sub(/ $/, "", k)
+            v = substr($0, i + 1); gsub(/^[ \t]+|[ \t]+$/, "", v)
+            if (k == "Software Version" && driver == "") driver = v
+            if (k == "Firmware Version" && firmware == "") firmware = v }
+            END { if (driver != "") print "NPU driver\t" driver; if (firmware != "") print "NPU firmware\t" firmware }'
+        printf '%s\n' "$cann" | awk '{ sub(/\r$/, ""); gsub(/^[ \t]+|[ \t]+$/, "") }
+            /^version=/ { v = substr($0, 9); gsub(/^[ \t]+|[ \t]+$/, "", v)
+                if (v ~ /^".*"$/ && length(v) >= 2) v = substr(v, 2, length(v) - 2)
+                if (v != "") { print "CANN\t" v; exit } }'
+        printf '%s\n' "$python" | awk -v want="${FRAMEWORK_PACKAGES[*]}" '
+            BEGIN { n = split(want, w, " "); for (i = 1; i <= n; i++) { split(w[i], names, "|"); order[i] = names[1] } }
+            { sub(/\r$/, "") }
+            /^python / && version == "" { version = substr($0, 8); gsub(/^[ \t]+|[ \t]+$/, "", version) }
+            $1 == "package" && !($2 in seen) { seen[$2] = 1; pv[$2] = $3 }
+            $1 == "package-missing" && !($2 in seen) { seen[$2] = 1; pv[$2] = "" }
+            /^torch / && torch == "" { torch = substr($0, 7); gsub(/^[ \t]+|[ \t]+$/, "", torch) }
+            END {
+                if ("torch" in seen) torch = pv["torch"]
+                if (version ~ /^[0-9]+\.[0-9]+(\.[0-9]+)?[^ \t]*$/) print "Python\t" version
+                for (i = 1; i <= n; i++) {
+                    v = (order[i] in seen) ? pv[order[i]] : (order[i] == "torch" ? torch : "")
+                    if (v != "") print order[i] "\t" v
+                }
+            }'
+    }
 }
 
 clusterwiz_check_versions() {
-    local j all="" remote output line
-    remote="$(declare -p PYTHON ACCELERATOR DEVICES FRAMEWORK_PACKAGES FACT_CANN_VERSION 2>/dev/null)
-$(declare -f clusterwiz_have clusterwiz_limit clusterwiz_value_of clusterwiz_package_versions clusterwiz_versions)
-clusterwiz_versions"
+    local j all="" output unreached="" differences line
     for ((j = 0; j < NODE_COUNT; j++)); do
         if [ "$j" = "$NODE_RANK" ]; then
-            output=$(clusterwiz_versions)
-        elif ! output=$(clusterwiz_limit 90 ssh -o BatchMode=yes -o ConnectTimeout=10 -p "${NODE_SSH_PORTS[$j]}" "${NODE_IPS[$j]}" bash -s <<<"$remote" 2>/dev/null); then
-            clusterwiz_warn "${NODE_NAMES[$j]}: versions not compared (no password-free login to ${NODE_IPS[$j]})"
+            output=$(clusterwiz_versions_of self)
+        elif ! clusterwiz_peer_facts "$j" || ! output=$(clusterwiz_versions_of "$j"); then
+            unreached="$unreached${unreached:+, }${NODE_NAMES[$j]}"
             continue
         fi
         all+=$(printf '%s\n' "$output" | awk -F '\t' -v s="${NODE_NAMES[$j]}" 'NF == 2 { printf "%s\t%s\t%s\n", s, $1, $2 }')$'\n'
     done
-    output=$(printf '%s' "$all" | awk -F '\t' '
+    differences=$(printf '%s' "$all" | awk -F '\t' '
         NF == 3 {
             c = $2; v = $3
             if (!(c in seen)) { seen[c] = 1; comps[++nc] = c }
@@ -74,10 +89,12 @@ clusterwiz_versions"
                 print line
             }
         }')
-    if [ -n "$output" ]; then
-        while read -r line; do clusterwiz_fail "$line"; done <<<"$output"
+    if [ -n "$differences" ]; then
+        while read -r line; do clusterwiz_fail "$line"; done <<<"$differences"
+    elif [ -n "$unreached" ]; then
+        clusterwiz_warn "the same on the servers compared; not compared: $unreached (no password-free login from here, or --no-reach)"
     else
-        clusterwiz_ok "the same on every server: $(clusterwiz_versions | tr '\t' ' ' | paste -sd, - | sed 's/,/, /g')"
+        clusterwiz_ok "the same on $NODE_COUNT servers: $(clusterwiz_versions_of self | tr '\t' ' ' | paste -sd, - | sed 's/,/, /g')"
     fi
 }
 )BASH");

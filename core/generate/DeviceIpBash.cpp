@@ -1,6 +1,6 @@
 #include "generate/DeviceIpBash.h"
-#include "generate/NodePlanBash.h"
 
+#include "generate/NodePlanBash.h"
 #include "plan/HccnCommands.h"
 #include "shell/ShellQuote.h"
 

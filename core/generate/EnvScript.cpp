@@ -60,8 +60,9 @@ QByteArray envScript(const Project &project)
         for (const auto &[name, value] : defaults)
             text += u"export "_s + name + u'=' + value + u'\n';
     }
-    if (project.launch.mode == LaunchMode::RankTable) {
-        // Model zoo scripts size their data sharding by it (seed 004's ascend8p.sh).
+    if (project.launch.mode == LaunchMode::RankTable || project.launch.mode == LaunchMode::Msrun) {
+        // Model zoo scripts size their data sharding by it (seed 004's ascend8p.sh); msrun's
+        // workers inherit it like any other variable.
         text += QStringLiteral("\n# This server's devices in the job (NPROC comes from train.sh).\n"
                                "export DEVICE_NUM=\"$NPROC\"\n");
     }

@@ -7,8 +7,6 @@
 
 #include "model/SafeFile.h"
 
-#include <QDir>
-
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
@@ -65,12 +63,11 @@ GenerateResult generateScripts(const Project &project)
 
 QString writeGeneratedFiles(const std::vector<GeneratedFile> &files, const QString &dir)
 {
-    if (!QDir().mkpath(dir))
-        return QStringLiteral("cannot create the folder %1").arg(dir);
-    const QDir target(dir);
+    const OutputFolder folder(dir);
+    if (!folder.isOpen())
+        return u"cannot write into "_s + folder.error();
     for (const GeneratedFile &file : files) {
-        const QString path = target.filePath(file.name);
-        if (const QString error = writeFileReplacing(path, file.content, modeOf(file));
+        if (const QString error = folder.write(file.name, file.content, modeOf(file));
             !error.isEmpty())
             return u"cannot write "_s + error;
     }
@@ -90,6 +87,12 @@ QString writeTarGz(const std::vector<GeneratedFile> &files, const QString &topFo
         !error.isEmpty())
         return u"cannot write "_s + error;
     return {};
+}
+
+QString tarGzProblem(const std::vector<GeneratedFile> &files, const QString &topFolder)
+{
+    QByteArray archive;
+    return buildTarGz(files, topFolder, &archive);
 }
 
 } // namespace cw

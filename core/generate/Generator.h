@@ -29,7 +29,8 @@ GenerateResult generateScripts(const Project &project);
 
 // Writes the files into `dir` (created if needed; files not generated are left alone), each
 // through a new temporary file and a rename (writeFileReplacing): a symbolic link planted in
-// `dir` is replaced, never written through or chmod-ed. Modes: 0644 / 0755 less the umask,
+// `dir` is replaced, never written through or chmod-ed, and `dir` itself must not be a symbolic
+// link (OutputFolder). Modes: 0644 / 0755 less the umask,
 // 0600 / 0700 for secret files. Returns an error message, empty on success.
 QString writeGeneratedFiles(const std::vector<GeneratedFile> &files, const QString &dir);
 
@@ -38,5 +39,9 @@ QString writeGeneratedFiles(const std::vector<GeneratedFile> &files, const QStri
 // a file in it is secret. Returns an error message.
 QString writeTarGz(const std::vector<GeneratedFile> &files, const QString &topFolder,
                    const QString &archivePath);
+
+// Why writeTarGz() would refuse these files under `topFolder` (a name too long for ustar), or an
+// empty string: asked before the folder is written, so a refused archive leaves nothing behind.
+QString tarGzProblem(const std::vector<GeneratedFile> &files, const QString &topFolder);
 
 } // namespace cw

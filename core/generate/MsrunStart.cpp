@@ -7,7 +7,9 @@ using namespace Qt::StringLiterals;
 namespace cw {
 
 // msrun's flags, defaults and log names: MindSpore's "msrun Launching" tutorial (docs/launch.md
-// cites it). With --node_rank given, a worker's log is <log_dir>/worker_<rank id>.log, its rank
+// cites it). msrun runs `python ENTRY` with the python found on PATH (mindspore
+// parallel/cluster/process_entity/_utils.py, _generate_cmd_args_list), hence msrun's own folder
+// first on PATH. With --node_rank given, a worker's log is <log_dir>/worker_<rank id>.log, its rank
 // id being the global rank, and the master's msrun also writes scheduler.log there.
 QString msrunStart(const Project &project)
 {
@@ -36,6 +38,15 @@ if [ -z "$MSRUN" ]; then
     echo "clusterwiz: $SERVER_NAME: msrun is neither on PATH nor beside $PYTHON (MindSpore installs it; env_setup may need to activate MindSpore's environment)" >&2
     exit 2
 fi
+# msrun starts every worker (and the scheduler) as the literal `python ENTRY`, found on PATH:
+# msrun's folder goes first, so that it is the python msrun was installed with.
+PATH=${MSRUN%/*}:$PATH
+export PATH
+if ! MSRUN_PYTHON=$(command -v python 2>/dev/null); then
+    echo "clusterwiz: $SERVER_NAME: msrun starts its workers with \`python\`, and there is none on PATH or beside $MSRUN" >&2
+    exit 2
+fi
+echo "clusterwiz: msrun $MSRUN starts its workers with $MSRUN_PYTHON"
 MSRUN_ARGS=(--worker_num="$WORLD_SIZE" --local_worker_num="$NPROC" --master_addr="$MASTER_ADDR"
     --master_port="$MASTER_PORT" --node_rank="$NODE_RANK" --log_dir="$MSRUN_LOG_DIR"
     --join=True --cluster_time_out=@TIMEOUT@)

@@ -6,14 +6,12 @@
 using namespace Qt::StringLiterals;
 
 namespace cw {
-namespace {
 
-QString bashArray(const QString &name, const QStringList &quotedValues)
+QString bashArray(const QString &name, const QStringList &values, BashWords words)
 {
-    return name + u"=("_s + quotedValues.join(u' ') + u")\n"_s;
+    return name + u"=("_s + (words == BashWords::Quote ? shellJoin(values) : values.join(u' ')) +
+           u")\n"_s;
 }
-
-} // namespace
 
 QString scriptHeader(const Project &project, const QString &purpose)
 {
@@ -33,13 +31,13 @@ QString planTable(const Project &project)
     QStringList names, ips, nics, devices, firstRanks;
     for (int index : project.launchOrder()) {
         const Server &server = project.servers[index];
-        names << shellQuote(server.name);
-        ips << shellQuote(server.effectiveHostIp());
-        nics << shellQuote(server.nic);
+        names << server.name;
+        ips << server.effectiveHostIp();
+        nics << server.nic;
         QStringList ids;
         for (int device : server.devices)
             ids << QString::number(device);
-        devices << shellQuote(ids.join(u' '));
+        devices << ids.join(u' ');
         firstRanks << QString::number(project.rankOffset(index));
     }
     const Server &master = project.servers[project.masterIndex()];
@@ -48,7 +46,7 @@ QString planTable(const Project &project)
     text += bashArray(QStringLiteral("NODE_IPS"), ips);
     text += bashArray(QStringLiteral("NODE_NICS"), nics);
     text += bashArray(QStringLiteral("NODE_DEVICES"), devices);
-    text += bashArray(QStringLiteral("NODE_FIRST_RANK"), firstRanks);
+    text += bashArray(QStringLiteral("NODE_FIRST_RANK"), firstRanks, BashWords::AsIs);
     text += QStringLiteral("NODE_COUNT=%1\n").arg(project.servers.size());
     text += QStringLiteral("WORLD_SIZE=%1\n").arg(project.totalDevices());
     text += u"MASTER_ADDR="_s + shellQuote(master.effectiveHostIp()) + u'\n';
@@ -60,7 +58,7 @@ QString nodeDeviceIpsArray(const Project &project)
 {
     QStringList deviceIps;
     for (int index : project.launchOrder())
-        deviceIps << shellQuote(project.servers[size_t(index)].deviceIps.join(u' '));
+        deviceIps << project.servers[size_t(index)].deviceIps.join(u' ');
     return bashArray(QStringLiteral("NODE_DEVICE_IPS"), deviceIps);
 }
 

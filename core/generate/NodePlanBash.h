@@ -3,11 +3,19 @@
 #include "model/Project.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace cw {
 
 // The plan as bash (a script header, the per-server arrays) and the function that finds which
 // server a script runs on: every generated script uses them, so that this is decided one way.
+
+enum class BashWords { Quote, AsIs };
+// `NAME=(WORD WORD ...)` and a newline: the one form of every plain bash array the generator
+// writes. Quote runs each value through shellQuote(); AsIs is for words made safe already
+// (shellQuote()d text, numbers).
+QString bashArray(const QString &name, const QStringList &values,
+                  BashWords words = BashWords::Quote);
 
 // "#!/bin/bash" and a comment naming the project, the mode and what the file is for.
 QString scriptHeader(const Project &project, const QString &purpose);

@@ -1,6 +1,7 @@
 #include "generate/ScriptFiles.h"
 
 #include <nlohmann/json.hpp>
+#include <utility>
 
 namespace cw {
 
@@ -23,18 +24,18 @@ QByteArray rankTableJson(const Project &project)
             if (hasDeviceIps && k < static_cast<size_t>(server.deviceIps.size()))
                 device["device_ip"] = server.deviceIps[static_cast<qsizetype>(k)].toStdString();
             device["rank_id"] = std::to_string(firstRank + static_cast<int>(k));
-            devices.push_back(device);
+            devices.push_back(std::move(device));
         }
         Json entry = Json::object();
         entry["server_id"] = server.effectiveHostIp().toStdString();
-        entry["device"] = devices;
+        entry["device"] = std::move(devices);
         entry["host_nic_ip"] = "reserve";
-        servers.push_back(entry);
+        servers.push_back(std::move(entry));
     }
     Json table = Json::object();
     table["version"] = "1.0";
     table["server_count"] = std::to_string(project.servers.size());
-    table["server_list"] = servers;
+    table["server_list"] = std::move(servers);
     table["status"] = "completed";
     return QByteArray::fromStdString(table.dump(4) + "\n");
 }

@@ -3,8 +3,8 @@
 // (SSH keys, ports, root for device IPs, the device network test).
 #include "generate/ReadmeContract.h"
 
-#include "checklist/RequiredPorts.h"
 #include "generate/LaunchScriptBash.h"
+#include "rules/RequiredPorts.h"
 
 using namespace Qt::StringLiterals;
 
@@ -48,9 +48,11 @@ QString modeContract(const Project &project)
     case LaunchMode::Msrun:
         return QStringLiteral(
             "  - msrun forms the cluster and gives each worker its rank: call\n"
-            "    mindspore.communication.init() and read get_rank() / get_local_rank(); the\n"
-            "    script is started by msrun's own python. train.sh runs the msrun on the PATH\n"
-            "    (after env_setup), else the one beside launch.python, where pip puts it.\n");
+            "    mindspore.communication.init() and read get_rank() / get_local_rank();\n"
+            "    DEVICE_NUM is this server's devices. train.sh runs the msrun on the PATH\n"
+            "    (after env_setup), else the one beside launch.python, where pip puts it, and\n"
+            "    puts msrun's folder first on PATH: msrun starts the script with the `python`\n"
+            "    it finds there, so that is the python beside msrun.\n");
     }
     return {};
 }

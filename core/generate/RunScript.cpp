@@ -123,8 +123,8 @@ QString sshScript(const Project &project)
         users << shellQuote(project.servers[index].user);
         ports << QString::number(project.servers[index].port);
     }
-    QString text = u"NODE_USERS=("_s + users.join(u' ') + u")\n"_s;
-    text += u"NODE_SSH_PORTS=("_s + ports.join(u' ') + u")\n"_s;
+    QString text = bashArray(u"NODE_USERS"_s, users, BashWords::AsIs);
+    text += bashArray(u"NODE_SSH_PORTS"_s, ports, BashWords::AsIs);
     text += attemptPlanFunction({u"NODE_USERS"_s, u"NODE_SSH_PORTS"_s});
     text += QStringLiteral("clusterwiz_attempt_plan || exit 2\n");
     text += u"LOG_ROOT="_s + shellQuote(logRootPath(project)) + u'\n';

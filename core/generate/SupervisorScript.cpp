@@ -12,7 +12,7 @@
 // equal by tests/unit/tst_supervisorScript.cpp through the program's --evaluate hook.
 #include "generate/ScriptFiles.h"
 
-#include "checklist/CheckTable.h"
+#include "checks/CheckTable.h"
 #include "generate/JobControlBash.h"
 #include "generate/LaunchScriptBash.h"
 #include "shell/ShellQuote.h"

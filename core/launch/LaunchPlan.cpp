@@ -1,6 +1,6 @@
 #include "launch/LaunchPlan.h"
 
-#include "checklist/FactCommands.h"
+#include "discover/FactCommands.h"
 #include "generate/Generator.h"
 #include "launch/RemoteCommands.h"
 #include "model/SafeFile.h"

@@ -5,44 +5,6 @@
 using namespace Qt::StringLiterals;
 
 namespace cw {
-namespace {
-
-bool usesTorch(const Project &project)
-{
-    // torch.distributed.launch needs torch whatever the accelerator; on Ascend the other modes
-    // may run MindSpore, which the python-torch check does not look for.
-    return project.launch.mode == LaunchMode::Launch || !isAscend(project.accelerator);
-}
-
-} // namespace
-
-bool checkBlocksLaunch(const Project &project, const QString &id)
-{
-    const bool ascend = isAscend(project.accelerator);
-    const bool mpirun = project.launch.mode == LaunchMode::Mpirun;
-    // Every check the job cannot run without. Left out on purpose: paths (launch creates the
-    // workdir, uploads, and refuses a missing entry itself before anything starts), sshd (we are
-    // logged in through it; mpirun's logins are peer-login), device-net-health (it depends on
-    // the netdetect address answering, not only on the link).
-    static const char *const always[] = {
-        check::kSsh,     check::kHostname,      check::kHostIp,         check::kAccelerator,
-        check::kCannEnv, check::kFirewallPorts, check::kMasterPortFree, check::kMasterPortReach,
-    };
-    for (const char *name : always) {
-        if (id == QLatin1StringView(name))
-            return true;
-    }
-    if (id == QLatin1StringView(check::kPython))
-        return usesTorch(project);
-    if (id == QLatin1StringView(check::kDeviceIps) || id == QLatin1StringView(check::kDeviceLinks))
-        return ascend;
-    if (id == QLatin1StringView(check::kMpirun))
-        return mpirun;
-    // mpirun's logins, and a restarting run's supervisor reaching the others the same way.
-    if (id == QLatin1StringView(check::kPeerLogin) || id == QLatin1StringView(check::kKnownHosts))
-        return project.needsPeerLogin();
-    return false;
-}
 
 std::vector<CheckResult> launchBlockers(const Project &project, const CheckReport &report)
 {

@@ -1,10 +1,11 @@
 #pragma once
 // The launch's preflight: the check catalogue (checks/CheckRunner.h) run before anything is
 // uploaded, and a refusal naming every failed check that matters for the project's launch mode
-// and accelerator. Which checks matter is a pure function of the project, so it is unit-tested
-// on hand-built reports; warnings and skipped checks never refuse. docs/launch.md explains the
-// choice per check.
-#include "checks/CheckTypes.h"
+// and accelerator. Which checks matter is each check row's `blocksLaunch`
+// (checks/CheckTable.h), a pure function of the project, so it is unit-tested on hand-built
+// reports; warnings and skipped checks never refuse. docs/launch.md explains the choice per
+// check.
+#include "checks/CheckTable.h"
 #include "fleet/FleetRunner.h"
 #include "launch/Launcher.h"
 #include "model/Project.h"
@@ -15,9 +16,6 @@
 #include <vector>
 
 namespace cw {
-
-// Whether a failure of check `id` stops a launch of this project (mode and accelerator).
-bool checkBlocksLaunch(const Project &project, const QString &id);
 
 // The failed results of the checks that block a launch, in report order.
 std::vector<CheckResult> launchBlockers(const Project &project, const CheckReport &report);

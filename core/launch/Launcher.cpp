@@ -126,7 +126,7 @@ LaunchResult launchJob(const Project &project, const QString &projectPath, const
     RunRecord &record = launch.record;
     record.runId = plan.runId;
     record.projectPath = projectPath;
-    record.mode = launchModeName(project.launch.mode);
+    record.mode = project.launch.mode;
     record.master = project.servers[plan.masterIndex].name;
     record.startedAt = QDateTime::currentDateTimeUtc();
     record.gangStop = options.gangStop;

@@ -198,7 +198,7 @@ StopResult stopRunOn(const Project &project, const RunRecord &record, RunHosts &
                                      u": the supervisor did not stop: "_s + last;
         supervisor.left += last == u"left 1"_s ? 1 : 0;
     }
-    if (record.mode == launchModeName(LaunchMode::Mpirun)) {
+    if (record.mode == LaunchMode::Mpirun) {
         hosts.execOnServers(
             servers,
             [&](const Server &server) { return noteHelpersCommand(project, record.runId, server); },

@@ -126,7 +126,7 @@ QString saveRunRecord(const RunRecord &record)
     Json document{{"clusterwiz_run", 1},
                   {"run_id", str(record.runId)},
                   {"project", str(record.projectPath)},
-                  {"mode", str(record.mode)},
+                  {"mode", str(launchModeName(record.mode))},
                   {"master", str(record.master)},
                   {"started_at", str(runTimeText(record.startedAt))},
                   {"ended_at", str(runTimeText(record.endedAt))},
@@ -179,7 +179,12 @@ std::optional<RunRecord> loadRunRecord(const QString &projectPath, const QString
     RunRecord record;
     record.projectPath = projectPath;
     record.runId = top.string("run_id", true).value_or(QString());
-    record.mode = top.string("mode").value_or(QString());
+    if (const std::optional<QString> mode = top.string("mode")) {
+        if (const std::optional<LaunchMode> parsed = launchModeFromName(*mode))
+            record.mode = *parsed;
+        else
+            problems << u"mode: \"%1\" is not a launch mode"_s.arg(*mode);
+    }
     record.master = top.string("master").value_or(QString());
     record.startedAt =
         QDateTime::fromString(top.string("started_at").value_or(QString()), Qt::ISODateWithMs);

@@ -10,7 +10,7 @@
 #include <QString>
 #include <QStringList>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <vector>
 
@@ -60,7 +60,7 @@ struct RunSupervision {
 struct RunRecord {
     QString runId;
     QString projectPath;
-    QString mode; // launchModeName()
+    LaunchMode mode = LaunchMode::Launch; // saved as launchModeName()
     QString master;
     QDateTime startedAt; // UTC
     QDateTime endedAt;   // when a final state was seen; invalid before

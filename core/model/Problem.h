@@ -43,6 +43,7 @@ public:
 
     const QString &path() const { return m_path; }
     const ProblemLocation &location() const { return m_location; }
+    bool operator==(const ProblemPlace &) const = default;
 
 private:
     QString m_path;

@@ -95,31 +95,58 @@ std::optional<Accelerator> acceleratorFromName(const QString &name)
     return std::nullopt;
 }
 
+namespace {
+
+struct ModeName {
+    LaunchMode mode;
+    const char *name;
+};
+
+// The one table of launch modes and their names in the project file, in the order the docs and
+// messages list them.
+constexpr ModeName kLaunchModes[] = {{LaunchMode::Launch, "launch"},
+                                     {LaunchMode::Mpirun, "mpirun"},
+                                     {LaunchMode::RankTable, "ranktable"},
+                                     {LaunchMode::NoRankTable, "no-ranktable"},
+                                     {LaunchMode::Msrun, "msrun"}};
+
+} // namespace
+
 QString launchModeName(LaunchMode mode)
 {
-    switch (mode) {
-    case LaunchMode::Launch:
-        return QStringLiteral("launch");
-    case LaunchMode::Mpirun:
-        return QStringLiteral("mpirun");
-    case LaunchMode::RankTable:
-        return QStringLiteral("ranktable");
-    case LaunchMode::NoRankTable:
-        return QStringLiteral("no-ranktable");
-    case LaunchMode::Msrun:
-        return QStringLiteral("msrun");
+    for (const ModeName &entry : kLaunchModes) {
+        if (entry.mode == mode)
+            return QString::fromLatin1(entry.name);
     }
     return {};
 }
 
 std::optional<LaunchMode> launchModeFromName(const QString &name)
 {
-    for (LaunchMode m : {LaunchMode::Launch, LaunchMode::Mpirun, LaunchMode::RankTable,
-                         LaunchMode::NoRankTable, LaunchMode::Msrun}) {
-        if (launchModeName(m) == name)
-            return m;
+    for (const ModeName &entry : kLaunchModes) {
+        if (name == QLatin1StringView(entry.name))
+            return entry.mode;
     }
     return std::nullopt;
+}
+
+std::vector<LaunchMode> launchModes()
+{
+    std::vector<LaunchMode> modes;
+    for (const ModeName &entry : kLaunchModes)
+        modes.push_back(entry.mode);
+    return modes;
+}
+
+QString launchModeNames(const std::vector<LaunchMode> &modes, const QString &lastSeparator)
+{
+    QString text;
+    for (size_t i = 0; i < modes.size(); ++i) {
+        if (i > 0)
+            text += i + 1 == modes.size() ? lastSeparator : QStringLiteral(", ");
+        text += launchModeName(modes[i]);
+    }
+    return text;
 }
 
 QString frameworkName(Framework framework)

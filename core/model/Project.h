@@ -1,9 +1,10 @@
 #pragma once
 
+#include "model/Problem.h"
+
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
-
-#include <nlohmann/json.hpp>
 
 #include <optional>
 #include <utility>
@@ -37,6 +38,7 @@ struct Server {
     QStringList deviceIps; // deviceIps[k] belongs to devices[k]; empty for nvidia and cpu
 
     QString effectiveHostIp() const { return hostIp.isEmpty() ? host : hostIp; }
+    bool operator==(const Server &) const = default;
 };
 
 struct DeviceNetwork {
@@ -47,6 +49,7 @@ struct DeviceNetwork {
     // detect; with no gateways, each detect IP serves the segment it lies in. Empty: none set.
     QStringList gateways;
     QStringList detectIps;
+    bool operator==(const DeviceNetwork &) const = default;
 };
 
 // mpirun mode: one launcher per server (seed 000) or one process per device (seed 003).
@@ -56,11 +59,13 @@ struct MpirunOptions {
     MpirunPer per = MpirunPer::Server;
     QString prefix;        // --prefix of the remote OpenMPI installation
     QStringList extraArgs; // appended verbatim (each one quoted) before the program
+    bool operator==(const MpirunOptions &) const = default;
 };
 
 struct PortRange {
     int first = 60000;
     int last = 60031; // newer CANN; older uses 60000-60015
+    bool operator==(const PortRange &) const = default;
 };
 
 // launch.restart: a run that restarts after a failure, supervised from one server
@@ -101,6 +106,21 @@ struct LaunchConfig {
     // user's args, for scripts that read it with argparse (seed 000's main.py).
     QString localRankArg;
     RestartPolicy restart;
+    bool operator==(const LaunchConfig &) const = default;
+};
+
+// A member of the project file that this version does not know: a newer tool's, or a misspelling.
+// Top-level ones are written back on save, so a save never drops a newer tool's data; every one
+// is named by a warning (rules/ProjectWarnings). Plain text here, so that the project's header
+// does not bring a JSON library into every file that includes it.
+struct UnknownField {
+    QString key;        // the member's name
+    ProblemPlace place; // where it is: "restrat", "launch.restrat", "servers[1].hots"
+    QByteArray json;    // its value as compact JSON text
+    QString nearest;    // a known member within two edits of `key` ("restart"), or empty
+
+    bool topLevel() const { return place.path() == key; }
+    bool operator==(const UnknownField &) const = default;
 };
 
 struct Project {
@@ -110,8 +130,7 @@ struct Project {
     std::vector<Server> servers;
     DeviceNetwork deviceNetwork;
     LaunchConfig launch;
-    // Members this version does not know, kept so that a save never drops a newer tool's data.
-    nlohmann::ordered_json unknownFields = nlohmann::ordered_json::object();
+    std::vector<UnknownField> unknownFields; // in file order
 
     int masterIndex() const; // index of launch.master, or 0
     // The server the supervisor of a restarting run runs on: launch.restart.supervisor, or the
@@ -126,6 +145,7 @@ struct Project {
     int totalDevices() const;
     int rankOffset(int serverIndex) const; // global rank of that server's first device
     std::optional<int> serverIndex(const QString &name) const;
+    bool operator==(const Project &) const = default;
 };
 
 // Both Ascend generations: device IPs, hccn_tool, HCCL.
@@ -138,6 +158,10 @@ QString acceleratorName(Accelerator accelerator);
 std::optional<Accelerator> acceleratorFromName(const QString &name);
 QString launchModeName(LaunchMode mode);
 std::optional<LaunchMode> launchModeFromName(const QString &name);
+std::vector<LaunchMode> launchModes(); // every mode, in the order messages list them
+// "launch, mpirun, ranktable" (with `lastSeparator` before the last name, ", " by default).
+QString launchModeNames(const std::vector<LaunchMode> &modes = launchModes(),
+                        const QString &lastSeparator = QStringLiteral(", "));
 QString frameworkName(Framework framework);
 std::optional<Framework> frameworkFromName(const QString &name);
 

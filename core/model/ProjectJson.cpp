@@ -3,7 +3,7 @@
 #include "model/JsonRead.h"
 #include "model/SafeFile.h"
 
-#include <functional>
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 
@@ -22,242 +22,127 @@ std::string ss(const QString &s)
     return s.toStdString();
 }
 
-// Reads typed members out of JSON objects and records a Problem for each one that is off.
-class Reader {
-public:
-    Problems problems;
-
-    void problem(const ProblemPlace &place, const QString &message)
-    {
-        problems.emplace_back(QStringLiteral("schema"), place, message);
-    }
-
-    const Json *member(const Json &object, const char *key, const ProblemPlace &place,
-                       bool required)
-    {
-        auto it = object.find(key);
-        if (it == object.end() || it->is_null()) {
-            if (required)
-                problem(place, QStringLiteral("is required"));
-            return nullptr;
-        }
-        return &*it;
-    }
-
-    bool readString(const Json &object, const char *key, const ProblemPlace &place, QString &out,
-                    bool required = false)
-    {
-        const Json *value = member(object, key, place, required);
-        if (!value)
-            return false;
-        if (!value->is_string()) {
-            problem(place, QStringLiteral("must be a string, not %1").arg(jsonTypeName(*value)));
-            return false;
-        }
-        out = qs(value->get<std::string>());
-        return true;
-    }
-
-    bool readInt(const Json &object, const char *key, const ProblemPlace &place, int &out,
-                 bool required = false)
-    {
-        const Json *value = member(object, key, place, required);
-        if (!value)
-            return false;
-        int number = 0;
-        if (const JsonInt result = jsonToInt(*value, number); result != JsonInt::Ok) {
-            problem(place, jsonIntProblem(*value, result));
-            return false;
-        }
-        out = number;
-        return true;
-    }
-
-    bool readBool(const Json &object, const char *key, const ProblemPlace &place, bool &out)
-    {
-        const Json *value = member(object, key, place, false);
-        if (!value)
-            return false;
-        if (!value->is_boolean()) {
-            problem(place,
-                    QStringLiteral("must be true or false, not %1").arg(jsonTypeName(*value)));
-            return false;
-        }
-        out = value->get<bool>();
-        return true;
-    }
-
-    template <typename T>
-    void readArray(const Json &object, const char *key, const ProblemPlace &place,
-                   std::vector<T> &out, const std::function<bool(const Json &, T &)> &convert,
-                   const char *expected)
-    {
-        const Json *value = member(object, key, place, false);
-        if (!value)
-            return;
-        if (!value->is_array()) {
-            problem(place, QStringLiteral("must be an array, not %1").arg(jsonTypeName(*value)));
-            return;
-        }
-        out.clear();
-        for (size_t i = 0; i < value->size(); ++i) {
-            T item{};
-            if (convert((*value)[i], item))
-                out.push_back(item);
-            else
-                problem(place.item(int(i)),
-                        QStringLiteral("must be %1, not %2")
-                            .arg(QLatin1StringView(expected), jsonTypeName((*value)[i])));
-        }
-    }
-
-    void readStringList(const Json &object, const char *key, const ProblemPlace &place,
-                        QStringList &out)
-    {
-        std::vector<QString> items;
-        readArray<QString>(
-            object, key, place, items,
-            [](const Json &j, QString &s) {
-                if (!j.is_string())
-                    return false;
-                s = qs(j.get<std::string>());
-                return true;
-            },
-            "a string");
-        if (object.contains(key))
-            out = QStringList(items.begin(), items.end());
-    }
-
-    void readIntList(const Json &object, const char *key, const ProblemPlace &place,
-                     std::vector<int> &out)
-    {
-        const Json *value = member(object, key, place, false);
-        if (!value)
-            return;
-        if (!value->is_array()) {
-            problem(place, u"must be an array, not "_s + jsonTypeName(*value));
-            return;
-        }
-        out.clear();
-        for (size_t i = 0; i < value->size(); ++i) {
-            int number = 0;
-            if (const JsonInt result = jsonToInt((*value)[i], number); result == JsonInt::Ok)
-                out.push_back(number);
-            else
-                problem(place.item(int(i)), jsonIntProblem((*value)[i], result));
-        }
-    }
-
-    const Json *readObject(const Json &object, const char *key, const ProblemPlace &place,
-                           bool required)
-    {
-        const Json *value = member(object, key, place, required);
-        if (value && !value->is_object()) {
-            problem(place, QStringLiteral("must be an object, not %1").arg(jsonTypeName(*value)));
-            return nullptr;
-        }
-        return value;
-    }
-};
-
-void readServer(Reader &r, const Json &json, const ProblemPlace &place, Server &server)
+// Records the members `fields` did not ask for, with where they are; the top-level ones are kept.
+void collectUnknown(const JsonFields &fields, const Json &object, const ProblemPlace &place,
+                    Project &project)
 {
-    const auto at = [&](const QString &name) { return place.member(name); };
-    r.readString(json, "name", at(u"name"_s), server.name, true);
-    r.readString(json, "host", at(u"host"_s), server.host, true);
-    r.readInt(json, "port", at(u"port"_s), server.port);
-    r.readString(json, "user", at(u"user"_s), server.user);
-    r.readString(json, "identity_file", at(u"identity_file"_s), server.identityFile);
-    r.readString(json, "host_ip", at(u"host_ip"_s), server.hostIp);
-    r.readString(json, "nic", at(u"nic"_s), server.nic);
-    r.readIntList(json, "devices", at(u"devices"_s), server.devices);
-    r.readStringList(json, "device_ips", at(u"device_ips"_s), server.deviceIps);
+    for (JsonFields::Unknown &member : fields.unknownMembers()) {
+        const QString key = qs(member.key);
+        const std::string json =
+            object.at(member.key).dump(-1, ' ', false, Json::error_handler_t::replace);
+        project.unknownFields.push_back({key, place.member(key),
+                                         QByteArray(json.data(), qsizetype(json.size())),
+                                         std::move(member.nearest)});
+    }
 }
 
-void readLaunch(Reader &r, const Json &json, LaunchConfig &launch)
+// Reads a name from a fixed list into `out`; a name not on it is a problem listing them.
+template <typename T>
+void readName(JsonFields &fields, const char *key, bool required, T &out,
+              std::optional<T> (*fromName)(const QString &), const QString &names)
 {
-    const auto at = [&](const QString &dotted) { return projectPlace(u"launch."_s + dotted); };
-    QString mode;
-    if (r.readString(json, "mode", at(u"mode"_s), mode, true)) {
-        if (auto parsed = launchModeFromName(mode))
-            launch.mode = *parsed;
-        else
-            r.problem(at(u"mode"_s), QStringLiteral("\"%1\" is not one of launch, mpirun, "
-                                                    "ranktable, no-ranktable, msrun")
-                                         .arg(mode));
-    }
-    QString framework;
-    if (r.readString(json, "framework", at(u"framework"_s), framework)) {
-        if (auto parsed = frameworkFromName(framework))
-            launch.framework = *parsed;
-        else
-            r.problem(at(u"framework"_s),
-                      QStringLiteral("\"%1\" is not one of pytorch, mindspore, tensorflow")
-                          .arg(framework));
-    }
-    r.readString(json, "workdir", at(u"workdir"_s), launch.workdir, true);
-    r.readString(json, "entry", at(u"entry"_s), launch.entry, true);
-    r.readStringList(json, "args", at(u"args"_s), launch.args);
-    r.readString(json, "python", at(u"python"_s), launch.python);
+    const std::optional<QString> name = fields.string(key, required);
+    if (!name)
+        return;
+    if (const std::optional<T> parsed = fromName(*name))
+        out = *parsed;
+    else
+        fields.problem(key, u"\"%1\" is not one of %2"_s.arg(*name, names));
+}
+
+void readServer(const Json &json, const ProblemPlace &place, Server &server, Problems &problems,
+                Project &project)
+{
+    JsonFields f(json, place, problems);
+    server.name = f.string("name", true).value_or(server.name);
+    server.host = f.string("host", true).value_or(server.host);
+    server.port = f.integer("port").value_or(server.port);
+    server.user = f.string("user").value_or(server.user);
+    server.identityFile = f.string("identity_file").value_or(server.identityFile);
+    server.hostIp = f.string("host_ip").value_or(server.hostIp);
+    server.nic = f.string("nic").value_or(server.nic);
+    if (std::optional<std::vector<int>> devices = f.intList("devices"))
+        server.devices = std::move(*devices);
+    server.deviceIps = f.stringList("device_ips").value_or(server.deviceIps);
+    collectUnknown(f, json, place, project);
+}
+
+std::optional<MpirunPer> mpirunPerFromName(const QString &name)
+{
+    if (name == u"server")
+        return MpirunPer::Server;
+    if (name == u"device")
+        return MpirunPer::Device;
+    return std::nullopt;
+}
+
+std::optional<bool> whitelistFromName(const QString &name)
+{
+    if (name == u"host_ips" || name == u"off")
+        return name == u"host_ips";
+    return std::nullopt;
+}
+
+void readLaunch(const Json &json, Problems &problems, Project &project)
+{
+    const ProblemPlace place = projectPlace(u"launch"_s);
+    LaunchConfig &launch = project.launch;
+    JsonFields f(json, place, problems);
+    readName(f, "mode", true, launch.mode, &launchModeFromName, launchModeNames());
+    readName(f, "framework", false, launch.framework, &frameworkFromName,
+             u"pytorch, mindspore, tensorflow"_s);
+    launch.workdir = f.string("workdir", true).value_or(launch.workdir);
+    launch.entry = f.string("entry", true).value_or(launch.entry);
+    launch.args = f.stringList("args").value_or(launch.args);
+    launch.python = f.string("python").value_or(launch.python);
     // Each launcher's own default where the file names no port; saving writes the number.
-    if (launch.mode == LaunchMode::Msrun && !json.contains("master_port"))
+    if (launch.mode == LaunchMode::Msrun && !f.has("master_port"))
         launch.masterPort = kMsrunDefaultMasterPort;
-    r.readInt(json, "master_port", at(u"master_port"_s), launch.masterPort);
-    r.readString(json, "master", at(u"master"_s), launch.master);
-    r.readString(json, "launcher", at(u"launcher"_s), launch.launcher);
-    r.readStringList(json, "env_setup", at(u"env_setup"_s), launch.envSetup);
-    r.readString(json, "log_dir", at(u"log_dir"_s), launch.logDir);
-    r.readStringList(json, "upload", at(u"upload"_s), launch.upload);
-    r.readString(json, "local_rank_arg", at(u"local_rank_arg"_s), launch.localRankArg);
-    QString whitelist;
-    if (r.readString(json, "hccl_whitelist", at(u"hccl_whitelist"_s), whitelist)) {
-        if (whitelist == u"host_ips" || whitelist == u"off")
-            launch.hcclWhitelistHostIps = whitelist == u"host_ips";
-        else
-            r.problem(at(u"hccl_whitelist"_s),
-                      QStringLiteral("\"%1\" is not one of off, host_ips").arg(whitelist));
-    }
-    if (const Json *env = r.readObject(json, "env", at(u"env"_s), false)) {
+    launch.masterPort = f.integer("master_port").value_or(launch.masterPort);
+    launch.master = f.string("master").value_or(launch.master);
+    launch.launcher = f.string("launcher").value_or(launch.launcher);
+    launch.envSetup = f.stringList("env_setup").value_or(launch.envSetup);
+    launch.logDir = f.string("log_dir").value_or(launch.logDir);
+    launch.upload = f.stringList("upload").value_or(launch.upload);
+    launch.localRankArg = f.string("local_rank_arg").value_or(launch.localRankArg);
+    readName(f, "hccl_whitelist", false, launch.hcclWhitelistHostIps, &whitelistFromName,
+             u"off, host_ips"_s);
+    if (const Json *env = f.object("env")) {
         launch.env.clear();
         for (const auto &[key, value] : env->items()) {
             if (value.is_string())
                 launch.env.emplace_back(qs(key), qs(value.get<std::string>()));
             else
-                r.problem(at(u"env"_s).key(qs(key)),
-                          QStringLiteral("must be a string, not %1").arg(jsonTypeName(value)));
+                problems.emplace_back(u"schema"_s, f.place("env").key(qs(key)),
+                                      u"must be a string, not "_s + jsonTypeName(value));
         }
     }
-    if (const Json *ports = r.readObject(json, "hccl_ports", at(u"hccl_ports"_s), false)) {
-        r.readInt(*ports, "first", at(u"hccl_ports.first"_s), launch.hcclPorts.first, true);
-        r.readInt(*ports, "last", at(u"hccl_ports.last"_s), launch.hcclPorts.last, true);
+    if (const Json *ports = f.object("hccl_ports")) {
+        JsonFields p(*ports, f.place("hccl_ports"), problems);
+        launch.hcclPorts.first = p.integer("first", true).value_or(launch.hcclPorts.first);
+        launch.hcclPorts.last = p.integer("last", true).value_or(launch.hcclPorts.last);
+        collectUnknown(p, *ports, f.place("hccl_ports"), project);
     }
-    if (const Json *mpi = r.readObject(json, "mpirun", at(u"mpirun"_s), false)) {
-        QString per;
-        if (r.readString(*mpi, "per", at(u"mpirun.per"_s), per)) {
-            if (per == u"server")
-                launch.mpirun.per = MpirunPer::Server;
-            else if (per == u"device")
-                launch.mpirun.per = MpirunPer::Device;
-            else
-                r.problem(at(u"mpirun.per"_s),
-                          QStringLiteral("\"%1\" is not one of server, device").arg(per));
-        }
-        r.readString(*mpi, "prefix", at(u"mpirun.prefix"_s), launch.mpirun.prefix);
-        r.readStringList(*mpi, "extra_args", at(u"mpirun.extra_args"_s), launch.mpirun.extraArgs);
+    if (const Json *mpi = f.object("mpirun")) {
+        JsonFields m(*mpi, f.place("mpirun"), problems);
+        readName(m, "per", false, launch.mpirun.per, &mpirunPerFromName, u"server, device"_s);
+        launch.mpirun.prefix = m.string("prefix").value_or(launch.mpirun.prefix);
+        launch.mpirun.extraArgs = m.stringList("extra_args").value_or(launch.mpirun.extraArgs);
+        collectUnknown(m, *mpi, f.place("mpirun"), project);
     }
-    if (const Json *restart = r.readObject(json, "restart", at(u"restart"_s), false)) {
+    if (const Json *restart = f.object("restart")) {
         RestartPolicy &policy = launch.restart;
-        r.readInt(*restart, "max_restarts", at(u"restart.max_restarts"_s), policy.maxRestarts);
-        r.readBool(*restart, "drop_failed_servers", at(u"restart.drop_failed_servers"_s),
-                   policy.dropFailedServers);
-        r.readInt(*restart, "min_servers", at(u"restart.min_servers"_s), policy.minServers);
-        r.readInt(*restart, "backoff_s", at(u"restart.backoff_s"_s), policy.backoffSeconds);
-        r.readString(*restart, "supervisor", at(u"restart.supervisor"_s), policy.supervisor);
+        JsonFields r(*restart, f.place("restart"), problems);
+        policy.maxRestarts = r.integer("max_restarts").value_or(policy.maxRestarts);
+        policy.dropFailedServers =
+            r.boolean("drop_failed_servers").value_or(policy.dropFailedServers);
+        policy.minServers = r.integer("min_servers").value_or(policy.minServers);
+        policy.backoffSeconds = r.integer("backoff_s").value_or(policy.backoffSeconds);
+        policy.supervisor = r.string("supervisor").value_or(policy.supervisor);
+        collectUnknown(r, *restart, f.place("restart"), project);
     }
+    collectUnknown(f, json, place, project);
 }
-
-const char *const kKnownTopLevel[] = {"clusterwiz", "name",           "accelerator",
-                                      "servers",    "device_network", "launch"};
 
 } // namespace
 
@@ -294,57 +179,39 @@ ProjectLoad projectFromJson(const Json &source)
         load.fatal = error;
         return load;
     }
-    Reader r;
+    Problems &problems = load.problems;
     Project &project = load.project;
-    r.readString(document, "name", projectPlace(u"name"_s), project.name, true);
-    QString accelerator;
-    if (r.readString(document, "accelerator", projectPlace(u"accelerator"_s), accelerator, true)) {
-        if (auto parsed = acceleratorFromName(accelerator))
-            project.accelerator = *parsed;
-        else
-            r.problem(projectPlace(u"accelerator"_s),
-                      QStringLiteral("\"%1\" is not one of ascend910, ascend910b, nvidia, cpu")
-                          .arg(accelerator));
-    }
-    if (const Json *servers = r.member(document, "servers", projectPlace(u"servers"_s), true)) {
-        if (!servers->is_array()) {
-            r.problem(projectPlace(u"servers"_s),
-                      QStringLiteral("must be an array, not %1").arg(jsonTypeName(*servers)));
-        } else {
-            for (size_t i = 0; i < servers->size(); ++i) {
-                const ProblemPlace place = serverPlace(int(i));
-                const Json &item = (*servers)[i];
-                Server server;
-                if (!item.is_object())
-                    r.problem(place,
-                              QStringLiteral("must be an object, not %1").arg(jsonTypeName(item)));
-                else
-                    readServer(r, item, place, server);
-                project.servers.push_back(server);
-            }
+    JsonFields top(document, ProblemPlace(), problems);
+    top.has("clusterwiz");
+    project.name = top.string("name", true).value_or(project.name);
+    readName(top, "accelerator", true, project.accelerator, &acceleratorFromName,
+             u"ascend910, ascend910b, nvidia, cpu"_s);
+    if (const Json *servers = top.array("servers", true)) {
+        project.servers.reserve(servers->size());
+        for (size_t i = 0; i < servers->size(); ++i) {
+            const ProblemPlace place = serverPlace(int(i));
+            const Json &item = (*servers)[i];
+            Server server;
+            if (!item.is_object())
+                problems.emplace_back(u"schema"_s, place,
+                                      u"must be an object, not "_s + jsonTypeName(item));
+            else
+                readServer(item, place, server, problems, project);
+            project.servers.push_back(std::move(server));
         }
     }
-    if (const Json *network =
-            r.readObject(document, "device_network", projectPlace(u"device_network"_s), false)) {
-        r.readString(*network, "netmask", projectPlace(u"device_network.netmask"_s),
-                     project.deviceNetwork.netmask);
-        r.readStringList(*network, "segments", projectPlace(u"device_network.segments"_s),
-                         project.deviceNetwork.segments);
-        r.readStringList(*network, "gateways", projectPlace(u"device_network.gateways"_s),
-                         project.deviceNetwork.gateways);
-        r.readStringList(*network, "detect_ips", projectPlace(u"device_network.detect_ips"_s),
-                         project.deviceNetwork.detectIps);
+    if (const Json *network = top.object("device_network")) {
+        JsonFields n(*network, top.place("device_network"), problems);
+        DeviceNetwork &dn = project.deviceNetwork;
+        dn.netmask = n.string("netmask").value_or(dn.netmask);
+        dn.segments = n.stringList("segments").value_or(dn.segments);
+        dn.gateways = n.stringList("gateways").value_or(dn.gateways);
+        dn.detectIps = n.stringList("detect_ips").value_or(dn.detectIps);
+        collectUnknown(n, *network, top.place("device_network"), project);
     }
-    if (const Json *launch = r.readObject(document, "launch", projectPlace(u"launch"_s), true))
-        readLaunch(r, *launch, project.launch);
-
-    for (const auto &[key, value] : document.items()) {
-        if (std::find_if(std::begin(kKnownTopLevel), std::end(kKnownTopLevel),
-                         [&name = key](const char *known) { return name == known; }) ==
-            std::end(kKnownTopLevel))
-            project.unknownFields[key] = value;
-    }
-    load.problems = std::move(r.problems);
+    if (const Json *launch = top.object("launch", true))
+        readLaunch(*launch, problems, project);
+    collectUnknown(top, document, ProblemPlace(), project);
     return load;
 }
 
@@ -480,8 +347,15 @@ Json projectToJson(const Project &project)
         launch["restart"] = restart;
     }
     doc["launch"] = launch;
-    for (const auto &[key, value] : project.unknownFields.items())
-        doc[key] = value;
+    for (const UnknownField &field : project.unknownFields) {
+        // Text this file made from a parsed value: it parses again. A field set from elsewhere
+        // that does not is left out rather than ending the save.
+        if (!field.topLevel())
+            continue;
+        Json value = Json::parse(field.json.begin(), field.json.end(), nullptr, false);
+        if (!value.is_discarded())
+            doc[ss(field.key)] = std::move(value);
+    }
     return doc;
 }
 

@@ -5,7 +5,7 @@
 
 #include <QString>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 namespace cw {
 

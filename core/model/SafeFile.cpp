@@ -1,5 +1,6 @@
 #include "model/SafeFile.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
@@ -18,20 +19,6 @@ namespace {
 QString why(const QString &path, int error)
 {
     return path + u": "_s + QString::fromLocal8Bit(std::strerror(error));
-}
-
-bool writeAll(int fd, const QByteArray &content)
-{
-    qsizetype done = 0;
-    while (done < content.size()) {
-        const ssize_t n = ::write(fd, content.constData() + done, size_t(content.size() - done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        done += n;
-    }
-    return true;
 }
 
 mode_t modeBits(FileMode mode, const QByteArray &path)
@@ -55,6 +42,20 @@ mode_t modeBits(FileMode mode, const QByteArray &path)
 }
 
 } // namespace
+
+bool writeAllTo(int fd, const QByteArray &content)
+{
+    qsizetype done = 0;
+    while (done < content.size()) {
+        const ssize_t n = ::write(fd, content.constData() + done, size_t(content.size() - done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        done += n;
+    }
+    return true;
+}
 
 FileBytes readRegularFile(const QString &path, qint64 limit)
 {
@@ -109,46 +110,121 @@ FileBytes readRegularFile(const QString &path, qint64 limit)
     return result;
 }
 
-QString writeFileReplacing(const QString &path, const QByteArray &content, FileMode mode)
+namespace {
+
+// writeFileReplacing() inside the open folder `dirFd`; `path` is only for messages.
+QString writeReplacingAt(int dirFd, const QString &path, const QString &name,
+                         const QByteArray &content, FileMode mode)
 {
-    const QByteArray native = QFile::encodeName(path);
+    const QByteArray native = QFile::encodeName(name);
     struct stat existing {};
-    if (::lstat(native.constData(), &existing) == 0 && S_ISDIR(existing.st_mode))
+    const bool exists = ::fstatat(dirFd, native.constData(), &existing, AT_SYMLINK_NOFOLLOW) == 0;
+    if (exists && S_ISDIR(existing.st_mode))
         return path + u": is a folder; a file cannot replace it"_s;
-    const QFileInfo info(path);
-    const QString dir = info.path();
+    mode_t bits = 0644;
+    switch (mode) {
+    case FileMode::Private:
+        bits = 0600;
+        break;
+    case FileMode::PrivateExecutable:
+        bits = 0700;
+        break;
+    case FileMode::SharedExecutable:
+        bits = 0755;
+        break;
+    case FileMode::KeepExisting:
+        bits = exists && S_ISREG(existing.st_mode) ? existing.st_mode & 07777 : 0644;
+        break;
+    case FileMode::Shared:
+        break;
+    }
     QByteArray temp;
     int fd = -1;
     for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-        const QString name = u".%1.clusterwiz-tmp-%2"_s.arg(
-            info.fileName(), QString::number(QRandomGenerator::system()->generate(), 36));
-        temp = QFile::encodeName(dir + u'/' + name);
+        temp = QFile::encodeName(u".%1.clusterwiz-tmp-%2"_s.arg(
+            name, QString::number(QRandomGenerator::system()->generate(), 36)));
         // The umask applies to the mode given here, as for any file the user's tools create.
-        fd = ::open(temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                    modeBits(mode, native));
+        fd = ::openat(dirFd, temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                      bits);
         if (fd < 0 && errno != EEXIST)
             return why(path, errno);
     }
     if (fd < 0)
         return path + u": no free temporary name in its folder"_s;
-    if (mode == FileMode::KeepExisting && S_ISREG(existing.st_mode))
+    if (mode == FileMode::KeepExisting && exists && S_ISREG(existing.st_mode))
         ::fchmod(fd, existing.st_mode & 07777); // the user's own choice, umask or not
-    const bool written = writeAll(fd, content);
+    const bool written = writeAllTo(fd, content);
     const int writeError = errno;
     const bool synced = written && ::fsync(fd) == 0;
     const int syncError = errno;
     const bool closed = ::close(fd) == 0;
     if (!written || !synced || !closed) {
-        ::unlink(temp.constData());
+        ::unlinkat(dirFd, temp.constData(), 0);
         return why(path, !written ? writeError : !synced ? syncError : EIO);
     }
     // rename() replaces a symbolic link itself, never the file it points to.
-    if (::rename(temp.constData(), native.constData()) != 0) {
+    if (::renameat(dirFd, temp.constData(), dirFd, native.constData()) != 0) {
         const int error = errno;
-        ::unlink(temp.constData());
+        ::unlinkat(dirFd, temp.constData(), 0);
         return why(path, error);
     }
     return {};
+}
+
+} // namespace
+
+QString writeFileReplacing(const QString &path, const QByteArray &content, FileMode mode)
+{
+    const QFileInfo info(path);
+    // The folder the path names, as the user named it (links above the file are followed).
+    const int dirFd =
+        ::open(QFile::encodeName(info.path()).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dirFd < 0)
+        return why(path, errno);
+    const QString error = writeReplacingAt(dirFd, path, info.fileName(), content, mode);
+    ::close(dirFd);
+    return error;
+}
+
+OutputFolder::OutputFolder(const QString &path) : m_path(path)
+{
+    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
+        m_error = path + u": cannot create the folders above it"_s;
+        return;
+    }
+    const QByteArray native = QFile::encodeName(path);
+    if (::mkdir(native.constData(), 0777) != 0 && errno != EEXIST) {
+        m_error = why(path, errno);
+        return;
+    }
+    m_fd = ::open(native.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (m_fd >= 0)
+        return;
+    const int error = errno;
+    struct stat info {};
+    if (::lstat(native.constData(), &info) == 0 && S_ISLNK(info.st_mode))
+        m_error = path + u": is a symbolic link; nothing is written through it (name the "
+                         u"folder itself)"_s;
+    else if (error == ENOTDIR)
+        m_error = path + u": is not a folder"_s;
+    else
+        m_error = why(path, error);
+}
+
+OutputFolder::~OutputFolder()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
+QString OutputFolder::write(const QString &name, const QByteArray &content, FileMode mode) const
+{
+    const QString path = m_path + u'/' + name;
+    if (m_fd < 0)
+        return m_error;
+    if (name.isEmpty() || name.contains(u'/') || name == u"." || name == u"..")
+        return path + u": not a file name"_s;
+    return writeReplacingAt(m_fd, path, name, content, mode);
 }
 
 } // namespace cw

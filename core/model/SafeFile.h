@@ -31,4 +31,33 @@ enum class FileMode { Shared, SharedExecutable, Private, PrivateExecutable, Keep
 QString writeFileReplacing(const QString &path, const QByteArray &content,
                            FileMode mode = FileMode::Shared);
 
+// Writes all of `content` to the open file `fd`, again after a short or interrupted write; false
+// on an error (errno says which). The one write loop of every file the product writes.
+bool writeAllTo(int fd, const QByteArray &content);
+
+// A folder that files are written into, held open: it is created when missing (with its parents),
+// refused when it is a symbolic link (`out -> victim/.ssh` would put every file into the target),
+// and every file goes into the folder that was opened, whatever is renamed around it later.
+// Folders above it may be links: they are the path the user chose.
+class OutputFolder {
+public:
+    // Opens `path`; on failure isOpen() is false and error() says why ("PATH: why").
+    explicit OutputFolder(const QString &path);
+    ~OutputFolder();
+    OutputFolder(const OutputFolder &) = delete;
+    OutputFolder &operator=(const OutputFolder &) = delete;
+
+    bool isOpen() const { return m_fd >= 0; }
+    const QString &error() const { return m_error; }
+
+    // writeFileReplacing() for `name` (one path component) inside this folder.
+    QString write(const QString &name, const QByteArray &content,
+                  FileMode mode = FileMode::Shared) const;
+
+private:
+    QString m_path;
+    QString m_error;
+    int m_fd = -1;
+};
+
 } // namespace cw

@@ -6,33 +6,50 @@ namespace cw {
 
 std::optional<Ipv4> Ipv4::parse(const QString &text)
 {
-    const QStringList parts = text.split(u'.');
-    if (parts.size() != 4)
-        return std::nullopt;
+    // One pass, no allocation: the rules parse every device IP of a 128 x 8 project.
+    const qsizetype size = text.size();
+    qsizetype at = 0;
     std::uint32_t value = 0;
-    for (const QString &part : parts) {
-        if (part.isEmpty() || part.size() > 3 || (part.size() > 1 && part.front() == u'0'))
-            return std::nullopt;
-        int octet = 0;
-        for (QChar c : part) {
-            if (c < u'0' || c > u'9')
+    for (int part = 0; part < 4; ++part) {
+        if (part > 0) {
+            if (at >= size || text[at] != u'.')
                 return std::nullopt;
-            octet = octet * 10 + (c.unicode() - u'0');
+            ++at;
         }
-        if (octet > 255)
+        const qsizetype start = at;
+        int octet = 0;
+        while (at < size && text[at] != u'.') {
+            const char16_t c = text[at].unicode();
+            if (c < u'0' || c > u'9' || at - start >= 3)
+                return std::nullopt;
+            octet = octet * 10 + (c - u'0');
+            ++at;
+        }
+        const qsizetype length = at - start;
+        if (length == 0 || (length > 1 && text[start] == u'0') || octet > 255)
             return std::nullopt;
         value = (value << 8) | static_cast<std::uint32_t>(octet);
     }
+    if (at != size)
+        return std::nullopt;
     return Ipv4{value};
 }
 
 QString Ipv4::toString() const
 {
-    return QStringLiteral("%1.%2.%3.%4")
-        .arg(value >> 24)
-        .arg((value >> 16) & 0xffu)
-        .arg((value >> 8) & 0xffu)
-        .arg(value & 0xffu);
+    char16_t text[15];
+    qsizetype size = 0;
+    for (int shift = 24; shift >= 0; shift -= 8) {
+        const unsigned octet = (value >> shift) & 0xffu;
+        if (shift != 24)
+            text[size++] = u'.';
+        if (octet >= 100)
+            text[size++] = char16_t(u'0' + octet / 100);
+        if (octet >= 10)
+            text[size++] = char16_t(u'0' + octet / 10 % 10);
+        text[size++] = char16_t(u'0' + octet % 10);
+    }
+    return QString(reinterpret_cast<const QChar *>(text), size);
 }
 
 std::optional<int> netmaskPrefix(Ipv4 mask)

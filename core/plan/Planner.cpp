@@ -275,7 +275,7 @@ private:
 
     static QString shown(const QString &value)
     {
-        return value.isEmpty() ? u"(none)"_s : printable(value);
+        return value.isEmpty() ? u"(none)"_s : escapeControls(value);
     }
 
     Project m_project; // a copy: routed planning may fill its segments first

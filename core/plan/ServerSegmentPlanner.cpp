@@ -8,7 +8,7 @@
 #include <QHash>
 #include <QSet>
 
-#include <bitset>
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -16,7 +16,9 @@ namespace cw {
 namespace {
 
 // Free device addresses in any number of segments: a host address of its segment, no server's
-// host IP, not given yet, and a last octet no other device of that segment has.
+// host IP (nor a gateway or detect IP), and not given yet. Atlas A2 has no last-octet rule: the
+// first generation's "distinguished by the last eight bits" (seed 000) is not in the A2 policy
+// (docs/ascend.md), so a /23 holds 510 device IPs.
 class SegmentPool {
 public:
     explicit SegmentPool(QSet<quint32> hostIps) : m_hostIps(std::move(hostIps)) {}
@@ -24,14 +26,9 @@ public:
     bool available(const Ipv4Network &net, Ipv4 ip) const
     {
         return net.contains(ip) && ip != net.network && ip != net.broadcast() &&
-               !m_hostIps.contains(ip.value) && !m_used.contains(ip.value) &&
-               !m_octets.value(net.network.value).test(static_cast<size_t>(ip.lastOctet()));
+               !m_hostIps.contains(ip.value) && !m_used.contains(ip.value);
     }
-    void take(const Ipv4Network &net, Ipv4 ip)
-    {
-        m_used.insert(ip.value);
-        m_octets[net.network.value].set(static_cast<size_t>(ip.lastOctet()));
-    }
+    void take(Ipv4 ip) { m_used.insert(ip.value); }
     std::optional<Ipv4> next(const Ipv4Network &net) const
     {
         for (quint64 offset = 1; offset + 1 < net.size(); ++offset) {
@@ -41,24 +38,21 @@ public:
         }
         return std::nullopt;
     }
-    // Distinct last octets the segment offers devices, host IPs inside it taken out.
+    // Addresses the segment offers devices: its host addresses less the host IPs inside it.
     int usable(const Ipv4Network &net) const
     {
-        std::bitset<256> octets;
-        for (quint64 offset = 1; offset + 1 < net.size(); ++offset) {
-            const quint32 value = net.network.value + static_cast<quint32>(offset);
-            if (!m_hostIps.contains(value))
-                octets.set(value & 0xffu);
-            if (octets.all())
-                break;
+        qint64 count = qint64(net.size()) - 2;
+        for (const quint32 value : m_hostIps) {
+            const Ipv4 ip{value};
+            if (net.contains(ip) && ip != net.network && ip != net.broadcast())
+                --count;
         }
-        return static_cast<int>(octets.count());
+        return int(std::max<qint64>(count, 0));
     }
 
 private:
     QSet<quint32> m_hostIps;
     QSet<quint32> m_used;
-    QHash<quint32, std::bitset<256>> m_octets;
 };
 
 class ServerSegmentPlanner {
@@ -74,6 +68,25 @@ public:
     }
 
     void run()
+    {
+        plan();
+        // Servers in different segments reach each other only through a router: without the
+        // gateways the plan would break the gateway-missing rule. The planned addresses stay in
+        // the result, so that plan --fill-gateways can add them (RoutedPlan.h).
+        if (m_result.ok && m_segmentCount > 1 && m_project.deviceNetwork.gateways.isEmpty()) {
+            m_result.ok = false;
+            m_result.reason =
+                u"the servers' devices are in %1 segments (%2): devices in different segments "
+                "reach each other only through a router, so each segment needs its gateway; give "
+                "device_network.gateways, run clusterwiz-cli plan --fill-gateways, or clear the "
+                "netmask, segments and device IPs so that one shared segment can be planned"_s
+                    .arg(m_segmentCount)
+                    .arg(m_result.project.deviceNetwork.segments.join(u", "_s));
+        }
+    }
+
+private:
+    void plan()
     {
         const DeviceNetwork &network = m_project.deviceNetwork;
         const qsizetype fixed = network.segments.size();
@@ -93,13 +106,27 @@ public:
                                   u"; correct it or clear it so that the planner chooses"_s;
                 return;
             }
-            m_result.ok = attempt(*prefix, &m_result.reason);
+            QString sharedReason;
+            m_result.ok = (fixed == 0 && attempt(*prefix, Layout::Shared, &sharedReason)) ||
+                          attempt(*prefix, Layout::PerServer, &m_result.reason);
             return;
+        }
+        // One segment shared by every server needs no router between them (servers in different
+        // segments need a gateway per segment): the smallest netmask that holds them all first,
+        // then one segment per server.
+        if (fixed == 0) {
+            QString reason;
+            for (int prefix = 24; prefix >= kWidestAutoPrefix; --prefix) {
+                if (attempt(prefix, Layout::Shared, &reason)) {
+                    m_result.ok = true;
+                    return;
+                }
+            }
         }
         QString firstReason;
         QString lastReason;
         for (int prefix = 24; prefix >= kWidestAutoPrefix; --prefix) {
-            if (attempt(prefix, &lastReason)) {
+            if (attempt(prefix, Layout::PerServer, &lastReason)) {
                 m_result.ok = true;
                 return;
             }
@@ -111,7 +138,8 @@ public:
                               .arg(firstReason, lastReason);
     }
 
-private:
+    enum class Layout { Shared, PerServer };
+
     int devicesOf(int s) const
     {
         return static_cast<int>(m_project.servers[static_cast<size_t>(s)].devices.size());
@@ -145,7 +173,7 @@ private:
         return {Ipv4{static_cast<quint32>(aligned + index * step)}, prefix};
     }
 
-    std::optional<std::vector<Ipv4Network>> segmentsFor(int prefix, QString *reason,
+    std::optional<std::vector<Ipv4Network>> segmentsFor(int prefix, Layout layout, QString *reason,
                                                         SegmentPool &pool) const
     {
         const QStringList &fixed = m_project.deviceNetwork.segments;
@@ -176,8 +204,19 @@ private:
                 shared = shared ? shared : net;
             }
         }
-        const Ipv4Network candidate = shared.value_or(defaultSegment(prefix, 0));
-        if (agree && pool.usable(candidate) >= total) {
+        if (layout == Layout::Shared) {
+            const Ipv4Network candidate = shared.value_or(defaultSegment(prefix, 0));
+            if (!agree) {
+                *reason = u"the servers' device IPs lie in different /%1 segments"_s.arg(prefix);
+                return std::nullopt;
+            }
+            if (pool.usable(candidate) < total) {
+                *reason =
+                    u"segment %1 offers %2 device IPs for %3 devices"_s.arg(candidate.toString())
+                        .arg(pool.usable(candidate))
+                        .arg(total);
+                return std::nullopt;
+            }
             std::fill(segments.begin(), segments.end(), candidate);
             return segments;
         }
@@ -204,10 +243,10 @@ private:
         return segments;
     }
 
-    bool attempt(int prefix, QString *reason)
+    bool attempt(int prefix, Layout layout, QString *reason)
     {
         SegmentPool pool(m_hostIps);
-        const auto segments = segmentsFor(prefix, reason, pool);
+        const auto segments = segmentsFor(prefix, layout, reason, pool);
         if (!segments)
             return false;
         // Capacity per distinct segment, in numbers.
@@ -222,9 +261,8 @@ private:
             const auto [needed, servers] = load.value(net.network.value);
             const int usable = pool.usable(net);
             if (needed > usable) {
-                *reason = u"segment %1 holds %2 servers: %3 device IPs with distinct last octets "
-                          "are needed, but it offers %4 (a /%5 less network, broadcast and host "
-                          "IPs)"_s.arg(net.toString())
+                *reason = u"segment %1 holds %2 servers: %3 device IPs are needed, but it offers "
+                          "%4 (a /%5 less network, broadcast and host IPs)"_s.arg(net.toString())
                               .arg(servers)
                               .arg(needed)
                               .arg(usable)
@@ -240,7 +278,7 @@ private:
             for (size_t k = 0; k < row.size(); ++k) {
                 const auto ip = Ipv4::parse(current.deviceIps.value(qsizetype(k)));
                 if (ip && pool.available((*segments)[static_cast<size_t>(s)], *ip)) {
-                    pool.take((*segments)[static_cast<size_t>(s)], *ip);
+                    pool.take(*ip);
                     row[k] = ip;
                 }
             }
@@ -255,7 +293,7 @@ private:
                     *reason = u"segment %1 ran out of addresses"_s.arg(net.toString());
                     return false;
                 }
-                pool.take(net, *ip);
+                pool.take(*ip);
             }
         }
         write(prefix, *segments, ips);
@@ -276,6 +314,10 @@ private:
         QStringList texts;
         const bool shared = std::all_of(segments.begin(), segments.end(),
                                         [&](const auto &n) { return n == segments.front(); });
+        QSet<quint32> distinct;
+        for (const Ipv4Network &segment : segments)
+            distinct.insert(segment.network.value);
+        m_segmentCount = int(distinct.size());
         for (const Ipv4Network &segment : segments) {
             texts << segment.network.toString();
             if (shared)
@@ -305,11 +347,12 @@ private:
 
     static QString shown(const QString &value)
     {
-        return value.isEmpty() ? u"(none)"_s : printable(value);
+        return value.isEmpty() ? u"(none)"_s : escapeControls(value);
     }
 
     PlanResult &m_result;
     const Project m_project; // the input, unchanged while the result is written
+    int m_segmentCount = 0;  // distinct segments of the plan written
     std::vector<int> m_order;
     QSet<quint32> m_hostIps;
 };

@@ -303,7 +303,9 @@ private:
                     continue;
                 }
                 firstUse.insert(current.ip.value, {s, id});
-                if (!m_prefix)
+                // "Distinguished by the last eight bits" is the first generation's rule (seed
+                // 000); the Atlas A2 policy asks only for one segment per server (docs/ascend.md).
+                if (!m_prefix || m_project.accelerator == Accelerator::Ascend910b)
                     continue;
                 const Ipv4Network segment = segmentOf(current.ip);
                 const quint64 key =

@@ -58,26 +58,31 @@ bool checkIds(const Project &project, int s, bool ascend, ProblemList &out)
 }
 
 // Ascend 910: which subsets of the 8 NPUs one server may use (the HCCL topology of seed 004).
-void checkAscendSubset(const Project &project, int s, bool idsOk, ProblemList &out)
+// With several servers CANN takes 1 x n, 2 x n, 4 x n or 8 x n devices, n the servers (the
+// TensorFlow migration guide's "Precautions" of distributed training, tfmigr2_000030): every
+// server uses the same number, within the same group rules as a single server.
+void checkAscendSubset(const Project &project, int s, int reference, bool idsOk, ProblemList &out)
 {
     const Server &server = project.servers[static_cast<size_t>(s)];
     const size_t count = server.devices.size();
-    const bool multi = project.servers.size() > 1;
-    // The common case, all eight or a lone server's 1, 2, 4 or 8, needs no text at all.
-    if (count == kAscendDevices || (!multi && count == 1))
-        return;
     const QString label = serverLabel(project, s);
     const ProblemPlace path = serverFieldPlace(s, "devices");
+    const size_t referenceCount = project.servers[size_t(reference)].devices.size();
+    if (s != reference && count != referenceCount && validAscendCount(referenceCount)) {
+        out.add(u"device-multi-server"_s, path,
+                u"%1: uses %2 devices and %3 uses %4; with several servers every server uses "
+                "the same number (1 x N, 2 x N, 4 x N or 8 x N)"_s.arg(
+                    label, QString::number(count), serverLabel(project, reference),
+                    QString::number(referenceCount)));
+    }
+    // The common case, all eight or a single device, needs no more text.
+    if (count == kAscendDevices || count == 1)
+        return;
     if (!validAscendCount(count)) {
         out.add(u"device-count"_s, path,
                 u"%1: uses %2 devices; an Ascend 910 server uses 1, 2, 4 or 8"_s.arg(
                     label, QString::number(count)));
         return;
-    }
-    if (multi) {
-        out.add(u"device-multi-server"_s, path,
-                u"%1: uses %2 devices; with several servers every server uses all 8 (8 x N)"_s.arg(
-                    label, QString::number(count)));
     }
     if (!idsOk)
         return;
@@ -103,6 +108,7 @@ Problems validateDeviceSubsets(const Project &project)
 {
     ProblemList out;
     const bool ascend = isAscend(project.accelerator);
+    const int reference = project.servers.empty() ? 0 : project.launchOrder().front();
     for (int s = 0; s < static_cast<int>(project.servers.size()); ++s) {
         if (project.servers[static_cast<size_t>(s)].devices.empty()) {
             out.add(u"devices-empty"_s, serverFieldPlace(s, "devices"),
@@ -114,7 +120,7 @@ Problems validateDeviceSubsets(const Project &project)
         // (Atlas A2 training series, "Precautions" of the distributed training guide and
         // MindCluster's training job table; docs/ascend.md "Atlas A2 (910B)").
         if (project.accelerator == Accelerator::Ascend910)
-            checkAscendSubset(project, s, idsOk, out);
+            checkAscendSubset(project, s, reference, idsOk, out);
     }
     return out.take();
 }

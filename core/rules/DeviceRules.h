@@ -6,8 +6,8 @@
 namespace cw {
 
 // Which devices a server may use: 1, 2, 4 or 8; four only as {0,1,2,3} or {4,5,6,7}; two only
-// inside one of those groups; with several servers, 8 each. Rule ids: "device-ids",
-// "device-count", "device-group-4", "device-group-2", "device-multi-server".
+// inside one of those groups; with several servers, the same number on every server. Rule ids:
+// "device-ids", "device-count", "device-group-4", "device-group-2", "device-multi-server".
 Problems validateDeviceSubsets(const Project &project);
 
 // The ascend910 device network (PRODUCT.md "Rules the core enforces"): rule ids

@@ -1,42 +1,117 @@
+#include "rules/FrameworkModeRules.h"
 #include "rules/SectionValidators.h"
+
+#include <QStringList>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
 namespace cw {
+
+std::vector<LaunchMode> launchModesFor(Framework framework)
+{
+    switch (framework) {
+    case Framework::PyTorch:
+        return {LaunchMode::Launch, LaunchMode::Mpirun, LaunchMode::RankTable,
+                LaunchMode::NoRankTable};
+    case Framework::MindSpore:
+        return {LaunchMode::Msrun, LaunchMode::Mpirun, LaunchMode::RankTable,
+                LaunchMode::NoRankTable};
+    case Framework::TensorFlow:
+        return {LaunchMode::Mpirun, LaunchMode::RankTable, LaunchMode::NoRankTable};
+    }
+    return {};
+}
+
 namespace {
 
 // The modes that can start the framework's processes, for the messages.
 QString modesFor(Framework framework)
 {
-    switch (framework) {
-    case Framework::PyTorch:
-        return u"launch, mpirun, ranktable or no-ranktable"_s;
-    case Framework::MindSpore:
-        return u"msrun, mpirun (per device), ranktable or no-ranktable"_s;
-    case Framework::TensorFlow:
-        return u"mpirun (per device), ranktable or no-ranktable"_s;
+    QString text = launchModeNames(launchModesFor(framework), u" or "_s);
+    if (framework != Framework::PyTorch)
+        text.replace(u"mpirun"_s, u"mpirun (per device)"_s);
+    return text;
+}
+
+// msrun numbers a worker node_rank * local_worker_num + index, assuming every server runs as many
+// workers as this one ("We assume that each node has same process number": MindSpore
+// parallel/cluster/process_entity/_api.py, _get_node_id_and_log_path); its tutorial says not to
+// give --node_rank when servers differ. train.sh gives it, so unequal counts are refused.
+void checkMsrunDeviceCounts(const Project &project, ProblemList &out)
+{
+    if (project.launch.mode != LaunchMode::Msrun || project.servers.size() < 2)
+        return;
+    const std::vector<int> order = project.launchOrder();
+    const int master = order.front();
+    const size_t count = project.servers[size_t(master)].devices.size();
+    for (size_t r = 1; r < order.size(); ++r) {
+        const Server &server = project.servers[size_t(order[r])];
+        if (server.devices.size() == count || server.devices.empty())
+            continue;
+        out.add(u"msrun-device-count"_s, serverFieldPlace(order[r], "devices"),
+                u"%1: uses %2 devices and %3 (the master) %4; msrun numbers a worker node_rank x "
+                "local_worker_num + index, which only works when every server runs the same "
+                "number of workers (ranks would collide): use as many devices on every server, "
+                "or mode ranktable"_s.arg(serverLabel(project, order[r]))
+                    .arg(server.devices.size())
+                    .arg(serverLabel(project, master))
+                    .arg(count));
     }
-    return {};
+}
+
+// A MindSpore rank table: "the order of rank_id must be consistent with the dictionary order of
+// server_id" (MindSpore's rank table tutorial, tutorials/source_en/parallel/rank_table.md).
+// clusterwiz numbers ranks in launch order (master first), so that order must sort as strings.
+void checkMindSporeRankOrder(const Project &project, ProblemList &out)
+{
+    if (project.launch.framework != Framework::MindSpore ||
+        project.launch.mode != LaunchMode::RankTable || project.servers.size() < 2)
+        return;
+    const std::vector<int> order = project.launchOrder();
+    for (size_t r = 1; r < order.size(); ++r) {
+        const QString before = project.servers[size_t(order[r - 1])].effectiveHostIp();
+        const QString after = project.servers[size_t(order[r])].effectiveHostIp();
+        if (!(after < before)) // byte order of ASCII addresses: the dictionary order
+            continue;
+        std::vector<int> sorted = order;
+        std::stable_sort(sorted.begin(), sorted.end(), [&](int a, int b) {
+            return project.servers[size_t(a)].effectiveHostIp() <
+                   project.servers[size_t(b)].effectiveHostIp();
+        });
+        QStringList names;
+        for (int s : sorted)
+            names << u"%1 (%2)"_s.arg(serverLabel(project, s),
+                                      project.servers[size_t(s)].effectiveHostIp());
+        out.add(u"mindspore-rank-order"_s, projectPlace(u"servers"_s),
+                u"MindSpore needs the rank ids in the dictionary order of server_id, but the rank "
+                "table would number %1 (%2) before %3 (%4); order the servers as %5 (the first "
+                "is the master unless launch.master names another)"_s.arg(
+                    serverLabel(project, order[r - 1]), before, serverLabel(project, order[r]),
+                    after, names.join(u", "_s)));
+        return;
+    }
 }
 
 } // namespace
 
-// Which launch modes can start the framework's processes: msrun is MindSpore's own launcher; the
-// torch launchers (mode launch, and mpirun per server, which starts one per server) exist only
-// in PyTorch; MindSpore (seed 003: mpirun -n <devices>) and TensorFlow (seed 002: horovodrun
-// -H host:8, or the rank table's per-device processes) run one process per device.
 void validateFrameworkMode(const Project &project, ProblemList &out)
 {
     const LaunchConfig &launch = project.launch;
     const QString framework = frameworkName(launch.framework);
-    if (launch.mode == LaunchMode::Msrun && launch.framework != Framework::MindSpore) {
+    checkMsrunDeviceCounts(project, out);
+    checkMindSporeRankOrder(project, out);
+    const std::vector<LaunchMode> fitting = launchModesFor(launch.framework);
+    const bool fits = std::find(fitting.begin(), fitting.end(), launch.mode) != fitting.end();
+    if (!fits && launch.mode == LaunchMode::Msrun) {
         out.add(u"mode-framework"_s, projectPlace(u"launch.mode"_s),
                 u"launch: mode msrun is MindSpore's launcher and starts no %1 job; with "
                 "framework %1 use %2"_s.arg(framework, modesFor(launch.framework)));
     }
     if (launch.framework == Framework::PyTorch)
         return;
-    if (launch.mode == LaunchMode::Launch) {
+    if (!fits && launch.mode == LaunchMode::Launch) {
         out.add(u"mode-framework"_s, projectPlace(u"launch.mode"_s),
                 u"launch: mode launch starts a torch launcher (torchrun), which %1 does not "
                 "have; with framework %1 use %2"_s.arg(framework, modesFor(launch.framework)));

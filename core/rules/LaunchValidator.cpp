@@ -42,15 +42,19 @@ public:
 
     void run()
     {
+        // workdir and log_dir are pasted into README.txt's scp line, which a remote shell
+        // parses with scp's old protocol: no metacharacters there.
         field(u"workdir"_s, u"launch.workdir"_s, u"workdir"_s,
-              firstOf({pathProblem(m_launch.workdir), absoluteProblem(m_launch.workdir)}));
+              firstOf({pathProblem(m_launch.workdir), absoluteProblem(m_launch.workdir),
+                       shellSafePathProblem(m_launch.workdir)}));
         field(u"entry"_s, u"launch.entry"_s, u"entry"_s,
               firstOf({pathProblem(m_launch.entry), leadingDashProblem(m_launch.entry)}));
         field(u"python"_s, u"launch.python"_s, u"python"_s,
               firstOf({pathProblem(m_launch.python), leadingDashProblem(m_launch.python),
                        oneWordProblem(m_launch.python)}));
         field(u"log-dir"_s, u"launch.log_dir"_s, u"log_dir"_s,
-              firstOf({pathProblem(m_launch.logDir), leadingDashProblem(m_launch.logDir)}));
+              firstOf({pathProblem(m_launch.logDir), leadingDashProblem(m_launch.logDir),
+                       shellSafePathProblem(m_launch.logDir)}));
         const QStringList launchers{u"auto"_s, u"torchrun"_s, u"torch.distributed.launch"_s};
         if (!launchers.contains(m_launch.launcher)) {
             m_out.add(u"launcher"_s, projectPlace(u"launch.launcher"_s),
@@ -63,12 +67,12 @@ public:
                       u"launch: local_rank_arg \"%1\" is not one of \"\", --local_rank, "
                       "--local-rank"_s.arg(m_launch.localRankArg));
         }
-        list(u"args"_s, u"launch.args"_s, u"argument"_s, m_launch.args, noNulProblem);
+        list(u"args"_s, u"launch.args"_s, u"argument"_s, m_launch.args, argumentProblem);
         list(u"env-setup"_s, u"launch.env_setup"_s, u"env_setup line"_s, m_launch.envSetup,
              singleLineProblem);
         list(u"upload"_s, u"launch.upload"_s, u"upload"_s, m_launch.upload, pathProblem);
         list(u"mpirun-args"_s, u"launch.mpirun.extra_args"_s, u"mpirun argument"_s,
-             m_launch.mpirun.extraArgs, noNulProblem);
+             m_launch.mpirun.extraArgs, argumentProblem);
         if (!m_launch.mpirun.prefix.isEmpty()) {
             field(u"mpirun-prefix"_s, u"launch.mpirun.prefix"_s, u"mpirun prefix"_s,
                   firstOf({pathProblem(m_launch.mpirun.prefix),
@@ -108,7 +112,7 @@ private:
                 m_out.add(u"env-name"_s, place,
                           u"launch: environment variable %1 is set twice"_s.arg(name));
             seen.insert(name);
-            if (QString problem = noNulProblem(value); !problem.isEmpty())
+            if (QString problem = argumentProblem(value); !problem.isEmpty())
                 m_out.add(u"env-value"_s, place, u"launch: value of %1 %2"_s.arg(name, problem));
         }
     }

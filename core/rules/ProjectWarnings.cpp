@@ -4,6 +4,12 @@
 #include "rules/RuleText.h"
 #include "rules/SegmentMath.h"
 
+#include <QSet>
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 using namespace Qt::StringLiterals;
 
 namespace cw {
@@ -31,6 +37,7 @@ public:
 
     Problems run()
     {
+        checkUnknownFields();
         checkCann();
         for (int s = 0; s < static_cast<int>(m_project.servers.size()); ++s) {
             checkDeviceOrder(s);
@@ -43,6 +50,20 @@ public:
     }
 
 private:
+    // A member this version does not read: a newer tool's, or a misspelling that would otherwise
+    // pass silently ("restrat" for "restart").
+    void checkUnknownFields()
+    {
+        for (const UnknownField &field : m_project.unknownFields) {
+            QString message = field.topLevel()
+                                  ? u"not a clusterwiz field; kept in the file as it is"_s
+                                  : u"not a clusterwiz field; ignored, and left out on save"_s;
+            if (!field.nearest.isEmpty())
+                message += u" (did you mean \"%1\"?)"_s.arg(field.nearest);
+            m_out.add(u"unknown-field"_s, field.place, message);
+        }
+    }
+
     void checkCann()
     {
         if (!isAscend(m_project.accelerator) || sourcesCannSetEnv(m_project.launch))
@@ -76,8 +97,9 @@ private:
         m_out.add(u"nic-virtual"_s, serverFieldPlace(s, "nic"),
                   u"%1: %2 is a virtual or container interface; the job pins HCCL, NCCL, gloo "
                   "and OpenMPI to it, and the other servers cannot reach it there. Give the NIC "
-                  "that holds the host IP %3"_s.arg(
-                      serverLabel(m_project, s), printable(server.nic), server.effectiveHostIp()));
+                  "that holds the host IP %3"_s.arg(serverLabel(m_project, s),
+                                                    escapeControls(server.nic),
+                                                    server.effectiveHostIp()));
     }
 
     // A device segment that holds a host IP routes device traffic and host traffic alike.
@@ -90,7 +112,15 @@ private:
             deviceNetmaskPrefix(m_project.deviceNetwork.netmask, &unusable);
         if (!prefix)
             return;
-        QSet<QString> reported;
+        // Every host IP parsed once, every device segment looked at once: 1,024 device IPs
+        // against 128 hosts stay a few thousand comparisons.
+        std::vector<std::pair<int, Ipv4>> hosts;
+        for (int s = 0; s < static_cast<int>(m_project.servers.size()); ++s) {
+            if (const auto host =
+                    Ipv4::parse(m_project.servers[static_cast<size_t>(s)].effectiveHostIp()))
+                hosts.emplace_back(s, *host);
+        }
+        QSet<quint32> seen;
         for (int s = 0; s < static_cast<int>(m_project.servers.size()); ++s) {
             const Server &server = m_project.servers[static_cast<size_t>(s)];
             for (int k = 0; k < server.deviceIps.size(); ++k) {
@@ -98,29 +128,21 @@ private:
                 if (!ip)
                     continue;
                 const Ipv4Network segment = Ipv4Network::containing(*ip, *prefix);
-                if (reported.contains(segment.toString()))
+                if (seen.contains(segment.network.value))
                     continue;
-                if (const QString host = hostInside(segment); !host.isEmpty()) {
-                    reported.insert(segment.toString());
-                    m_out.add(
-                        u"device-segment-host"_s, deviceIpPlace(s, k),
-                        u"%1: device segment %2 holds the host IP of %3: the device "
-                        "network should be its own subnet, apart from the hosts' network"_s.arg(
-                            serverLabel(m_project, s), segment.toString(), host));
-                }
+                seen.insert(segment.network.value);
+                const auto inside = std::find_if(hosts.begin(), hosts.end(), [&](const auto &host) {
+                    return segment.contains(host.second);
+                });
+                if (inside == hosts.end())
+                    continue;
+                m_out.add(u"device-segment-host"_s, deviceIpPlace(s, k),
+                          u"%1: device segment %2 holds the host IP of %3: the device "
+                          "network should be its own subnet, apart from the hosts' network"_s.arg(
+                              serverLabel(m_project, s), segment.toString(),
+                              serverLabel(m_project, inside->first)));
             }
         }
-    }
-
-    QString hostInside(const Ipv4Network &segment) const
-    {
-        for (int s = 0; s < static_cast<int>(m_project.servers.size()); ++s) {
-            const auto host =
-                Ipv4::parse(m_project.servers[static_cast<size_t>(s)].effectiveHostIp());
-            if (host && segment.contains(*host))
-                return serverLabel(m_project, s);
-        }
-        return {};
     }
 
     void checkRehearsal()

@@ -11,7 +11,9 @@ namespace cw {
 // page. Rule ids: "env-setup-cann" (an Ascend project that sources no CANN set_env.sh),
 // "devices-order" (a server's devices not ascending), "device-segment-host" (a device segment
 // holding a host IP), "nic-virtual" (a container or virtual NIC as the servers' interface),
-// "mode-rehearsal" (ranktable / no-ranktable on nvidia or cpu), "hccl-whitelist-unused".
+// "mode-rehearsal" (ranktable / no-ranktable on nvidia or cpu), "hccl-whitelist-unused",
+// "unknown-field" (a member this version does not know, e.g. a misspelt one; named, with the
+// nearest known name).
 Problems projectWarnings(const Project &project);
 
 // The CANN environment scripts the wizard offers and the warning names, newest layout last.

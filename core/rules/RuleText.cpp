@@ -14,28 +14,6 @@ QString seenKey(const QString &rule, const QString &path)
 
 } // namespace
 
-QString printable(const QString &text)
-{
-    QString out;
-    out.reserve(text.size());
-    for (QChar c : text) {
-        const char16_t u = c.unicode();
-        if (u == u'\n')
-            out += u"\\n"_s;
-        else if (u == u'\r')
-            out += u"\\r"_s;
-        else if (u == u'\t')
-            out += u"\\t"_s;
-        else if (u == 0)
-            out += u"\\0"_s;
-        else if (u < 0x20 || u == 0x7f)
-            out += u"\\x"_s + QString::number(u, 16).rightJustified(2, u'0');
-        else
-            out += c;
-    }
-    return out;
-}
-
 QString serverLabel(const Project &project, int serverIndex)
 {
     if (serverIndex >= 0 && serverIndex < static_cast<int>(project.servers.size())) {
@@ -48,8 +26,8 @@ QString serverLabel(const Project &project, int serverIndex)
 
 void ProblemList::add(const QString &rule, const ProblemPlace &place, const QString &message)
 {
-    Problem problem(rule, place, printable(message));
-    problem.path = printable(problem.path);
+    Problem problem(rule, place, escapeControls(message));
+    problem.path = escapeControls(problem.path);
     append({problem});
 }
 

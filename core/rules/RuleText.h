@@ -9,11 +9,8 @@
 namespace cw {
 
 // Wording shared by the rule checks, so that every message names a server and a device the
-// same way. Places (path and location together) come from model/Problem.h.
-
-// The text with control characters shown as escapes (\n, \0, \x1b), so a hostile value in a
-// message cannot forge extra lines in a terminal or a log.
-QString printable(const QString &text);
+// same way. Places (path and location together) come from model/Problem.h; a value shown in a
+// message goes through escapeControls() (model/Problem.h), the one escaping function.
 
 // The server's name when it is a valid one, else its JSON path ("servers[3]").
 QString serverLabel(const Project &project, int serverIndex);

@@ -10,8 +10,8 @@ std::optional<int> deviceNetmaskPrefix(const QString &netmask, QString *problem)
 {
     const std::optional<Ipv4> mask = Ipv4::parse(netmask);
     if (!mask) {
-        *problem =
-            u"netmask \"%1\" is not an IPv4 netmask (like 255.255.255.0)"_s.arg(printable(netmask));
+        *problem = u"netmask \"%1\" is not an IPv4 netmask (like 255.255.255.0)"_s.arg(
+            escapeControls(netmask));
         return std::nullopt;
     }
     const std::optional<int> prefix = netmaskPrefix(*mask);
@@ -34,7 +34,7 @@ std::optional<Ipv4Network> segmentFromText(const QString &text, int prefix, QStr
 {
     const std::optional<Ipv4> address = Ipv4::parse(text);
     if (!address) {
-        *problem = u"\"%1\" is not an IPv4 address"_s.arg(printable(text));
+        *problem = u"\"%1\" is not an IPv4 address"_s.arg(escapeControls(text));
         return std::nullopt;
     }
     const Ipv4Network network = Ipv4Network::containing(*address, prefix);

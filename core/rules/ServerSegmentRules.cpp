@@ -2,6 +2,8 @@
 
 #include "rules/SegmentMath.h"
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace cw {
@@ -40,6 +42,49 @@ std::vector<std::optional<Ipv4Network>> fixedSegments(const Project &project, in
     return fixed;
 }
 
+// Servers whose devices lie in different segments reach each other only through a router: each
+// segment's devices need its gateway (ascend-deployer's `gateways`, the deployer tool
+// DeviceIP-conf.sh's IP / netmask / gateway per device, and HCCL's A2 rank table example with
+// servers in 192.168.1.x and 192.168.2.x; docs/ascend.md "Routed device networks"). With
+// gateways given, the routed rules check that every segment has one.
+void checkSegmentsNeedGateways(const Project &project, int prefix,
+                               const std::vector<std::vector<DeviceIpAt>> &ips, ProblemList &out)
+{
+    if (!project.deviceNetwork.gateways.isEmpty())
+        return;
+    std::vector<std::pair<Ipv4Network, QStringList>> segments; // in server order
+    std::vector<std::pair<int, int>> firstDevice;              // server, position
+    for (size_t s = 0; s < ips.size(); ++s) {
+        if (ips[s].empty())
+            continue;
+        const Ipv4Network segment = Ipv4Network::containing(ips[s].front().ip, prefix);
+        auto it = std::find_if(segments.begin(), segments.end(),
+                               [&](const auto &entry) { return entry.first == segment; });
+        if (it == segments.end()) {
+            segments.push_back({segment, {}});
+            firstDevice.push_back({int(s), ips[s].front().position});
+            it = segments.end() - 1;
+        }
+        it->second << serverLabel(project, int(s));
+    }
+    if (segments.size() < 2)
+        return;
+    QStringList all;
+    for (const auto &[segment, servers] : segments)
+        all << segment.toString();
+    for (size_t i = 0; i < segments.size(); ++i) {
+        const auto &[segment, servers] = segments[i];
+        out.add(u"gateway-missing"_s, deviceIpPlace(firstDevice[i].first, firstDevice[i].second),
+                u"device network: segment %1 (%2) has no gateway; the servers' devices lie in "
+                "%3 segments (%4), which reach each other only through a router: set "
+                "device_network.gateways, one per segment (clusterwiz-cli plan --fill-gateways "
+                "fills them), or plan one shared segment"_s
+                    .arg(segment.toString(), servers.join(u", "_s))
+                    .arg(segments.size())
+                    .arg(all.join(u", "_s)));
+    }
+}
+
 } // namespace
 
 void checkServerSegments910b(const Project &project, int prefix,
@@ -69,6 +114,7 @@ void checkServerSegments910b(const Project &project, int prefix,
                              Ipv4Network::containing(device.ip, prefix).toString(), where));
         }
     }
+    checkSegmentsNeedGateways(project, prefix, ips, out);
 }
 
 } // namespace cw

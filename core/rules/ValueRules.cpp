@@ -48,10 +48,15 @@ QString sshHostProblem(const QString &text)
 {
     if (text.isEmpty())
         return QStringLiteral("is empty");
+    if (text.size() > kMaxHostLength)
+        return QStringLiteral("is longer than %1 characters").arg(kMaxHostLength);
     if (text.front() == u'-')
         return QStringLiteral("\"%1\" must not start with '-'").arg(text);
     if (!onlyChars(text, u".-_:"))
         return QStringLiteral("\"%1\" is not an address, host name or ssh alias").arg(text);
+    // ".", ".." and ".name" are folder names, never a host (and run folders are named after hosts).
+    if (text.front() == u'.')
+        return QStringLiteral("\"%1\" must not start with '.'").arg(text);
     return {};
 }
 
@@ -91,10 +96,19 @@ QString noNulProblem(const QString &text)
     return {};
 }
 
-QString singleLineProblem(const QString &text)
+QString argumentProblem(const QString &text)
 {
     if (QString nul = noNulProblem(text); !nul.isEmpty())
         return nul;
+    if (text.size() > kMaxArgumentLength)
+        return QStringLiteral("is longer than %1 characters").arg(kMaxArgumentLength);
+    return {};
+}
+
+QString singleLineProblem(const QString &text)
+{
+    if (QString problem = argumentProblem(text); !problem.isEmpty())
+        return problem;
     if (text.contains(u'\n') || text.contains(u'\r'))
         return QStringLiteral("contains a line break");
     return {};
@@ -104,7 +118,30 @@ QString pathProblem(const QString &text)
 {
     if (text.isEmpty())
         return QStringLiteral("is empty");
+    if (text.size() > kMaxPathLength)
+        return QStringLiteral("is longer than %1 characters").arg(kMaxPathLength);
     return singleLineProblem(text);
+}
+
+QString shellSafePathProblem(const QString &text)
+{
+    static constexpr QStringView kShellSpecial = u"!\"#$&'()*;<>?[\\]`{|}~";
+    for (QChar c : text) {
+        QString what;
+        if (c.unicode() < 0x20 || (c.unicode() >= 0x7f && c.unicode() <= 0x9f))
+            what = QStringLiteral("a control character");
+        else if (c.isSpace())
+            what = QStringLiteral("a space");
+        else if (kShellSpecial.contains(c))
+            what = QString(u'\'') + c + u'\'';
+        if (!what.isEmpty()) {
+            return QStringLiteral("\"%1\" contains %2: a remote shell parses this path when the "
+                                  "folder is copied with scp, so it may not hold shell "
+                                  "metacharacters, spaces or control characters")
+                .arg(text, what);
+        }
+    }
+    return {};
 }
 
 QString serverNameProblem(const QString &text)

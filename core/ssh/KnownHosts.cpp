@@ -1,5 +1,6 @@
 #include "ssh/KnownHosts.h"
 
+#include "model/SafeFile.h"
 #include "rules/ValueRules.h"
 #include "ssh/SshTypes.h"
 
@@ -71,20 +72,6 @@ bool readAll(int fd, QByteArray *content)
             return true;
         content->append(buffer, n);
     }
-}
-
-bool writeAll(int fd, const QByteArray &data)
-{
-    qsizetype done = 0;
-    while (done < data.size()) {
-        const ssize_t n = ::write(fd, data.constData() + done, size_t(data.size() - done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        done += n;
-    }
-    return true;
 }
 
 } // namespace
@@ -205,7 +192,7 @@ bool addKnownHostsLine(const QString &file, const QString &line, QString *error,
             if (!content.isEmpty() && !content.endsWith('\n'))
                 data += '\n';
             data += wanted + '\n';
-            ok = writeAll(fd, data) && ::fsync(fd) == 0;
+            ok = writeAllTo(fd, data) && ::fsync(fd) == 0;
             if (!ok)
                 *error = u"cannot write %1: %2"_s.arg(path, errnoText());
             else if (added)

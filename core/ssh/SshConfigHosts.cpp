@@ -1,5 +1,6 @@
 #include "ssh/SshConfigHosts.h"
 
+#include "shell/QuotedWords.h"
 #include "ssh/SshTypes.h"
 
 #include <QDir>
@@ -15,29 +16,12 @@ namespace {
 
 constexpr int kMaxIncludeDepth = 16; // as OpenSSH's readconf
 
-// Splits `text` at blanks, keeping double-quoted parts together (quotes removed).
+// Splits `text` at blanks, keeping double-quoted parts together (quotes removed), as OpenSSH.
 QStringList splitArguments(const QString &text)
 {
-    QStringList words;
-    QString word;
-    bool quoted = false, inWord = false;
-    for (const QChar c : text) {
-        if (c == u'"') {
-            quoted = !quoted;
-            inWord = true;
-        } else if (!quoted && (c == u' ' || c == u'\t')) {
-            if (inWord)
-                words << word;
-            word.clear();
-            inWord = false;
-        } else {
-            word += c;
-            inWord = true;
-        }
-    }
-    if (inWord)
-        words << word;
-    return words;
+    WordSyntax syntax;
+    syntax.anySpace = false;
+    return splitQuotedWords(text, syntax).words;
 }
 
 // "Keyword value", "Keyword=value" or "Keyword = value": the keyword in lower case and the rest.

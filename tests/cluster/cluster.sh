@@ -107,7 +107,7 @@ Subsystem sftp internal-sftp
 MaxStartups 200
 MaxSessions 100
 ClientAliveInterval 5
-SetEnv HCCN_CONF=$dir/hccn.conf CLUSTERWIZ_HCCN_CONF=$dir/hccn.conf PYTHONPATH=$fixtures/torch-launcher-fix PYTHONDONTWRITEBYTECODE=1
+SetEnv HCCN_CONF=$dir/hccn.conf CLUSTERWIZ_HCCN_CONF=$dir/hccn.conf CLUSTERWIZ_SYSCTL_D=$dir/sysctl.d HCCN_CLUSTER=$state PYTHONPATH=$fixtures/torch-launcher-fix PYTHONDONTWRITEBYTECODE=1
 CFG
     : > "$dir/hccn.conf"
     for d in 0 1 2 3 4 5 6 7; do

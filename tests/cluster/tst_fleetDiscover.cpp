@@ -96,7 +96,7 @@ private Q_SLOTS:
         QVERIFY(!path.isEmpty());
         const CliRun run =
             runDiscover({path, u"--accept-new"_s, u"--update"_s, u"--json"_s, u"--known-hosts"_s,
-                         m_cluster.knownHosts(), u"--timeout"_s, u"20"_s});
+                         m_cluster.knownHosts(), u"--timeout"_s, u"120"_s});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QJsonArray servers = serversOf(run);
         QCOMPARE(servers.size(), kServers);
@@ -134,7 +134,7 @@ private Q_SLOTS:
         // shows the table.
         const QByteArray before = readFile(path);
         const CliRun again = runDiscover({path, u"--update"_s, u"--known-hosts"_s,
-                                          m_cluster.knownHosts(), u"--timeout"_s, u"20"_s});
+                                          m_cluster.knownHosts(), u"--timeout"_s, u"120"_s});
         QVERIFY2(again.exitCode == 0, again.err.constData());
         const QString table = QString::fromUtf8(again.out);
         QVERIFY2(table.startsWith(u"NAME"_s), qPrintable(table));
@@ -159,7 +159,7 @@ private Q_SLOTS:
         const QByteArray before = readFile(path);
 
         const CliRun run = runDiscover(
-            {path, u"--update"_s, u"--known-hosts"_s, knownHosts, u"--timeout"_s, u"20"_s});
+            {path, u"--update"_s, u"--known-hosts"_s, knownHosts, u"--timeout"_s, u"120"_s});
         QCOMPARE(run.exitCode, 1);
         const QString table = QString::fromUtf8(run.out);
         for (int i = 0; i < kServers; ++i) {
@@ -184,10 +184,13 @@ private Q_SLOTS:
         {
             QFile file(bashrc);
             QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write("sleep 60\n");
+            file.write("sleep 120\n");
         }
 
-        constexpr int kTimeoutSeconds = 10; // a healthy probe takes 2-4 s on a busy machine
+        // A healthy probe takes 2-4 s on a busy machine, and more than 10 s when other cluster
+        // tests run beside this one on 2 loaded cores: 30 s leaves the healthy servers room and
+        // still ends long before the hanging one (sleep 120).
+        constexpr int kTimeoutSeconds = 30;
         const CliRun run = runDiscover({path, u"--json"_s, u"--accept-new"_s, u"--known-hosts"_s,
                                         m_dir.filePath(u"dead_known_hosts"_s), u"--timeout"_s,
                                         QString::number(kTimeoutSeconds)});
@@ -195,7 +198,7 @@ private Q_SLOTS:
         QVERIFY(m_cluster.restartSshd(3));
 
         QCOMPARE(run.exitCode, 1);
-        QVERIFY2(run.elapsedMs < (kTimeoutSeconds + 4) * 1000,
+        QVERIFY2(run.elapsedMs < (kTimeoutSeconds + 10) * 1000,
                  qPrintable(QString::number(run.elapsedMs)));
         const QJsonArray servers = serversOf(run);
         QCOMPARE(servers.size(), kServers);

@@ -1,6 +1,11 @@
 #include "FuzzEntries.h"
 
+#include "diagnose/DiagnoseCommands.h"
+#include "diagnose/RankLogScan.h"
 #include "discover/ProbeParsers.h"
+#include "doctor/BandwidthTest.h"
+#include "doctor/LinkTest.h"
+#include "doctor/PortTest.h"
 #include "fix/UndoJournal.h"
 #include "launch/RunAttempts.h"
 #include "launch/RunRecord.h"
@@ -161,9 +166,54 @@ void logFrames(QByteArrayView bytes)
     }
 }
 
+void rankLogs(QByteArrayView bytes)
+{
+    // Byte 0: whether the log starts mid-file, and a time zone for the times written in it.
+    if (bytes.isEmpty())
+        return;
+    const auto flags = static_cast<unsigned char>(bytes[0]);
+    const bool midFile = flags & 1;
+    const int utcOffsetS = (static_cast<int>(flags >> 1) - 64) * 900;
+    bytes = bytes.sliced(1);
+    const RankLogScan scan = scanRankLog(bytes, midFile, utcOffsetS);
+    if (scan.firstError) {
+        const LogError &error = *scan.firstError;
+        if (error.line.isEmpty() || error.evidence.size() > kEvidenceLines ||
+            error.line.size() > kScanLineChars)
+            std::abort(); // an error is a line, and what is kept of it stays bounded
+    }
+    if (scan.lastLine.size() > kScanLineChars || scan.lastStepLine.size() > kScanLineChars)
+        std::abort();
+    const QString text = QString::fromUtf8(bytes);
+    classifyError(text);
+    lineTime(text, utcOffsetS);
+
+    ServerReport server;
+    parseCollect(text, {0, 1, 7}, server);
+    if (server.ranks.size() != 3)
+        std::abort();
+    if (parsePlogWindow(text, 0, 4e9, utcOffsetS).size() > kPlogLines)
+        std::abort();
+    parseStacks(text);
+    parseClock(text);
+
+    parsePingOutput(text, int(bytes.size() % 256));
+    const std::vector<LinkProbe> probes{{0, 1, 1, 1, u"192.168.1.2"_s}, {0, 2, 1, 2, u"x"_s}};
+    if (parseLinkTestOutput(text, probes, {u"a"_s, u"b"_s}).size() != probes.size())
+        std::abort();
+    parsePortListener(text);
+    const std::vector<ConnectTarget> targets{{u"10.0.0.1"_s, 22}, {u"10.0.0.2"_s, 29500}};
+    if (parsePortConnect(text, targets).size() != targets.size())
+        std::abort();
+    listenerGone(text);
+    parseBandwidthOutput(text, 1);
+    parseBackendProbe(text);
+}
+
 QStringList targetNames()
 {
-    return {u"projectJson"_s, u"runRecord"_s, u"undoJournal"_s, u"probeOutput"_s, u"logFrames"_s};
+    return {u"projectJson"_s, u"runRecord"_s, u"undoJournal"_s,
+            u"probeOutput"_s, u"logFrames"_s, u"rankLogs"_s};
 }
 
 bool runTarget(const QString &name, QByteArrayView bytes)
@@ -178,6 +228,8 @@ bool runTarget(const QString &name, QByteArrayView bytes)
         probeOutput(bytes);
     else if (name == u"logFrames")
         logFrames(bytes);
+    else if (name == u"rankLogs")
+        rankLogs(bytes);
     else
         return false;
     return true;

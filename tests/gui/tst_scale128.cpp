@@ -157,6 +157,50 @@ private Q_SLOTS:
         }
     }
 
+    // The wizard validates the whole project again after every edit (ProjectModel::setProject),
+    // on the GUI thread, and the Devices page shows the result: timed here, alone and with the
+    // page listening, with an edit that breaks one device IP and one that repairs it. The frame
+    // budget is 16 ms; the times are printed, not asserted.
+    void revalidationAfterAnEdit()
+    {
+        Project project = project128();
+        const QString good = project.servers[100].deviceIps[2];
+        ProjectModel model;
+        model.newProject(project);
+        QVERIFY(model.problems().empty());
+        const auto edits = [&](Times &times) {
+            for (int i = 0; i < 20; ++i) {
+                const bool breaking = i % 2 == 0;
+                project.servers[100].deviceIps[2] =
+                    breaking ? project.servers[7].deviceIps[2] : good; // a duplicate, then back
+                QElapsedTimer timer;
+                timer.start();
+                model.setProject(project);
+                QCoreApplication::processEvents();
+                times.ms.push_back(double(timer.nsecsElapsed()) / 1e6);
+                QCOMPARE(model.problems().empty(), !breaking);
+                if (breaking)
+                    QVERIFY(std::any_of(model.problems().begin(), model.problems().end(),
+                                        [](const Problem &problem) {
+                                            return problem.path == u"servers[100].device_ips[2]";
+                                        }));
+            }
+        };
+        Times alone;
+        edits(alone);
+        qInfo().noquote() << "re-validation after an edit, 128 x 8 (model alone):" << alone.text();
+
+        DevicesPage page(&model);
+        page.resize(1280, 860);
+        page.initializePage();
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        Times shown;
+        edits(shown);
+        qInfo().noquote() << "re-validation after an edit, 128 x 8 (Devices page shown):"
+                          << shown.text();
+    }
+
     void topologyListsABrokenDeviceIp()
     {
         Project project = project128();

@@ -19,7 +19,7 @@ inline cw::RunRecord fakeRunRecord(const cw::Project &project, const QString &pr
     cw::RunRecord record;
     record.runId = runId;
     record.projectPath = projectPath;
-    record.mode = cw::launchModeName(project.launch.mode);
+    record.mode = project.launch.mode;
     record.master = project.servers[size_t(project.masterIndex())].name;
     record.startedAt = QDateTime::currentDateTimeUtc();
     record.state = cw::RunState::Running;

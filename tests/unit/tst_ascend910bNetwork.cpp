@@ -1,9 +1,11 @@
 // The Atlas A2 (910B) device network: every server's eight NPU ports in one segment (MindCluster
-// Ascend Deployer's policy, docs/ascend.md), validated and planned up to 128 servers.
+// Ascend Deployer's policy, docs/ascend.md), validated and planned up to 128 servers: one shared
+// segment when it can hold them, else a segment per server and a gateway for each.
 
 #include "DeviceTestProjects.h"
 
 #include "plan/Planner.h"
+#include "plan/RoutedPlan.h"
 #include "rules/DeviceRules.h"
 
 #include <QTest>
@@ -77,22 +79,41 @@ private Q_SLOTS:
             return [=](Project &p) { p.servers[static_cast<size_t>(s)].deviceIps[k] = value; };
         };
         row("unchanged", [](Project &) {}, {}, {});
-        row("one segment per server",
+        // Servers in different segments reach each other only through a router: a gateway per
+        // segment, named at the segment's first device (deployer `gateways`; HCCL's A2 rank
+        // table example puts its servers in 192.168.1.x and 192.168.2.x).
+        row("one segment per server without gateways",
             [](Project &p) {
                 for (int k = 0; k < 8; ++k)
                     p.servers[1].deviceIps[k] = u"10.20.1.%1"_s.arg(10 + k);
             },
+            {u"gateway-missing"_s}, {u"servers[0].device_ips[0]"_s, u"servers[1].device_ips[0]"_s});
+        row("one segment per server with their gateways",
+            [](Project &p) {
+                for (int k = 0; k < 8; ++k)
+                    p.servers[1].deviceIps[k] = u"10.20.1.%1"_s.arg(10 + k);
+                p.deviceNetwork.gateways = {u"192.168.100.254"_s, u"10.20.1.254"_s};
+            },
             {}, {});
+        row("one segment per server, one gateway missing",
+            [](Project &p) {
+                for (int k = 0; k < 8; ++k)
+                    p.servers[1].deviceIps[k] = u"10.20.1.%1"_s.arg(10 + k);
+                p.deviceNetwork.gateways = {u"192.168.100.254"_s};
+            },
+            {u"gateway-missing"_s}, {u"servers[1].device_ips[0]"_s});
         row("server spans two segments", ip(1, 5, u"192.168.101.14"_s), {u"segment-server"_s},
             {u"servers[1].device_ips[5]"_s});
         row("ip used twice", ip(1, 0, u"192.168.100.1"_s), {u"ip-unique"_s},
             {u"servers[1].device_ips[0]"_s});
-        row("last octet twice in a /23",
+        // "Distinguished by the last eight bits" is the first generation's rule (seed 000); the
+        // A2 policy has one segment per server only, so a /23 holds 510 devices.
+        row("same last octet in a /23",
             [](Project &p) {
                 p.deviceNetwork.netmask = u"255.255.254.0"_s;
                 p.servers[1].deviceIps[0] = u"192.168.101.1"_s;
             },
-            {u"last-octet-unique"_s}, {u"servers[1].device_ips[0]"_s});
+            {}, {});
         row("network address", ip(0, 0, u"192.168.100.0"_s), {u"network-broadcast"_s},
             {u"servers[0].device_ips[0]"_s});
         row("broadcast address", ip(0, 0, u"192.168.100.255"_s), {u"network-broadcast"_s},
@@ -145,39 +166,41 @@ private Q_SLOTS:
                  "must be in one segment"_s);
     }
 
+    // One segment shared by every server, with the smallest netmask that holds them all: no
+    // router is needed between the servers.
     void planFillsAnEmptyProject_data()
     {
         QTest::addColumn<int>("servers");
-        QTest::addColumn<int>("segments"); // in device_network.segments after the plan
-        QTest::newRow("1") << 1 << 1;
-        QTest::newRow("2") << 2 << 1;
-        QTest::newRow("31 share one /24") << 31 << 1;
-        QTest::newRow("32 one per server") << 32 << 32;
-        QTest::newRow("128") << 128 << 128;
+        QTest::addColumn<QString>("netmask");
+        QTest::newRow("1") << 1 << u"255.255.255.0"_s;
+        QTest::newRow("2") << 2 << u"255.255.255.0"_s;
+        QTest::newRow("31 share one /24") << 31 << u"255.255.255.0"_s;
+        QTest::newRow("32 share one /23") << 32 << u"255.255.254.0"_s;
+        QTest::newRow("40 share one /23") << 40 << u"255.255.254.0"_s;
+        QTest::newRow("128 share one /21") << 128 << u"255.255.248.0"_s;
     }
 
     void planFillsAnEmptyProject()
     {
         QFETCH(int, servers);
-        QFETCH(int, segments);
+        QFETCH(QString, netmask);
         const PlanResult plan = planDeviceNetwork(a2Cluster(servers));
         QVERIFY2(plan.ok, qPrintable(plan.reason));
-        QCOMPARE(plan.project.deviceNetwork.netmask, u"255.255.255.0"_s);
-        QCOMPARE(plan.project.deviceNetwork.segments.size(), qsizetype(segments));
+        QCOMPARE(plan.project.deviceNetwork.netmask, netmask);
+        QCOMPARE(plan.project.deviceNetwork.segments.size(), qsizetype(1));
         const Problems problems = validateDeviceNetwork(plan.project);
         QVERIFY2(problems.empty(), qPrintable(describe(problems)));
-        for (const Server &server : plan.project.servers) {
+        for (const Server &server : plan.project.servers)
             QCOMPARE(server.deviceIps.size(), qsizetype(8));
-            const QString prefix = server.deviceIps.front().section(u'.', 0, 2);
-            for (const QString &ip : server.deviceIps)
-                QCOMPARE(ip.section(u'.', 0, 2), prefix);
-        }
         // Planning the result again changes nothing.
         const PlanResult again = planDeviceNetwork(plan.project);
         QVERIFY(again.ok);
         QCOMPARE(again.changes, QStringList());
     }
 
+    // A server whose devices already lie in a segment of their own keeps it; two segments then
+    // need a gateway each: plan says so, and plan --fill-gateways gives each its highest free
+    // address, after which the network validates.
     void planKeepsAServersOwnSegment()
     {
         Project project = sharedSlash24(2);
@@ -185,12 +208,50 @@ private Q_SLOTS:
             project.servers[1].deviceIps[k] = u"10.20.1.%1"_s.arg(10 + k);
         project.servers[1].deviceIps[7] = u"10.20.2.17"_s; // the one port out of line
         const PlanResult plan = planDeviceNetwork(project);
-        QVERIFY2(plan.ok, qPrintable(plan.reason));
-        QCOMPARE(plan.project.deviceNetwork.segments,
-                 QStringList({u"192.168.100.0"_s, u"10.20.1.0"_s}));
-        QCOMPARE(plan.project.servers[1].deviceIps[6], u"10.20.1.16"_s);
-        QCOMPARE(plan.project.servers[1].deviceIps[7], u"10.20.1.1"_s);
-        QCOMPARE(plan.project.servers[0].deviceIps, sharedSlash24(2).servers[0].deviceIps);
+        QVERIFY(!plan.ok);
+        QVERIFY2(plan.reason.startsWith(u"the servers' devices are in 2 segments (192.168.100.0, "
+                                        "10.20.1.0): devices in different segments reach each "
+                                        "other only through a router"_s),
+                 qPrintable(plan.reason));
+        const PlanResult routed = planDeviceNetworkFillingGateways(project);
+        QVERIFY2(routed.ok, qPrintable(routed.reason));
+        const Project &planned = routed.project;
+        QCOMPARE(planned.deviceNetwork.segments, QStringList({u"192.168.100.0"_s, u"10.20.1.0"_s}));
+        QCOMPARE(planned.servers[1].deviceIps[6], u"10.20.1.16"_s);
+        QCOMPARE(planned.servers[1].deviceIps[7], u"10.20.1.1"_s);
+        QCOMPARE(planned.servers[0].deviceIps, sharedSlash24(2).servers[0].deviceIps);
+        QCOMPARE(planned.deviceNetwork.gateways,
+                 QStringList({u"192.168.100.254"_s, u"10.20.1.254"_s}));
+        QVERIFY2(validateDeviceNetwork(planned).empty(),
+                 qPrintable(describe(validateDeviceNetwork(planned))));
+        QVERIFY2(routed.changes.join(u'\n').contains(u"device_network.gateways: + 10.20.1.254"_s),
+                 qPrintable(routed.changes.join(u'\n')));
+    }
+
+    // A /24 the user fixed holds 31 servers of 8: 40 get a segment each, and each segment then
+    // needs its gateway, named in the message.
+    void fixedSlash24For40ServersNeedsGateways()
+    {
+        Project project = a2Cluster(40);
+        project.deviceNetwork.netmask = u"255.255.255.0"_s;
+        const PlanResult plan = planDeviceNetwork(project);
+        QVERIFY(!plan.ok);
+        QCOMPARE(plan.project.deviceNetwork.segments.size(), qsizetype(40));
+        const Problems problems = validateDeviceNetwork(plan.project);
+        QCOMPARE(problems.size(), size_t(40));
+        QVERIFY2(problems[1].message.startsWith(u"device network: segment 192.168.101.0/24 "
+                                                "(server1) has no gateway; the servers' devices "
+                                                "lie in 40 segments"_s),
+                 qPrintable(problems[1].message));
+        const PlanResult routed = planDeviceNetworkFillingGateways(project);
+        QVERIFY2(routed.ok, qPrintable(routed.reason));
+        QCOMPARE(routed.project.deviceNetwork.gateways.size(), qsizetype(40));
+        QVERIFY2(validateDeviceNetwork(routed.project).empty(),
+                 qPrintable(describe(validateDeviceNetwork(routed.project))));
+        // Planned again, the routed project keeps every address.
+        const PlanResult again = planDeviceNetwork(routed.project);
+        QVERIFY2(again.ok, qPrintable(again.reason));
+        QCOMPARE(again.changes, QStringList());
     }
 
     void fixedSharedSlash27IsRefusedInNumbers()
@@ -201,9 +262,8 @@ private Q_SLOTS:
         const PlanResult plan = planDeviceNetwork(project);
         QVERIFY(!plan.ok);
         QCOMPARE(plan.reason,
-                 u"segment 192.168.100.0/27 holds 4 servers: 32 device IPs with distinct last "
-                 "octets are needed, but it offers 30 (a /27 less network, broadcast and host "
-                 "IPs)"_s);
+                 u"segment 192.168.100.0/27 holds 4 servers: 32 device IPs are needed, but it "
+                 "offers 30 (a /27 less network, broadcast and host IPs)"_s);
     }
 
     void plan128By8Validates()

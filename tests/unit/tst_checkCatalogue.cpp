@@ -3,11 +3,11 @@
 // the fixes on offer. No SSH here (tests/cluster/tst_checkFix.cpp runs it against real servers).
 #include "ProbeTestData.h"
 
-#include "checklist/RequiredPorts.h"
 #include "checks/ActiveProbes.h"
 #include "checks/CheckCatalogue.h"
 #include "checks/CheckReportText.h"
 #include "model/ProjectJson.h"
+#include "rules/RequiredPorts.h"
 
 #include <QFileInfo>
 #include <QProcess>

@@ -2,10 +2,11 @@
 // name the same checks and the same required ports, for projects of every accelerator and mode
 // with 1 and 3 servers. check.sh runs for real here: `--list` for what it would check and which
 // ports it needs, and a whole run (--no-reach) for the ids its bash verdicts print.
-#include "checklist/CheckTable.h"
-#include "checklist/FactCommands.h"
 #include "checks/CheckCatalogue.h"
+#include "checks/CheckTable.h"
+#include "discover/FactCommands.h"
 #include "discover/ProbeParsers.h"
+#include "fix/FixTable.h"
 #include "generate/ScriptFiles.h"
 #include "plan/Planner.h"
 #include "rules/ProjectValidator.h"
@@ -159,21 +160,35 @@ private Q_SLOTS:
         }
     }
 
-    // The parser a fact names is one discover/ProbeParsers.h declares.
-    void factParsersExist()
+    // Every fact has a command and a reader, and every section the probe prints reaches one.
+    void everyFactHasACommandAndAReader()
     {
-        QFile header(QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/core/discover/ProbeParsers.h"));
-        QVERIFY(header.open(QIODevice::ReadOnly));
-        const QByteArray declarations = header.readAll();
         for (const FactCommand &fact : factCommands()) {
-            QVERIFY2(fact.parser, fact.section);
-            QVERIFY2(!fact.argv.isEmpty() || fact.deviceArgv || fact.builtBy, fact.section);
-            const QByteArray parser(fact.parser);
-            if (parser.startsWith("parse"))
-                QVERIFY2(declarations.contains(" " + parser + "("), fact.parser);
+            QVERIFY2(fact.read, fact.section);
+            QVERIFY2(fact.reads, fact.section);
+            const bool perDevice = fact.devices != FactDevices::None;
+            QVERIFY2(perDevice == (fact.deviceArgv != nullptr), fact.section);
+            QVERIFY2(!fact.argv.isEmpty() || fact.deviceArgv || fact.projectArgv, fact.section);
         }
         QCOMPARE(portOwnersArgv(), (QStringList{u"ss"_s, u"-tulnp"_s}));
         QCOMPARE(portOwnersCommand(), u"'ss' '-tulnp'"_s);
+    }
+
+    // The fixes a row offers are fixes of the fix table, and a fix no row offers is dead.
+    void rowsOfferKnownFixes()
+    {
+        QSet<QString> offered;
+        for (const CheckSpec &spec : checkTable()) {
+            for (const char *fix : spec.fixes) {
+                QVERIFY2(fixSpec(QLatin1StringView(fix)), fix);
+                offered.insert(QLatin1StringView(fix));
+            }
+        }
+        for (const FixSpec &fix : fixTable()) {
+            QVERIFY2(offered.contains(QLatin1StringView(fix.id)), fix.id);
+            QVERIFY2(fix.title && fix.plan && fix.help, fix.id);
+            QCOMPARE(newFixPlan(fix.id).title, QLatin1StringView(fix.title));
+        }
     }
 
     // The device rows are written once for Ascend and apply to both generations (910A, 910B),

@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 
@@ -195,6 +196,24 @@ private Q_SLOTS:
                  qPrintable(lines[0]));
         QVERIFY2(lines[1].startsWith(u"warning: servers[1].nic: server1: docker0"_s),
                  qPrintable(lines[1]));
+    }
+
+    // A misspelt member is named with the nearest real one; the top-level one stays in the file.
+    void validateNamesUnknownFields()
+    {
+        QByteArray text = cw::projectToJsonText(loadExample(u"cpu-2x2"_s));
+        text.replace("\"clusterwiz\": 1,", "\"clusterwiz\": 1, \"nmae\": \"x\",");
+        text.replace("\"workdir\":", "\"restrat\": 3, \"workdir\":");
+        const QString path = saveText(text, u"misspelt.clusterwiz.json"_s);
+        const CliRun r = run({u"validate"_s, path});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = r.errLines();
+        QVERIFY2(lines.contains(u"warning: nmae: not a clusterwiz field; kept in the file as it "
+                                u"is (did you mean \"name\"?)"_s),
+                 qPrintable(r.err));
+        QVERIFY2(lines.contains(u"warning: launch.restrat: not a clusterwiz field; ignored, and "
+                                u"left out on save"_s),
+                 qPrintable(r.err));
     }
 
     void validateInvalid_data()
@@ -399,7 +418,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("usage");
         QTest::newRow("--help") << QStringList{u"--help"_s} << u"Usage: clusterwiz-cli COMMAND"_s;
         QTest::newRow("-h") << QStringList{u"-h"_s} << u"Usage: clusterwiz-cli COMMAND"_s;
-        for (const QString &command : {u"validate"_s, u"plan"_s, u"generate"_s, u"logs"_s}) {
+        for (const QString &command :
+             {u"validate"_s, u"plan"_s, u"generate"_s, u"logs"_s, u"doctor"_s, u"diagnose"_s}) {
             const QString usage = u"Usage: clusterwiz-cli "_s + command + u" [options] PROJECT"_s;
             QTest::newRow(qPrintable(command + u" --help"_s))
                 << QStringList{command, u"--help"_s} << usage;
@@ -449,6 +469,14 @@ private Q_SLOTS:
             << QStringList{u"logs"_s, project, u"--run"_s, u"-rf"_s} << u"'-rf' is not a run id"_s;
         QTest::newRow("logs bad timeout")
             << QStringList{u"logs"_s, project, u"--timeout"_s, u"0"_s} << u"--timeout"_s;
+        QTest::newRow("doctor unknown part")
+            << QStringList{u"doctor"_s, project, u"--only"_s, u"links,ping"_s} << u"'ping'"_s;
+        QTest::newRow("doctor size 0")
+            << QStringList{u"doctor"_s, project, u"--size"_s, u"0"_s} << u"--size"_s;
+        QTest::newRow("doctor size huge")
+            << QStringList{u"doctor"_s, project, u"--size"_s, u"99999"_s} << u"--size"_s;
+        QTest::newRow("diagnose bad run id")
+            << QStringList{u"diagnose"_s, project, u"--run"_s, u"../x"_s} << u"not a run id"_s;
         QTest::newRow("generate empty --tar")
             << QStringList{u"generate"_s, project, u"-o"_s, m_temp.filePath(u"x"_s), u"--tar="_s}
             << u"--tar"_s;
@@ -524,7 +552,7 @@ private Q_SLOTS:
         cw::RunRecord record;
         record.runId = u"20261123-010000-abcdef"_s;
         record.projectPath = path;
-        record.mode = u"launch"_s;
+        record.mode = cw::LaunchMode::Launch;
         record.master = u"server0"_s;
         record.startedAt = QDateTime::currentDateTimeUtc();
         record.servers = {{u"server0"_s, u"/tmp/w/logs/x/server0"_s, true},

@@ -1,6 +1,8 @@
 #include "DeviceTestProjects.h"
 
+#include "plan/Planner.h"
 #include "rules/DeviceRules.h"
+#include "rules/ProjectValidator.h"
 
 #include <QTest>
 
@@ -59,11 +61,24 @@ private Q_SLOTS:
         row("ascend id twice", A, {{0, 1, 2, 3, 4, 5, 6, 6}}, {u"device-ids"_s});
         row("ascend nine with a repeat", A, {{0, 1, 2, 3, 4, 5, 6, 7, 0}},
             {u"device-count"_s, u"device-ids"_s});
+        // Several servers: 1 x n, 2 x n, 4 x n or 8 x n, within the single server's groups
+        // (TensorFlow migration guide, "Precautions" of distributed training, tfmigr2_000030:
+        // "Server集群场景，要求参与集合通信的昇腾AI处理器数目只能为1*n、2*n、4*n、8*n").
         row("ascend 2x8", A, {{0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2, 3, 4, 5, 6, 7}}, none);
+        row("ascend 2x4 low", A, {{0, 1, 2, 3}, {0, 1, 2, 3}}, none);
+        row("ascend 2x4 low and high", A, {{0, 1, 2, 3}, {4, 5, 6, 7}}, none);
+        row("ascend 3x2", A, {{0, 1}, {6, 7}, {2, 3}}, none);
+        row("ascend 1 and 1", A, {{0}, {0}}, none);
+        row("ascend 2x4 mixed group", A, {{0, 1, 2, 3}, {0, 1, 2, 4}}, {u"device-group-4"_s});
+        row("ascend 2x2 across groups", A, {{0, 1}, {3, 4}}, {u"device-group-2"_s});
         row("ascend 8 and 4", A, {{0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2, 3}},
             {u"device-multi-server"_s});
-        row("ascend 1 and 1", A, {{0}, {0}}, {u"device-multi-server"_s});
-        row("ascend 8 and 3", A, {{0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2}}, {u"device-count"_s});
+        row("ascend 4 and 8", A, {{0, 1, 2, 3}, {0, 1, 2, 3, 4, 5, 6, 7}},
+            {u"device-multi-server"_s});
+        row("ascend 2 and 1", A, {{0, 1}, {0}}, {u"device-multi-server"_s});
+        row("ascend 2x3", A, {{0, 1, 2}, {0, 1, 2}}, {u"device-count"_s});
+        row("ascend 8 and 3", A, {{0, 1, 2, 3, 4, 5, 6, 7}, {0, 1, 2}},
+            {u"device-count"_s, u"device-multi-server"_s});
         // Atlas A2 (910B): any 1-8 distinct ids 0-7 per server, alone or (1-8) x N in a
         // cluster (docs/ascend.md "Atlas A2 (910B)" cites the Huawei pages).
         const auto B = Accelerator::Ascend910b;
@@ -128,12 +143,26 @@ private Q_SLOTS:
         QCOMPARE(problems.size(), size_t{1});
         QCOMPARE(problems[0].rule, u"device-multi-server"_s);
         QCOMPARE(problems[0].path, u"servers[1].devices"_s);
-        QVERIFY(problems[0].message.startsWith(u"server1: uses 4 devices"_s));
+        QCOMPARE(problems[0].message,
+                 u"server1: uses 4 devices and server0 uses 8; with several servers every server "
+                 "uses the same number (1 x N, 2 x N, 4 x N or 8 x N)"_s);
 
         problems = validateDeviceSubsets(withDevices(Accelerator::Ascend910, {{0, 9}}));
         QCOMPARE(problems.size(), size_t{1});
         QCOMPARE(problems[0].path, u"servers[0].devices[1]"_s);
         QCOMPARE(problems[0].message, u"server0 device 9: is not an Ascend 910 device id (0-7)"_s);
+    }
+
+    // 4 x n on the first generation: the planner gives devices 0-3 of both servers their four
+    // segments, and the plan validates as a whole (tfmigr2_000030 allows 4 x n).
+    void fourByTwoPlansAndValidates()
+    {
+        Project project = withDevices(Accelerator::Ascend910, {{0, 1, 2, 3}, {0, 1, 2, 3}});
+        const PlanResult plan = planDeviceNetwork(project);
+        QVERIFY2(plan.ok, qPrintable(plan.reason));
+        const Problems problems = validateProject(plan.project);
+        QVERIFY2(problems.empty(), qPrintable(describe(problems)));
+        QCOMPARE(plan.project.servers[1].deviceIps.size(), qsizetype(4));
     }
 
     // A server whose name is itself broken is named by its JSON path, escapes and all.
@@ -159,11 +188,12 @@ private Q_SLOTS:
             QVERIFY2(!seen.contains(key), qPrintable(key));
             seen.insert(key);
         }
-        QCOMPARE(ruleIds(problems), (QStringList{u"device-count"_s, u"device-ids"_s,
-                                                 u"device-multi-server"_s, u"devices-empty"_s}));
-        // server0: devices[1], devices[2] repeat 0, and 3 devices; server1: 9 twice out of range,
-        // and 2 devices among several servers; server2: no devices.
-        QCOMPARE(problems.size(), size_t{7});
+        QCOMPARE(ruleIds(problems),
+                 (QStringList{u"device-count"_s, u"device-ids"_s, u"devices-empty"_s}));
+        // server0: devices[1], devices[2] repeat 0, and 3 devices; server1: 9 twice out of range
+        // (its 2 devices are not compared with the master's 3, already refused); server2: no
+        // devices.
+        QCOMPARE(problems.size(), size_t{6});
     }
 };
 

@@ -15,8 +15,11 @@
 #include <QFile>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 using namespace cw;
@@ -61,7 +64,7 @@ Project hostileProject()
 {
     Project project = example(u"cpu-2x2"_s);
     project.launch.args = kHostileArgs;
-    project.launch.workdir = u"/tmp/cw work $(id)"_s;
+    project.launch.workdir = u"/tmp/cw-work-export"_s; // a path a remote shell leaves alone
     project.launch.entry = u"train 'it'.py"_s;
     project.launch.env = {{u"CW_VALUE"_s, u"a'b $(c) `d` ${HOME}"_s}};
     project.launch.python = u"python3"_s; // the stand-in on PATH, never a real launcher
@@ -179,7 +182,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString bin = dir.filePath(u"bin"_s);
         QVERIFY(QDir().mkpath(bin));
-        QVERIFY(QDir().mkpath(u"/tmp/cw work $(id)"_s));
+        QVERIFY(QDir().mkpath(u"/tmp/cw-work-export"_s));
         QVERIFY(writeFile(bin + u"/python3"_s, kFakePython, true));
         QVERIFY(writeFile(bin + u"/scontrol"_s,
                           "#!/bin/bash\n[ \"$1 $2\" = 'show hostnames' ] || exit 9\n"
@@ -216,7 +219,7 @@ private Q_SLOTS:
             QCOMPARE(args, expected);
         }
         QVERIFY(!QFileInfo::exists(u"/tmp/cw-pwned"_s));
-        QDir(u"/tmp/cw work $(id)"_s).removeRecursively();
+        QDir(u"/tmp/cw-work-export"_s).removeRecursively();
     }
 
     void manifestsParse_data()
@@ -240,6 +243,9 @@ private Q_SLOTS:
         QFETCH(Project, project);
         QFETCH(ExportTarget, target);
         project.launch.python = u"python3"_s; // the stand-in on PATH, never a real launcher
+        // CANN's set_env.sh is not on this machine; a failing env_setup line stops the node.
+        if (!project.launch.envSetup.isEmpty())
+            project.launch.envSetup = {u"true # stands for: "_s + project.launch.envSetup.front()};
         const ExportResult result = exportProject(project, target);
         QVERIFY(result.ok());
         QString error;
@@ -368,6 +374,165 @@ private Q_SLOTS:
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(documents[0][u"metadata"_s][u"name"_s].toString(), u"my-job-v2"_s);
         QVERIFY(result.notCarried.join(u'\n').contains(u"my-job-v2"_s));
+    }
+
+    // A DNS-1035 label starts with a letter: the PyTorchJob webhook refuses "2x8-resnet"
+    // (training-operator pkg/webhooks/pytorch/pytorchjob_webhook.go, NameIsDNS1035Label), and the
+    // Services named after the job would too.
+    void kubernetesNamesStartWithALetter()
+    {
+        static const QRegularExpression dns1035(u"^[a-z]([-a-z0-9]*[a-z0-9])?$"_s);
+        Project project = example(u"ascend-2x8"_s);
+        project.name = u"2x8-resnet"_s;
+        for (ExportTarget target : {ExportTarget::PyTorchJob, ExportTarget::Volcano}) {
+            const ExportResult result = exportProject(project, target);
+            QVERIFY(result.ok());
+            QString error;
+            const QJsonArray documents = yamltest::parseYaml(result.files.front().content, &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            const QString name = documents.last()[u"metadata"_s][u"name"_s].toString(); // the job
+            QCOMPARE(name, u"job-2x8-resnet"_s);
+            QVERIFY(dns1035.match(name).hasMatch());
+            QVERIFY2(result.notCarried.join(u'\n').contains(
+                         u"DNS-1035 labels (a-z, 0-9 and '-', starting with a letter"_s),
+                     qPrintable(result.notCarried.join(u'\n')));
+        }
+    }
+
+    // MindCluster's own Volcano jobs (mindxdl-deploy samples/train/basic-training/ranktable/
+    // yaml/910/ and 910b/a800_pytorch_vcjob.yaml; the parts compared are copied in
+    // tests/data/export): the ring-controller label on the ConfigMap, the Job and its pods
+    // (ascend-910b for Atlas A2), and the rank-table, driver and /dev/shm volumes.
+    void volcanoMatchesMindClusterSamples_data()
+    {
+        QTest::addColumn<QString>("project");
+        QTest::addColumn<QString>("sample");
+        QTest::newRow("910") << u"ascend-2x8"_s << u"mindxdl_910_a800_pytorch_vcjob.yaml"_s;
+        QTest::newRow("910b") << u"ascend910b-2x8"_s << u"mindxdl_910b_a800_pytorch_vcjob.yaml"_s;
+    }
+
+    void volcanoMatchesMindClusterSamples()
+    {
+        QFETCH(QString, project);
+        QFETCH(QString, sample);
+        QFile file(QStringLiteral(CLUSTERWIZ_TEST_DATA "/export/") + sample);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QString error;
+        const QJsonArray wanted = yamltest::parseYaml(file.readAll(), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const ExportResult result = exportProject(example(project), ExportTarget::Volcano);
+        QVERIFY(result.ok());
+        const QJsonArray got = yamltest::parseYaml(result.files.front().content, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const auto label = [](const QJsonValue &object) {
+            return object[u"metadata"_s][u"labels"_s][u"ring-controller.atlas"_s].toString();
+        };
+        const auto pod = [](const QJsonArray &documents) {
+            return documents[1][u"spec"_s][u"tasks"_s][0][u"template"_s];
+        };
+        QCOMPARE(label(got[0]), label(wanted[0]));
+        QCOMPARE(label(got[1]), label(wanted[1]));
+        QCOMPARE(label(pod(got)), label(pod(wanted)));
+        const QJsonArray gotVolumes = pod(got)[u"spec"_s][u"volumes"_s].toArray();
+        for (const QJsonValue &volume : pod(wanted)[u"spec"_s][u"volumes"_s].toArray()) {
+            const QString name = volume[u"name"_s].toString();
+            const auto found =
+                std::find_if(gotVolumes.begin(), gotVolumes.end(),
+                             [&](const QJsonValue &v) { return v[u"name"_s] == name; });
+            QVERIFY2(found != gotVolumes.end(), qPrintable(name));
+            if (volume[u"hostPath"_s].isObject())
+                QCOMPARE((*found)[u"hostPath"_s][u"path"_s], volume[u"hostPath"_s][u"path"_s]);
+            if (volume[u"emptyDir"_s].isObject())
+                QCOMPARE((*found)[u"emptyDir"_s][u"medium"_s], volume[u"emptyDir"_s][u"medium"_s]);
+            if (volume[u"configMap"_s].isObject())
+                QVERIFY(
+                    (*found)[u"configMap"_s][u"name"_s].toString().startsWith(u"rings-config-"_s));
+        }
+        const QJsonArray gotMounts =
+            pod(got)[u"spec"_s][u"containers"_s][0][u"volumeMounts"_s].toArray();
+        for (const QJsonValue &mount :
+             pod(wanted)[u"spec"_s][u"containers"_s][0][u"volumeMounts"_s].toArray())
+            QVERIFY2(gotMounts.contains(mount),
+                     qPrintable(QString::fromUtf8(QJsonDocument(mount.toObject()).toJson())));
+    }
+
+    // training-operator 1.7 and later (pkg/controller.v1/pytorch/envvar.go): with nprocPerNode
+    // set, WORLD_SIZE is pods x processes and PET_NNODES the pods; older operators set WORLD_SIZE
+    // to the pods and no PET_NNODES. torchrun gets the pods as --nnodes from either.
+    void pytorchJobNodesFromEitherOperator_data()
+    {
+        QTest::addColumn<QString>("worldSize");
+        QTest::addColumn<QString>("petNnodes");
+        QTest::newRow("nprocPerNode 2") << u"4"_s << u"2"_s;
+        QTest::newRow("before nprocPerNode") << u"2"_s << QString();
+    }
+
+    void pytorchJobNodesFromEitherOperator()
+    {
+        QFETCH(QString, worldSize);
+        QFETCH(QString, petNnodes);
+        Project project = hostileProject();
+        const ExportResult result = exportProject(project, ExportTarget::PyTorchJob);
+        QVERIFY(result.ok());
+        QString error;
+        const QJsonArray documents = yamltest::parseYaml(result.files.front().content, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QString script =
+            documents[0][u"spec"_s][u"pytorchReplicaSpecs"_s][u"Worker"_s][u"template"_s][u"spec"_s]
+                     [u"containers"_s][0][u"command"_s][2]
+                         .toString();
+        QTemporaryDir dir;
+        QVERIFY(writeFile(dir.filePath(u"python3"_s), kFakePython, true));
+        QProcessEnvironment env;
+        env.insert(u"CW_ARGS_FILE"_s, dir.filePath(u"args"_s));
+        env.insert(u"WORLD_SIZE"_s, worldSize);
+        if (!petNnodes.isEmpty())
+            env.insert(u"PET_NNODES"_s, petNnodes);
+        env.insert(u"RANK"_s, u"1"_s);
+        env.insert(u"MASTER_ADDR"_s, u"job-master-0"_s);
+        env.insert(u"MASTER_PORT"_s, u"23456"_s);
+        const ScriptRun run = runWithFakePython(
+            QString(script).replace(project.launch.workdir, dir.path()), dir.path(), env);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.output));
+        const QStringList args = recordedArgs(dir.filePath(u"args.0"_s));
+        QCOMPARE(args.value(2), u"--nnodes=2"_s);
+        QCOMPARE(args.value(3), u"--node_rank=1"_s);
+    }
+
+    // The reference torchrun launcher gives the task the whole node (ml-engineering's
+    // orchestration/slurm/example.slurm: --exclusive); an env_setup line that fails stops the
+    // node before torchrun starts without its environment.
+    void slurmTakesWholeNodesAndStopsOnASetupFailure()
+    {
+        Project project = hostileProject();
+        project.launch.envSetup = {u"true # a comment stays a comment"_s, u"false"_s};
+        const ExportResult result = exportProject(project, ExportTarget::Slurm);
+        QVERIFY(result.ok());
+        const QString sbatch = QString::fromUtf8(fileOf(result, u"train.sbatch"_s));
+        QVERIFY2(sbatch.contains(u"\n#SBATCH --exclusive\n"_s), qPrintable(sbatch));
+        QTemporaryDir dir;
+        const QString bin = dir.filePath(u"bin"_s);
+        QVERIFY(QDir().mkpath(bin));
+        QVERIFY(QDir().mkpath(project.launch.workdir));
+        QVERIFY(writeFile(bin + u"/python3"_s, kFakePython, true));
+        QVERIFY(
+            writeFile(bin + u"/scontrol"_s, "#!/bin/bash\nprintf 'node-a\\nnode-b\\n'\n", true));
+        QVERIFY(writeFile(bin + u"/srun"_s,
+                          "#!/bin/bash\nwhile [[ $1 == --* ]]; do shift; done\n"
+                          "for ((n = 0; n < SLURM_NNODES; n++)); do\n"
+                          "  SLURM_NODEID=$n CW_NODE=$n \"$@\" || exit $?\ndone\n",
+                          true));
+        QProcessEnvironment env;
+        env.insert(u"SLURM_NNODES"_s, u"2"_s);
+        env.insert(u"SLURM_JOB_NODELIST"_s, u"node-[a-b]"_s);
+        env.insert(u"CW_ARGS_FILE"_s, dir.filePath(u"args"_s));
+        const ScriptRun run = runWithFakePython(sbatch, bin, env);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.output.contains(u"clusterwiz: env_setup line 2 failed (exit 1)"_s),
+                 qPrintable(run.output));
+        QVERIFY2(!run.output.contains(u"env_setup line 1"_s), qPrintable(run.output));
+        QVERIFY(!QFileInfo::exists(dir.filePath(u"args.0"_s)));
+        QDir(project.launch.workdir).removeRecursively();
     }
 
     void targetNames()

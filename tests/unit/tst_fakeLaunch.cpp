@@ -5,7 +5,7 @@
 #include "FakeProjects.h"
 #include "FakeRemote.h"
 
-#include "checklist/FactCommands.h"
+#include "discover/FactCommands.h"
 
 #include "generate/Generator.h"
 #include "launch/LaunchPlan.h"
@@ -171,7 +171,7 @@ private Q_SLOTS:
         QVERIFY2(saved, qPrintable(error));
         QCOMPARE(saved->state, RunState::Running);
         QCOMPARE(saved->master, u"server0"_s);
-        QCOMPARE(saved->mode, launchModeName(mode));
+        QCOMPARE(saved->mode, mode);
         QCOMPARE(QFileInfo(runRecordPath(path, plan.runId)).absolutePath(),
                  QFileInfo(runsFolder(path)).absoluteFilePath());
         QCOMPARE(QFileInfo(runsFolder(path)).absolutePath(), m_dir.path());

@@ -245,7 +245,7 @@ private Q_SLOTS:
     void mpirunHelpersAreNotedEverywhereBeforeAnyStop()
     {
         m_project.launch.mode = LaunchMode::Mpirun;
-        m_record.mode = launchModeName(LaunchMode::Mpirun);
+        m_record.mode = LaunchMode::Mpirun;
         for (int i = 0; i < 2; ++i) {
             fake(i).on(FakeMatch::exact(noteHelpersCommand(m_project, m_record.runId,
                                                            m_project.servers[size_t(i)])),

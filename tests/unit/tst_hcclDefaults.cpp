@@ -1,5 +1,6 @@
 // The HCCL settings env.sh adds on more than one Ascend server (trust list, connect timeout,
-// DEVICE_NUM in ranktable mode), checked by sourcing the generated env.sh in a real bash.
+// DEVICE_NUM in ranktable and msrun modes), checked by sourcing the generated env.sh in a real
+// bash.
 #include "DeviceTestProjects.h"
 
 #include "generate/Generator.h"
@@ -129,6 +130,18 @@ private Q_SLOTS:
         Project project = twoServers();
         project.launch.mode = LaunchMode::RankTable;
         QCOMPARE(sourcedValues(project, {u"DEVICE_NUM"_s}), QStringList({u"8"_s}));
+    }
+
+    // msrun's workers inherit env.sh's environment like any rank: DEVICE_NUM there too.
+    void msrunModeExportsDeviceNum()
+    {
+        Project project = twoServers();
+        project.launch.framework = Framework::MindSpore;
+        project.launch.mode = LaunchMode::Msrun;
+        QCOMPARE(sourcedValues(project, {u"DEVICE_NUM"_s}), QStringList({u"8"_s}));
+        project.launch.mode = LaunchMode::Launch;
+        project.launch.framework = Framework::PyTorch;
+        QCOMPARE(sourcedValues(project, {u"DEVICE_NUM"_s}), QStringList({u"unset"_s}));
     }
 
     void theChoiceRoundTrips()

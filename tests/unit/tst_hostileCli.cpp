@@ -4,6 +4,7 @@
 #include "launch/RunRecord.h"
 #include "model/ProjectJson.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -107,7 +108,9 @@ private Q_SLOTS:
             {u"logs"_s, path},
             {u"stop"_s, path},
             {u"undo"_s, path},
-            {u"export"_s, path, u"--to"_s, u"slurm"_s, u"-o"_s, m_dir.filePath(u"exp"_s)}};
+            {u"export"_s, path, u"--to"_s, u"slurm"_s, u"-o"_s, m_dir.filePath(u"exp"_s)},
+            {u"doctor"_s, path},
+            {u"diagnose"_s, path}};
         for (const QStringList &command : commands) {
             const CliRun r = cli(command);
             QVERIFY2(
@@ -166,7 +169,7 @@ private Q_SLOTS:
         QVERIFY(write(cw::runRecordPath(path, u"20261123-000000-aaaaaa"_s),
                       R"({"clusterwiz_run":1,"run_id":"20261123-000000-aaaaaa",)"
                       R"("state":"running","gang_stop":"yes"})"));
-        for (const QString &command : {u"status"_s, u"logs"_s, u"stop"_s}) {
+        for (const QString &command : {u"status"_s, u"logs"_s, u"stop"_s, u"diagnose"_s}) {
             const CliRun r = cli({command, path});
             QVERIFY2(r.exitCode > 0 && r.exitCode != 64, qPrintable(command + u": "_s + r.err));
             QVERIFY2(r.err.contains(u"gang_stop"_s), qPrintable(command + u": "_s + r.err));
@@ -177,6 +180,27 @@ private Q_SLOTS:
         const CliRun undo = cli({u"undo"_s, path});
         QCOMPARE(undo.exitCode, 2);
         QVERIFY2(undo.err.contains(u"entries[0].steps[0].stage"_s), qPrintable(undo.err));
+    }
+
+    void diagnoseRefusesABadHangAfter()
+    {
+        // Checked once the run is found (the run comes first, as for logs and status).
+        const QString path =
+            save(cw::loadProjectFile(example(u"cpu-2x2"_s)).project, u"hang.clusterwiz.json"_s);
+        cw::RunRecord record;
+        record.runId = u"20261123-000000-bbbbbb"_s;
+        record.projectPath = path;
+        record.mode = cw::LaunchMode::Launch;
+        record.master = u"server0"_s;
+        record.startedAt = QDateTime::currentDateTimeUtc();
+        record.state = cw::RunState::Running;
+        QDir().mkpath(cw::runsFolder(path));
+        QCOMPARE(cw::saveRunRecord(record), QString());
+        for (const QString &value : {u"soon"_s, u"0"_s, u"-5"_s, u"99999999"_s}) {
+            const CliRun r = cli({u"diagnose"_s, path, u"--hang-after"_s, value});
+            QVERIFY2(r.exitCode == 64, qPrintable(value + u": "_s + r.err));
+            QVERIFY2(r.err.contains(u"--hang-after"_s), qPrintable(r.err));
+        }
     }
 
     void fixWithEveryServerUnreachableIsNotNothingToFix()
@@ -239,6 +263,123 @@ private Q_SLOTS:
         QCOMPARE(QFile::permissions(victim) & QFileDevice::Permissions(0x7077),
                  QFileDevice::ReadOwner | QFileDevice::WriteOwner); // still 0600
         QVERIFY(!QFileInfo(out + u"/train.sh"_s).isSymLink());
+    }
+
+    // `out -> victim/.ssh`: nothing is written through a linked output folder, by generate or by
+    // export (docs/security.md).
+    void outputFolderThatIsALinkIsRefused()
+    {
+        const QString victim = m_dir.filePath(u"victim-ssh"_s);
+        QDir().mkpath(victim);
+        const QString link = m_dir.filePath(u"linked-out"_s);
+        QVERIFY(QFile::link(victim, link));
+        const CliRun generate = cli({u"generate"_s, example(u"cpu-2x2"_s), u"-o"_s, link});
+        QCOMPARE(generate.exitCode, 2);
+        QVERIFY2(generate.err.contains(u"is a symbolic link"_s), qPrintable(generate.err));
+        const CliRun exported =
+            cli({u"export"_s, example(u"cpu-2x2"_s), u"--to"_s, u"slurm"_s, u"-o"_s, link});
+        QCOMPARE(exported.exitCode, 2);
+        QVERIFY2(exported.err.contains(u"is a symbolic link"_s), qPrintable(exported.err));
+        QCOMPARE(QDir(victim).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
+                 QStringList());
+        // A folder above the output folder may be a link: that is the path the user chose.
+        const CliRun below =
+            cli({u"generate"_s, example(u"cpu-2x2"_s), u"-o"_s, link + u"/inside"_s});
+        QVERIFY2(below.exitCode == 0, qPrintable(below.err));
+        QVERIFY(QFile::exists(victim + u"/inside/train.sh"_s));
+    }
+
+    // JSON keeps the last of two equal keys: `"servers": [...], "servers": []` would read as no
+    // servers. The one reader refuses it, naming the key.
+    void duplicateKeysAreRefusedNamingTheKey()
+    {
+        QFile file(example(u"cpu-2x2"_s));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray bytes = file.readAll();
+        bytes.insert(bytes.lastIndexOf('}'), ", \"servers\": []");
+        const QString path = m_dir.filePath(u"twice.clusterwiz.json"_s);
+        QVERIFY(write(path, bytes));
+        const CliRun r = cli({u"validate"_s, path});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"servers is given twice"_s), qPrintable(r.err));
+        const QString nested = m_dir.filePath(u"nested.clusterwiz.json"_s);
+        QVERIFY(write(nested, R"({"clusterwiz":1,"launch":{"env":{"A":"1","A":"2"}}})"));
+        const CliRun inner = cli({u"validate"_s, nested});
+        QCOMPARE(inner.exitCode, 2);
+        QVERIFY2(inner.err.contains(u"launch.env.A is given twice"_s), qPrintable(inner.err));
+    }
+
+    // A folder name ustar cannot hold is refused before the folder is written.
+    void tarNameIsCheckedBeforeTheFolderIsWritten()
+    {
+        const QString out = m_dir.filePath(QString(100, u'f'));
+        const CliRun r = cli({u"generate"_s, example(u"cpu-2x2"_s), u"-o"_s, out, u"--tar"_s,
+                              m_dir.filePath(u"long.tar.gz"_s)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"too long for a tar archive"_s), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(out));
+        QVERIFY(!QFileInfo::exists(m_dir.filePath(u"long.tar.gz"_s)));
+    }
+
+    // Bidi controls, line separators, C1 and C0 characters from a project reach the terminal
+    // escaped, whichever command prints them (one escaping function: escapeControls).
+    void terminalControlTextIsEscaped()
+    {
+        const QString hostile = QString(u"192.168.100.1\u202e\u2066\u2028\u0085\x1b[2J\a"_s);
+        cw::Project project = cw::loadProjectFile(example(u"ascend-2x8"_s)).project;
+        project.servers[0].deviceIps[0] = hostile;
+        project.launch.python = u"python3\x1b]0;pwned\a"_s;
+        const QString path = save(project, u"controls.clusterwiz.json"_s);
+        const auto raw = [](const QString &text) {
+            for (QChar c : text) {
+                const char16_t u = c.unicode();
+                if ((u < 0x20 && u != u'\n') || (u >= 0x7f && u <= 0x9f) || u == 0x2028 ||
+                    u == 0x2029 || (u >= 0x202a && u <= 0x202e) || (u >= 0x2066 && u <= 0x2069))
+                    return true;
+            }
+            return false;
+        };
+        const CliRun plan = cli({u"plan"_s, path, u"-o"_s, m_dir.filePath(u"planned.json"_s)});
+        QCOMPARE(plan.exitCode, 0);
+        QVERIFY2(!raw(plan.err), qPrintable(plan.err));
+        QVERIFY2(plan.err.contains(u"\\u202e\\u2066\\u2028\\x85\\x1b[2J\\x07"_s),
+                 qPrintable(plan.err));
+        project.servers[0].deviceIps[0] = u"192.168.100.101"_s;
+        const QString clean = save(project, u"python.clusterwiz.json"_s);
+        const CliRun exported = cli(
+            {u"export"_s, clean, u"--to"_s, u"slurm"_s, u"-o"_s, m_dir.filePath(u"exported"_s)});
+        QCOMPARE(exported.exitCode, 0);
+        QVERIFY2(!raw(exported.err), qPrintable(exported.err));
+        QVERIFY2(exported.err.contains(u"python3\\x1b]0;pwned\\x07"_s), qPrintable(exported.err));
+        // The launch plan a dry run prints names the files it uploads: escaped too.
+        QVERIFY(write(m_dir.filePath(u"data\x1b[31m.txt"_s), "x"));
+        project.launch.upload = {u"data\x1b[31m.txt"_s};
+        const CliRun dryRun =
+            cli({u"launch"_s, save(project, u"upload.clusterwiz.json"_s), u"--dry-run"_s});
+        QCOMPARE(dryRun.exitCode, 0);
+        QVERIFY2(!raw(dryRun.out), qPrintable(dryRun.out));
+        QVERIFY2(dryRun.out.contains(u"data\\x1b[31m.txt"_s), qPrintable(dryRun.out));
+        // A project path with a line break and ESC in it, echoed on a success line.
+        const QString odd = m_dir.filePath(u"odd\n\x1b[31mname.clusterwiz.json"_s);
+        QVERIFY(QFile::copy(example(u"cpu-2x2"_s), odd));
+        const CliRun validate = cli({u"validate"_s, odd});
+        QCOMPARE(validate.exitCode, 0);
+        QVERIFY2(!raw(validate.out) && validate.out.count(u'\n') == 1, qPrintable(validate.out));
+        QVERIFY2(validate.out.contains(u"odd\\n\\x1b[31mname"_s), qPrintable(validate.out));
+    }
+
+    // Every field a README.txt repeats per server is bounded: a 1 MB workdir once gave 141 MB.
+    void fieldSizesAreBounded()
+    {
+        cw::Project project = cw::loadProjectFile(example(u"cpu-2x2"_s)).project;
+        project.launch.workdir = u"/"_s + QString(1024 * 1024, u'w');
+        const QString path = save(project, u"huge.clusterwiz.json"_s);
+        const CliRun r = cli({u"generate"_s, path, u"-o"_s, m_dir.filePath(u"huge"_s)});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(u"launch.workdir: launch: workdir is longer than 4096"_s),
+                 qPrintable(r.err.left(500)));
+        QVERIFY2(r.err.size() < 10000, qPrintable(QString::number(r.err.size())));
+        QVERIFY(!QFileInfo::exists(m_dir.filePath(u"huge"_s)));
     }
 };
 

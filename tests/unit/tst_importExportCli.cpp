@@ -141,6 +141,59 @@ private Q_SLOTS:
         QTest::newRow("file with errors")
             << QStringList{u"import"_s, u"ranktable"_s, sample(u"hostfile"_s), u"-o"_s, out} << 1
             << u"nothing written"_s;
+        QTest::newRow("nvidia for a rank table") << QStringList{u"import"_s,
+                                                                u"ranktable"_s,
+                                                                sample(u"hccl_a2_2x2.json"_s),
+                                                                u"--accelerator"_s,
+                                                                u"nvidia"_s,
+                                                                u"-o"_s,
+                                                                out}
+                                                 << 64 << u"describes Ascend servers"_s;
+    }
+
+    // --accelerator for every kind; without it an A2 file is ascend910b. What is still to set is
+    // listed before the project is written.
+    void importChoosesTheAccelerator()
+    {
+        const QString output = m_temp.filePath(u"a2.clusterwiz.json"_s);
+        const CliRun inferred = run({u"import"_s, u"deployer-inventory"_s,
+                                     sample(u"a2_inventory_file"_s), u"-o"_s, output});
+        QVERIFY2(inferred.exitCode == 0, qPrintable(inferred.err));
+        QVERIFY2(inferred.err.contains(u"note: accelerator ascend910b"_s),
+                 qPrintable(inferred.err));
+        QCOMPARE(cw::loadProjectFile(output).project.accelerator, cw::Accelerator::Ascend910b);
+        const CliRun chosen =
+            run({u"import"_s, u"ranktable"_s, sample(u"hccl_a2_2x2.json"_s), u"--accelerator"_s,
+                 u"ascend910"_s, u"-o"_s, output, u"--force"_s});
+        QVERIFY2(chosen.exitCode == 0, qPrintable(chosen.err));
+        QCOMPARE(cw::loadProjectFile(output).project.accelerator, cw::Accelerator::Ascend910);
+        QVERIFY2(chosen.err.indexOf(u"still to set"_s) >= 0, qPrintable(chosen.err));
+    }
+
+    // Notes in the same order on every run: each run is a new process with its own hash seed.
+    void importNotesKeepTheirOrder()
+    {
+        const QString conf = m_temp.filePath(u"no-netmasks.conf"_s);
+        QFile file(conf);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 8; ++i)
+            file.write("address_" + QByteArray::number(i) + "=10.20.0." +
+                       QByteArray::number(i + 2) + '\n');
+        file.write("netmask_0=255.255.255.0\n");
+        file.close();
+        QString first;
+        for (int round = 0; round < 4; ++round) {
+            const CliRun r =
+                run({u"import"_s, u"hccn-conf"_s, conf, u"--server"_s, u"a2"_s, u"-o"_s,
+                     m_temp.filePath(u"notes.clusterwiz.json"_s), u"--force"_s});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            QVERIFY2(r.err.indexOf(u"device 1 has no netmask_1"_s) <
+                         r.err.indexOf(u"device 7 has no netmask_7"_s),
+                     qPrintable(r.err));
+            if (round == 0)
+                first = r.err;
+            QCOMPARE(r.err, first);
+        }
     }
 
     void importRefuses()

@@ -1,7 +1,7 @@
 // Which failed checks refuse a launch, per launch mode and accelerator, from hand-built reports:
 // a failure of a check that matters refuses naming check, server and reason; warnings, skipped
 // checks and checks the mode does not need never refuse.
-#include "checklist/FactCommands.h"
+#include "discover/FactCommands.h"
 #include "launch/LaunchPlan.h"
 #include "launch/LaunchPreflight.h"
 #include "model/ProjectJson.h"
@@ -74,6 +74,11 @@ private Q_SLOTS:
             row(check::kPython, mode, A::Nvidia, true);
             row(check::kPython, mode, A::Ascend910, mode == M::Launch);
         }
+        // msrun mode cannot start without msrun; its row blocks where it applies.
+        row(check::kMsrun, M::Msrun, A::Ascend910b, true);
+        row(check::kMsrun, M::Launch, A::Ascend910b, false);
+        // Unreserved HCCL ports may collide, but only now and then: reported, not refused.
+        row(check::kHcclPortsReserved, M::Launch, A::Ascend910, false);
         row("no-such-check", M::Launch, A::Cpu, false);
     }
 

@@ -2,7 +2,8 @@
 // run it for real on this machine (no SSH needed) and read the result back with
 // parseProbeOutput(), with the simulated Ascend tools of tests/fixtures/ascend on PATH, and with
 // hostile project values that must stay inert.
-#include "checklist/FactCommands.h"
+#include "discover/FactCommands.h"
+#include "discover/FactPrograms.h"
 #include "discover/ProbeParsers.h"
 #include "discover/ProbeScript.h"
 #include "shell/ShellQuote.h"
@@ -130,35 +131,32 @@ private Q_SLOTS:
         QVERIFY(probeCommand(project(Accelerator::Cpu), -1).isEmpty());
     }
 
-    // The probe runs every fact of the check table with the table's command, in its order.
+    // The probe runs every fact of the fact table the project asks for, with the table's
+    // command, in its order (the per-device ones device by device).
     void runsTheFactTable()
     {
-        const QString script = probeScript(project(Accelerator::Ascend910, {0, 3}), 0);
+        const Project ascend = project(Accelerator::Ascend910, {0, 3});
+        const QString script = probeScript(ascend, 0);
         qsizetype at = 0;
         for (const FactCommand &fact : factCommands()) {
-            if (qstrcmp(fact.section, probe::kOrted) == 0 ||
-                qstrcmp(fact.section, probe::kMsrun) == 0)
-                continue; // mpirun mode without a prefix (tst_versionFacts), msrun mode (below)
-            QStringList calls;
-            if (!fact.argv.isEmpty())
-                calls << u"cw_probe "_s + shellQuote(QLatin1StringView(fact.section)) + u' ' +
-                             shellJoin(fact.argv) + u'\n';
-            else if (fact.deviceArgv)
-                for (const int device : {0, 3})
-                    calls << u"cw_probe "_s +
-                                 shellQuote(probe::deviceSection(fact.section, device)) + u' ' +
-                                 shellJoin(fact.deviceArgv(device)) + u'\n';
-            else
-                calls << u"cw_probe "_s + shellQuote(QLatin1StringView(fact.section)) + u' ';
-            for (const QString &call : calls) {
-                const qsizetype found = script.indexOf(call);
-                QVERIFY2(found >= 0, qPrintable(call));
-                if (!fact.deviceArgv) {
-                    QVERIFY2(found > at, qPrintable(call)); // table order
+            if (!factWanted(fact, ascend)) {
+                QVERIFY2(
+                    !script.contains(u"cw_probe "_s + shellQuote(QLatin1StringView(fact.section))),
+                    fact.section);
+                continue; // orted: mpirun mode without a prefix; msrun: msrun mode (below)
+            }
+            for (const FactInvocation &call : factInvocations(fact, ascend, ascend.servers[0])) {
+                const QString line =
+                    u"cw_probe "_s + shellQuote(call.section) + u' ' + shellJoin(call.argv);
+                const qsizetype found = script.indexOf(line);
+                QVERIFY2(found >= 0, qPrintable(line));
+                if (fact.devices != FactDevices::Each) {
+                    QVERIFY2(found > at, qPrintable(line)); // table order
                     at = found;
                 }
             }
         }
+        QVERIFY(script.contains(u"cw_probe 'npu-board' 'npu-smi' 'info' '-t' 'board' '-i' '0'"_s));
         // Without Ascend devices, no hccn_tool.
         QVERIFY(!probeScript(project(Accelerator::Cpu), 0).contains(u"hccn"_s));
     }
@@ -198,8 +196,7 @@ private Q_SLOTS:
         input.launch.mode = LaunchMode::Msrun;
         input.launch.framework = Framework::MindSpore;
         const QString script = probeScript(input, 0);
-        QVERIFY2(script.contains(u"cw_probe 'msrun' "_s + shellJoin(factArgv(probe::kMsrun)) +
-                                 u' ' + shellQuote(input.launch.python) + u'\n'),
+        QVERIFY2(script.contains(u"cw_probe 'msrun' "_s + shellJoin(msrunProbeArgv(input)) + u'\n'),
                  qPrintable(script));
         const QStringList path{u"PATH=/usr/bin:/bin"_s};
 

@@ -5,8 +5,10 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
+#include <nlohmann/json.hpp>
 
 using namespace cw;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -269,6 +271,30 @@ private Q_SLOTS:
         QVERIFY(load.ok());
         const QByteArray saved = projectToJsonText(load.project);
         QVERIFY(saved.contains("\"zoom\": 2"));
+    }
+
+    // Members the reader did not ask for, at every level, with the nearest known name; only the
+    // top-level ones are written back.
+    void unknownMembersAreNamed()
+    {
+        QByteArray text = readFile(kExample);
+        text.replace("\"clusterwiz\": 1,", "\"clusterwiz\": 1, \"acelerator\": \"cpu\",");
+        text.replace("\"host\":", "\"hots\": 1, \"host\":");
+        text.replace("\"workdir\":", "\"worddir\": \"/x\", \"restrat\": [1], \"workdir\":");
+        const ProjectLoad load = projectFromJsonText(text);
+        QVERIFY(load.ok());
+        QStringList found;
+        for (const UnknownField &field : load.project.unknownFields)
+            found << field.place.path() + u'=' + field.nearest + u'=' +
+                         QString::fromUtf8(field.json);
+        QCOMPARE(found, QStringList({u"servers[0].hots=host=1"_s, u"servers[1].hots=host=1"_s,
+                                     u"launch.worddir=workdir=\"/x\""_s, u"launch.restrat==[1]"_s,
+                                     u"acelerator=accelerator=\"cpu\""_s}));
+        QCOMPARE(load.project.unknownFields[0].place.location().server, 0);
+        const QByteArray saved = projectToJsonText(load.project);
+        QVERIFY(saved.contains("\"acelerator\": \"cpu\""));
+        QVERIFY(!saved.contains("worddir"));
+        QVERIFY(!saved.contains("hots"));
     }
 
     void gatewaysAndDetectIpsRoundTrip()

@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 using namespace cw;
@@ -65,7 +66,7 @@ std::vector<Field> fields()
         {"python", u"launch.python"_s, [](Project &p, const QString &v) { p.launch.python = v; },
          u"sndz"_s},
         {"log_dir", u"launch.log_dir"_s, [](Project &p, const QString &v) { p.launch.logDir = v; },
-         u"ndz"_s},
+         u"sqndz"_s},
         {"master", u"launch.master"_s, [](Project &p, const QString &v) { p.launch.master = v; },
          u"sqndz"_s},
         {"supervisor", u"launch.restart.supervisor"_s,
@@ -329,6 +330,61 @@ private Q_SLOTS:
                 p.launch.mpirun.per = MpirunPer::Server;
             },
             u"mode-framework"_s, u"launch.mpirun.per"_s);
+        // msrun numbers worker ranks node_rank x local_worker_num + index (MindSpore's
+        // parallel/cluster/process_entity/_api.py): unequal servers would collide.
+        row(
+            "msrun 8 and 4",
+            [](Project &p) {
+                toCpu(p);
+                p.launch.framework = Framework::MindSpore;
+                p.launch.mode = LaunchMode::Msrun;
+                p.servers[1].devices = {0, 1, 2, 3};
+            },
+            u"msrun-device-count"_s, u"servers[1].devices"_s);
+        row(
+            "msrun 4 and 8",
+            [](Project &p) {
+                toCpu(p);
+                p.launch.framework = Framework::MindSpore;
+                p.launch.mode = LaunchMode::Msrun;
+                p.servers[0].devices = {0, 1, 2, 3};
+            },
+            u"msrun-device-count"_s, u"servers[1].devices"_s);
+        // MindSpore's rank table tutorial: rank_id in the dictionary order of server_id.
+        row(
+            "mindspore rank table 10.0.0.9 before 10.0.0.10",
+            [](Project &p) {
+                toCpu(p);
+                p.launch.framework = Framework::MindSpore;
+                p.launch.mode = LaunchMode::RankTable;
+                p.servers[0].host = p.servers[0].hostIp = u"10.0.0.9"_s;
+                p.servers[1].host = p.servers[1].hostIp = u"10.0.0.10"_s;
+            },
+            u"mindspore-rank-order"_s, u"servers"_s);
+        // Paths README.txt pastes into scp's remote path, and bounded sizes.
+        row(
+            "workdir with a space", [](Project &p) { p.launch.workdir = u"/home/my job"_s; },
+            u"workdir"_s, u"launch.workdir"_s);
+        row(
+            "workdir of 5000 characters",
+            [](Project &p) { p.launch.workdir = u"/"_s + QString(4999, u'w'); }, u"workdir"_s,
+            u"launch.workdir"_s);
+        row(
+            "log_dir with a glob", [](Project &p) { p.launch.logDir = u"logs*"_s; }, u"log-dir"_s,
+            u"launch.log_dir"_s);
+        row(
+            "host .", [](Project &p) { p.servers[0].host = u"."_s; }, u"host"_s,
+            u"servers[0].host"_s);
+        row(
+            "host ..", [](Project &p) { p.servers[0].host = u".."_s; }, u"host"_s,
+            u"servers[0].host"_s);
+        row(
+            "host of 300 characters", [](Project &p) { p.servers[0].host = QString(300, u'h'); },
+            u"host"_s, u"servers[0].host"_s);
+        row(
+            "argument of 200000 characters",
+            [](Project &p) { p.launch.args[1] = QString(200000, u'a'); }, u"args"_s,
+            u"launch.args[1]"_s);
         row(
             "restart: too many restarts", [](Project &p) { p.launch.restart.maxRestarts = 101; },
             u"restart"_s, u"launch.restart.max_restarts"_s);
@@ -516,7 +572,7 @@ private Q_SLOTS:
                 const QString v = value;
                 // An env name is part of its own path, escaped the way messages escape it.
                 const QString path =
-                    field.path.endsWith(u'.') ? field.path + printable(value) : field.path;
+                    field.path.endsWith(u'.') ? field.path + escapeControls(value) : field.path;
                 QTest::addRow("%s %c", field.name, char(kind.unicode()))
                     << Mutation([set, v](Project &p) { set(p, v); }) << path
                     << field.kinds.contains(kind);

@@ -126,14 +126,21 @@ private Q_SLOTS:
                 p.deviceNetwork.gateways.clear();
                 p.deviceNetwork.detectIps = {u"192.168.10.1"_s, u"10.30.0.1"_s};
             },
-            {u"detect-ip"_s}, {u"device_network.detect_ips[1]"_s}, u"no gateway routes"_s);
+            // Two servers in two segments without gateways: each segment needs one too.
+            {u"detect-ip"_s, u"gateway-missing"_s},
+            {u"device_network.detect_ips[1]"_s, u"servers[0].device_ips[0]"_s,
+             u"servers[1].device_ips[0]"_s},
+            u"no gateway routes"_s);
         row(
             "two detect IPs in one segment", true,
             [](Project &p) {
                 p.deviceNetwork.gateways.clear();
                 p.deviceNetwork.detectIps = {u"192.168.10.1"_s, u"192.168.10.2"_s};
             },
-            {u"detect-ip"_s}, {u"device_network.detect_ips[1]"_s}, u"second detect IP"_s);
+            {u"detect-ip"_s, u"gateway-missing"_s},
+            {u"device_network.detect_ips[1]"_s, u"servers[0].device_ips[0]"_s,
+             u"servers[1].device_ips[0]"_s},
+            u"second detect IP"_s);
     }
     void oneRuleAtATime()
     {
@@ -169,8 +176,12 @@ private Q_SLOTS:
         Project project = routedA2();
         project.deviceNetwork.gateways = gateways;
         project.deviceNetwork.detectIps = detectIps;
+        // Without gateways the two servers' segments still need theirs (gateway-missing); the
+        // detect IPs themselves are fine.
         const Problems problems = validateDeviceNetwork(project);
-        QVERIFY2(problems.empty(), qPrintable(describe(problems)));
+        for (const Problem &problem : problems)
+            QVERIFY2(problem.rule == u"gateway-missing"_s && gateways.isEmpty(),
+                     qPrintable(describe(problems)));
     }
 
     void eachDeviceGetsTheRouteOfItsSegment()

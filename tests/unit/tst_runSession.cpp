@@ -82,7 +82,7 @@ class TestRunSession : public QObject {
         RunRecord record;
         record.runId = runId;
         record.projectPath = m_dir.filePath(u"p.clusterwiz.json"_s);
-        record.mode = launchModeName(project.launch.mode);
+        record.mode = project.launch.mode;
         record.master = project.servers.front().name;
         record.state = RunState::Running;
         record.gangStop = gangStop;

@@ -170,7 +170,7 @@ private Q_SLOTS:
         RunRecord record;
         record.runId = u"20260101-000000-aaaaaa"_s;
         record.projectPath = project;
-        record.mode = u"mpirun"_s;
+        record.mode = LaunchMode::Mpirun;
         record.master = u"server0"_s;
         record.startedAt = QDateTime::currentDateTimeUtc();
         record.gangStop = false;
@@ -187,7 +187,7 @@ private Q_SLOTS:
         QString error;
         const auto loaded = loadRunRecord(project, record.runId, &error);
         QVERIFY2(loaded, qPrintable(error));
-        QCOMPARE(loaded->mode, u"mpirun"_s);
+        QCOMPARE(loaded->mode, LaunchMode::Mpirun);
         QCOMPARE(loaded->state, RunState::Failed);
         QVERIFY(!loaded->gangStop);
         QCOMPARE(loaded->failure->rank, 3);

@@ -1,13 +1,13 @@
 // Version facts without imports: package versions from metadata, the NPU board record, the CANN
 // install record; which packages launch.framework asks for; the cross-server comparison and the
 // checks that read them (a timeout is never "not found").
-#include "checklist/CheckIds.h"
-#include "checklist/FrameworkPackages.h"
 #include "checks/CheckCatalogue.h"
+#include "checks/CheckIds.h"
 #include "checks/VersionConsistency.h"
 #include "discover/ProbeParsers.h"
 #include "discover/ProbeScript.h"
 #include "model/ProjectJson.h"
+#include "rules/FrameworkPackages.h"
 
 #include <QProcess>
 #include <QTest>

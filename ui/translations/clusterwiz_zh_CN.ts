@@ -213,6 +213,14 @@
         <source>Also import the framework (torch, torch_npu, mindspore, ...) on every server, once each with its own time limit. Slow on Ascend servers.</source>
         <translation>同时在每台服务器上导入框架（torch、torch_npu、mindspore 等），每台一次，各有自己的时限。在昇腾服务器上较慢。</translation>
     </message>
+    <message>
+        <source>D&amp;octor…</source>
+        <translation>诊断(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Test traffic between every pair of servers: device pings, the job&apos;s ports and the bandwidth of every pair.</source>
+        <translation>测试每对服务器之间的实际通信：设备 ping、作业所需端口以及每对服务器的带宽。</translation>
+    </message>
 </context>
 <context>
     <name>cw::ClusterWizard</name>
@@ -433,6 +441,154 @@
     <message>
         <source>One per gateway, in the same order: the address the devices behind it detect (hccn_tool -netdetect).</source>
         <translation>每个网关一个，顺序相同：其后设备检测的地址(hccn_tool -netdetect)。</translation>
+    </message>
+</context>
+<context>
+    <name>cw::DoctorMatrixModel</name>
+    <message>
+        <source>Links: device %1 (row pings column)</source>
+        <translation>链路：设备 %1（行 ping 列）</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Links: segment partners, device i and i+4 (row pings column)</source>
+        <translation>链路：同网段伙伴，设备 i 与 i+4（行 ping 列）</translation>
+    </message>
+    <message>
+        <source>device %1 -&gt; device %2: %3</source>
+        <translation>设备 %1 -&gt; 设备 %2：%3</translation>
+    </message>
+    <message>
+        <source>Ports: %1 (row connects to column)</source>
+        <translation>端口：%1（行连接列）</translation>
+    </message>
+    <message>
+        <source>Bandwidth: GB/s per pair (amber: under 70% of the median)</source>
+        <translation>带宽：每对服务器的 GB/s（琥珀色：低于中位数的 70%）</translation>
+    </message>
+    <message>
+        <source>%1 - %2: %3 GB/s%4</source>
+        <translation>%1 - %2：%3 GB/s%4</translation>
+    </message>
+    <message>
+        <source>, slow</source>
+        <translation>，偏慢</translation>
+    </message>
+    <message>
+        <source>%1 - %2: %3</source>
+        <translation>%1 - %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>cw::DoctorView</name>
+    <message>
+        <source>&amp;Links</source>
+        <translation>链路(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Ports</source>
+        <translation>端口(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Bandwidth</source>
+        <translation>带宽(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Run doctor</source>
+        <translation>运行诊断(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Network doctor</source>
+        <translation>网络诊断</translation>
+    </message>
+    <message>
+        <source>Every device pings the device of the same index on every other server with hccn_tool -ping (Ascend only).</source>
+        <translation>每个设备用 hccn_tool -ping 探测其他每台服务器上相同编号的设备（仅昇腾）。</translation>
+    </message>
+    <message>
+        <source>Every server connects to every other server on the ports the job needs, against a listener the doctor starts and removes.</source>
+        <translation>每台服务器连接其他每台服务器上作业所需的端口，对端由诊断临时启动监听并在结束后移除。</translation>
+    </message>
+    <message>
+        <source>Every pair of servers runs an all_reduce, in rounds of disjoint pairs; pairs under 70% of the median are slow.</source>
+        <translation>每对服务器运行一次 all_reduce，按互不重叠的服务器对分轮进行；低于中位数 70% 的服务器对判为偏慢。</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>Megabytes per all_reduce in the bandwidth test.</source>
+        <translation>带宽测试中每次 all_reduce 的数据量（MB）。</translation>
+    </message>
+    <message>
+        <source>Click a cell to see what the test printed.</source>
+        <translation>点击单元格查看该项测试的输出。</translation>
+    </message>
+    <message>
+        <source>Nothing to test: one server and no device network.</source>
+        <translation>无可测试项：只有一台服务器且没有设备网络。</translation>
+    </message>
+    <message>
+        <source>Choose the tests and press Run doctor.</source>
+        <translation>选择测试项后点击“运行诊断”。</translation>
+    </message>
+    <message>
+        <source>Choose at least one test.</source>
+        <translation>请至少选择一项测试。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Testing %n server(s)…</source>
+        <translation>
+            <numerusform>正在测试 %n 台服务器…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Suspect: %1 device %2: %3</source>
+        <translation>疑点：%1 设备 %2：%3</translation>
+    </message>
+    <message>
+        <source>Suspect: %1: %2</source>
+        <translation>疑点：%1：%2</translation>
+    </message>
+    <message>
+        <source>Problem: %1</source>
+        <translation>问题：%1</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>说明：%1</translation>
+    </message>
+    <message>
+        <source>Every link, port and pair is fine.</source>
+        <translation>所有链路、端口和服务器对均正常。</translation>
+    </message>
+    <message>
+        <source>%1 failed links, %2 failed ports, %3 slow or failed pairs.</source>
+        <translation>%1 条链路失败，%2 个端口失败，%3 对服务器偏慢或失败。</translation>
+    </message>
+    <message>
+        <source>Cancelled: </source>
+        <translation>已取消：</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2: not tested.</source>
+        <translation>%1 -&gt; %2：未测试。</translation>
     </message>
 </context>
 <context>
@@ -1021,6 +1177,26 @@ Upload them?</source>
 是否上传？</translation>
     </message>
     <message>
+        <source>&amp;Why?</source>
+        <translation>原因(&amp;W)?</translation>
+    </message>
+    <message>
+        <source>Why did the run fail, or where is it stuck: the first failure with its class and evidence, or the ranks behind.</source>
+        <translation>运行为何失败或卡在何处：最先失败的 rank 及其类别和证据，或落后的 rank。</translation>
+    </message>
+    <message>
+        <source>Hung: run %1 is running, but no rank exited and every rank has been silent for %2 s. Why? names the ranks behind.</source>
+        <translation>卡住：运行 %1 仍在运行，但没有 rank 退出，且所有 rank 已 %2 秒无输出。点击“原因?”查看落后的 rank。</translation>
+    </message>
+    <message>
+        <source>Running: run %1; output again.</source>
+        <translation>运行中：运行 %1；已恢复输出。</translation>
+    </message>
+    <message>
+        <source>Why? cannot read the run: %1</source>
+        <translation>“原因?”无法读取该运行：%1</translation>
+    </message>
+    <message>
         <source>Running: run %1, %2.</source>
         <translation>运行中：运行 %1，%2。</translation>
     </message>
@@ -1271,6 +1447,59 @@ Upload them?</source>
     <message>
         <source>%1 (%2), device segment %3</source>
         <translation>%1(%2),设备网段 %3</translation>
+    </message>
+</context>
+<context>
+    <name>cw::WhyDialog</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Why? Run %1</source>
+        <translation>原因? 运行 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Asking %n server(s) about run %1…</source>
+        <translation>
+            <numerusform>正在向 %n 台服务器查询运行 %1…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Failed first: %1, rank %2 (%3): %4</source>
+        <translation>最先失败：%1，rank %2（%3）：%4</translation>
+    </message>
+    <message>
+        <source>Failed; no rank&apos;s log names an error.</source>
+        <translation>已失败；没有任何 rank 的日志给出错误。</translation>
+    </message>
+    <message>
+        <source>rank %1 on %2 at step %3</source>
+        <translation>rank %1（%2）停在第 %3 步</translation>
+    </message>
+    <message>
+        <source>rank %1 on %2</source>
+        <translation>rank %1（%2）</translation>
+    </message>
+    <message>
+        <source>Hung: every rank is silent; behind: %1.</source>
+        <translation>卡住：所有 rank 均无输出；落后的：%1。</translation>
+    </message>
+    <message>
+        <source>Running: no rank failed, and not every rank is silent.</source>
+        <translation>运行中：没有 rank 失败，且并非所有 rank 都无输出。</translation>
+    </message>
+    <message>
+        <source>Finished: every rank exited 0.</source>
+        <translation>已完成：所有 rank 均以 0 退出。</translation>
+    </message>
+    <message>
+        <source>Stopped by you.</source>
+        <translation>已由您停止。</translation>
+    </message>
+    <message>
+        <source>(The archive was not written: %1)</source>
+        <translation>（未能写入归档：%1）</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "LaunchEditor.h"
 
 #include "RestartEditor.h"
+#include "rules/FrameworkModeRules.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -18,6 +19,8 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -192,10 +195,8 @@ void LaunchEditor::showProject(const Project &project)
     m_filling = true;
     const LaunchConfig &launch = project.launch;
     m_modes->button(int(launch.mode))->setChecked(true);
-    // rank table modes are Ascend-only; the core says so too, but do not offer what cannot work.
     const bool ascend = isAscend(project.accelerator);
-    m_modes->button(int(LaunchMode::RankTable))->setEnabled(ascend);
-    m_modes->button(int(LaunchMode::NoRankTable))->setEnabled(ascend);
+    m_ascend = ascend;
     m_framework->setCurrentIndex(std::max(0, m_framework->findData(int(launch.framework))));
     m_workdir->setText(launch.workdir);
     m_entry->setText(launch.entry);
@@ -235,11 +236,17 @@ void LaunchEditor::setMode(LaunchMode mode)
 void LaunchEditor::updateVisibility()
 {
     m_mpirunBox->setVisible(m_modes->checkedId() == int(LaunchMode::Mpirun));
-    // msrun is MindSpore's launcher, torchrun (mode launch) PyTorch's; the core refuses either
-    // with another framework too.
-    const int framework = m_framework->currentData().toInt();
-    m_modes->button(int(LaunchMode::Msrun))->setEnabled(framework == int(Framework::MindSpore));
-    m_modes->button(int(LaunchMode::Launch))->setEnabled(framework == int(Framework::PyTorch));
+    // Only the modes that can start the framework's processes (msrun is MindSpore's launcher,
+    // torchrun PyTorch's), and the rank table modes only on Ascend: the core refuses the others
+    // too, but do not offer what cannot work.
+    const std::vector<LaunchMode> fitting =
+        launchModesFor(Framework(m_framework->currentData().toInt()));
+    for (LaunchMode mode : launchModes()) {
+        const bool rankTable = mode == LaunchMode::RankTable || mode == LaunchMode::NoRankTable;
+        m_modes->button(int(mode))->setEnabled(std::find(fitting.begin(), fitting.end(), mode) !=
+                                                   fitting.end() &&
+                                               (m_ascend || !rankTable));
+    }
 }
 
 // msrun's own default port (8118) replaces the project's default (29501) and back, so that a

@@ -63,6 +63,7 @@ private:
     RestartEditor *m_restart;
     std::map<QString, QWidget *> m_fields; // ProblemLocation::field -> editor
     bool m_filling = false;
+    bool m_ascend = true; // the rank table modes are offered on Ascend only
 };
 
 } // namespace cw

@@ -4,6 +4,7 @@
 #include "checks/DeepCheck.h"
 #include "fix/FixPlanner.h"
 #include "widgets/CheckReportView.h"
+#include "widgets/DoctorView.h"
 #include "widgets/FixDialog.h"
 
 #include <QCheckBox>
@@ -26,7 +27,8 @@ ChecksPage::ChecksPage(ProjectModel *model, QWidget *parent)
     : QWizardPage(parent), m_model(model), m_view(new CheckReportView(this)),
       m_run(new QPushButton(tr("&Run checks"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
-      m_undo(new QPushButton(tr("&Undo last fix"), this)), m_progress(new QProgressBar(this)),
+      m_undo(new QPushButton(tr("&Undo last fix"), this)),
+      m_doctor(new QPushButton(tr("D&octor…"), this)), m_progress(new QProgressBar(this)),
       m_message(new QLabel(this)), m_output(new QPlainTextEdit(this))
 {
     m_deep = new QCheckBox(tr("&Deep check"), this);
@@ -36,6 +38,9 @@ ChecksPage::ChecksPage(ProjectModel *model, QWidget *parent)
     m_cancel->setObjectName(u"cancelChecks"_s);
     m_undo->setObjectName(u"undoFix"_s);
     m_deep->setObjectName(u"deepCheck"_s);
+    m_doctor->setObjectName(u"openDoctor"_s);
+    m_doctor->setToolTip(tr("Test traffic between every pair of servers: device pings, the job's "
+                            "ports and the bandwidth of every pair."));
     m_deep->setToolTip(tr("Also import the framework (torch, torch_npu, mindspore, ...) on every "
                           "server, once each with its own time limit. Slow on Ascend servers."));
     m_message->setObjectName(u"message"_s);
@@ -53,6 +58,7 @@ ChecksPage::ChecksPage(ProjectModel *model, QWidget *parent)
     bar->addWidget(m_cancel);
     bar->addWidget(m_message, 1);
     bar->addWidget(m_undo);
+    bar->addWidget(m_doctor);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
@@ -60,6 +66,7 @@ ChecksPage::ChecksPage(ProjectModel *model, QWidget *parent)
     connect(m_run, &QPushButton::clicked, this, &ChecksPage::runChecks);
     connect(m_cancel, &QPushButton::clicked, this, &ChecksPage::cancel);
     connect(m_undo, &QPushButton::clicked, this, &ChecksPage::undoRequested);
+    connect(m_doctor, &QPushButton::clicked, this, &ChecksPage::openDoctor);
     connect(m_view, &CheckReportView::fixRequested, this, &ChecksPage::fixRequested);
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &ChecksPage::checksDone);
     connect(&m_fixWatcher, &QFutureWatcherBase::finished, this, [this] { fixDone(m_undoing); });
@@ -108,6 +115,7 @@ void ChecksPage::setBusy(bool busy, const QString &message)
 {
     m_run->setEnabled(!busy && bool(m_runner));
     m_deep->setEnabled(!busy && m_haveFleet);
+    m_doctor->setEnabled(m_haveFleet);
     m_cancel->setEnabled(busy);
     m_progress->setVisible(busy);
     m_view->setFixesEnabled(!busy && m_haveFleet);
@@ -170,6 +178,32 @@ void ChecksPage::runChecks()
         }
         return run;
     }));
+}
+
+DoctorView *ChecksPage::doctorView() const
+{
+    return m_doctorView.data();
+}
+
+void ChecksPage::openDoctor()
+{
+    if (!m_haveFleet)
+        return;
+    // The doctor connects, listens and runs jobs with the project's values: a valid one only.
+    if (const QString refusal = m_model->refusalText(); !refusal.isEmpty()) {
+        m_message->setText(refusal);
+        return;
+    }
+    auto *view = new DoctorView(
+        m_model->project(),
+        [options = m_options](const Project &project, const DoctorOptions &doctor,
+                              const DoctorProgress &progress, const std::atomic<bool> *cancel) {
+            return runDoctor(project, options, doctor, progress, cancel);
+        },
+        this);
+    view->setAttribute(Qt::WA_DeleteOnClose);
+    m_doctorView = view;
+    view->show(); // not modal: the check report stays usable beside it
 }
 
 void ChecksPage::cancel()
@@ -238,16 +272,12 @@ void ChecksPage::applyPlan(const FixPlan &plan)
     setBusy(true, tr("Applying %1…").arg(plan.id));
     auto cancel = m_cancelFlag;
     m_fixWatcher.setFuture(QtConcurrent::run([project, plan, journal, options, cancel] {
-        const FixOutcome outcome = applyFix(project, plan, options, cancel.get());
+        const AppliedFix applied =
+            applyAndRecordFix(project, plan, options, journal, {}, cancel.get());
         FixDone done;
-        done.text = fixOutcomeText(project, plan, outcome);
-        done.ok = outcome.ok();
-        QStringList errors;
-        if (!outcome.ok())
-            errors << outcome.firstError();
-        if (const QString error = recordAppliedFix(journal, outcome.undo); !error.isEmpty())
-            errors << error;
-        done.error = errors.join(u"; "_s);
+        done.text = fixOutcomeText(project, plan, applied.outcome);
+        done.ok = applied.outcome.ok();
+        done.error = applied.errors();
         return done;
     }));
 }

@@ -6,6 +6,7 @@
 #include "fix/FixJournal.h"
 
 #include <QFutureWatcher>
+#include <QPointer>
 #include <QWizardPage>
 
 #include <atomic>
@@ -21,6 +22,7 @@ class QCheckBox;
 namespace cw {
 
 class CheckReportView;
+class DoctorView;
 class FixDialog;
 class ProjectModel;
 
@@ -30,7 +32,8 @@ class ProjectModel;
 // them, runs them on a worker thread, records them in the undo journal beside the project and
 // checks again. "Undo last fix" does what `clusterwiz-cli undo` does. While the project breaks a
 // rule, Run checks and Fix… refuse, naming the problems. Checks advise; they never
-// block Next (Launch on the Run page waits for them).
+// block Next (Launch on the Run page waits for them). "Doctor…" opens the network doctor
+// (DoctorView) on the project: traffic between every pair, where the checks read configuration.
 class ChecksPage : public QWizardPage {
     Q_OBJECT
 
@@ -50,6 +53,8 @@ public:
     bool isBusy() const;
     // The dialog of the last Fix… or Undo (open until answered), for tests.
     FixDialog *fixDialog() const { return m_dialog; }
+    void openDoctor();
+    DoctorView *doctorView() const; // the last one opened, while it is open
 
 Q_SIGNALS:
     void reportReady(const cw::CheckReport &report);
@@ -80,6 +85,8 @@ private:
     QPushButton *m_run;
     QPushButton *m_cancel;
     QPushButton *m_undo;
+    QPushButton *m_doctor;
+    QPointer<DoctorView> m_doctorView;
     QCheckBox *m_deep = nullptr; // also import the framework on every server (checks/DeepCheck.h)
     QProgressBar *m_progress;
     QLabel *m_message;

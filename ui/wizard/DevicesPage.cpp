@@ -1,7 +1,6 @@
 #include "DevicesPage.h"
 
 #include "ProjectModel.h"
-#include "model/ProjectJson.h"
 #include "plan/Planner.h"
 #include "widgets/DeviceTable.h"
 #include "widgets/TopologyView.h"
@@ -154,6 +153,15 @@ DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
     });
 }
 
+DevicesPage::~DevicesPage()
+{
+    // A field with the focus reports editingFinished while QWidget destroys the children, after
+    // this page's own part is gone (Qt asserts on it in a debug build): stop listening first.
+    for (QObject *source :
+         std::initializer_list<QObject *>{m_netmask, m_segments, m_gateways, m_detectIps, m_table})
+        disconnect(source, nullptr, this, nullptr);
+}
+
 Problems DevicesPage::deviceProblems() const
 {
     return m_model->problemsIn(ProblemArea::Devices);
@@ -206,7 +214,7 @@ void DevicesPage::writeBack()
     project.deviceNetwork.gateways = commaList(m_gateways);
     project.deviceNetwork.detectIps = commaList(m_detectIps);
     // Focus leaving the netmask field also lands here: an unchanged project is no edit.
-    if (projectToJson(project) == projectToJson(before))
+    if (project == before)
         return;
     m_writing = true;
     m_model->setProject(project);

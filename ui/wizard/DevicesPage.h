@@ -21,6 +21,7 @@ class DevicesPage : public QWizardPage {
 
 public:
     explicit DevicesPage(ProjectModel *model, QWidget *parent = nullptr);
+    ~DevicesPage() override;
 
     bool isComplete() const override;
     bool validatePage() override; // Next by keyboard or code is refused too, with the message

@@ -168,7 +168,9 @@ bool ProjectPage::importFile(ImportKind kind, const QString &path, const QString
         lines << error;
     } else {
         ImportOptions options;
-        options.accelerator = Accelerator(m_accelerator->currentData().toInt());
+        // A hostfile does not say which accelerator; the other kinds' files tell the core.
+        if (kind == ImportKind::Hostfile)
+            options.accelerator = Accelerator(m_accelerator->currentData().toInt());
         options.serverName = serverName;
         const Project current = m_model->project();
         if (kind == ImportKind::HccnConf && m_model->hasProject() &&

@@ -1,13 +1,16 @@
 #include "RunPage.h"
 
 #include "ProjectModel.h"
+#include "diagnose/DiagnoseRun.h"
 #include "launch/LaunchPlan.h"
 #include "launch/LaunchPreflight.h"
+#include "logs/HangWatch.h"
 #include "logs/LogModel.h"
 #include "logs/LogView.h"
 #include "logs/LossChart.h"
 #include "logs/RankOverview.h"
 #include "logs/RunPanelSession.h"
+#include "logs/WhyDialog.h"
 #include "plan/AttemptPlan.h"
 
 #include <QHBoxLayout>
@@ -26,6 +29,7 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
       m_logView(new LogView(m_logs, this)), m_loss(new LossChart(&m_store, this)),
       m_ranks(new RankOverview(&m_store, this)), m_session(new RunPanelSession(&m_store, this)),
       m_launch(new QPushButton(tr("&Launch"), this)), m_stop(new QPushButton(tr("S&top"), this)),
+      m_why(new QPushButton(tr("&Why?"), this)), m_hang(new HangWatch(m_ranks, this)),
       m_state(new QLabel(this)), m_connection(new QLabel(this))
 {
     setTitle(tr("Run"));
@@ -34,6 +38,9 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     m_launch->setObjectName(u"launch"_s);
     m_stop->setObjectName(u"stop"_s);
     m_stop->setEnabled(false);
+    m_why->setObjectName(u"why"_s);
+    m_why->setToolTip(tr("Why did the run fail, or where is it stuck: the first failure with its "
+                         "class and evidence, or the ranks behind."));
     m_state->setObjectName(u"state"_s);
     m_state->setWordWrap(true);
     m_state->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -43,6 +50,7 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_launch);
     bar->addWidget(m_stop);
+    bar->addWidget(m_why);
     bar->addWidget(m_state, 1);
 
     // The ranks beside the logs above, the loss plot below: lines need the width most.
@@ -62,6 +70,14 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
 
     connect(m_launch, &QPushButton::clicked, this, &RunPage::launch);
     connect(m_stop, &QPushButton::clicked, this, &RunPage::stop);
+    connect(m_why, &QPushButton::clicked, this, &RunPage::why);
+    connect(m_hang, &HangWatch::hungChanged, this, [this](bool hung) {
+        setState(hung ? tr("Hung: run %1 is running, but no rank exited and every rank has been "
+                           "silent for %2 s. Why? names the ranks behind.")
+                            .arg(m_runId)
+                            .arg(m_hang->hangAfterSeconds())
+                      : tr("Running: run %1; output again.").arg(m_runId));
+    });
     connect(m_model, &ProjectModel::changed, this, &RunPage::updateLaunch);
     connect(m_model, &ProjectModel::dirtyChanged, this, &RunPage::updateLaunch);
     connect(m_model, &ProjectModel::pathChanged, this, &RunPage::updateLaunch);
@@ -175,6 +191,7 @@ void RunPage::updateLaunch()
     m_launch->setEnabled(reason.isEmpty());
     m_launch->setToolTip(reason);
     m_stop->setEnabled(active && !m_session->stopRequested());
+    m_why->setEnabled(m_options && !m_model->path().isEmpty() && isValidRunId(m_runId));
     if (!active && m_runId.isEmpty())
         setState(reason.isEmpty() ? tr("Ready to launch.") : reason);
 }
@@ -235,6 +252,28 @@ void RunPage::stop()
     updateLaunch();
 }
 
+void RunPage::why()
+{
+    if (!m_options || !isValidRunId(m_runId))
+        return;
+    QString error;
+    const std::optional<RunRecord> record = loadRunRecord(m_model->path(), m_runId, &error);
+    if (!record) {
+        setState(tr("Why? cannot read the run: %1").arg(error));
+        return;
+    }
+    auto *dialog = new WhyDialog(
+        m_model->project(), *record,
+        [fleet = *m_options](const Project &project, const RunRecord &run,
+                             const std::atomic<bool> *cancel) {
+            return runDiagnose(project, run, fleet, {}, cancel);
+        },
+        this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    dialog->start();
+}
+
 void RunPage::showRank(int rank)
 {
     m_logs->refresh(); // the rank list learns ranks on the model's tick
@@ -259,11 +298,17 @@ void RunPage::showRecord(const RunRecord &record)
     const QString attempts = record.supervisor
                                  ? attemptSummary(record.attempts, record.supervisor->maxAttempts)
                                  : QString();
+    if (record.state == RunState::Running && !m_hang->isHung())
+        m_hang->start(record.startedAt.toMSecsSinceEpoch());
+    else if (isFinal(record.state))
+        m_hang->stop();
     switch (record.state) {
     case RunState::Starting:
         setState(tr("Starting run %1…").arg(record.runId));
         break;
     case RunState::Running:
+        if (m_hang->isHung())
+            break;
         if (!attempts.isEmpty())
             setState(tr("Running: run %1, %2.").arg(record.runId, attempts));
         else

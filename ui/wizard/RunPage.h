@@ -14,6 +14,7 @@ class QPushButton;
 
 namespace cw {
 
+class HangWatch;
 class LogModel;
 class LogView;
 class LossChart;
@@ -27,7 +28,9 @@ class RunPanelSession;
 // RunPanelSession off the GUI thread, its lines and losses into the page's LogStore. When a rank
 // fails, the first one that did is shown in the log panel and its lines are marked. The rank
 // overview beside the log shows every rank's state; a click there shows that rank's lines and
-// its own loss line.
+// its own loss line. A running job whose ranks have all been silent for a while shows as hung
+// (HangWatch); "Why?" diagnoses the run (WhyDialog): the first failure and its evidence, or the
+// ranks behind in a hang.
 class RunPage : public QWizardPage {
     Q_OBJECT
 
@@ -50,6 +53,8 @@ public:
 
     void launch();
     void stop();
+    void why(); // "Why?": diagnoses the run shown
+    HangWatch *hangWatch() const { return m_hang; }
 
 Q_SIGNALS:
     void runEnded(const cw::RunRecord &record);
@@ -71,6 +76,8 @@ private:
     RunPanelSession *m_session;
     QPushButton *m_launch;
     QPushButton *m_stop;
+    QPushButton *m_why;
+    HangWatch *m_hang;
     QLabel *m_state;
     QLabel *m_connection;
     std::optional<FleetOptions> m_options;

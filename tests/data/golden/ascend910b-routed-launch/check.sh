@@ -21,8 +21,9 @@ LAUNCH_MODE='launch'
 PYTHON='python3'
 FRAMEWORK='pytorch'
 FRAMEWORK_PACKAGES=('torch' 'torch_npu|torch-npu')
-WORKDIR='/home/train/resnet50'
 ENTRY='main.py'
+ENTRY_UPLOADED=0
+ENV_SETUP_LINES=1
 MPIRUN_PREFIX=''
 NODE_SSH_PORTS=(22 22)
 PEER_HUB=0
@@ -30,10 +31,8 @@ PEER_HUB_SKIP='not the master'
 PEER_TARGET_SKIP='the master itself'
 HCCL_PORT_FIRST=60000
 HCCL_PORT_LAST=60031
-ENV_SETUP_ROOTS=('abs')
-ENV_SETUP_PATHS=('/usr/local/Ascend/ascend-toolkit/set_env.sh')
-ENV_SETUP_UNCHECKED=()
 CANN_SET_ENV_PLACES=()
+DEVICE_ROUTED=1
 
 # Device IPs of every server (same order as NODE_DEVICES) and the hccn_tool command lines.
 NODE_DEVICE_IPS=('192.168.100.1 192.168.100.2 192.168.100.3 192.168.100.4 192.168.100.5 192.168.100.6 192.168.100.7 192.168.100.8' '192.168.100.9 192.168.100.10 192.168.100.11 192.168.100.12 192.168.100.13 192.168.100.14 192.168.100.15 192.168.100.16')
@@ -191,63 +190,177 @@ HCCN_DETECT_UNDO_TEMPLATES=(
     [7]=''\''hccn_tool'\'' '\''-i'\'' '\''7'\'' '\''-netdetect'\'' '\''-s'\'' '\''address'\'' '\''ADDRESS'\'''
 )
 
-# The commands that gather the checks' facts (discovery runs the same), and the
-# function that reads their output there.
-FACT_HOSTNAME=('hostname') # parseHostname
-FACT_HOSTNAME_I=('hostname' '-I') # parseHostIps
-FACT_IP_ADDR=('ip' '-o' 'addr') # parseIpAddr
-FACT_NPU_SMI=('npu-smi' 'info') # parseNpuSmiInfo
-FACT_NVIDIA_SMI=('nvidia-smi' '-L') # parseNvidiaSmiList
-FACT_DEVICE_HOLDERS=('sh' '-c' 'for f in /proc/[0-9]*/fd/*; do t=$(readlink "$f" 2>/dev/null) || continue; case $t in /dev/davinci[0-9]*) p=${f#/proc/}; p=${p%%/*}; echo "$p ${t#/dev/davinci} $(cat /proc/$p/comm 2>/dev/null)";; esac; done | sort -u') # parseDeviceHolders
-FACT_SSHD_PROCESSES=('pgrep' '-a' 'sshd') # parseSshdProcesses
-FACT_SSH_CONNECTION=('printenv' 'SSH_CONNECTION') # parseSshConnection
-FACT_UFW=('ufw' 'status' 'verbose') # parseUfwStatus
-FACT_FIREWALLD_STATE=('firewall-cmd' '--state') # the exit status and `running`
-FACT_FIREWALLD=('firewall-cmd' '--list-all') # parseFirewalldListAll
-FACT_NFT=('nft' 'list' 'ruleset') # parseNftRuleset
-FACT_IPTABLES=('iptables' '-S') # parseIptablesRules
-FACT_SS=('ss' '-tulnp') # parsePortOwners
-FACT_CANN_VERSION=('sh' '-c' 'cat /usr/local/Ascend/ascend-toolkit/latest/*-linux/ascend_toolkit_install.info 2>/dev/null || cat /usr/local/Ascend/cann/*-linux/ascend_toolkit_install.info') # parseCannInstallInfo
+# The facts the checks read: discovery's probe runs the same commands (FACT_COMMANDS[SECTION],
+# per device SECTION.N, the first device's SECTION@N) in the same order (FACT_ORDER: @devices
+# stands for FACT_DEVICE_SECTIONS of each device in turn).
+declare -A FACT_COMMANDS=(
+    [hostname]=''\''hostname'\'''
+    [hostname-i]=''\''hostname'\'' '\''-I'\'''
+    [ip-addr]=''\''ip'\'' '\''-o'\'' '\''addr'\'''
+    [os-release]=''\''sh'\'' '\''-c'\'' '\''cat /etc/os-release 2>/dev/null || cat /usr/lib/os-release'\'''
+    [ssh-connection]=''\''printenv'\'' '\''SSH_CONNECTION'\'''
+    [sshd-processes]=''\''pgrep'\'' '\''-a'\'' '\''sshd'\'''
+    [ss]=''\''ss'\'' '\''-tulnp'\'''
+    [paths]=''\''sh'\'' '\''-c'\'' '\''for cw_arg do
+    cw_kind=${cw_arg%%:*}
+    cw_path=${cw_arg#*:}
+    case $cw_path in
+    "~") cw_real=$HOME ;;
+    "~/"* | "$"HOME/* | "$"{HOME}/*) cw_real=$HOME/${cw_path#*/} ;;
+    *) cw_real=$cw_path ;;
+    esac
+    case $cw_kind in
+    workdir) test -d "$cw_real" ;;
+    writable) test -d "$cw_real" && test -w "$cw_real" ;;
+    entry) test -e "$cw_real" ;;
+    *) test -r "$cw_real" ;;
+    esac && cw_v=yes || cw_v=no
+    printf "%s %s %s\n" "$cw_kind" "$cw_v" "$cw_path"
+done'\'' '\''sh'\'' '\''workdir:/home/train/resnet50'\'' '\''writable:/home/train/resnet50'\'' '\''entry:/home/train/resnet50/main.py'\'' '\''setenv:/usr/local/Ascend/ascend-toolkit/set_env.sh'\'''
+    [mpirun]=''\''mpirun'\'' '\''--version'\'''
+    [ufw]=''\''ufw'\'' '\''status'\'' '\''verbose'\'''
+    [firewalld-state]=''\''firewall-cmd'\'' '\''--state'\'''
+    [firewalld]=''\''firewall-cmd'\'' '\''--list-all'\'''
+    [nft]=''\''nft'\'' '\''list'\'' '\''ruleset'\'''
+    [iptables]=''\''iptables'\'' '\''-S'\'''
+    [npu-smi]=''\''npu-smi'\'' '\''info'\'''
+    [nvidia-smi]=''\''nvidia-smi'\'' '\''-L'\'''
+    [hccn-conf]=''\''sh'\'' '\''-c'\'' '\''cat "${CLUSTERWIZ_HCCN_CONF:-/etc/hccn.conf}"'\'''
+    [hccn-ip.0]=''\''hccn_tool'\'' '\''-i'\'' '\''0'\'' '\''-ip'\'' '\''-g'\'''
+    [hccn-ip.1]=''\''hccn_tool'\'' '\''-i'\'' '\''1'\'' '\''-ip'\'' '\''-g'\'''
+    [hccn-ip.2]=''\''hccn_tool'\'' '\''-i'\'' '\''2'\'' '\''-ip'\'' '\''-g'\'''
+    [hccn-ip.3]=''\''hccn_tool'\'' '\''-i'\'' '\''3'\'' '\''-ip'\'' '\''-g'\'''
+    [hccn-ip.4]=''\''hccn_tool'\'' '\''-i'\'' '\''4'\'' '\''-ip'\'' '\''-g'\'''
+    [hccn-ip.5]=''\''hccn_tool'\'' '\''-i'\'' '\''5'\'' '\''-ip'\'' '\''-g'\'''
+    [hccn-ip.6]=''\''hccn_tool'\'' '\''-i'\'' '\''6'\'' '\''-ip'\'' '\''-g'\'''
+    [hccn-ip.7]=''\''hccn_tool'\'' '\''-i'\'' '\''7'\'' '\''-ip'\'' '\''-g'\'''
+    [hccn-link.0]=''\''hccn_tool'\'' '\''-i'\'' '\''0'\'' '\''-link'\'' '\''-g'\'''
+    [hccn-link.1]=''\''hccn_tool'\'' '\''-i'\'' '\''1'\'' '\''-link'\'' '\''-g'\'''
+    [hccn-link.2]=''\''hccn_tool'\'' '\''-i'\'' '\''2'\'' '\''-link'\'' '\''-g'\'''
+    [hccn-link.3]=''\''hccn_tool'\'' '\''-i'\'' '\''3'\'' '\''-link'\'' '\''-g'\'''
+    [hccn-link.4]=''\''hccn_tool'\'' '\''-i'\'' '\''4'\'' '\''-link'\'' '\''-g'\'''
+    [hccn-link.5]=''\''hccn_tool'\'' '\''-i'\'' '\''5'\'' '\''-link'\'' '\''-g'\'''
+    [hccn-link.6]=''\''hccn_tool'\'' '\''-i'\'' '\''6'\'' '\''-link'\'' '\''-g'\'''
+    [hccn-link.7]=''\''hccn_tool'\'' '\''-i'\'' '\''7'\'' '\''-link'\'' '\''-g'\'''
+    [hccn-health.0]=''\''hccn_tool'\'' '\''-i'\'' '\''0'\'' '\''-net_health'\'' '\''-g'\'''
+    [hccn-health.1]=''\''hccn_tool'\'' '\''-i'\'' '\''1'\'' '\''-net_health'\'' '\''-g'\'''
+    [hccn-health.2]=''\''hccn_tool'\'' '\''-i'\'' '\''2'\'' '\''-net_health'\'' '\''-g'\'''
+    [hccn-health.3]=''\''hccn_tool'\'' '\''-i'\'' '\''3'\'' '\''-net_health'\'' '\''-g'\'''
+    [hccn-health.4]=''\''hccn_tool'\'' '\''-i'\'' '\''4'\'' '\''-net_health'\'' '\''-g'\'''
+    [hccn-health.5]=''\''hccn_tool'\'' '\''-i'\'' '\''5'\'' '\''-net_health'\'' '\''-g'\'''
+    [hccn-health.6]=''\''hccn_tool'\'' '\''-i'\'' '\''6'\'' '\''-net_health'\'' '\''-g'\'''
+    [hccn-health.7]=''\''hccn_tool'\'' '\''-i'\'' '\''7'\'' '\''-net_health'\'' '\''-g'\'''
+    [hccn-tls.0]=''\''hccn_tool'\'' '\''-i'\'' '\''0'\'' '\''-tls'\'' '\''-g'\'''
+    [hccn-tls.1]=''\''hccn_tool'\'' '\''-i'\'' '\''1'\'' '\''-tls'\'' '\''-g'\'''
+    [hccn-tls.2]=''\''hccn_tool'\'' '\''-i'\'' '\''2'\'' '\''-tls'\'' '\''-g'\'''
+    [hccn-tls.3]=''\''hccn_tool'\'' '\''-i'\'' '\''3'\'' '\''-tls'\'' '\''-g'\'''
+    [hccn-tls.4]=''\''hccn_tool'\'' '\''-i'\'' '\''4'\'' '\''-tls'\'' '\''-g'\'''
+    [hccn-tls.5]=''\''hccn_tool'\'' '\''-i'\'' '\''5'\'' '\''-tls'\'' '\''-g'\'''
+    [hccn-tls.6]=''\''hccn_tool'\'' '\''-i'\'' '\''6'\'' '\''-tls'\'' '\''-g'\'''
+    [hccn-tls.7]=''\''hccn_tool'\'' '\''-i'\'' '\''7'\'' '\''-tls'\'' '\''-g'\'''
+    [device-holders]=''\''sh'\'' '\''-c'\'' '\''for f in /proc/[0-9]*/fd/*; do t=$(readlink "$f" 2>/dev/null) || continue; case $t in /dev/davinci[0-9]*) p=${f#/proc/}; p=${p%%/*}; echo "$p ${t#/dev/davinci} $(cat /proc/$p/comm 2>/dev/null)";; esac; done | sort -u'\'''
+    [python]=''\''python3'\'' '\''-c'\'' '\''import os, sys
+print("python " + sys.version.split()[0])
+print("executable " + str(sys.executable))
+try:
+    from importlib import metadata
+except ImportError:
+    metadata = None
+def norm(n):
+    return n.lower().replace("-", "_").replace(".", "_")
+def scan(names):
+    want = [norm(n) for n in names]
+    for d in sys.path:
+        try:
+            entries = os.listdir(d or ".")
+        except OSError:
+            continue
+        for e in entries:
+            base, ext = os.path.splitext(e)
+            if ext not in (".dist-info", ".egg-info") or norm(base.split("-")[0]) not in want:
+                continue
+            for f in ("METADATA", "PKG-INFO"):
+                try:
+                    with open(os.path.join(d or ".", e, f)) as m:
+                        for line in m:
+                            if line.startswith("Version:"):
+                                return line[8:].strip()
+                            if not line.strip():
+                                break
+                except OSError:
+                    pass
+    return None
+for arg in sys.argv[1:]:
+    names = arg.split("|")
+    found = None
+    for n in names:
+        try:
+            found = metadata.version(n) if metadata else None
+        except Exception:
+            found = None
+        if found:
+            break
+    if not found and not metadata:
+        found = scan(names)
+    print(("package " + names[0] + " " + found) if found else ("package-missing " + names[0]))'\'' '\''torch'\'' '\''torch_npu|torch-npu'\'''
+    [npu-board@0]=''\''npu-smi'\'' '\''info'\'' '\''-t'\'' '\''board'\'' '\''-i'\'' '\''0'\'''
+    [npu-board@1]=''\''npu-smi'\'' '\''info'\'' '\''-t'\'' '\''board'\'' '\''-i'\'' '\''1'\'''
+    [npu-board@2]=''\''npu-smi'\'' '\''info'\'' '\''-t'\'' '\''board'\'' '\''-i'\'' '\''2'\'''
+    [npu-board@3]=''\''npu-smi'\'' '\''info'\'' '\''-t'\'' '\''board'\'' '\''-i'\'' '\''3'\'''
+    [npu-board@4]=''\''npu-smi'\'' '\''info'\'' '\''-t'\'' '\''board'\'' '\''-i'\'' '\''4'\'''
+    [npu-board@5]=''\''npu-smi'\'' '\''info'\'' '\''-t'\'' '\''board'\'' '\''-i'\'' '\''5'\'''
+    [npu-board@6]=''\''npu-smi'\'' '\''info'\'' '\''-t'\'' '\''board'\'' '\''-i'\'' '\''6'\'''
+    [npu-board@7]=''\''npu-smi'\'' '\''info'\'' '\''-t'\'' '\''board'\'' '\''-i'\'' '\''7'\'''
+    [cann-version]=''\''sh'\'' '\''-c'\'' '\''cat /usr/local/Ascend/ascend-toolkit/latest/*-linux/ascend_toolkit_install.info 2>/dev/null || cat /usr/local/Ascend/cann/*-linux/ascend_toolkit_install.info'\'''
+    [reserved-ports]=''\''cat'\'' '\''/proc/sys/net/ipv4/ip_local_reserved_ports'\'' '\''/proc/sys/net/ipv4/ip_local_port_range'\'''
+)
+FACT_ORDER=(hostname hostname-i ip-addr os-release ssh-connection sshd-processes ss paths mpirun ufw firewalld-state firewalld nft iptables npu-smi nvidia-smi hccn-conf @devices device-holders python npu-board@first cann-version reserved-ports)
+FACT_DEVICE_SECTIONS=(hccn-ip hccn-link hccn-health hccn-tls)
+FACT_IF_PREVIOUS_OK=(firewalld)
+FACT_TIMEOUT=20
 
 # The checks of this project, from the check table: id, where check.sh decides it, whether it
-# connects to other servers, and the function that decides it.
+# connects to other servers, whether it is judged from facts or tests live connections, and
+# the function that decides it.
 clusterwiz_checks() {
     # ssh: the server answers on its SSH port, its host key is known, a login works
-    clusterwiz_check ssh all reach clusterwiz_check_ssh
+    clusterwiz_check ssh all reach live clusterwiz_check_ssh
     # hostname: no other server has the same hostname (OpenMPI, HCCL)
-    clusterwiz_check hostname all local clusterwiz_check_hostname
+    clusterwiz_check hostname all local facts clusterwiz_check_hostname
     # host-ip: host_ip is an address of the server
-    clusterwiz_check host-ip all local clusterwiz_check_host_ip
+    clusterwiz_check host-ip all local facts clusterwiz_check_host_ip
     # accelerator: the planned NPUs or GPUs are there and healthy
-    clusterwiz_check accelerator all local clusterwiz_check_accelerator
+    clusterwiz_check accelerator all local facts clusterwiz_check_accelerator
     # device-ips: every device has its planned IP and netmask
-    clusterwiz_check device-ips all local clusterwiz_check_device_ips
+    clusterwiz_check device-ips all local facts clusterwiz_check_device_ips
     # device-links: every device's link is UP
-    clusterwiz_check device-links all local clusterwiz_check_device_links
+    clusterwiz_check device-links all local facts clusterwiz_check_device_links
     # device-net-health: every device's net health is Success
-    clusterwiz_check device-net-health all local clusterwiz_check_device_net_health
+    clusterwiz_check device-net-health all local facts clusterwiz_check_device_net_health
     # device-tls: every device's TLS switch (hccn_tool -tls -g) is the same
-    clusterwiz_check device-tls all local clusterwiz_check_device_tls
+    clusterwiz_check device-tls all local facts clusterwiz_check_device_tls
     # device-processes: no process (an earlier job's, say) holds the planned NPUs
-    clusterwiz_check device-processes all local clusterwiz_check_device_processes
+    clusterwiz_check device-processes all local facts clusterwiz_check_device_processes
     # python-torch: launch.python runs and has launch.framework's packages (by their metadata)
-    clusterwiz_check python-torch all local clusterwiz_check_python_torch
+    clusterwiz_check python-torch all local facts clusterwiz_check_python_torch
     # cann-env: every file launch.env_setup sources exists
-    clusterwiz_check cann-env all local clusterwiz_check_cann_env
+    clusterwiz_check cann-env all local facts clusterwiz_check_cann_env
     # paths: launch.workdir and the entry script exist
-    clusterwiz_check paths all local clusterwiz_check_paths
+    clusterwiz_check paths all local facts clusterwiz_check_paths
     # sshd: sshd runs
-    clusterwiz_check sshd all local clusterwiz_check_sshd
+    clusterwiz_check sshd all local facts clusterwiz_check_sshd
     # firewall-ports: the firewall lets the job's ports in
-    clusterwiz_check firewall-ports all local clusterwiz_check_firewall_ports
+    clusterwiz_check firewall-ports all local facts clusterwiz_check_firewall_ports
     # master-port-free: nothing listens on master_port yet
-    clusterwiz_check master-port-free master local clusterwiz_check_master_port_free
+    clusterwiz_check master-port-free master local facts clusterwiz_check_master_port_free
     # hccl-ports-free: nothing listens in the HCCL port range yet
-    clusterwiz_check hccl-ports-free all local clusterwiz_check_hccl_ports_free
+    clusterwiz_check hccl-ports-free all local facts clusterwiz_check_hccl_ports_free
+    # hccl-ports-reserved: the HCCL port range is kept from the kernel's ephemeral ports (ip_local_reserved_ports)
+    clusterwiz_check hccl-ports-reserved all local facts clusterwiz_check_hccl_ports_reserved
     # master-port-reachable: every other server can connect to master_port
-    clusterwiz_check master-port-reachable others reach clusterwiz_check_master_port_reachable
+    clusterwiz_check master-port-reachable others reach live clusterwiz_check_master_port_reachable
     # versions: NPU driver, firmware, CANN, Python and the framework's packages are the same version on every server
-    clusterwiz_check versions master reach clusterwiz_check_versions
+    clusterwiz_check versions master reach facts clusterwiz_check_versions
 }
 
 # The ports each server must let in (firewall-ports), by plan index.
@@ -361,38 +474,28 @@ clusterwiz_read_device_ip() {
     return 0
 }
 
-# The gateway and detect IP hccn_tool keeps for device N, read from its configuration file
-# (gateway_N=, netdetect_N=); sets READ_GATEWAY and READ_DETECT, empty when not set.
-CLUSTERWIZ_HCCN_CONF=${CLUSTERWIZ_HCCN_CONF:-/etc/hccn.conf}
-clusterwiz_read_device_route() {
-    local line
-    READ_GATEWAY=""
-    READ_DETECT=""
-    [ -r "$CLUSTERWIZ_HCCN_CONF" ] || return 0
-    while IFS= read -r line || [ -n "$line" ]; do
-        line=${line//[[:space:]]/}
-        case "$line" in
-            "gateway_$1="*) READ_GATEWAY=${line#*=} ;;
-            "netdetect_$1="*) READ_DETECT=${line#*=} ;;
-        esac
-    done < "$CLUSTERWIZ_HCCN_CONF"
-    return 0
-}
-
 clusterwiz_usage() {
     cat <<'USAGE'
-Usage: check.sh [--net] [--no-reach] [--list] [--only ID[,ID...]]
+Usage: check.sh [--net] [--no-reach] [--list] [--only ID[,ID...]] [--facts DIR] [--save-facts DIR] [--print-facts]
 Checks this server against the plan and prints one line per finding, "[ OK ] CHECK: detail",
 [WARN], [FAIL] or [SKIP], CHECK being the id that clusterwiz-cli check reports, then a summary.
+It first gathers this server's facts with the commands clusterwiz's discovery runs, then judges
+them as clusterwiz-cli check does.
 Exit status: 0 when no check failed, 1 when one did, 2 on a usage error or when this server is
 not in the plan (set CLUSTERWIZ_NODE_RANK to its index in the plan).
-  --net        device-net-health: test the device network to the same device of every other
-               server (hccn_tool -netdetect, then -net_health; sets each device's detection
-               address)
-  --no-reach   do not contact the other servers (ssh, master-port-reachable, peer-login)
-  --list       print the checks and the ports this server must let in, then exit
-  --only IDS   run only these checks (comma-separated ids); a restarting run's supervisor
-               asks for the accelerator and device-link checks this way between attempts
+  --net              device-net-health: test the device network to the same device of every
+                     other server (hccn_tool -netdetect, then -net_health; sets each device's
+                     detection address)
+  --no-reach         do not contact the other servers (ssh, master-port-reachable, peer-login,
+                     and the facts of the others that hostname, device-tls and versions compare)
+  --list             print the checks and the ports this server must let in, then exit
+  --only IDS         run only these checks (comma-separated ids); a restarting run's supervisor
+                     asks for the accelerator and device-link checks this way between attempts
+  --facts DIR        judge facts recorded before instead of gathering them: DIR/N.facts holds the
+                     facts of the server of plan index N (--save-facts or --print-facts wrote
+                     them); checks of live connections are not judged
+  --save-facts DIR   keep the facts this run gathered in DIR (N.facts per server)
+  --print-facts      print this server's facts and exit
 USAGE
 }
 
@@ -400,14 +503,30 @@ CHECK_NET=0
 CHECK_REACH=1
 CHECK_LIST=0
 CHECK_ONLY=""
+CHECK_REPLAY=0
+CHECK_PRINT_FACTS=0
+CHECK_FACTS_DIR=""
+CHECK_SAVE_DIR=""
+CHECK_SELF=${BASH_SOURCE[0]:-}
 while [ "$#" -gt 0 ]; do
     case "$1" in
         --net) CHECK_NET=1 ;;
         --no-reach) CHECK_REACH=0 ;;
         --list) CHECK_LIST=1 ;;
         --only)
-            [ "$#" -ge 2 ] || { echo "check.sh: --only needs check ids" >&2; exit 2; }
+            if [ "$#" -lt 2 ] || [ -z "$2" ]; then
+                echo "check.sh: --only needs check ids" >&2
+                exit 2
+            fi
             CHECK_ONLY=",$2,"
+            shift ;;
+        --print-facts) CHECK_PRINT_FACTS=1 ;;
+        --facts | --save-facts)
+            if [ "$#" -lt 2 ] || [ -z "$2" ]; then
+                echo "check.sh: $1 needs a folder" >&2
+                exit 2
+            fi
+            if [ "$1" = --facts ]; then CHECK_REPLAY=1; CHECK_FACTS_DIR=$2; else CHECK_SAVE_DIR=$2; fi
             shift ;;
         -h|--help) clusterwiz_usage; exit 0 ;;
         *) echo "check.sh: unknown argument: $1" >&2; clusterwiz_usage >&2; exit 2 ;;
@@ -425,9 +544,10 @@ clusterwiz_warn() { echo "[WARN] $CHECK_ID: $1"; CHECKS_WARN=$((CHECKS_WARN + 1)
 clusterwiz_fail() { echo "[FAIL] $CHECK_ID: $1"; CHECKS_FAILED=$((CHECKS_FAILED + 1)); }
 clusterwiz_skip() { echo "[SKIP] $CHECK_ID: $1"; CHECKS_SKIPPED=$((CHECKS_SKIPPED + 1)); }
 
-# clusterwiz_check ID WHERE CONTACT FUNCTION: one check of the table. WHERE: the servers that
-# decide it (all, master, others; hub: the server that logs in to the others, PEER_HUB);
-# CONTACT: "reach" when it connects to other servers.
+# clusterwiz_check ID WHERE CONTACT JUDGED FUNCTION: one check of the table. WHERE: the servers
+# that decide it (all, master, others; hub: the server that logs in to the others, PEER_HUB;
+# targets: the others); CONTACT: "reach" when it connects to other servers; JUDGED: "facts" when
+# it is judged from gathered facts, "live" when it tests live connections.
 clusterwiz_check() {
     CHECK_ID=$1
     if [ -n "$CHECK_ONLY" ]; then
@@ -443,11 +563,15 @@ clusterwiz_check() {
         hub) [ "$NODE_RANK" = "$PEER_HUB" ] || { clusterwiz_skip "$PEER_HUB_SKIP"; return; } ;;
         targets) [ "$NODE_RANK" != "$PEER_HUB" ] || { clusterwiz_skip "$PEER_TARGET_SKIP"; return; } ;;
     esac
-    if [ "$3" = reach ] && [ "$CHECK_REACH" = 0 ]; then
+    if [ "$4" = live ] && [ "$CHECK_REPLAY" = 1 ]; then
+        clusterwiz_skip "not judged from recorded facts (it tests live connections)"
+        return
+    fi
+    if [ "$3" = reach ] && [ "$4" = live ] && [ "$CHECK_REACH" = 0 ]; then
         clusterwiz_skip "not tested (--no-reach)"
         return
     fi
-    "$4"
+    "$5"
 }
 
 # The ports this server must let in (clusterwiz_required_ports), as parallel arrays.
@@ -490,215 +614,426 @@ clusterwiz_value_of() {
         | sed -e 's/[[:space:]]*$//'
 }
 
-clusterwiz_check_hostname() {
-    local name
-    name=$(clusterwiz_limit 10 "${FACT_HOSTNAME[@]}" 2>/dev/null | tr -d '\r' | head -n 1)
-    case "$name" in
-        "") clusterwiz_fail "${FACT_HOSTNAME[*]} printed nothing" ;;
-        localhost|localhost.*) clusterwiz_warn "$name: OpenMPI and HCCL tell servers apart by hostname; give this server its own" ;;
-        *) clusterwiz_ok "$name" ;;
+# One fact as discovery's probe runs it: stdout and stderr together, no input, stopped after
+# FACT_TIMEOUT s (exit 124); prints its section marker with the exit status, then its output
+# (a line of it that looks like a marker gets a space in front). Sets FACT_RC.
+clusterwiz_probe_fact() {
+    local out
+    local -a words
+    eval "words=(${FACT_COMMANDS[$2]})"
+    if [ "$CHECK_HAVE_TIMEOUT" = 1 ]; then
+        out=$(timeout -k 2 "$FACT_TIMEOUT" "${words[@]}" 2>&1 </dev/null)
+    else
+        out=$("${words[@]}" 2>&1 </dev/null)
+    fi
+    FACT_RC=$?
+    case $out in
+        *@@clusterwiz-probe*) out=$(printf '%s\n' "$out" | sed 's/^@@clusterwiz-probe/ &/') ;;
+    esac
+    printf '@@clusterwiz-probe %s rc=%s@@\n' "$1" "$FACT_RC"
+    if [ -n "$out" ]; then printf '%s\n' "$out"; fi
+}
+
+# Every fact of this server, in discovery's order and format, ending with the end marker.
+clusterwiz_gather_facts() (
+    LC_ALL=C
+    export LC_ALL
+    PATH=${PATH:-/usr/bin:/bin}:/usr/local/sbin:/usr/sbin:/sbin:/usr/local/Ascend/driver/tools
+    export PATH
+    CHECK_HAVE_TIMEOUT=0
+    timeout -k 2 1 true >/dev/null 2>&1 && CHECK_HAVE_TIMEOUT=1
+    FACT_RC=0
+    for entry in "${FACT_ORDER[@]}"; do
+        case "$entry" in
+            @devices)
+                for device in "${DEVICES[@]}"; do
+                    for section in "${FACT_DEVICE_SECTIONS[@]}"; do
+                        clusterwiz_probe_fact "$section.$device" "$section.$device"
+                    done
+                done ;;
+            *@first) clusterwiz_probe_fact "${entry%@first}" "${entry%@first}@${DEVICES[0]:-0}" ;;
+            *)
+                case " ${FACT_IF_PREVIOUS_OK[*]} " in
+                    *" $entry "*) [ "$FACT_RC" = 0 ] || continue ;;
+                esac
+                clusterwiz_probe_fact "$entry" "$entry" ;;
+        esac
+    done
+    printf '@@clusterwiz-probe end rc=0@@\n'
+)
+
+# Every server's facts, loaded once from its file (the probe's format): FACT_OUTPUT[J:SECTION] and
+# FACT_STATUS[J:SECTION] for server J of the plan; FACTS_OF[J] says whether they could be had.
+declare -A FACT_OUTPUT FACT_STATUS FACTS_OF
+clusterwiz_load_facts() {
+    local rank=$1 line name="" output="" pattern='^@@clusterwiz-probe ([^ ]+) rc=(-?[0-9]{1,9})@@$'
+    FACTS_OF[$rank]=0
+    [ -s "$2" ] || return 1
+    while IFS= read -r line || [ -n "$line" ]; do
+        line=${line%$'\r'}
+        if [[ $line =~ $pattern ]]; then
+            [ -n "$name" ] && clusterwiz_keep_fact "$rank:$name" "$output"
+            name=${BASH_REMATCH[1]}
+            FACT_STATUS[$rank:$name]=$(( ${BASH_REMATCH[2]} & 255 ))
+            output=""
+        elif [ -n "$name" ]; then
+            output+=$line$'\n'
+        fi
+    done < "$2"
+    [ -n "$name" ] && clusterwiz_keep_fact "$rank:$name" "$output"
+    FACTS_OF[$rank]=1
+}
+
+# Trailing empty lines are no part of a section's output, as discovery reads it.
+clusterwiz_keep_fact() {
+    local output=$2
+    while [[ $output == *$'\n' ]]; do output=${output%$'\n'}; done
+    FACT_OUTPUT[$1]=$output
+}
+
+# clusterwiz_fact SECTION: this server's fact: prints its output, returns its command's exit
+# status; 125 when it was not gathered.
+clusterwiz_fact() { clusterwiz_peer_fact "$NODE_RANK" "$1"; }
+
+# clusterwiz_peer_fact J SECTION: the same for server J, once clusterwiz_peer_facts J said yes.
+clusterwiz_peer_fact() {
+    local key="$1:$2"
+    [ -n "${FACT_STATUS[$key]+x}" ] || return 125
+    printf '%s' "${FACT_OUTPUT[$key]}"
+    return "${FACT_STATUS[$key]}"
+}
+
+# Server J's facts: recorded (--facts), or gathered there once (check.sh --print-facts over SSH,
+# logging in as mpirun does), and loaded; false when they cannot be had (--no-reach, no
+# password-free login). Call it outside $(...), so that what it loads stays.
+clusterwiz_peer_facts() {
+    local file="$CHECK_FACTS_DIR/$1.facts"
+    [ -n "${FACTS_OF[$1]:-}" ] && return $((1 - FACTS_OF[$1]))
+    if [ "$CHECK_REPLAY" = 0 ] && [ "$1" != "$NODE_RANK" ]; then
+        FACTS_OF[$1]=0
+        [ "$CHECK_REACH" = 1 ] && [ -r "$CHECK_SELF" ] || return 1
+        clusterwiz_limit 120 ssh -o BatchMode=yes -o ConnectTimeout=10 -p "${NODE_SSH_PORTS[$1]}" \
+            "${NODE_IPS[$1]}" "CLUSTERWIZ_NODE_RANK=$1 bash -s -- --print-facts" \
+            < "$CHECK_SELF" > "$file" 2>/dev/null || : > "$file"
+    fi
+    clusterwiz_load_facts "$1" "$file"
+}
+
+# The first non-blank line of a tool's output, trimmed, at most 160 characters: what clusterwiz
+# names a tool's failure by.
+clusterwiz_output_line() {
+    local line
+    line=$(printf '%s\n' "$1" | awk 'NF { sub(/^[ \t]+/, ""); sub(/[ \t]+$/, ""); print; exit }')
+    echo "${line:0:160}"
+}
+
+# A fact that timed out (124) or never arrived: the verdict says so instead of guessing.
+clusterwiz_unanswered() {
+    case "$1" in
+        124) echo "did not answer within $FACT_TIMEOUT s" ;;
+        125) echo "did not answer: the probe output stopped before it" ;;
+        *) return 1 ;;
     esac
 }
 
-clusterwiz_check_host_ip() {
-    local listing addresses actual_nic=""
-    if clusterwiz_have "${FACT_IP_ADDR[0]}"; then
-        listing=$(clusterwiz_limit 10 "${FACT_IP_ADDR[@]}" 2>/dev/null)
-        addresses=$(printf '%s\n' "$listing" | awk '$3 == "inet" { split($4, a, "/"); printf "%s ", a[1] }')
-        actual_nic=$(printf '%s\n' "$listing" | awk -v ip="$HOST_IP" '$3 == "inet" { split($4, a, "/"); if (a[1] == ip) { print $2; exit } }')
-    else
-        addresses=$(clusterwiz_limit 10 "${FACT_HOSTNAME_I[@]}" 2>/dev/null)
+# The host name as discovery reads it: exactly one non-blank line, a plain name; "" otherwise.
+clusterwiz_hostname_of() {
+    printf '%s\n' "$1" | awk 'NF { n++; sub(/^[ \t]+/, ""); sub(/[ \t]+$/, ""); line = $0 }
+        END { if (n == 1 && line ~ /^[A-Za-z0-9][A-Za-z0-9._-]*$/) print line }'
+}
+
+clusterwiz_check_hostname() {
+    local output name j other
+    output=$(clusterwiz_fact hostname) && name=$(clusterwiz_hostname_of "$output")
+    if [ -z "$name" ]; then
+        clusterwiz_warn "hostname unknown"
+        return
     fi
-    if [ -z "${addresses// /}" ]; then
-        clusterwiz_warn "cannot list this server's addresses (no ${FACT_IP_ADDR[0]}, no ${FACT_HOSTNAME_I[*]})"
-    elif [[ " $addresses " != *" $HOST_IP "* ]]; then
-        clusterwiz_fail "$HOST_IP is not an address of this server (it has: ${addresses% }); the other servers and the launch variables use it"
-    elif [ -n "${NODE_NICS[$NODE_RANK]}" ] && [ -n "$actual_nic" ] && [ "$actual_nic" != "${NODE_NICS[$NODE_RANK]}" ]; then
-        clusterwiz_warn "$HOST_IP is on $actual_nic, but the plan pins the NIC ${NODE_NICS[$NODE_RANK]}"
+    for ((j = 0; j < NODE_COUNT; j++)); do
+        [ "$j" = "$NODE_RANK" ] && continue
+        clusterwiz_peer_facts "$j" || continue
+        output=$(clusterwiz_peer_fact "$j" hostname) || continue
+        other=$(clusterwiz_hostname_of "$output")
+        [ "$other" = "$name" ] || continue
+        # OpenMPI takes two servers of one hostname for one host (shared memory between them).
+        if [ "$LAUNCH_MODE" = mpirun ]; then
+            clusterwiz_fail "hostname $name is also ${NODE_NAMES[$j]}'s hostname"
+        else
+            clusterwiz_warn "hostname $name is also ${NODE_NAMES[$j]}'s hostname"
+        fi
+        return
+    done
+    clusterwiz_ok "$name"
+}
+
+clusterwiz_is_ipv4() {
+    local IFS=. part
+    local -a parts
+    read -r -a parts <<< "$1"
+    [ "${#parts[@]}" = 4 ] && [[ "$1" =~ ^[0-9.]+$ ]] || return 1
+    for part in "${parts[@]}"; do
+        [[ "$part" =~ ^(0|[1-9][0-9]{0,2})$ ]] && [ "$part" -le 255 ] || return 1
+    done
+}
+
+# The plan's host IP among `hostname -I`; its NIC from `ip -o addr`, against a pinned NIC.
+clusterwiz_check_host_ip() {
+    local listed="" nic=""
+    listed=$(clusterwiz_fact hostname-i) || listed=""
+    listed=$(echo $listed)
+    if ! clusterwiz_is_ipv4 "$HOST_IP"; then
+        clusterwiz_fail "host_ip is empty and host '$HOST_IP' is not an address: set host_ip (this server has $listed), or run discover --update"
+        return
+    fi
+    nic=$(clusterwiz_fact ip-addr | awk -v ip="$HOST_IP" '$3 == "inet" { split($4, a, "/"); if (a[1] == ip) { n = $2; sub(/:$/, "", n); sub(/@.*/, "", n); print n; exit } }')
+    # hostname -I leaves out loopback; ip addr lists it (a one-server job on 127.0.0.1).
+    if [[ " $listed " != *" $HOST_IP "* ]] && [ -z "$nic" ]; then
+        clusterwiz_fail "host_ip $HOST_IP is not an address of this server (hostname -I: ${listed:-nothing})"
+        return
+    fi
+    if [ -n "${NODE_NICS[$NODE_RANK]}" ] && [ -n "$nic" ] && [ "$nic" != "${NODE_NICS[$NODE_RANK]}" ]; then
+        clusterwiz_warn "host_ip $HOST_IP is on $nic, but the project pins the NIC ${NODE_NICS[$NODE_RANK]}"
     else
-        clusterwiz_ok "$HOST_IP${actual_nic:+ on $actual_nic}"
+        clusterwiz_ok "$HOST_IP${nic:+ on $nic}"
     fi
 }
 
+# launch.python as the probe ran it: "python V", "executable P", then per package of
+# launch.framework "package NAME VERSION" or "package-missing NAME".
 clusterwiz_check_python_torch() {
-    local path version line missing="" found=""
-    if ! path=$(command -v "$PYTHON" 2>/dev/null); then
-        clusterwiz_fail "$PYTHON not found (launch.python)"
+    local output status version executable missing found entry name silent
+    output=$(clusterwiz_fact python)
+    status=$?
+    if silent=$(clusterwiz_unanswered "$status"); then
+        clusterwiz_fail "$PYTHON $silent"
         return
     fi
-    version=$("$PYTHON" --version 2>&1 | head -n 1)
-    # launch.framework's packages by their installed metadata: importing them costs seconds.
-    while read -r line; do
-        case "$line" in
-            "package-missing "*) missing="$missing ${line#package-missing }" ;;
-            "package "*) found="$found, ${line#package }" ;;
-        esac
-    done < <(clusterwiz_package_versions)
-    if [ -n "$missing" ]; then
-        clusterwiz_fail "$path ($version) has no${missing} installed (no package metadata; launch.framework $FRAMEWORK needs it)"
-    elif [ -z "$found" ]; then
-        clusterwiz_fail "$path ($version) did not answer within 60 s"
-    else
-        clusterwiz_ok "$path: $version${found}"
+    if [ "$status" = 127 ] || [ "$status" = 126 ]; then
+        clusterwiz_fail "$PYTHON does not run: $(clusterwiz_output_line "$output")"
+        return
     fi
+    version=$(printf '%s\n' "$output" | sed -n 's/^python //p' | head -n 1)
+    executable=$(printf '%s\n' "$output" | sed -n 's/^executable //p' | head -n 1)
+    # A package counts by its first line; one the output does not name is not judged, unless
+    # the output names no package at all (an interpreter that failed, or an older probe that
+    # names torch alone on a "torch VERSION" line): then torch counts by that line.
+    read -r missing found < <(printf '%s\n' "$output" | awk -v want="${FRAMEWORK_PACKAGES[*]}" '
+        BEGIN { n = split(want, w, " "); for (i = 1; i <= n; i++) { split(w[i], names, "|"); order[i] = names[1] } }
+        { sub(/\r$/, "") }
+        $1 == "package" && !($2 in seen) { seen[$2] = 1; version[$2] = $3; any = 1 }
+        $1 == "package-missing" && !($2 in seen) { seen[$2] = 1; version[$2] = ""; any = 1 }
+        /^torch / && torch == "" { torch = substr($0, 7); gsub(/^[ \t]+|[ \t]+$/, "", torch) }
+        END {
+            for (i = 1; i <= n; i++) {
+                p = order[i]
+                if (!(p in seen) && (any || p != "torch")) continue
+                if (!(p in seen)) version[p] = torch
+                if (version[p] == "") missing = missing (missing == "" ? "" : ",") p
+                else found = found (found == "" ? "" : ",") p "=" version[p]
+            }
+            print (missing == "" ? "-" : missing), (found == "" ? "-" : found)
+        }')
+    if [ "$missing" != - ]; then
+        clusterwiz_fail "$PYTHON (Python $version) has no ${missing//,/, } installed (no package metadata; $FRAMEWORK needs it): install it for this interpreter"
+        return
+    fi
+    [ "$found" = - ] && found=""
+    found=${found//=/ }
+    clusterwiz_ok "$executable: Python $version${found:+, ${found//,/, }}"
 }
 
 clusterwiz_check_mpirun() {
-    local mpirun=${FACT_MPIRUN[0]}
-    [ -n "$MPIRUN_PREFIX" ] && mpirun="$MPIRUN_PREFIX/bin/$mpirun"
-    if ! clusterwiz_have "$mpirun"; then
-        clusterwiz_fail "$mpirun not found (launch.mode mpirun needs OpenMPI on every server)"
+    local output status silent
+    output=$(clusterwiz_fact mpirun)
+    status=$?
+    if silent=$(clusterwiz_unanswered "$status"); then
+        clusterwiz_fail "mpirun --version $silent"
         return
     fi
-    # Without --prefix mpirun starts orted by name over a non-interactive SSH login.
-    if [ -z "$MPIRUN_PREFIX" ] && ! "${FACT_ORTED[@]}" >/dev/null 2>&1; then
-        clusterwiz_fail "orted is not on the PATH of a non-interactive login, so mpirun cannot start its daemon here: set launch.mpirun.prefix to the OpenMPI installation, or install openmpi-bin"
+    if [ "$status" = 127 ]; then
+        clusterwiz_fail "mpirun not found (mpirun mode needs OpenMPI on every server)"
         return
     fi
-    clusterwiz_ok "$(clusterwiz_limit 30 "$mpirun" "${FACT_MPIRUN[@]:1}" 2>&1 | head -n 1)"
+    # Without --prefix, mpirun starts orted by name in a non-interactive SSH login.
+    local orted
+    orted=$(clusterwiz_fact orted) || orted=""
+    if [ -z "$MPIRUN_PREFIX" ] && [ -z "$orted" ]; then
+        clusterwiz_fail "orted is not on the PATH of a non-interactive SSH login, so mpirun cannot start its daemon here: set launch.mpirun.prefix to the OpenMPI installation (e.g. /usr/lib/x86_64-linux-gnu/openmpi), or install openmpi-bin on this server"
+        return
+    fi
+    clusterwiz_ok "$(clusterwiz_output_line "$output")"
 }
 
 # msrun as train.sh finds it: on the PATH, or beside launch.python (pip puts it there).
 clusterwiz_check_msrun() {
-    local msrun where
-    msrun=$(clusterwiz_limit 10 "${FACT_MSRUN[@]}" "$PYTHON" 2>/dev/null | head -n 1)
-    if [ -n "$msrun" ]; then
-        clusterwiz_ok "$msrun"
+    local output status where silent
+    output=$(clusterwiz_fact msrun)
+    status=$?
+    if silent=$(clusterwiz_unanswered "$status"); then
+        clusterwiz_fail "looking for msrun $silent"
         return
     fi
-    where="msrun is neither on the PATH of a non-interactive login nor beside $PYTHON; MindSpore installs it"
+    output=$(clusterwiz_output_line "$output")
+    if [ "$status" = 0 ] && [ -n "$output" ]; then
+        clusterwiz_ok "$output"
+        return
+    fi
+    where="msrun is neither on the PATH of a non-interactive SSH login nor beside ${PYTHON:-python3}; MindSpore installs it"
     # check.sh does not run env_setup; train.sh does, and it may put msrun on the PATH.
-    if [ "${#ENV_SETUP_PATHS[@]}" -gt 0 ] || [ "${#ENV_SETUP_UNCHECKED[@]}" -gt 0 ]; then
+    if [ "$ENV_SETUP_LINES" -gt 0 ]; then
         clusterwiz_warn "$where: train.sh finds it only if launch.env_setup puts it on the PATH"
     else
         clusterwiz_fail "$where: install MindSpore for launch.python, or add to launch.env_setup the line that activates its environment"
     fi
 }
 
+# The paths fact: "KIND yes|no PATH" per workdir, writable, entry and sourced (setenv) file.
+clusterwiz_path_answer() {
+    clusterwiz_fact paths | awk -v kind="$1" '$1 == kind && ($2 == "yes" || $2 == "no") && NF >= 3 {
+        a = $2; $1 = ""; $2 = ""; sub(/^  /, ""); print a, $0 }'
+}
+
 clusterwiz_check_cann_env() {
-    local i path
-    if [ "${#CANN_SET_ENV_PLACES[@]}" -gt 0 ]; then
-        for path in "${CANN_SET_ENV_PLACES[@]}"; do
-            if [ -f "$path" ]; then
-                clusterwiz_warn "$path is here, but launch.env_setup does not source it: a job started over SSH gets no CANN libraries (add \"source $path\")"
-                break
-            fi
-        done
-        if [ "$path" = "${CANN_SET_ENV_PLACES[-1]}" ] && [ ! -f "$path" ]; then
-            clusterwiz_fail "CANN's set_env.sh is in none of its places (${CANN_SET_ENV_PLACES[*]}): install the CANN toolkit, or source its set_env.sh in launch.env_setup"
+    local answer path present missing="" looked="" found="" count=0
+    while read -r answer path; do
+        [ -n "$answer" ] || continue
+        count=$((count + 1))
+        if [ "${#CANN_SET_ENV_PLACES[@]}" -gt 0 ] && [[ " ${CANN_SET_ENV_PLACES[*]} " == *" $path "* ]]; then
+            looked="$looked${looked:+, }$path"
+            [ "$answer" = yes ] && [ -z "$found" ] && found=$path
+        elif [ "$answer" = no ]; then
+            missing="$missing${missing:+; }$path"
         fi
+        present=$path
+    done < <(clusterwiz_path_answer setenv)
+    if [ "$count" = 0 ]; then
+        clusterwiz_skip "env_setup sources no file"
+    elif [ -n "$missing" ]; then
+        clusterwiz_fail "missing or unreadable: $missing"
+    elif [ "${#CANN_SET_ENV_PLACES[@]}" -gt 0 ] && [ -z "$found" ]; then
+        clusterwiz_fail "CANN's set_env.sh is in none of its places ($looked): install the CANN toolkit, or source its set_env.sh in launch.env_setup"
+    elif [ "${#CANN_SET_ENV_PLACES[@]}" -gt 0 ]; then
+        clusterwiz_warn "$found is here, but launch.env_setup does not source it: a job started over SSH gets no CANN libraries (add \"source $found\")"
+    elif [ "$count" = 1 ]; then
+        clusterwiz_ok "$present present"
+    else
+        clusterwiz_ok "$count files present"
     fi
-    if [ "${#ENV_SETUP_PATHS[@]}" = 0 ] && [ "${#ENV_SETUP_UNCHECKED[@]}" = 0 ]; then
-        [ "${#CANN_SET_ENV_PLACES[@]}" -gt 0 ] || clusterwiz_skip "env_setup sources no file"
-        return
-    fi
-    for ((i = 0; i < ${#ENV_SETUP_PATHS[@]}; i++)); do
-        case "${ENV_SETUP_ROOTS[$i]}" in
-            home) path="$HOME/${ENV_SETUP_PATHS[$i]}" ;;
-            workdir) path="$WORKDIR/${ENV_SETUP_PATHS[$i]}" ;;
-            *) path=${ENV_SETUP_PATHS[$i]} ;;
-        esac
-        if [ -f "$path" ]; then
-            clusterwiz_ok "$path exists"
-        else
-            clusterwiz_fail "$path not found (launch.env_setup sources it; is the toolkit installed here?)"
-        fi
-    done
-    for ((i = 0; i < ${#ENV_SETUP_UNCHECKED[@]}; i++)); do
-        clusterwiz_warn "not checked, the file depends on shell expansion: ${ENV_SETUP_UNCHECKED[$i]}"
-    done
 }
 
 clusterwiz_check_paths() {
-    local entry=$ENTRY
-    if [ -d "$WORKDIR" ]; then
-        clusterwiz_ok "workdir $WORKDIR"
-    else
-        clusterwiz_fail "workdir $WORKDIR is not a folder on this server (launch.workdir)"
+    local workdir entry writable answer path
+    read -r answer path < <(clusterwiz_path_answer workdir)
+    if [ -z "$answer" ]; then
+        clusterwiz_warn "paths were not probed"
+        return
     fi
-    case "$entry" in
-        /*) ;;
-        *) entry="$WORKDIR/$entry" ;;
-    esac
-    if [ -f "$entry" ]; then
-        clusterwiz_ok "entry $entry"
-    else
-        clusterwiz_fail "entry $entry not found (launch.entry, relative to launch.workdir)"
+    workdir=$path
+    if [ "$answer" = no ]; then
+        # Launch makes the workdir; only an entry that is neither there nor uploaded is missing.
+        if [ "$ENTRY_UPLOADED" = 1 ]; then
+            clusterwiz_ok "workdir $workdir is made and ${ENTRY##*/} uploaded at launch"
+        else
+            clusterwiz_fail "workdir $workdir does not exist, nor the entry in it (copy it there, or list it in launch.upload)"
+        fi
+        return
     fi
+    read -r writable path < <(clusterwiz_path_answer writable)
+    if [ "$writable" = no ]; then
+        clusterwiz_fail "workdir $workdir is not writable (the scripts and logs go there)"
+        return
+    fi
+    read -r answer entry < <(clusterwiz_path_answer entry)
+    if [ "$answer" = no ]; then
+        if [ "$ENTRY_UPLOADED" = 1 ]; then
+            clusterwiz_ok "$workdir exists; ${ENTRY##*/} is uploaded at launch"
+        else
+            clusterwiz_fail "entry $entry does not exist (copy it there, or list it in launch.upload)"
+        fi
+        return
+    fi
+    clusterwiz_ok "$workdir and ${entry:-$ENTRY} exist"
 }
 
 clusterwiz_check_sshd() {
-    local processes session port
-    if ! clusterwiz_have "${FACT_SSHD_PROCESSES[0]}"; then
-        clusterwiz_warn "cannot tell whether sshd runs (${FACT_SSHD_PROCESSES[0]} missing)"
-        return
-    fi
-    processes=$(clusterwiz_limit 10 "${FACT_SSHD_PROCESSES[@]}" 2>/dev/null | grep -c .)
-    if [ "$processes" = 0 ]; then
-        clusterwiz_fail "no sshd process found"
-        return
-    fi
-    # Run over SSH, the session says which port sshd served it on.
-    session=$("${FACT_SSH_CONNECTION[@]}" 2>/dev/null)
-    port=${session##* }
-    if [[ "$port" =~ ^[0-9]+$ ]]; then
-        clusterwiz_ok "sshd serves port $port"
+    local status session port
+    clusterwiz_fact sshd-processes >/dev/null
+    status=$?
+    case "$status" in
+        0) ;;
+        1) clusterwiz_fail "no sshd process found"; return ;;
+        *) clusterwiz_warn "cannot tell whether sshd runs (pgrep missing)"; return ;;
+    esac
+    session=$(clusterwiz_fact ssh-connection) || session=""
+    port=$(echo $session | awk 'NF == 4 && $4 ~ /^[0-9]+$/ && $4 >= 1 && $4 <= 65535 { print $4 }')
+    clusterwiz_ok "${port:+sshd serves port $port}${port:-sshd runs}"
+}
+
+# The versions of server J ("self" for this one), "COMPONENT<TAB>VERSION" lines in a fixed order:
+# NPU driver and firmware, CANN (Ascend), Python, then launch.framework's packages; unknown ones
+# left out. False when its facts were not loaded (clusterwiz_peer_facts). An older probe names
+# torch on a line of its own ("torch VERSION").
+clusterwiz_versions_of() {
+    local board="" cann="" python status
+    if [ "$1" = self ]; then
+        python=$(clusterwiz_fact python)
+        status=$?
+        if [[ "$ACCELERATOR" == ascend* ]]; then
+            board=$(clusterwiz_fact npu-board) || board=""
+            cann=$(clusterwiz_fact cann-version) || cann=""
+        fi
     else
-        clusterwiz_ok "sshd runs ($processes processes)"
+        [ "${FACTS_OF[$1]:-0}" = 1 ] || return 1
+        python=$(clusterwiz_peer_fact "$1" python)
+        status=$?
+        if [[ "$ACCELERATOR" == ascend* ]]; then
+            board=$(clusterwiz_peer_fact "$1" npu-board) || board=""
+            cann=$(clusterwiz_peer_fact "$1" cann-version) || cann=""
+        fi
     fi
-}
-
-# "package NAME VERSION" or "package-missing NAME" per FRAMEWORK_PACKAGES entry ("a|b": either
-# distribution name), read from the installed metadata.
-clusterwiz_package_versions() {
-    clusterwiz_limit 60 "$PYTHON" -c '
-import sys
-from importlib import metadata
-for arg in sys.argv[1:]:
-    names = arg.split("|")
-    found = None
-    for n in names:
-        try:
-            found = metadata.version(n)
-            break
-        except Exception:
-            pass
-    print(("package " + names[0] + " " + found) if found else ("package-missing " + names[0]))
-' "${FRAMEWORK_PACKAGES[@]}" 2>/dev/null
-}
-
-# "COMPONENT<TAB>VERSION" lines, the components the versions check compares.
-clusterwiz_versions() {
-    local board line
-    if [[ "$ACCELERATOR" == ascend* ]]; then
-        board=$(clusterwiz_limit 20 npu-smi info -t board -i "${DEVICES[0]:-0}" 2>/dev/null)
-        line=$(clusterwiz_value_of "Software Version" "$board")
-        [ -n "$line" ] && printf 'NPU driver\t%s\n' "$line"
-        line=$(clusterwiz_value_of "Firmware Version" "$board")
-        [ -n "$line" ] && printf 'NPU firmware\t%s\n' "$line"
-        line=$("${FACT_CANN_VERSION[@]}" 2>/dev/null | sed -n 's/^version=//p' | head -n 1)
-        [ -n "$line" ] && printf 'CANN\t%s\n' "$line"
-    fi
-    line=$("$PYTHON" -c 'import sys; print(sys.version.split()[0])' 2>/dev/null)
-    [ -n "$line" ] && printf 'Python\t%s\n' "$line"
-    clusterwiz_package_versions | awk '$1 == "package" { printf "%s\t%s\n", $2, $3 }'
+    [ "$status" = 124 ] || [ "$status" = 125 ] && python=""
+    [ "$status" = 127 ] || [ "$status" = 126 ] && python=""
+    {
+        printf '%s\n' "$board" | awk '{ sub(/\r$/, ""); i = index($0, ":"); if (!i) next
+            k = substr($0, 1, i - 1); gsub(/[ \t]+/, " ", k); sub(/^ /, "", k); sub(/ $/, "", k)
+            v = substr($0, i + 1); gsub(/^[ \t]+|[ \t]+$/, "", v)
+            if (k == "Software Version" && driver == "") driver = v
+            if (k == "Firmware Version" && firmware == "") firmware = v }
+            END { if (driver != "") print "NPU driver\t" driver; if (firmware != "") print "NPU firmware\t" firmware }'
+        printf '%s\n' "$cann" | awk '{ sub(/\r$/, ""); gsub(/^[ \t]+|[ \t]+$/, "") }
+            /^version=/ { v = substr($0, 9); gsub(/^[ \t]+|[ \t]+$/, "", v)
+                if (v ~ /^".*"$/ && length(v) >= 2) v = substr(v, 2, length(v) - 2)
+                if (v != "") { print "CANN\t" v; exit } }'
+        printf '%s\n' "$python" | awk -v want="${FRAMEWORK_PACKAGES[*]}" '
+            BEGIN { n = split(want, w, " "); for (i = 1; i <= n; i++) { split(w[i], names, "|"); order[i] = names[1] } }
+            { sub(/\r$/, "") }
+            /^python / && version == "" { version = substr($0, 8); gsub(/^[ \t]+|[ \t]+$/, "", version) }
+            $1 == "package" && !($2 in seen) { seen[$2] = 1; pv[$2] = $3 }
+            $1 == "package-missing" && !($2 in seen) { seen[$2] = 1; pv[$2] = "" }
+            /^torch / && torch == "" { torch = substr($0, 7); gsub(/^[ \t]+|[ \t]+$/, "", torch) }
+            END {
+                if ("torch" in seen) torch = pv["torch"]
+                if (version ~ /^[0-9]+\.[0-9]+(\.[0-9]+)?[^ \t]*$/) print "Python\t" version
+                for (i = 1; i <= n; i++) {
+                    v = (order[i] in seen) ? pv[order[i]] : (order[i] == "torch" ? torch : "")
+                    if (v != "") print order[i] "\t" v
+                }
+            }'
+    }
 }
 
 clusterwiz_check_versions() {
-    local j all="" remote output line
-    remote="$(declare -p PYTHON ACCELERATOR DEVICES FRAMEWORK_PACKAGES FACT_CANN_VERSION 2>/dev/null)
-$(declare -f clusterwiz_have clusterwiz_limit clusterwiz_value_of clusterwiz_package_versions clusterwiz_versions)
-clusterwiz_versions"
+    local j all="" output unreached="" differences line
     for ((j = 0; j < NODE_COUNT; j++)); do
         if [ "$j" = "$NODE_RANK" ]; then
-            output=$(clusterwiz_versions)
-        elif ! output=$(clusterwiz_limit 90 ssh -o BatchMode=yes -o ConnectTimeout=10 -p "${NODE_SSH_PORTS[$j]}" "${NODE_IPS[$j]}" bash -s <<<"$remote" 2>/dev/null); then
-            clusterwiz_warn "${NODE_NAMES[$j]}: versions not compared (no password-free login to ${NODE_IPS[$j]})"
+            output=$(clusterwiz_versions_of self)
+        elif ! clusterwiz_peer_facts "$j" || ! output=$(clusterwiz_versions_of "$j"); then
+            unreached="$unreached${unreached:+, }${NODE_NAMES[$j]}"
             continue
         fi
         all+=$(printf '%s\n' "$output" | awk -F '\t' -v s="${NODE_NAMES[$j]}" 'NF == 2 { printf "%s\t%s\t%s\n", s, $1, $2 }')$'\n'
     done
-    output=$(printf '%s' "$all" | awk -F '\t' '
+    differences=$(printf '%s' "$all" | awk -F '\t' '
         NF == 3 {
             c = $2; v = $3
             if (!(c in seen)) { seen[c] = 1; comps[++nc] = c }
@@ -714,186 +1049,231 @@ clusterwiz_versions"
                 print line
             }
         }')
-    if [ -n "$output" ]; then
-        while read -r line; do clusterwiz_fail "$line"; done <<<"$output"
+    if [ -n "$differences" ]; then
+        while read -r line; do clusterwiz_fail "$line"; done <<<"$differences"
+    elif [ -n "$unreached" ]; then
+        clusterwiz_warn "the same on the servers compared; not compared: $unreached (no password-free login from here, or --no-reach)"
     else
-        clusterwiz_ok "the same on every server: $(clusterwiz_versions | tr '\t' ' ' | paste -sd, - | sed 's/,/, /g')"
+        clusterwiz_ok "the same on $NODE_COUNT servers: $(clusterwiz_versions_of self | tr '\t' ' ' | paste -sd, - | sed 's/,/, /g')"
     fi
 }
 
-# npu-smi info: an NPU row starts with "| ID NAME |" (the name is not a number, which tells it
-# from the chip and process rows), its second cell is the health.
-clusterwiz_check_accelerator() {
-    local output status rows device health listed="" problems=0
-    if ! clusterwiz_have "${FACT_NPU_SMI[0]}"; then
-        clusterwiz_fail "${FACT_NPU_SMI[0]} not found on PATH (Ascend driver not installed, or its folder not on PATH)"
-        return
-    fi
-    output=$(clusterwiz_limit 60 "${FACT_NPU_SMI[@]}" 2>&1)
-    status=$?
-    if [ "$status" -ne 0 ]; then
-        clusterwiz_fail "${FACT_NPU_SMI[*]} exited $status: $(clusterwiz_first_line "$output")"
-        return
-    fi
-    rows=$(printf '%s\n' "$output" | tr -d '\r' | awk -F'|' 'NF >= 4 {
-        n = split($2, w, " ")
-        if (n >= 2 && w[1] ~ /^[0-9]+$/ && w[2] !~ /^[0-9]+$/) {
-            h = $3; gsub(/^[ \t]+|[ \t]+$/, "", h); print w[1], h
-        } }')
-    if [ -z "$rows" ]; then
-        clusterwiz_fail "unrecognised output of ${FACT_NPU_SMI[*]}: $(clusterwiz_first_line "$output")"
-        return
-    fi
-    listed=$(printf '%s\n' "$rows" | awk '{ printf "%s%s", sep, $1; sep = " " }')
-    clusterwiz_chip_generation "$output" || problems=$((problems + 1))
-    for device in "${DEVICES[@]}"; do
-        health=$(printf '%s\n' "$rows" | awk -v d="$device" '$1 == d { $1 = ""; sub(/^ /, ""); print; exit }')
-        if [ -z "$health" ]; then
-            clusterwiz_fail "device $device: not listed by npu-smi info (it lists NPUs $listed)"
-            problems=$((problems + 1))
-        elif [ "$health" = Warning ]; then
-            clusterwiz_warn "device $device: Warning (npu-smi info)"
-            problems=$((problems + 1))
-        elif [ "$health" != OK ]; then
-            clusterwiz_fail "device $device: $health (npu-smi info)"
-            problems=$((problems + 1))
-        fi
-    done
-    if [ "$problems" = 0 ]; then
-        clusterwiz_ok "$(printf '%s\n' "$rows" | wc -l | tr -d ' ') NPUs; planned devices ${DEVICES[*]} health OK"
-    fi
+# The value after "KEY:" in a tool's output: the first line whose part before the first colon,
+# spaces collapsed, is KEY in any case (how discovery reads hccn_tool). Bash alone: it runs for
+# every device.
+clusterwiz_key_value() {
+    local line key value
+    local -a words
+    while IFS= read -r line; do
+        [[ $line == *:* ]] || continue
+        key=${line%%:*}
+        read -r -a words <<< "${key,,}"
+        [ "${words[*]}" = "$1" ] || continue
+        value=${line#*:}
+        value=${value%$'\r'}
+        value=${value#"${value%%[![:space:]]*}"}
+        printf '%s\n' "${value%"${value##*[![:space:]]}"}"
+        return 0
+    done <<< "$2"
 }
 
-# 910B1..910B4 (a digit after 910B) are Atlas A2 chips (ascend910b); 910A, 910B, 910ProA and
-# 910ProB the first Ascend 910 (ascend910). A chip of the other generation fails, named.
+# Why a device's hccn_tool fact failed, as discovery words it: its exit status 127 is a missing
+# tool, another one the first line it printed; a fact that timed out or is absent says nothing.
+clusterwiz_hccn_error() {
+    case "$1" in
+        0 | 124 | 125) echo "" ;;
+        127) echo "hccn_tool not found" ;;
+        *) clusterwiz_output_line "$2" ;;
+    esac
+}
+
+# npu-smi info's NPU rows as discovery reads the table: "ID<TAB>CHIP<TAB>HEALTH", once per NPU.
+# A row counts after the header "| NPU ... | Health ...": its first cell "ID NAME" (NAME not a
+# number), its second the health (letters).
+clusterwiz_npu_rows() {
+    printf '%s\n' "$1" | awk '
+        function trim(x) { gsub(/[ \t]+/, " ", x); sub(/^ /, "", x); sub(/ $/, "", x); return x }
+        {
+            sub(/\r$/, ""); line = trim($0)
+            if (substr(line, 1, 1) != "|") next
+            n = split(line, cell, "|")
+            last = (trim(cell[n]) == "") ? n - 1 : n
+            c1 = trim(cell[2]); c2 = trim(cell[3])
+            if (last < 3) next
+            if (c1 ~ /^NPU/ && c2 == "Health") { header = 1; next }
+            if (!header) next
+            if (c1 ~ /^[0-9]+ [^ ]/ && c1 !~ /^[0-9]+( [0-9]+)?$/ && c2 ~ /^[A-Za-z][A-Za-z _-]*$/) {
+                id = c1; sub(/ .*/, "", id); chip = c1; sub(/^[0-9]+ /, "", chip)
+                if (!(id in seen)) { seen[id] = 1; print id "\t" chip "\t" c2 }
+            }
+        }'
+}
+
+# 910B1..910B4 (a digit after 910B) are Atlas A2 chips (ascend910b); 910, 910A, 910B, 910ProA and
+# 910ProB the first Ascend 910 (ascend910); any case. Prints the generation, or nothing.
 clusterwiz_chip_generation() {
-    local chip kind bad=0
-    for chip in $(printf '%s\n' "$1" | tr -d '\r' | awk -F'|' 'NF >= 4 {
-        n = split($2, w, " ")
-        if (n >= 2 && w[1] ~ /^[0-9]+$/ && w[2] !~ /^[0-9]+$/ && !seen[w[2]]++) print w[2] }'); do
-        case "$chip" in
-        910B[0-9]*) kind=ascend910b ;;
-        910 | 910A | 910B | 910ProA | 910ProB) kind=ascend910 ;;
-        *) continue ;;
-        esac
-        if [ "$kind" != "$ACCELERATOR" ]; then
-            clusterwiz_fail "server $(hostname): NPU chip $chip is $kind hardware, the project's accelerator is $ACCELERATOR"
-            bad=1
-        fi
-    done
-    return "$bad"
+    case "${1^^}" in
+        910B[0-9]*) echo ascend910b ;;
+        910 | 910A | 910B | 910PROA | 910PROB) echo ascend910 ;;
+    esac
 }
 
-# Every device check needs hccn_tool; without it, one line says so.
-clusterwiz_hccn_tool_found() {
-    clusterwiz_have hccn_tool && return 0
-    clusterwiz_fail "hccn_tool not found on PATH (it comes with the Ascend driver)"
-    return 1
+clusterwiz_check_accelerator() {
+    local output status rows device chip kind health failing="" warning=""
+    output=$(clusterwiz_fact npu-smi)
+    status=$?
+    case "$status" in
+        0) rows=$(clusterwiz_npu_rows "$output") ;;
+        127 | 124 | 125) clusterwiz_fail "npu-smi not found"; return ;;
+        *) rows="" ;;
+    esac
+    # A chip of the other generation: wrong rank table format, HCCL settings and device network.
+    while IFS= read -r chip; do
+        [ -n "$chip" ] || continue
+        kind=$(clusterwiz_chip_generation "$chip")
+        if [ -n "$kind" ] && [ "$kind" != "$ACCELERATOR" ]; then
+            failing="$failing${failing:+; }server $SERVER_NAME: NPU chip $chip is $kind hardware, the project's accelerator is $ACCELERATOR"
+        fi
+    done < <(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3 && !seen[$2]++ { print $2 }')
+    for device in "${DEVICES[@]}"; do
+        health=$(printf '%s\n' "$rows" | awk -F '\t' -v d="$device" '$1 == d { print $3; exit }')
+        if [ -z "$health" ]; then
+            failing="$failing${failing:+; }NPU $device missing"
+        elif [ "${health,,}" = warning ]; then
+            warning="$warning${warning:+; }NPU $device health Warning"
+        elif [ "${health,,}" != ok ]; then
+            failing="$failing${failing:+; }NPU $device health $health"
+        fi
+    done
+    if [ -n "$failing" ]; then
+        clusterwiz_fail "$failing${warning:+; $warning} (project uses ${DEVICES[*]})"
+    elif [ -n "$warning" ]; then
+        clusterwiz_warn "$warning"
+    else
+        clusterwiz_ok "$(printf '%s\n' "$rows" | grep -c .) NPUs; planned devices ${DEVICES[*]} health OK"
+    fi
+}
+
+# hccn.conf's KEY_N value (address, netmask, netdetect, gateway), the last one written; "" when
+# none or not one word.
+clusterwiz_conf_value() {
+    local line key value found=""
+    while IFS= read -r line; do
+        line=${line%$'\r'}
+        line=${line#"${line%%[![:space:]]*}"}
+        [[ $line == \#* || $line != *=* ]] && continue
+        key=${line%%=*}
+        [ "${key%"${key##*[![:space:]]}"}" = "$2_$3" ] || continue
+        value=${line#*=}
+        value=${value#"${value%%[![:space:]]*}"}
+        value=${value%"${value##*[![:space:]]}"}
+        [[ $value == *[[:space:]]* ]] || found=$value
+    done <<< "$1"
+    printf '%s\n' "$found"
 }
 
 clusterwiz_check_device_ips() {
-    local k device want
-    clusterwiz_hccn_tool_found || return
+    local k device planned output status address netmask why wrong="" conf conf_status rank
+    local gateway detect
     read -r -a DEVICE_IPS <<< "${NODE_DEVICE_IPS[$NODE_RANK]}"
+    if [ "$NPROC" = 0 ]; then
+        clusterwiz_fail "the project lists no devices"
+        return
+    fi
+    if [ "${#DEVICE_IPS[@]}" != "$NPROC" ]; then
+        clusterwiz_fail "no device IP plan for this server (run clusterwiz-cli plan)"
+        return
+    fi
+    conf=$(clusterwiz_fact hccn-conf)
+    conf_status=$?
     for ((k = 0; k < NPROC; k++)); do
         device=${DEVICES[$k]}
-        want="${DEVICE_IPS[$k]}/$DEVICE_NETMASK"
-        if ! clusterwiz_read_device_ip "$device"; then
-            clusterwiz_fail "device $device: $READ_ERROR (plan: $want; setup_device_ips.sh sets it)"
-        elif [ "$READ_ADDRESS" = "${DEVICE_IPS[$k]}" ] && [ "$READ_NETMASK" = "$DEVICE_NETMASK" ]; then
-            local rank=$((FIRST_RANK + k))
-            if [ -n "${DEVICE_GATEWAYS[$rank]:-}${DEVICE_DETECT_IPS[$rank]:-}" ]; then
-                clusterwiz_read_device_route "$device"
-                if [ ! -r "$CLUSTERWIZ_HCCN_CONF" ]; then
-                    clusterwiz_warn "device $device $want; its gateway and detect IP are not verified: $CLUSTERWIZ_HCCN_CONF is not readable"
-                    continue
-                elif [ "$READ_GATEWAY" != "${DEVICE_GATEWAYS[$rank]:-$READ_GATEWAY}" ] \
-                    || [ "$READ_DETECT" != "${DEVICE_DETECT_IPS[$rank]:-$READ_DETECT}" ]; then
-                    clusterwiz_fail "device $device has gateway ${READ_GATEWAY:-(none)}, detect IP ${READ_DETECT:-(none)}, the plan says gateway ${DEVICE_GATEWAYS[$rank]:-(none)}, detect IP ${DEVICE_DETECT_IPS[$rank]:-(none)} (setup_device_ips.sh sets them)"
-                    continue
-                fi
-                want="$want gateway ${DEVICE_GATEWAYS[$rank]:-(none)} detect IP ${DEVICE_DETECT_IPS[$rank]:-(none)}"
+        planned=${DEVICE_IPS[$k]}
+        output=$(clusterwiz_fact "hccn-ip.$device")
+        status=$?
+        address=""
+        netmask=""
+        if [ "$status" = 0 ]; then
+            address=$(clusterwiz_key_value ipaddr "$output")
+            netmask=$(clusterwiz_key_value netmask "$output")
+            clusterwiz_is_ipv4 "$address" && clusterwiz_is_ipv4 "$netmask" || address=""
+        fi
+        if [ -z "$address" ]; then
+            why=$(clusterwiz_hccn_error "$status" "$output")
+            wrong="$wrong${wrong:+; }device $device has none (${why:-no address}), plan $planned${DEVICE_NETMASK:+/$DEVICE_NETMASK}"
+            continue
+        fi
+        if [ "$address" != "$planned" ] || { [ -n "$DEVICE_NETMASK" ] && [ "$netmask" != "$DEVICE_NETMASK" ]; }; then
+            wrong="$wrong${wrong:+; }device $device has $address${netmask:+/$netmask}, plan $planned${DEVICE_NETMASK:+/$DEVICE_NETMASK}"
+        elif [ "$DEVICE_ROUTED" = 1 ] && [ "$conf_status" = 0 ]; then
+            # The gateway and detect IP hccn_tool keeps in hccn.conf (Huawei documents no
+            # output of -gateway -g): an address already right must not hide an unset gateway.
+            rank=$((FIRST_RANK + k))
+            gateway=$(clusterwiz_conf_value "$conf" gateway "$device")
+            detect=$(clusterwiz_conf_value "$conf" netdetect "$device")
+            if [ -n "${DEVICE_GATEWAYS[$rank]:-}" ] && [ "$gateway" != "${DEVICE_GATEWAYS[$rank]}" ]; then
+                wrong="$wrong${wrong:+; }device $device has gateway ${gateway:-(none)}, plan ${DEVICE_GATEWAYS[$rank]}"
             fi
-            clusterwiz_ok "device $device $want"
-        else
-            clusterwiz_fail "device $device is $READ_ADDRESS/$READ_NETMASK, the plan says $want (setup_device_ips.sh sets it)"
+            if [ -n "${DEVICE_DETECT_IPS[$rank]:-}" ] && [ "$detect" != "${DEVICE_DETECT_IPS[$rank]}" ]; then
+                wrong="$wrong${wrong:+; }device $device has detect IP ${detect:-(none)}, plan ${DEVICE_DETECT_IPS[$rank]}"
+            fi
         fi
     done
-}
-
-clusterwiz_check_device_links() {
-    local device output status link
-    clusterwiz_hccn_tool_found || return
-    for device in "${DEVICES[@]}"; do
-        output=$(clusterwiz_run_words "${HCCN_LINK_COMMANDS[$device]}" 2>&1)
-        status=$?
-        link=$(clusterwiz_value_of "link status" "$output")
-        if [ "$status" -ne 0 ]; then
-            clusterwiz_fail "device $device: hccn_tool exited $status: $(clusterwiz_first_line "$output")"
-        elif [ "$link" = UP ]; then
-            clusterwiz_ok "device $device UP"
-        elif [ -n "$link" ]; then
-            clusterwiz_fail "device $device $link (check the cable, the optical module and the switch port)"
-        else
-            clusterwiz_fail "device $device: unrecognised output: $(clusterwiz_first_line "$output")"
-        fi
-    done
-}
-
-# `-tls -g` prints "dev_id:N, tls switch[S](0:disable, 1:enable), ..." (HCCN Tool reference,
-# https://gitcode.com/cann/driver/tree/master/docs/en/Ascend_950_HCCN_Tool). Here the devices of
-# this server must agree; clusterwiz-cli check also compares the servers with each other.
-clusterwiz_check_device_tls() {
-    local device output status on="" off="" bad=0
-    clusterwiz_hccn_tool_found || return
-    for device in "${DEVICES[@]}"; do
-        output=$(clusterwiz_run_words "${HCCN_TLS_COMMANDS[$device]}" 2>&1)
-        status=$?
-        case "$status:$output" in
-        0:*"tls switch[1](0:disable, 1:enable)"*) on="$on $device" ;;
-        0:*"tls switch[0](0:disable, 1:enable)"*) off="$off $device" ;;
-        0:*)
-            clusterwiz_warn "device $device: unrecognised output of hccn_tool -tls -g: $(clusterwiz_first_line "$output")"
-            bad=1 ;;
-        *)
-            clusterwiz_warn "device $device: hccn_tool exited $status: $(clusterwiz_first_line "$output")"
-            bad=1 ;;
-        esac
-    done
-    if [ -n "$on" ] && [ -n "$off" ]; then
-        clusterwiz_fail "server $(hostname): TLS on: devices${on}; TLS off: devices${off} (set every device alike: hccn_tool -i N -tls -s enable 0|1, or clusterwiz-cli fix PROJECT align-device-tls)"
-    elif [ "$bad" = 0 ]; then
-        clusterwiz_ok "TLS $([ -n "$on" ] && echo on || echo off) on devices ${DEVICES[*]}"
+    if [ -n "$wrong" ]; then
+        clusterwiz_fail "$wrong (setup_device_ips.sh sets them)"
+    elif [ "$DEVICE_ROUTED" = 1 ] && [ "$conf_status" != 0 ]; then
+        clusterwiz_warn "$NPROC device addresses match the plan; the gateways and detect IPs are not verified: /etc/hccn.conf, where hccn_tool keeps them, could not be read"
+    elif [ "$DEVICE_ROUTED" = 1 ]; then
+        clusterwiz_ok "$NPROC devices match the plan, gateways and detect IPs too"
+    else
+        clusterwiz_ok "$NPROC devices match the plan"
     fi
 }
 
-# Who has a planned /dev/davinciN open before the job starts: FACT_DEVICE_HOLDERS prints
-# "PID DEVICE NAME" lines (Linux /proc facts, as discovery reads them).
-clusterwiz_check_device_processes() {
-    local output device pid name held=0
-    output=$(clusterwiz_limit 30 "${FACT_DEVICE_HOLDERS[@]}" 2>/dev/null | tr -d '\r')
-    while read -r pid device name; do
-        [ -n "$pid" ] || continue
-        case " ${DEVICES[*]} " in *" $device "*) ;; *) continue ;; esac
-        clusterwiz_fail "server $(hostname): device $device held by pid $pid (${name:-?}): stop what an earlier job left running (kill $pid) once it is finished"
-        held=1
-    done <<< "$output"
-    [ "$held" = 0 ] && clusterwiz_ok "no process holds devices ${DEVICES[*]}"
+clusterwiz_check_device_links() {
+    local device output status link why down="" unknown=""
+    for device in "${DEVICES[@]}"; do
+        output=$(clusterwiz_fact "hccn-link.$device")
+        status=$?
+        link=""
+        [ "$status" = 0 ] && link=$(clusterwiz_key_value "link status" "$output")
+        case "${link^^}" in
+            UP) ;;
+            DOWN) down="$down${down:+; }device $device link DOWN" ;;
+            *)
+                why=$(clusterwiz_hccn_error "$status" "$output")
+                unknown="$unknown${unknown:+; }device $device link unknown${why:+ ($why)}" ;;
+        esac
+    done
+    if [ -n "$down" ]; then
+        clusterwiz_fail "$down (check the cable and the switch port)"
+    elif [ -n "$unknown" ]; then
+        clusterwiz_warn "$unknown"
+    else
+        clusterwiz_ok "$NPROC links UP"
+    fi
 }
 
-# The health as it stands (the detection address set before, by setup_device_ips.sh or --net).
-# Not Success is a warning, as in clusterwiz-cli check: it depends on that address answering.
+# net_health depends on the netdetect address (setup_device_ips.sh sets it), so a fresh server
+# reports Init: a warning, not a refusal.
 clusterwiz_read_net_health() {
-    local device output health
+    local device output status health bad=""
+    local -a words
     for device in "${DEVICES[@]}"; do
-        output=$(clusterwiz_run_words "${HCCN_NET_HEALTH_COMMANDS[$device]}" 2>&1)
-        health=$(clusterwiz_value_of "net health status" "$output")
-        if [ "$health" = Success ]; then
-            clusterwiz_ok "device $device Success"
-        else
-            clusterwiz_warn "device $device: ${health:-$(clusterwiz_first_line "$output")} (net_health needs a netdetect address; --net tests every other server)"
+        output=$(clusterwiz_fact "hccn-health.$device")
+        status=$?
+        health=""
+        [ "$status" = 0 ] && health=$(clusterwiz_key_value "net health status" "$output")
+        read -r -a words <<< "${health,,}"
+        if [ "${words[*]}" != success ]; then
+            bad="$bad${bad:+; }device $device: ${health:-unknown}"
         fi
     done
+    if [ -n "$bad" ]; then
+        clusterwiz_warn "$bad (net_health needs a netdetect address; --net tests every other server)"
+    else
+        clusterwiz_ok "net health Success on $NPROC devices"
+    fi
 }
 
 # With --net: device k of this server against device k of every other server, as the vendor
@@ -947,11 +1327,87 @@ clusterwiz_test_device_net() {
 }
 
 clusterwiz_check_device_net_health() {
-    clusterwiz_hccn_tool_found || return
-    if [ "$CHECK_NET" = 1 ] && [ "$NODE_COUNT" -gt 1 ]; then
+    if [ "$CHECK_NET" = 1 ] && [ "$CHECK_REPLAY" = 0 ] && [ "$NODE_COUNT" -gt 1 ]; then
+        clusterwiz_hccn_tool_found || return
         clusterwiz_test_device_net
     else
         clusterwiz_read_net_health
+    fi
+}
+
+# Every device check of --net needs hccn_tool; without it, one line says so.
+clusterwiz_hccn_tool_found() {
+    clusterwiz_have hccn_tool && return 0
+    clusterwiz_fail "hccn_tool not found on PATH (it comes with the Ascend driver)"
+    return 1
+}
+
+# `-tls -g` prints "dev_id:N, tls switch[S](0:disable, 1:enable), ..." (HCCN Tool reference,
+# https://gitcode.com/cann/driver/tree/master/docs/en/Ascend_950_HCCN_Tool). Prints 1, 0 or "".
+clusterwiz_tls_of() {
+    local pattern='tls switch\[([01])\]\(0:disable, 1:enable\)'
+    [ "$1" = 0 ] && [[ $2 =~ $pattern ]] && echo "${BASH_REMATCH[1]}"
+    return 0
+}
+
+# The TLS switch of every device of every server whose facts are here must be the same: the
+# majority's, off on a tie (Huawei's install guide: hccn_tool -i x -tls -s enable 0).
+clusterwiz_check_device_tls() {
+    local j device output status tls why on="" off="" unread="" count_on=0 count_off=0 common
+    local -a devices
+    for ((j = 0; j < NODE_COUNT; j++)); do
+        clusterwiz_peer_facts "$j" || continue
+        read -r -a devices <<< "${NODE_DEVICES[$j]}"
+        for device in "${devices[@]}"; do
+            output=$(clusterwiz_peer_fact "$j" "hccn-tls.$device")
+            status=$?
+            tls=$(clusterwiz_tls_of "$status" "$output")
+            case "$tls" in
+                1) count_on=$((count_on + 1)) ;;
+                0) count_off=$((count_off + 1)) ;;
+            esac
+            [ "$j" = "$NODE_RANK" ] || continue
+            case "$tls" in
+                1) on="$on${on:+, }$device" ;;
+                0) off="$off${off:+, }$device" ;;
+                *)
+                    why=$(clusterwiz_hccn_error "$status" "$output")
+                    unread="$unread${unread:+; }device $device${why:+ ($why)}" ;;
+            esac
+        done
+    done
+    common=""
+    if [ $((count_on + count_off)) -gt 0 ]; then
+        common=0
+        [ "$count_on" -gt "$count_off" ] && common=1
+    fi
+    if { [ "$common" = 1 ] && [ -n "$off" ]; } || { [ "$common" = 0 ] && [ -n "$on" ]; }; then
+        clusterwiz_fail "${on:+TLS on: devices $on}${on:+${off:+; }}${off:+TLS off: devices $off}; the cluster's devices are mostly $([ "$common" = 1 ] && echo on || echo off) ($count_on on, $count_off off): set every device alike (hccn_tool -i N -tls -s enable $common, or clusterwiz-cli fix PROJECT align-device-tls)"
+    elif [ -n "$unread" ]; then
+        clusterwiz_warn "TLS switch unknown: $unread"
+    else
+        clusterwiz_ok "TLS $([ "$common" = 1 ] && echo on || echo off) on devices ${DEVICES[*]}"
+    fi
+}
+
+# Who has a planned /dev/davinciN open before the job starts: "PID DEVICE NAME" lines (Linux
+# /proc facts, as discovery reads them).
+clusterwiz_check_device_processes() {
+    local output held pids
+    output=$(clusterwiz_fact device-holders) || output=""
+    held=$(printf '%s\n' "$output" | awk -v planned=" ${DEVICES[*]} " '
+        { sub(/\r$/, "") }
+        /^[0-9]+ [0-9]+( |$)/ && $1 > 0 && index(planned, " " $2 " ") {
+            name = $0; sub(/^[0-9]+ [0-9]+ ?/, "", name); gsub(/^[ \t]+|[ \t]+$/, "", name)
+            printf "%sdevice %s held by pid %s (%s)", sep, $2, $1, (name == "" ? "?" : name); sep = "; "
+            if (!($1 in seen)) { seen[$1] = 1; pids = pids (pids == "" ? "" : " ") $1 }
+        }
+        END { if (sep != "") printf "\t%s\n", pids }')
+    if [ -n "$held" ]; then
+        pids=${held##*$'\t'}
+        clusterwiz_fail "${held%$'\t'*}: stop what an earlier job left running (kill $pids) once it is finished, then check again"
+    else
+        clusterwiz_ok "no process holds the $NPROC planned devices"
     fi
 }
 
@@ -999,12 +1455,14 @@ clusterwiz_list_ports() {
 }
 
 clusterwiz_check_ufw() {
-    local output default rule_to denied="" allowed=""
-    if ! clusterwiz_have "${FACT_UFW[0]}"; then clusterwiz_ok "ufw not installed"; return; fi
-    if ! output=$(clusterwiz_limit 30 "${FACT_UFW[@]}" 2>&1); then
-        clusterwiz_warn "ufw: cannot read its state (run as root): $(clusterwiz_last_line "$output")"
-        return
-    fi
+    local output status default rule_to denied="" allowed=""
+    output=$(clusterwiz_fact ufw)
+    status=$?
+    case "$status" in
+        0) ;;
+        127 | 125) clusterwiz_ok "ufw not installed"; return ;;
+        *) clusterwiz_warn "ufw: cannot read its state (run as root): $(clusterwiz_last_line "$output")"; return ;;
+    esac
     case "$output" in
         *"Status: inactive"*) clusterwiz_ok "ufw inactive"; return ;;
         *"Status: active"*) ;;
@@ -1035,15 +1493,16 @@ clusterwiz_check_ufw() {
 
 # firewall-cmd --list-all: the default zone, with "ports: 8080/tcp ..." and "services: ssh ...".
 clusterwiz_check_firewalld() {
-    local state listing specs services
-    if ! clusterwiz_have "${FACT_FIREWALLD_STATE[0]}"; then clusterwiz_ok "firewalld not installed"; return; fi
-    state=$(clusterwiz_limit 30 "${FACT_FIREWALLD_STATE[@]}" 2>&1)
-    case "$state" in
-        running) ;;
-        *"not running"*) clusterwiz_ok "firewalld not running"; return ;;
+    local state status listing specs services
+    state=$(clusterwiz_fact firewalld-state)
+    status=$?
+    case "$status:$state" in
+        0:running) ;;
+        127:* | 125:*) clusterwiz_ok "firewalld not installed"; return ;;
+        252:* | *"not running"*) clusterwiz_ok "firewalld not running"; return ;;
         *) clusterwiz_warn "firewalld: cannot read its state: $(clusterwiz_last_line "$state")"; return ;;
     esac
-    listing=$(clusterwiz_limit 30 "${FACT_FIREWALLD[@]}" 2>/dev/null | tr -d '\r')
+    listing=$(clusterwiz_fact firewalld | tr -d '\r')
     specs=$(printf '%s\n' "$listing" | sed -n 's/^[[:space:]]*ports:[[:space:]]*//p' | head -n 1)
     services=$(printf '%s\n' "$listing" | sed -n 's/^[[:space:]]*services:[[:space:]]*//p' | head -n 1)
     case " $services " in
@@ -1083,12 +1542,14 @@ clusterwiz_judge_rules() {
 }
 
 clusterwiz_check_nftables() {
-    local output summary
-    if ! clusterwiz_have "${FACT_NFT[0]}"; then clusterwiz_ok "nftables not installed"; return; fi
-    if ! output=$(clusterwiz_limit 30 "${FACT_NFT[@]}" 2>&1); then
-        clusterwiz_warn "nftables: cannot read the ruleset (run as root): $(clusterwiz_last_line "$output")"
-        return
-    fi
+    local output status summary
+    output=$(clusterwiz_fact nft)
+    status=$?
+    case "$status" in
+        0) ;;
+        127 | 125) clusterwiz_ok "nftables not installed"; return ;;
+        *) clusterwiz_warn "nftables: cannot read the ruleset (run as root): $(clusterwiz_last_line "$output")"; return ;;
+    esac
     summary=$(printf '%s\n' "$output" | awk '
         /hook input/ && /policy drop/ { drop = 1 }
         /hook/ { next }
@@ -1101,12 +1562,14 @@ clusterwiz_check_nftables() {
 
 # iptables -S lists every chain; only the INPUT chain's rules and policy count here.
 clusterwiz_check_iptables() {
-    local output count policy_drop=0
-    if ! clusterwiz_have "${FACT_IPTABLES[0]}"; then clusterwiz_ok "iptables not installed"; return; fi
-    if ! output=$(clusterwiz_limit 30 "${FACT_IPTABLES[@]}" 2>&1); then
-        clusterwiz_warn "iptables: cannot read the rules (run as root): $(clusterwiz_last_line "$output")"
-        return
-    fi
+    local output status count policy_drop=0
+    output=$(clusterwiz_fact iptables)
+    status=$?
+    case "$status" in
+        0) ;;
+        127 | 125) clusterwiz_ok "iptables not installed"; return ;;
+        *) clusterwiz_warn "iptables: cannot read the rules (run as root): $(clusterwiz_last_line "$output")"; return ;;
+    esac
     count=$(printf '%s\n' "$output" | grep -c '^-A INPUT ')
     printf '%s\n' "$output" | grep -qE '^-P INPUT (DROP|REJECT)' && policy_drop=1
     clusterwiz_judge_rules iptables "$count" "$policy_drop" \
@@ -1138,42 +1601,118 @@ clusterwiz_check_ssh() {
     done
 }
 
-# "PORT PROCESS" for every TCP listener (PROCESS "-" when ss may not show it), from the port
-# owners' columns: Netid State Recv-Q Send-Q Local:Port Peer:Port users:(("name",pid=...)).
+# "PORT PROCESSES" for every TCP listener of the port-owners fact, as discovery reads `ss -tulnp`:
+# an optional Netid column, a state (LISTEN, UNCONN, ESTAB), the local address:port in the
+# fourth column after the state; PROCESSES the names in users:(("name",...)), comma separated.
 clusterwiz_tcp_listeners() {
-    clusterwiz_limit 10 "${FACT_SS[@]}" 2>/dev/null | awk '$1 == "tcp" {
-        n = split($5, a, ":"); who = "-"
-        if (NF >= 7 && match($7, /"[^"]*"/)) who = substr($7, RSTART + 1, RLENGTH - 2)
-        print a[n], who }'
+    printf '%s\n' "$1" | awk '
+        { sub(/\r$/, "") }
+        NF == 0 || $1 == "Netid" || $1 == "State" { next }
+        {
+            at = 1; proto = ""
+            if ($1 == "tcp" || $1 == "udp") { proto = $1; at = 2 }
+            if (NF < at + 4 || ($at != "LISTEN" && $at != "UNCONN" && $at != "ESTAB")) next
+            if (proto == "") proto = ($at == "UNCONN") ? "udp" : "tcp"
+            local = $(at + 3); n = split(local, part, ":"); port = part[n]
+            if (proto != "tcp" || port !~ /^[0-9]+$/) next
+            who = ""; rest = ""
+            for (i = at + 5; i <= NF; i++) rest = rest " " $i
+            while (match(rest, /\("[^"]*"/)) {
+                name = substr(rest, RSTART + 2, RLENGTH - 3)
+                if (index("," who ",", "," name ",") == 0) who = who (who == "" ? "" : ",") name
+                rest = substr(rest, RSTART + RLENGTH)
+            }
+            print port + 0, who
+        }'
+}
+
+# ss could not tell who listens: the port checks say so rather than call a port free.
+clusterwiz_port_owners() {
+    local status
+    PORT_OWNERS=$(clusterwiz_fact ss)
+    status=$?
+    [ "$status" = 0 ] && return 0
+    PORT_OWNERS_ERROR="ss -tulnp $([ "$status" = 127 ] && echo "not found" || echo "failed: $(clusterwiz_output_line "$PORT_OWNERS")")"
+    return 1
 }
 
 clusterwiz_check_master_port_free() {
     local holder
-    if ! clusterwiz_have "${FACT_SS[0]}"; then
-        clusterwiz_warn "${FACT_SS[0]} not found; cannot tell whether port $MASTER_PORT is free"
+    if ! clusterwiz_port_owners; then
+        clusterwiz_warn "cannot tell whether port $MASTER_PORT is free: $PORT_OWNERS_ERROR"
         return
     fi
-    holder=$(clusterwiz_tcp_listeners | awk -v p="$MASTER_PORT" '$1 == p { print $2; exit }')
+    holder=$(clusterwiz_tcp_listeners "$PORT_OWNERS" | awk -v p="$MASTER_PORT" '$1 == p { print $2 "."; exit }')
     if [ -z "$holder" ]; then
         clusterwiz_ok "port $MASTER_PORT is free"
         return
     fi
-    [ "$holder" = - ] && holder=""
-    clusterwiz_fail "port $MASTER_PORT is in use${holder:+ by $holder} (another job? stop it or choose another master_port)"
+    holder=${holder%.}
+    clusterwiz_fail "port $MASTER_PORT is in use${holder:+ by ${holder//,/, }} (another job? stop it or choose another master_port)"
 }
 
+# An earlier job's ranks may still hold ports HCCL hands out: worth a warning, since HCCL may
+# pick other ports of the range.
 clusterwiz_check_hccl_ports_free() {
     local busy
-    if ! clusterwiz_have "${FACT_SS[0]}"; then
-        clusterwiz_warn "${FACT_SS[0]} not found; cannot tell whether $HCCL_PORT_FIRST-$HCCL_PORT_LAST are free"
+    if ! clusterwiz_port_owners; then
+        clusterwiz_warn "cannot tell whether $HCCL_PORT_FIRST-$HCCL_PORT_LAST are free: $PORT_OWNERS_ERROR"
         return
     fi
-    busy=$(clusterwiz_tcp_listeners | sort -un | awk -v lo="$HCCL_PORT_FIRST" -v hi="$HCCL_PORT_LAST" '$1 >= lo && $1 <= hi {
-        printf "%s%s%s", sep, $1, ($2 == "-" ? "" : " (" $2 ")"); sep = "; " }')
+    busy=$(clusterwiz_tcp_listeners "$PORT_OWNERS" | awk -v lo="$HCCL_PORT_FIRST" -v hi="$HCCL_PORT_LAST" '
+        $1 >= lo && $1 <= hi { t = $1 ($2 == "" ? "" : " (" $2 ")"); if (!seen[t]++) { printf "%s%s", sep, t; sep = "; " } }')
     if [ -n "$busy" ]; then
         clusterwiz_warn "in use: $busy (is a previous job still running?)"
     else
         clusterwiz_ok "$HCCL_PORT_FIRST-$HCCL_PORT_LAST free"
+    fi
+}
+
+# The reserved-ports fact: the kernel's ip_local_reserved_ports (a comma separated list of
+# ranges, maybe empty) and ip_local_port_range. The HCCL ports inside the ephemeral range must
+# all be reserved (CANN's HCCL_IF_BASE_PORT reference: sysctl -w
+# net.ipv4.ip_local_reserved_ports=60000-60031), or a connection can take one first.
+clusterwiz_check_hccl_ports_reserved() {
+    local output status verdict
+    output=$(clusterwiz_fact reserved-ports)
+    status=$?
+    if [ "$status" != 0 ]; then
+        clusterwiz_warn "cannot tell whether $HCCL_PORT_FIRST-$HCCL_PORT_LAST is reserved: /proc/sys/net/ipv4 not read ($(clusterwiz_output_line "$output"))"
+        return
+    fi
+    verdict=$(printf '%s\n' "$output" | awk -v lo="$HCCL_PORT_FIRST" -v hi="$HCCL_PORT_LAST" '
+        { sub(/\r$/, ""); line[++n] = $0 }
+        function text(a, b) { return a == b ? a : a "-" b }
+        END {
+            range = line[n]; list = (n >= 2) ? line[1] : ""
+            gsub(/^[ \t]+|[ \t]+$/, "", list)
+            if (n > 2 || split(range, r, /[ \t]+/) != 2 || r[1] !~ /^[0-9]+$/ || r[2] !~ /^[0-9]+$/) { print "unread"; exit }
+            count = (list == "") ? 0 : split(list, spans, ",")
+            for (i = 1; i <= count; i++) {
+                s = spans[i]; gsub(/[ \t]/, "", s)
+                if (s !~ /^[0-9]+(-[0-9]+)?$/) { print "unread"; exit }
+                low[i] = s; sub(/-.*/, "", low[i]); high[i] = s; sub(/.*-/, "", high[i])
+            }
+            first = (lo > r[1]) ? lo : r[1]; last = (hi < r[2]) ? hi : r[2]
+            open = ""; start = -1
+            for (p = first; p <= last + 1; p++) {
+                free = 0
+                if (p <= last) { free = 1; for (i = 1; i <= count; i++) if (p >= low[i] + 0 && p <= high[i] + 0) { free = 0; break } }
+                if (free && start < 0) start = p
+                if (!free && start >= 0) { open = open (open == "" ? "" : ",") text(start, p - 1); start = -1 }
+            }
+            printf "%s\t%s\t%s\n", (open == "" ? "-" : open), text(r[1], r[2]), (list == "" ? "none" : list)
+        }')
+    if [ "$verdict" = unread ]; then
+        clusterwiz_warn "cannot tell whether $HCCL_PORT_FIRST-$HCCL_PORT_LAST is reserved: unrecognised output: $(clusterwiz_output_line "$output")"
+        return
+    fi
+    local open ephemeral list
+    IFS=$'\t' read -r open ephemeral list <<< "$verdict"
+    if [ "$open" != - ]; then
+        clusterwiz_fail "$open of the HCCL ports are inside the ephemeral range $ephemeral and not reserved (ip_local_reserved_ports: $list): a connection can take one before HCCL listens there; reserve them (sysctl -w net.ipv4.ip_local_reserved_ports=..., or clusterwiz-cli fix PROJECT reserve-hccl-ports)"
+    else
+        clusterwiz_ok "$HCCL_PORT_FIRST-$HCCL_PORT_LAST reserved or outside the ephemeral range $ephemeral (ip_local_reserved_ports: $list)"
     fi
 }
 
@@ -1241,12 +1780,37 @@ if [ "$CHECK_LIST" = 1 ]; then
     done
     exit 0
 fi
+if [ "$CHECK_PRINT_FACTS" = 1 ]; then
+    clusterwiz_gather_facts
+    exit 0
+fi
+if [ "$CHECK_REPLAY" = 1 ]; then
+    if [ ! -r "$CHECK_FACTS_DIR/$NODE_RANK.facts" ]; then
+        echo "check.sh: no facts of $SERVER_NAME (plan index $NODE_RANK) in $CHECK_FACTS_DIR: $NODE_RANK.facts is missing" >&2
+        exit 2
+    fi
+else
+    CHECK_FACTS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/clusterwiz-check.XXXXXX") || exit 2
+    trap 'rm -rf "$CHECK_FACTS_DIR"' EXIT
+    clusterwiz_gather_facts > "$CHECK_FACTS_DIR/$NODE_RANK.facts"
+fi
+clusterwiz_peer_facts "$NODE_RANK"
 ROLE=""
 [ "$NODE_RANK" = 0 ] && ROLE=", master"
 echo "check.sh: server $SERVER_NAME (plan index $NODE_RANK$ROLE), host IP $HOST_IP, devices ${DEVICES[*]}"
 
 clusterwiz_checks
 
+if [ -n "$CHECK_SAVE_DIR" ] && [ "$CHECK_REPLAY" = 0 ]; then
+    if mkdir -p "$CHECK_SAVE_DIR" 2>/dev/null; then
+        for facts in "$CHECK_FACTS_DIR"/*.facts; do
+            [ -s "$facts" ] && cp "$facts" "$CHECK_SAVE_DIR/"
+        done
+        echo "check.sh: facts saved in $CHECK_SAVE_DIR"
+    else
+        echo "check.sh: cannot write the facts to $CHECK_SAVE_DIR" >&2
+    fi
+fi
 echo "check.sh on $SERVER_NAME: $CHECKS_OK ok, $CHECKS_SKIPPED skipped, $CHECKS_WARN warnings, $CHECKS_FAILED failed"
 [ "$CHECKS_FAILED" = 0 ] || exit 1
 exit 0

@@ -23,5 +23,8 @@ fi
 # project's env replaces these (docs/launch.md).
 export HCCL_CONNECT_TIMEOUT=600
 
+# This server's devices in the job (NPROC comes from train.sh).
+export DEVICE_NUM="$NPROC"
+
 # The project's env; only ${NAME} references expand.
 export HCCL_WHITELIST_DISABLE='1'

@@ -285,6 +285,15 @@ if [ -z "$MSRUN" ]; then
     echo "clusterwiz: $SERVER_NAME: msrun is neither on PATH nor beside $PYTHON (MindSpore installs it; env_setup may need to activate MindSpore's environment)" >&2
     exit 2
 fi
+# msrun starts every worker (and the scheduler) as the literal `python ENTRY`, found on PATH:
+# msrun's folder goes first, so that it is the python msrun was installed with.
+PATH=${MSRUN%/*}:$PATH
+export PATH
+if ! MSRUN_PYTHON=$(command -v python 2>/dev/null); then
+    echo "clusterwiz: $SERVER_NAME: msrun starts its workers with \`python\`, and there is none on PATH or beside $MSRUN" >&2
+    exit 2
+fi
+echo "clusterwiz: msrun $MSRUN starts its workers with $MSRUN_PYTHON"
 MSRUN_ARGS=(--worker_num="$WORLD_SIZE" --local_worker_num="$NPROC" --master_addr="$MASTER_ADDR"
     --master_port="$MASTER_PORT" --node_rank="$NODE_RANK" --log_dir="$MSRUN_LOG_DIR"
     --join=True --cluster_time_out=600)

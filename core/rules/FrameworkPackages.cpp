@@ -1,4 +1,4 @@
-#include "checklist/FrameworkPackages.h"
+#include "rules/FrameworkPackages.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,10 +1,31 @@
-#include "checklist/CheckTable.h"
+#include "checks/CheckTable.h"
 
-#include "checklist/FactCommands.h"
+#include "checks/CheckDevices.h"
+#include "checks/CheckNetwork.h"
+#include "checks/CheckServer.h"
+#include "checks/DeviceProcesses.h"
+#include "checks/DeviceTls.h"
+#include "checks/VersionConsistency.h"
+#include "discover/FactCommands.h"
 
 using namespace Qt::StringLiterals;
 
 namespace cw {
+namespace {
+
+bool blockAlways(const Project &)
+{
+    return true;
+}
+
+// torch.distributed.launch needs torch whatever the accelerator; on Ascend the other modes may
+// run MindSpore or TensorFlow, whose packages the python check looks for instead.
+bool blockWhenTorchStarts(const Project &project)
+{
+    return project.launch.mode == LaunchMode::Launch || !isAscend(project.accelerator);
+}
+
+} // namespace
 
 const std::vector<CheckSpec> &checkTable()
 {
@@ -13,79 +34,115 @@ const std::vector<CheckSpec> &checkTable()
     constexpr auto ascend = Accelerator::Ascend910;
     constexpr auto mpirun = LaunchMode::Mpirun;
     // Fields left out keep their defaults: any accelerator and mode, one server is enough, every
-    // server, nothing contacted, no ports.
+    // server, nothing contacted, no ports, never blocks a launch, no fix.
+    // Not blocking on purpose: paths (launch creates the workdir, uploads, and refuses a missing
+    // entry itself before anything starts), sshd (we are logged in through it; mpirun's logins
+    // are peer-login), device-net-health (it depends on the netdetect address answering, not only
+    // on the link), and the warnings-first checks (device-tls, device-processes, hccl-ports-free,
+    // versions), which name what to look at without knowing that the job will fail.
     static const std::vector<CheckSpec> table = {
         {.id = check::kSsh,
          .summary = "the server answers on its SSH port, its host key is known, a login works",
          .contactsOthers = true,
+         .verdict = &checks::checkSsh,
+         .judgesUnreached = true,
+         .blocksLaunch = &blockAlways,
          .scriptFunction = "clusterwiz_check_ssh"},
         {.id = check::kHostname,
          .summary = "no other server has the same hostname (OpenMPI, HCCL)",
          .facts = {kHostname},
+         .verdict = &checks::checkHostname,
+         .blocksLaunch = &blockAlways,
          .scriptFunction = "clusterwiz_check_hostname"},
         {.id = check::kHostIp,
          .summary = "host_ip is an address of the server",
          .facts = {kHostIps, kIpAddr},
+         .verdict = &checks::checkHostIp,
+         .blocksLaunch = &blockAlways,
          .scriptFunction = "clusterwiz_check_host_ip"},
         {.id = check::kAccelerator,
          .summary = "the planned NPUs or GPUs are there and healthy",
          .facts = {kNpuSmi, kNvidiaSmi},
+         .verdict = &checks::checkAccelerator,
+         .blocksLaunch = &blockAlways,
          .scriptFunction = "clusterwiz_check_accelerator"},
         {.id = check::kDeviceIps,
          .summary = "every device has its planned IP and netmask",
          .accelerator = ascend,
          .facts = {kHccnIp},
+         .verdict = &checks::checkDeviceIps,
+         .blocksLaunch = &blockAlways,
+         .fixes = {fix::kSetDeviceIps},
          .scriptFunction = "clusterwiz_check_device_ips"},
         {.id = check::kDeviceLinks,
          .summary = "every device's link is UP",
          .accelerator = ascend,
          .facts = {kHccnLink},
+         .verdict = &checks::checkDeviceLinks,
+         .blocksLaunch = &blockAlways,
          .scriptFunction = "clusterwiz_check_device_links"},
         {.id = check::kDeviceNetHealth,
          .summary = "every device's net health is Success",
          .accelerator = ascend,
          .facts = {kHccnHealth},
+         .verdict = &checks::checkDeviceNetHealth,
          .scriptFunction = "clusterwiz_check_device_net_health"},
         {.id = check::kDeviceTls,
          .summary = "every device's TLS switch (hccn_tool -tls -g) is the same",
          .accelerator = ascend,
          .facts = {kHccnTls},
+         .verdict = &checks::checkDeviceTls,
+         .fixes = {fix::kAlignDeviceTls},
          .scriptFunction = "clusterwiz_check_device_tls"},
         {.id = check::kDeviceProcesses,
          .summary = "no process (an earlier job's, say) holds the planned NPUs",
          .accelerator = ascend,
          .facts = {kDeviceHolders},
+         .verdict = &checks::checkDeviceProcesses,
          .scriptFunction = "clusterwiz_check_device_processes"},
         {.id = check::kPython,
          .summary = "launch.python runs and has launch.framework's packages (by their metadata)",
          .facts = {kPython},
+         .verdict = &checks::checkPython,
+         .blocksLaunch = &blockWhenTorchStarts,
          .scriptFunction = "clusterwiz_check_python_torch"},
         {.id = check::kMpirun,
          .summary = "mpirun is installed and, without launch.mpirun.prefix, orted is on the PATH",
          .mode = mpirun,
          .facts = {kMpirun, kOrted},
+         .verdict = &checks::checkMpirun,
+         .blocksLaunch = &blockAlways,
          .scriptFunction = "clusterwiz_check_mpirun"},
         {.id = check::kMsrun,
          .summary = "msrun is on the PATH or beside launch.python (MindSpore installs it)",
          .mode = LaunchMode::Msrun,
          .facts = {kMsrun},
+         .verdict = &checks::checkMsrun,
+         .blocksLaunch = &blockAlways,
          .scriptFunction = "clusterwiz_check_msrun"},
         {.id = check::kCannEnv,
          .summary = "every file launch.env_setup sources exists",
          .facts = {kPaths},
+         .verdict = &checks::checkCannEnv,
+         .blocksLaunch = &blockAlways,
          .scriptFunction = "clusterwiz_check_cann_env"},
         {.id = check::kPaths,
          .summary = "launch.workdir and the entry script exist",
          .facts = {kPaths},
+         .verdict = &checks::checkPaths,
          .scriptFunction = "clusterwiz_check_paths"},
         {.id = check::kSshd,
          .summary = "sshd runs",
          .facts = {kSshdProcesses, kSshConnection},
+         .verdict = &checks::checkSshd,
          .scriptFunction = "clusterwiz_check_sshd"},
         {.id = check::kFirewallPorts,
          .summary = "the firewall lets the job's ports in",
          .ports = CheckPorts::Required,
          .facts = {kUfw, kFirewalldState, kFirewalld, kNft, kIptables},
+         .verdict = &checks::checkFirewallPorts,
+         .blocksLaunch = &blockAlways,
+         .fixes = {fix::kOpenPorts, fix::kStopFirewall},
          .scriptFunction = "clusterwiz_check_firewall_ports"},
         {.id = check::kMasterPortFree,
          .summary = "nothing listens on master_port yet",
@@ -93,13 +150,27 @@ const std::vector<CheckSpec> &checkTable()
          .scriptRole = R::Master,
          .ports = CheckPorts::MasterPort,
          .facts = {kPortOwners},
+         .verdict = &checks::checkMasterPortFree,
+         .blocksLaunch = &blockAlways,
          .scriptFunction = "clusterwiz_check_master_port_free"},
         {.id = check::kHcclPortsFree,
          .summary = "nothing listens in the HCCL port range yet",
          .accelerator = ascend,
          .ports = CheckPorts::HcclPorts,
          .facts = {kPortOwners},
+         .verdict = &checks::checkHcclPortsFree,
          .scriptFunction = "clusterwiz_check_hccl_ports_free"},
+        // HCCL's host ports must be reserved (CANN's HCCL_IF_BASE_PORT reference), or a
+        // connection's ephemeral port can take one before HCCL listens there.
+        {.id = check::kHcclPortsReserved,
+         .summary = "the HCCL port range is kept from the kernel's ephemeral ports "
+                    "(ip_local_reserved_ports)",
+         .accelerator = ascend,
+         .ports = CheckPorts::HcclPorts,
+         .facts = {kReservedPorts},
+         .verdict = &checks::checkHcclPortsReserved,
+         .fixes = {fix::kReserveHcclPorts},
+         .scriptFunction = "clusterwiz_check_hccl_ports_reserved"},
         {.id = check::kMasterPortReach,
          .summary = "every other server can connect to master_port",
          .severalServers = true,
@@ -107,6 +178,9 @@ const std::vector<CheckSpec> &checkTable()
          .scriptRole = R::OtherServers,
          .contactsOthers = true,
          .ports = CheckPorts::MasterPort,
+         .verdict = &checks::checkMasterPortReach,
+         .blocksLaunch = &blockAlways,
+         .fixes = {fix::kOpenPorts, fix::kStopFirewall},
          .scriptFunction = "clusterwiz_check_master_port_reachable"},
         {.id = check::kPeerLogin,
          .summary = "the master (or a restarting run's supervisor) logs in to the server by key",
@@ -115,6 +189,9 @@ const std::vector<CheckSpec> &checkTable()
          .row = R::PeerTargets,
          .scriptRole = R::PeerHub,
          .contactsOthers = true,
+         .verdict = &checks::checkPeerLogin,
+         .blocksLaunch = &blockAlways,
+         .fixes = {fix::kDeploySshKey},
          .scriptFunction = "clusterwiz_check_peer_login"},
         {.id = check::kVersions,
          .summary = "NPU driver, firmware, CANN, Python and the framework's packages are the same "
@@ -124,6 +201,7 @@ const std::vector<CheckSpec> &checkTable()
          .scriptRole = R::Master,
          .contactsOthers = true,
          .facts = {kNpuBoard, kCannVersion, kPython},
+         .verdict = &checks::checkVersions,
          .scriptFunction = "clusterwiz_check_versions"},
         {.id = check::kKnownHosts,
          .summary = "the master's (or supervisor's) known_hosts holds the server's host key",
@@ -131,6 +209,9 @@ const std::vector<CheckSpec> &checkTable()
          .peerLogin = true,
          .row = R::PeerTargets,
          .scriptRole = R::PeerHub,
+         .verdict = &checks::checkKnownHosts,
+         .blocksLaunch = &blockAlways,
+         .fixes = {fix::kAddKnownHosts},
          .scriptFunction = "clusterwiz_check_known_hosts"},
     };
     return table;
@@ -171,6 +252,13 @@ QStringList applicableCheckIds(const Project &project)
     for (const CheckSpec *spec : applicableCheckSpecs(project))
         ids.append(QLatin1StringView(spec->id));
     return ids;
+}
+
+bool checkBlocksLaunch(const Project &project, const QString &id)
+{
+    const CheckSpec *spec = checkSpec(id);
+    return spec && spec->blocksLaunch && checkApplies(*spec, project) &&
+           spec->blocksLaunch(project);
 }
 
 bool hasCheckRole(CheckRole role, const Project &project, int serverIndex)

@@ -1,15 +1,19 @@
 #pragma once
 
-// The one list of checks. Per check: its id, when it applies (accelerator, launch mode, several
-// servers), whose result it is and where check.sh decides it, the ports it looks at, the facts
-// it reads (probe sections, whose commands and parsers are in checklist/FactCommands.h) and the
-// bash function of check.sh that decides it. The C++ catalogue (checks/CheckCatalogue) and the
-// generated check.sh (generate/CheckScript) both walk this list, so they name the same checks
-// and the same ports; tests/unit/tst_checkTable.cpp runs check.sh to prove it.
+// The one list of checks. A check is one row: its id, when it applies (accelerator, launch mode,
+// several servers, the servers it is about), the facts it reads (fact table rows,
+// discover/FactCommands.h), its C++ verdict, whether a failure blocks a launch, the fixes it
+// offers, the ports it looks at, and the bash function of check.sh that decides it on a server.
+// Everything else walks these rows: discovery's probe asks for the facts, the catalogue
+// (checks/CheckCatalogue) runs the verdicts, the launch preflight (launch/LaunchPreflight) asks
+// `blocksLaunch`, `fix --all` follows `fixes` (fix/FixTable), and the generated check.sh
+// (generate/CheckScript) lists the checks and gathers the same facts. tst_checkDifferential feeds
+// the same facts to the C++ verdicts and to check.sh and fails on any status that differs.
 
-#include "checklist/CheckIds.h"
-#include "checklist/RequiredPorts.h"
+#include "checks/CheckIds.h"
+#include "checks/CheckTypes.h"
 #include "model/Project.h"
+#include "rules/RequiredPorts.h"
 
 #include <QString>
 #include <QStringList>
@@ -18,6 +22,10 @@
 #include <vector>
 
 namespace cw {
+
+namespace checks {
+struct CheckContext;
+}
 
 // Which servers a check is about. As a row role: the servers the C++ catalogue checks (the
 // others get "skipped"). As a script role: where check.sh decides it (the master tests its
@@ -28,6 +36,9 @@ enum class CheckRole { EveryServer, Master, OtherServers, PeerHub, PeerTargets }
 
 // The ports a check looks at on one server (checkPorts()).
 enum class CheckPorts { None, Required, MasterPort, HcclPorts };
+
+// A check's verdict on one server: exactly one result (checks/CheckContext.h builds them).
+using CheckVerdict = CheckResult (*)(const checks::CheckContext &context);
 
 struct CheckSpec {
     const char *id = nullptr;      // a check:: id
@@ -41,9 +52,17 @@ struct CheckSpec {
     CheckRole scriptRole = CheckRole::EveryServer;
     bool contactsOthers = false; // check.sh connects to other servers for it (not with --no-reach)
     CheckPorts ports = CheckPorts::None;
-    // The probe:: sections it reads; none: the SSH session or an active probe tells
+    // The fact sections it reads; none: the SSH session or an active probe tells
     // (checks/ActiveProbes.h).
     std::vector<const char *> facts = {};
+    CheckVerdict verdict = nullptr;
+    // The verdict runs for a server that was not reached too (the ssh check: its result is the
+    // connection); every other check of such a server is skipped.
+    bool judgesUnreached = false;
+    // Whether a failure of it stops a launch (launch/LaunchPreflight); null: never.
+    bool (*blocksLaunch)(const Project &project) = nullptr;
+    // The fixes (fix:: ids, fix/FixTable) a failed result offers, the preferred first.
+    std::vector<const char *> fixes = {};
     const char *scriptFunction = nullptr; // check.sh's bash function that decides it
 };
 
@@ -57,6 +76,9 @@ bool checkApplies(const CheckSpec &spec, const Project &project);
 // The checks that apply to this project (accelerator, mode, number of servers), in report order.
 std::vector<const CheckSpec *> applicableCheckSpecs(const Project &project);
 QStringList applicableCheckIds(const Project &project);
+
+// Whether a failed result of that check stops a launch of this project.
+bool checkBlocksLaunch(const Project &project, const QString &id);
 
 // Whether servers[serverIndex] has that role in the project.
 bool hasCheckRole(CheckRole role, const Project &project, int serverIndex);

@@ -4,7 +4,7 @@
 // lists them: the SSH port (mpirun logs in from the master), master_port on the master (torch's
 // store, CM_CHIEF_PORT), the HCCL host port range on Ascend servers, and the ephemeral range
 // where gloo, NCCL or OpenMPI's daemons connect to ports the kernel picks. The firewall-ports
-// check reads these in the C++ catalogue and in check.sh alike (checklist/CheckTable.h).
+// check reads these in the C++ catalogue and in check.sh alike (checks/CheckTable.h).
 
 #include "model/Project.h"
 #include "net/PortSpan.h"

@@ -1,17 +1,26 @@
 #pragma once
 
 // The facts the checks read, one row per section of discovery's probe: the section's name, the
-// exact command that gathers it, and the parser (discover/ProbeParsers.h) that reads its output.
-// discover/ProbeScript runs these commands; check.sh embeds the ones its bash verdicts read, so a
-// check reads the output of the same command wherever it runs. A probe section starts with the
-// line `@@clusterwiz-probe NAME rc=N@@`.
+// exact command that gathers it, when a project asks for it, and the reader that puts its output
+// into ServerFacts. discover/ProbeScript runs these rows in order and discover's
+// parseProbeOutput() hands every section to its row's reader; check.sh (generate/CheckScript)
+// runs the same commands through `clusterwiz_fact SECTION`, so a check reads the output of the
+// same command wherever it runs. A probe section starts with the line `@@clusterwiz-probe NAME
+// rc=N@@`.
 
 #include <QString>
 #include <QStringList>
 
 #include <vector>
 
-namespace cw::probe {
+namespace cw {
+
+struct Project;
+struct Server;
+struct ServerFacts;
+struct ProbeSection;
+
+namespace probe {
 
 inline constexpr char kMarker[] = "@@clusterwiz-probe";
 
@@ -42,6 +51,7 @@ inline constexpr char kNpuBoard[] = "npu-board";           // npu-smi info -t bo
 inline constexpr char kCannVersion[] = "cann-version";     // ascend_toolkit_install.info
 inline constexpr char kOrted[] = "orted";                  // command -v orted (mpirun, no prefix)
 inline constexpr char kMsrun[] = "msrun";                  // msrun on PATH or beside launch.python
+inline constexpr char kReservedPorts[] = "reserved-ports"; // ip_local_reserved_ports, port_range
 inline constexpr char kEnd[] = "end";                      // last: the output is complete
 
 // "hccn-ip.3" for a per-device section.
@@ -50,17 +60,34 @@ inline QString deviceSection(const char *base, int device)
     return QLatin1String(base) + QLatin1Char('.') + QString::number(device);
 }
 
-} // namespace cw::probe
+} // namespace probe
 
-namespace cw {
+// Puts one section's output into the facts. `device` is the device of a per-device section
+// (FactDevices::Each, First), else -1. The reader reads the exit status the way its tool uses it
+// (pgrep 1 = none, firewall-cmd 252 = not running, 127 = missing) and sets *problem (never null
+// here) to "unrecognised output: ..." for output it cannot read.
+using FactReader = void (*)(ServerFacts &facts, const ProbeSection &section, int device,
+                            QString *problem);
+
+// Which devices a fact is about: none (one section), each probed device ("hccn-ip.3"), or the
+// server's first probed device only (one section under the plain name).
+enum class FactDevices { None, Each, First };
 
 struct FactCommand {
     const char *section = nullptr; // a probe:: name
-    QStringList argv = {}; // the command; empty when it depends on the project (see builtBy)
-    // Per device (hccn_tool): the command for device N; null for the other facts.
+    QStringList argv = {};         // the command, when it is the same for every project
+    // The command for device N (FactDevices Each and First).
     QStringList (*deviceArgv)(int device) = nullptr;
-    const char *builtBy = nullptr; // where a project-dependent command is built, else null
-    const char *parser = nullptr;  // the function of discover/ProbeParsers.h that reads it
+    // The command when the project decides it (launch.python, paths, packages).
+    QStringList (*projectArgv)(const Project &project) = nullptr;
+    FactDevices devices = FactDevices::None;
+    // Whether a project asks for the fact at all; null: every project.
+    bool (*wanted)(const Project &project) = nullptr;
+    // Asked only when the section just before it exited 0 (firewall-cmd --list-all needs a
+    // running firewalld).
+    bool ifPreviousOk = false;
+    FactReader read = nullptr;
+    const char *reads = nullptr; // what the reader takes from it, for people and check.sh
 };
 
 // Every fact, in the order discovery's probe gathers them (the end marker aside).
@@ -69,6 +96,21 @@ const std::vector<FactCommand> &factCommands();
 const FactCommand *factCommand(const QString &section);
 // The fixed argv of a section; empty for a project-dependent or unknown one.
 QStringList factArgv(const char *section);
+
+// Whether the project asks for the fact (its `wanted`).
+bool factWanted(const FactCommand &fact, const Project &project);
+
+// The sections the fact has on `server` and the command of each, in probe order: one for a
+// plain fact, "NAME.N" per device for FactDevices::Each.
+struct FactInvocation {
+    QString section;
+    QStringList argv;
+};
+std::vector<FactInvocation> factInvocations(const FactCommand &fact, const Project &project,
+                                            const Server &server);
+
+// Devices hccn_tool is asked about: the server's devices, or 0-7 when it lists none yet.
+std::vector<int> probedAscendDevices(const Server &server);
 
 // "Who listens on which TCP/UDP port, and which process": `ss -tulnp`, the port-owners fact.
 // Discovery reads it into ServerFacts::listeningPorts, the launch runs it on the master before

@@ -1,6 +1,6 @@
 #pragma once
 
-// Stable check ids: the check table (checklist/CheckTable.h), the C++ catalogue, check.sh's
+// Stable check ids: the check table (checks/CheckTable.h), the C++ catalogue, check.sh's
 // output lines, the CLI (`fix PROJECT CHECK_ID`), the GUI and the tests key on them.
 
 namespace cw::check {
@@ -23,6 +23,7 @@ inline constexpr char kSshd[] = "sshd";                        // sshd running
 inline constexpr char kFirewallPorts[] = "firewall-ports";     // rules let the job's ports in
 inline constexpr char kMasterPortFree[] = "master-port-free";  // nothing listens there yet
 inline constexpr char kHcclPortsFree[] = "hccl-ports-free";    // ascend910: HCCL range unused
+inline constexpr char kHcclPortsReserved[] = "hccl-ports-reserved"; // kept from ephemeral ports
 inline constexpr char kMasterPortReach[] = "master-port-reachable"; // active connect test
 inline constexpr char kPeerLogin[] = "peer-login";   // mpirun: master -> server by key
 inline constexpr char kKnownHosts[] = "known-hosts"; // mpirun: master knows its key

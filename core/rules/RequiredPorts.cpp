@@ -1,4 +1,4 @@
-#include "checklist/RequiredPorts.h"
+#include "rules/RequiredPorts.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,0 +1,89 @@
+#include "doctor/Doctor.h"
+
+#include "doctor/LinkTest.h"
+#include "doctor/PortTest.h"
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+std::vector<DoctorPart> applicableParts(const Project &project)
+{
+    std::vector<DoctorPart> parts;
+    if (isAscend(project.accelerator))
+        parts.push_back(DoctorPart::Links);
+    if (project.servers.size() > 1) {
+        parts.push_back(DoctorPart::Ports);
+        parts.push_back(DoctorPart::Bandwidth);
+    }
+    return parts;
+}
+
+DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
+                       const DoctorOptions &options, const DoctorProgress &progress,
+                       const std::atomic<bool> *cancel)
+{
+    DoctorReport report;
+    std::vector<DoctorPart> parts =
+        options.parts.empty() ? applicableParts(project) : options.parts;
+    const auto wanted = [&](DoctorPart part) {
+        return std::find(parts.begin(), parts.end(), part) != parts.end();
+    };
+    const auto cancelled = [&] { return cancel && cancel->load(); };
+    const auto tell = [&](DoctorPart part, int done, int total, const QString &message) {
+        if (progress)
+            progress(part, done, total, message);
+    };
+
+    if (wanted(DoctorPart::Links) && !cancelled()) {
+        if (!isAscend(project.accelerator)) {
+            report.notes << u"links: not an Ascend project; there is no device network to ping"_s;
+        } else {
+            report.parts.push_back(DoctorPart::Links);
+            const LinkPlan plan = planLinks(project, options.linkPeers);
+            report.notes << plan.note;
+            tell(DoctorPart::Links, 0, int(project.servers.size()),
+                 u"pinging %1 device pairs"_s.arg(plan.probes.size()));
+            report.links = runLinkTest(
+                project, plan, fleet, report.problems,
+                [&](int done, int total, const QString &server) {
+                    tell(DoctorPart::Links, done, total, u"%1 done"_s.arg(server));
+                },
+                cancel);
+        }
+    }
+    if (wanted(DoctorPart::Ports) && !cancelled()) {
+        if (project.servers.size() < 2) {
+            report.notes << u"ports: one server, no pair to connect"_s;
+        } else {
+            report.parts.push_back(DoctorPart::Ports);
+            int step = 0;
+            report.ports = runPortTest(
+                project, fleet, report.problems,
+                [&](const QString &message) { tell(DoctorPart::Ports, step++, 3, message); },
+                cancel);
+        }
+    }
+    if (wanted(DoctorPart::Bandwidth) && !cancelled()) {
+        if (project.servers.size() < 2) {
+            report.notes << u"bandwidth: one server, no pair to measure"_s;
+        } else {
+            report.parts.push_back(DoctorPart::Bandwidth);
+            report.bandwidth = runBandwidthTest(
+                project, fleet, options.sizeMb, report.notes, report.problems,
+                [&](int round, int rounds) {
+                    tell(DoctorPart::Bandwidth, round, rounds,
+                         round < rounds ? u"round %1 of %2"_s.arg(round + 1).arg(rounds)
+                                        : u"done"_s);
+                },
+                cancel);
+        }
+    }
+    report.cancelled = cancelled();
+    findSuspects(report);
+    return report;
+}
+
+} // namespace cw

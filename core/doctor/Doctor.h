@@ -1,0 +1,42 @@
+#pragma once
+
+// The network doctor: traffic between every pair, tested end to end (docs/doctor.md). Where the
+// checks read configuration (hccn.conf against the plan, links UP, firewall rules), the doctor
+// sends packets: device pings over the device network (links), TCP connects between the servers
+// on the job's ports (ports), and all_reduce between every pair of servers (bandwidth). Blocks;
+// the CLI's `doctor` and the wizard's Doctor view call it off the GUI thread.
+
+#include "doctor/BandwidthTest.h"
+#include "doctor/DoctorReport.h"
+#include "doctor/LinkPlan.h"
+#include "fleet/FleetRunner.h"
+
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <vector>
+
+namespace cw {
+
+struct DoctorOptions {
+    std::vector<DoctorPart> parts; // empty: every part that applies
+    int sizeMb = kDefaultBandwidthMb;
+    int linkPeers = kLinkFullMeshPeers; // sampling limit of the links part
+};
+
+// The parts that apply to the project: links only on Ascend (a device network), bandwidth and
+// ports with more than one server.
+std::vector<DoctorPart> applicableParts(const Project &project);
+
+// `part` is running; `done` of `total` steps (servers, or rounds) are behind it.
+using DoctorProgress =
+    std::function<void(DoctorPart part, int done, int total, const QString &message)>;
+
+// Runs the parts asked for, in order (links, ports, bandwidth), then names the suspects. A cancel
+// ends the part running (the ports part still removes its listeners) and skips the rest.
+DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
+                       const DoctorOptions &options, const DoctorProgress &progress = {},
+                       const std::atomic<bool> *cancel = nullptr);
+
+} // namespace cw

@@ -1,0 +1,231 @@
+#include "doctor/DoctorReport.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+QString doctorPartName(DoctorPart part)
+{
+    switch (part) {
+    case DoctorPart::Links:
+        return u"links"_s;
+    case DoctorPart::Ports:
+        return u"ports"_s;
+    case DoctorPart::Bandwidth:
+        return u"bandwidth"_s;
+    }
+    return {};
+}
+
+std::optional<DoctorPart> doctorPartFromName(const QString &name)
+{
+    for (DoctorPart part : {DoctorPart::Links, DoctorPart::Ports, DoctorPart::Bandwidth}) {
+        if (doctorPartName(part) == name)
+            return part;
+    }
+    return std::nullopt;
+}
+
+int DoctorReport::failedLinks() const
+{
+    return int(std::count_if(links.begin(), links.end(), [](const auto &l) { return !l.ok; }));
+}
+
+int DoctorReport::failedPorts() const
+{
+    return int(std::count_if(ports.begin(), ports.end(), [](const auto &p) { return !p.ok; }));
+}
+
+int DoctorReport::slowOrFailedPairs() const
+{
+    return int(std::count_if(bandwidth.begin(), bandwidth.end(),
+                             [](const auto &p) { return p.slow || !p.gbps; }));
+}
+
+bool DoctorReport::passed() const
+{
+    return !cancelled && problems.isEmpty() && failedLinks() == 0 && failedPorts() == 0 &&
+           slowOrFailedPairs() == 0;
+}
+
+void flagSlowPairs(std::vector<PairBandwidth> &pairs)
+{
+    std::vector<double> values;
+    for (const PairBandwidth &pair : pairs) {
+        if (pair.gbps)
+            values.push_back(*pair.gbps);
+    }
+    for (PairBandwidth &pair : pairs)
+        pair.slow = false;
+    if (values.size() < 2)
+        return; // one pair has nothing to be compared with
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    const double median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    for (PairBandwidth &pair : pairs)
+        pair.slow = pair.gbps && *pair.gbps < kSlowFraction * median;
+}
+
+namespace {
+
+void linkSuspects(DoctorReport &report)
+{
+    struct Tally {
+        int tests = 0;
+        int failed = 0;
+    };
+    std::map<std::pair<QString, int>, Tally> tallies; // (server, device)
+    for (const DeviceLink &link : report.links) {
+        for (const auto &end :
+             {std::pair{link.server, link.device}, std::pair{link.peerServer, link.peerDevice}}) {
+            Tally &tally = tallies[end];
+            ++tally.tests;
+            tally.failed += link.ok ? 0 : 1;
+        }
+    }
+    for (const auto &[end, tally] : tallies) {
+        if (tally.failed * 2 > tally.tests)
+            report.suspects.push_back(
+                {end.first, end.second,
+                 u"device %1 failed %2 of its %3 ping tests (as source and as target)"_s.arg(
+                     QString::number(end.second), QString::number(tally.failed),
+                     QString::number(tally.tests))});
+    }
+}
+
+void portSuspects(DoctorReport &report)
+{
+    // (listening server, port) -> the peers it was tried from, and those that failed with why.
+    struct Tally {
+        QString why;
+        int tried = 0;
+        QStringList failed;
+    };
+    std::map<std::pair<QString, int>, Tally> tallies;
+    std::vector<std::pair<QString, int>> order;
+    for (const HostPort &port : report.ports) {
+        const auto key = std::pair{port.peerServer, port.port};
+        if (!tallies.count(key))
+            order.push_back(key);
+        Tally &tally = tallies[key];
+        tally.why = port.why;
+        ++tally.tried;
+        if (!port.ok)
+            tally.failed << u"%1 (%2)"_s.arg(port.server, port.error);
+    }
+    for (const auto &key : order) {
+        const Tally &tally = tallies[key];
+        if (tally.failed.isEmpty())
+            continue;
+        const QString what = u"port %1 (%2)"_s.arg(QString::number(key.second), tally.why);
+        report.suspects.push_back(
+            {key.first, std::nullopt,
+             int(tally.failed.size()) == tally.tried
+                 ? u"%1 is not reachable from any server: %2"_s.arg(what,
+                                                                    tally.failed.join(u", "_s))
+                 : u"%1 is not reachable from %2"_s.arg(what, tally.failed.join(u", "_s))});
+    }
+}
+
+void bandwidthSuspects(DoctorReport &report)
+{
+    std::vector<const PairBandwidth *> slow;
+    for (const PairBandwidth &pair : report.bandwidth) {
+        if (pair.slow)
+            slow.push_back(&pair);
+    }
+    if (slow.empty())
+        return;
+    std::map<QString, int> count;
+    for (const PairBandwidth *pair : slow) {
+        ++count[pair->server];
+        ++count[pair->peerServer];
+    }
+    QStringList shown;
+    for (const PairBandwidth *pair : slow)
+        shown << u"%1-%2 %3 GB/s"_s.arg(pair->server, pair->peerServer,
+                                        QString::number(pair->gbps.value_or(0), 'f', 3));
+    for (const auto &[server, n] : count) {
+        if (n == int(slow.size()))
+            report.suspects.push_back({server, std::nullopt,
+                                       slow.size() == 1
+                                           ? u"in the only slow pair: %1"_s.arg(shown.join(u", "_s))
+                                           : u"in every slow pair (%1 of %1): %2"_s.arg(
+                                                 QString::number(n), shown.join(u", "_s))});
+    }
+}
+
+nlohmann::ordered_json text(const QString &value)
+{
+    return value.toStdString();
+}
+
+} // namespace
+
+void findSuspects(DoctorReport &report)
+{
+    report.suspects.clear();
+    linkSuspects(report);
+    portSuspects(report);
+    bandwidthSuspects(report);
+}
+
+nlohmann::ordered_json doctorReportToJson(const DoctorReport &report)
+{
+    using json = nlohmann::ordered_json;
+    json links = json::array();
+    for (const DeviceLink &link : report.links) {
+        links.push_back({{"server", text(link.server)},
+                         {"device", link.device},
+                         {"peer_server", text(link.peerServer)},
+                         {"peer_device", link.peerDevice},
+                         {"peer_ip", text(link.peerIp)},
+                         {"ok", link.ok},
+                         {"loss_pct", link.lossPct < 0 ? json(nullptr) : json(link.lossPct)},
+                         {"evidence", text(link.evidence)}});
+    }
+    json ports = json::array();
+    for (const HostPort &port : report.ports) {
+        ports.push_back({{"server", text(port.server)},
+                         {"peer_server", text(port.peerServer)},
+                         {"port", port.port},
+                         {"why", text(port.why)},
+                         {"ok", port.ok},
+                         {"error", text(port.error)},
+                         {"evidence", text(port.evidence)}});
+    }
+    json bandwidth = json::array();
+    for (const PairBandwidth &pair : report.bandwidth) {
+        // Rounded to the MB/s: more digits would only be noise.
+        bandwidth.push_back(
+            {{"server", text(pair.server)},
+             {"peer_server", text(pair.peerServer)},
+             {"gbps", pair.gbps ? json(std::round(*pair.gbps * 1000) / 1000) : json(nullptr)},
+             {"slow", pair.slow},
+             {"error", text(pair.error)}});
+    }
+    json suspects = json::array();
+    for (const Suspect &suspect : report.suspects) {
+        suspects.push_back({{"server", text(suspect.server)},
+                            {"device", suspect.device ? json(*suspect.device) : json(nullptr)},
+                            {"reason", text(suspect.reason)}});
+    }
+    json parts = json::array();
+    for (DoctorPart part : report.parts)
+        parts.push_back(text(doctorPartName(part)));
+    json notes = json::array();
+    for (const QString &note : report.notes)
+        notes.push_back(text(note));
+    json problems = json::array();
+    for (const QString &problem : report.problems)
+        problems.push_back(text(problem));
+    return {{"device_links", links},         {"host_ports", ports}, {"bandwidth", bandwidth},
+            {"suspects", suspects},          {"parts", parts},      {"passed", report.passed()},
+            {"cancelled", report.cancelled}, {"notes", notes},      {"problems", problems}};
+}
+
+} // namespace cw

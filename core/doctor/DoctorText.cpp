@@ -1,0 +1,162 @@
+#include "doctor/DoctorText.h"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <tuple>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+namespace {
+
+void addName(QStringList &names, const QString &name)
+{
+    if (!names.contains(name))
+        names << name;
+}
+
+// Rows and columns: the names; `cell(row, column)` the text ("" for none).
+QString matrix(const QString &title, const QStringList &names,
+               const std::function<QString(const QString &, const QString &)> &cell)
+{
+    int width = 4;
+    for (const QString &name : names)
+        width = std::max(width, int(name.size()));
+    QString text = title + u'\n' + QString(width, u' ');
+    for (const QString &name : names)
+        text += u"  "_s + name.rightJustified(width);
+    text += u'\n';
+    for (const QString &row : names) {
+        text += row.leftJustified(width);
+        for (const QString &column : names) {
+            const QString value = row == column ? u"-"_s : cell(row, column);
+            text += u"  "_s + (value.isEmpty() ? u"."_s : value).rightJustified(width);
+        }
+        text += u'\n';
+    }
+    return text;
+}
+
+QString firstLine(const QString &text)
+{
+    return text.section(u'\n', 0, 0).left(200);
+}
+
+} // namespace
+
+QString doctorReportText(const DoctorReport &report, int maxColumns)
+{
+    QString text;
+    QStringList failed;
+    if (!report.links.empty()) {
+        QStringList names;
+        std::set<int> devices;
+        std::map<std::tuple<QString, QString, int>, const DeviceLink *> same;
+        for (const DeviceLink &link : report.links) {
+            addName(names, link.server);
+            addName(names, link.peerServer);
+            if (link.device == link.peerDevice) {
+                devices.insert(link.device);
+                same[{link.server, link.peerServer, link.device}] = &link;
+            }
+            if (!link.ok)
+                failed << u"links  %1 device %2 -> %3 device %4 (%5): %6"_s.arg(
+                    link.server, QString::number(link.device), link.peerServer,
+                    QString::number(link.peerDevice), link.peerIp, firstLine(link.evidence));
+        }
+        if (names.size() <= maxColumns) {
+            for (int device : devices) {
+                text += matrix(
+                    u"links, device %1 (row pings column):"_s.arg(device), names,
+                    [&](const QString &row, const QString &column) {
+                        const auto it = same.find({row, column, device});
+                        return it == same.end() ? QString() : it->second->ok ? u"ok"_s : u"FAIL"_s;
+                    });
+            }
+        }
+        text +=
+            u"links: %1 pings, %2 failed\n\n"_s.arg(report.links.size()).arg(report.failedLinks());
+    }
+    if (!report.ports.empty()) {
+        QStringList names;
+        QStringList whys;
+        std::map<std::tuple<QString, QString, QString>, const HostPort *> cells;
+        for (const HostPort &port : report.ports) {
+            addName(names, port.server);
+            addName(names, port.peerServer);
+            addName(whys, port.why);
+            cells[{port.server, port.peerServer, port.why}] = &port;
+            if (!port.ok)
+                failed << u"ports  %1 -> %2 port %3 (%4): %5"_s.arg(
+                    port.server, port.peerServer, QString::number(port.port), port.why, port.error);
+        }
+        if (names.size() <= maxColumns) {
+            for (const QString &why : whys) {
+                text += matrix(u"ports, %1 (row connects to column):"_s.arg(why), names,
+                               [&](const QString &row, const QString &column) {
+                                   const auto it = cells.find({row, column, why});
+                                   if (it == cells.end())
+                                       return QString();
+                                   const HostPort &port = *it->second;
+                                   return port.ok                        ? u"ok"_s
+                                          : port.error == u"timed out"_s ? u"timeout"_s
+                                          : port.error == u"refused"_s   ? u"refused"_s
+                                                                         : u"FAIL"_s;
+                               });
+            }
+        }
+        text += u"ports: %1 connects, %2 failed\n\n"_s.arg(report.ports.size())
+                    .arg(report.failedPorts());
+    }
+    if (!report.bandwidth.empty()) {
+        QStringList names;
+        std::map<std::pair<QString, QString>, const PairBandwidth *> cells;
+        for (const PairBandwidth &pair : report.bandwidth) {
+            addName(names, pair.server);
+            addName(names, pair.peerServer);
+            cells[{pair.server, pair.peerServer}] = &pair;
+            cells[{pair.peerServer, pair.server}] = &pair;
+            if (!pair.gbps)
+                failed << u"bandwidth  %1 - %2: %3"_s.arg(pair.server, pair.peerServer, pair.error);
+            else if (pair.slow)
+                failed << u"bandwidth  %1 - %2: slow, %3 GB/s"_s.arg(
+                    pair.server, pair.peerServer, QString::number(*pair.gbps, 'f', 3));
+        }
+        if (names.size() <= maxColumns) {
+            text += matrix(u"bandwidth, GB/s (* slow):"_s, names,
+                           [&](const QString &row, const QString &column) {
+                               const auto it = cells.find({row, column});
+                               if (it == cells.end())
+                                   return QString();
+                               const PairBandwidth &pair = *it->second;
+                               if (!pair.gbps)
+                                   return u"FAIL"_s;
+                               return QString::number(*pair.gbps, 'f', 3) +
+                                      (pair.slow ? u"*"_s : QString());
+                           });
+        }
+        text += u"bandwidth: %1 pairs, %2 slow or failed\n\n"_s.arg(report.bandwidth.size())
+                    .arg(report.slowOrFailedPairs());
+    }
+    if (!failed.isEmpty())
+        text += u"Failed:\n  "_s + failed.join(u"\n  "_s) + u"\n\n"_s;
+    for (const Suspect &suspect : report.suspects)
+        text += u"suspect: %1%2: %3\n"_s.arg(
+            suspect.server, suspect.device ? u" device %1"_s.arg(*suspect.device) : QString(),
+            suspect.reason);
+    for (const QString &note : report.notes)
+        text += u"note: "_s + note + u'\n';
+    for (const QString &problem : report.problems)
+        text += u"problem: "_s + problem + u'\n';
+    if (report.cancelled)
+        text += u"cancelled: the parts after the one running were not run\n"_s;
+    text += report.passed() ? u"passed: every link, port and pair is fine\n"_s
+                            : u"failed: %1 links, %2 ports, %3 slow or failed pairs\n"_s
+                                  .arg(report.failedLinks())
+                                  .arg(report.failedPorts())
+                                  .arg(report.slowOrFailedPairs());
+    return text;
+}
+
+} // namespace cw

@@ -1,0 +1,52 @@
+#pragma once
+
+// The links part: every device pings its planned peers with `hccn_tool -i D -ping -g address IP`
+// (Huawei's per-pair test; docs/doctor.md quotes the sources and the output). One script per
+// server runs the pings of each device in a background subshell of its own, the devices at once,
+// each device's pings one after the other, so the part takes as long as the device with the
+// most pings (LinkPlan.h: the cost model).
+
+#include "doctor/DoctorReport.h"
+#include "doctor/LinkPlan.h"
+#include "fleet/FleetRunner.h"
+
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <vector>
+
+namespace cw {
+
+// One ping may take this long before `timeout` ends it (a tool that hangs fails its cell).
+inline constexpr int kPingLimitSeconds = 12;
+
+struct PingOutcome {
+    bool ok = false;
+    double lossPct = -1; // -1: no statistics line
+    QString summary;     // "3 of 3 received", "recv time out seq=0 ...", or what went wrong
+};
+
+// Reads what `hccn_tool -ping` printed and its exit status: ok only with a statistics line
+// showing every packet received and exit status 0. Never throws; any text is accepted.
+PingOutcome parsePingOutput(const QString &output, int exitStatus);
+
+// The sh script for one server: `probes` are that server's (LinkProbe::server all equal).
+QString linkTestScript(const std::vector<LinkProbe> &probes);
+
+// Fills one DeviceLink per probe from the script's output (`names`: server names by index).
+std::vector<DeviceLink> parseLinkTestOutput(const QString &output,
+                                            const std::vector<LinkProbe> &probes,
+                                            const QStringList &names);
+
+using LinkProgress = std::function<void(int done, int total, const QString &server)>;
+
+// Runs the plan on every server at once (more than FleetOptions::jobs when there are more
+// servers: one waiting connection each). Servers not reached give failed cells saying so, and
+// a line in `problems`.
+std::vector<DeviceLink> runLinkTest(const Project &project, const LinkPlan &plan,
+                                    const FleetOptions &options, QStringList &problems,
+                                    const LinkProgress &progress = {},
+                                    const std::atomic<bool> *cancel = nullptr);
+
+} // namespace cw

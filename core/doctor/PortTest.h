@@ -1,0 +1,76 @@
+#pragma once
+
+// The ports part: for every ordered pair of servers (A, B), a TCP connect from A to B's host_ip
+// on each port the job needs from B, against a temporary listener clusterwiz starts on B (a
+// port already held by a process, as sshd holds the SSH port, is connected to as it is). A
+// connect that gets no answer (a firewall's DROP) is "timed out", one that is turned away (REJECT,
+// or nothing listening) "refused". The listeners are stopped whatever happened, even after a
+// cancel, and each server then says whether its listener is gone.
+
+#include "doctor/DoctorReport.h"
+#include "fleet/FleetRunner.h"
+
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace cw {
+
+inline constexpr int kPortConnectSeconds = 3;
+
+// A port the job needs to reach on one server. `port` 0: one the kernel picks from the
+// ephemeral range (where gloo and NCCL listen), as a sample of that range.
+struct PortTarget {
+    int port = 0;
+    QString why;
+    bool listen = true; // false: connect to what already listens there (sshd)
+};
+
+// What server `serverIndex` must let in from the others: master_port on the master (msrun's
+// master port, CM_CHIEF_PORT), the HCCL base port on Ascend servers, an ephemeral port for gloo
+// and NCCL, the SSH port for mpirun.
+std::vector<PortTarget> portTargets(const Project &project, int serverIndex);
+
+// ---- the listener on B -----------------------------------------------------------------------
+// Binds each port (0: a free one), prints `bound REQUESTED ACTUAL` or `busy REQUESTED MESSAGE`
+// per port, then `listening PID` and detaches; the listener accepts `expected` connections or
+// gives up after `seconds`. Its argv holds `token`, so that the stop command ends only it.
+QString portListenerCommand(const QString &python, const QString &token,
+                            const std::vector<int> &ports, int expected, int seconds);
+
+struct ListenerStart {
+    std::optional<int> pid;
+    std::map<int, int> bound;    // requested port -> the port listening
+    std::map<int, QString> busy; // requested port -> why it could not be bound
+    QString problem;             // when no listener runs
+};
+ListenerStart parsePortListener(const QString &output);
+
+// Ends the listener `pid` if it is still ours (its argv holds `token`), waits for it, and prints
+// `gone` or `left PID`.
+QString portListenerStopCommand(int pid, const QString &token);
+bool listenerGone(const QString &output);
+
+// ---- the connects from A ---------------------------------------------------------------------
+struct ConnectTarget {
+    QString host;
+    int port = 0;
+};
+// Connects to every target at once, each within kPortConnectSeconds; one line per target:
+// `HOST:PORT connected|refused|timeout|error MESSAGE`.
+QString portConnectCommand(const QString &python, const std::vector<ConnectTarget> &targets);
+// One outcome per target, in order: "" connected, else "timed out", "refused" or the error.
+std::vector<QString> parsePortConnect(const QString &output,
+                                      const std::vector<ConnectTarget> &targets);
+
+using PortProgress = std::function<void(const QString &step)>;
+
+std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &options,
+                                  QStringList &problems, const PortProgress &progress = {},
+                                  const std::atomic<bool> *cancel = nullptr);
+
+} // namespace cw

@@ -1,0 +1,238 @@
+// `clusterwiz-cli doctor` (the real binary) against 4 simulated servers, each with its own
+// process table (cluster.sh --pid-ns), with one fault injected per test (TESTING.md, "Faults to
+// inject"):
+// - links: the simulated hccn_tool answers -ping from the cluster's planned addresses, and a
+//   fault file makes one device unreachable: exactly that device's cells fail, and it is the one
+//   suspect;
+// - ports: nft on the master drops master_port from one peer: exactly that pair fails, "timed
+//   out"; with reject instead, "refused"; no listener is left on any server;
+// - bandwidth: tc tbf slows one server's link: exactly its pairs are slow and it is the suspect.
+#include "CliProcess.h"
+#include "JobTestSupport.h"
+#include "TestCluster.h"
+
+#include "model/ProjectJson.h"
+#include "plan/Planner.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace cw;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int kServers = 4;
+
+QJsonObject reportOf(const CliRun &run)
+{
+    return QJsonDocument::fromJson(run.out).object();
+}
+
+} // namespace
+
+class TestDoctor : public QObject {
+    Q_OBJECT
+
+    TestCluster m_cluster;
+    QTemporaryDir m_dir;
+
+    QString save(const Project &project, const QString &name)
+    {
+        const QString path = m_dir.filePath(name);
+        return saveProjectFile(project, path).isEmpty() ? path : QString();
+    }
+
+    CliRun doctor(const QString &path, const QStringList &extra)
+    {
+        return runCli(QStringList{u"doctor"_s, path, u"--json"_s, u"--known-hosts"_s,
+                                  m_cluster.knownHosts(), u"--accept-new"_s, u"--ssh-config"_s,
+                                  u"none"_s, u"--timeout"_s, u"60"_s} +
+                          extra,
+                      300000);
+    }
+
+    Project cpuProject() const
+    {
+        return jobtest::cpuProject(m_cluster, kServers, 1, LaunchMode::Launch, {});
+    }
+
+    // The processes of server `index` whose command line holds `text`, from its own table.
+    QString processesWith(int index, const QString &text) const
+    {
+        QByteArray output;
+        m_cluster.exec(index, {u"ps"_s, u"-eo"_s, u"pid=,args="_s}, &output);
+        QStringList found;
+        for (const QByteArray &line : output.split('\n')) {
+            if (line.contains(text.toUtf8()))
+                found << QString::fromUtf8(line);
+        }
+        return found.join(u'\n');
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QString error;
+        QVERIFY2(m_cluster.up(kServers, &error, true), qPrintable(error));
+    }
+
+    void linksFailExactlyForTheUnreachableDevice()
+    {
+        Project project;
+        project.name = u"doctor-links"_s;
+        project.accelerator = Accelerator::Ascend910;
+        for (int i = 0; i < kServers; ++i) {
+            Server server;
+            server.name = u"server%1"_s.arg(i);
+            server.host = m_cluster.ip(i);
+            server.user = u"root"_s;
+            server.identityFile = m_cluster.clientKey();
+            server.devices = {0, 1, 2, 3, 4, 5, 6, 7};
+            project.servers.push_back(server);
+        }
+        project.launch.workdir = u"/root"_s;
+        project.launch.entry = u"train.py"_s;
+        project.launch.python = u"/usr/bin/python3"_s;
+        const PlanResult plan = planDeviceNetwork(project);
+        QVERIFY2(plan.ok, qPrintable(plan.reason));
+        project = plan.project;
+        // Every server's hccn.conf holds the plan (written in place: it is bind-mounted).
+        for (int i = 0; i < kServers; ++i) {
+            QFile conf(m_cluster.serverDir(i) + u"/hccn.conf"_s);
+            QVERIFY(conf.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            for (int d = 0; d < 8; ++d)
+                conf.write(
+                    u"address_%1=%2\nnetmask_%1=%3\n"_s.arg(d)
+                        .arg(project.servers[size_t(i)].deviceIps[d], project.deviceNetwork.netmask)
+                        .toUtf8());
+        }
+        const QString faulty = project.servers[2].deviceIps[5];
+        QFile faults(m_cluster.stateDir() + u"/ping-faults"_s);
+        QVERIFY(faults.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        faults.write(faulty.toUtf8() + '\n');
+        faults.close();
+
+        const CliRun run =
+            doctor(save(project, u"links.clusterwiz.json"_s), {u"--only"_s, u"links"_s});
+        QFile::remove(m_cluster.stateDir() + u"/ping-faults"_s);
+        QVERIFY2(run.exitCode == 1, run.describe());
+        const QJsonObject report = reportOf(run);
+        const QJsonArray links = report[u"device_links"_s].toArray();
+        // 910A: the same index on the 3 others, the partner (i +/- 4) on all 4 servers.
+        QCOMPARE(links.size(), kServers * 8 * (3 + 1 + 3));
+        int failed = 0;
+        for (const QJsonValue &value : links) {
+            const QJsonObject link = value.toObject();
+            const bool involved =
+                (link[u"server"_s].toString() == u"server2"_s && link[u"device"_s].toInt() == 5) ||
+                (link[u"peer_server"_s].toString() == u"server2"_s &&
+                 link[u"peer_device"_s].toInt() == 5);
+            QVERIFY2(link[u"ok"_s].toBool() == !involved,
+                     QJsonDocument(link).toJson(QJsonDocument::Compact).constData());
+            if (involved) {
+                ++failed;
+                QCOMPARE(link[u"loss_pct"_s].toDouble(), 100.0);
+                QVERIFY(link[u"evidence"_s].toString().contains(u"recv time out seq"_s));
+            } else {
+                QCOMPARE(link[u"loss_pct"_s].toDouble(), 0.0);
+            }
+        }
+        QCOMPARE(failed, 2 * (3 + 1 + 3));
+        const QJsonArray suspects = report[u"suspects"_s].toArray();
+        QCOMPARE(suspects.size(), 1);
+        QCOMPARE(suspects[0][u"server"_s].toString(), u"server2"_s);
+        QCOMPARE(suspects[0][u"device"_s].toInt(), 5);
+    }
+
+    void portsTellADroppedPortFromARejectedOne()
+    {
+        const Project project = cpuProject();
+        const QString path = save(project, u"ports.clusterwiz.json"_s);
+        const QString port = QString::number(project.launch.masterPort);
+        const QString peer = m_cluster.ip(3);
+        auto nft = [&](const QString &verdict) {
+            return m_cluster.sh(
+                0, u"nft delete table inet cwdoctor 2>/dev/null; "
+                   u"nft add table inet cwdoctor && "
+                   u"nft add chain inet cwdoctor input '{ type filter hook input "
+                   u"priority 0; }' && "
+                   u"nft add rule inet cwdoctor input ip saddr %1 tcp dport %2 %3"_s.arg(peer, port,
+                                                                                         verdict));
+        };
+        QCOMPARE(nft(u"drop"_s), 0);
+        const CliRun dropped = doctor(path, {u"--only"_s, u"ports"_s});
+        QVERIFY2(dropped.exitCode == 1, dropped.describe());
+        QCOMPARE(nft(u"reject with tcp reset"_s), 0);
+        const CliRun rejected = doctor(path, {u"--only"_s, u"ports"_s});
+        m_cluster.sh(0, u"nft delete table inet cwdoctor"_s);
+        QVERIFY2(rejected.exitCode == 1, rejected.describe());
+
+        for (const auto &[run, error] :
+             {std::pair{&dropped, u"timed out"_s}, std::pair{&rejected, u"refused"_s}}) {
+            const QJsonArray ports = reportOf(*run)[u"host_ports"_s].toArray();
+            // Every ordered pair: the ephemeral port on each, master_port on the master.
+            QCOMPARE(ports.size(), kServers * (kServers - 1) + (kServers - 1));
+            int failed = 0;
+            for (const QJsonValue &value : ports) {
+                const QJsonObject entry = value.toObject();
+                const bool cut = entry[u"server"_s].toString() == u"server3"_s &&
+                                 entry[u"peer_server"_s].toString() == u"server0"_s &&
+                                 entry[u"port"_s].toInt() == project.launch.masterPort;
+                QVERIFY2(entry[u"ok"_s].toBool() == !cut,
+                         QJsonDocument(entry).toJson(QJsonDocument::Compact).constData());
+                if (cut) {
+                    ++failed;
+                    QCOMPARE(entry[u"error"_s].toString(), error);
+                }
+            }
+            QCOMPARE(failed, 1);
+            const QJsonArray suspects = reportOf(*run)[u"suspects"_s].toArray();
+            QCOMPARE(suspects.size(), 1);
+            QCOMPARE(suspects[0][u"server"_s].toString(), u"server0"_s);
+            QVERIFY(reportOf(*run)[u"problems"_s].toArray().isEmpty());
+        }
+        // Every listener is gone, looked up in each server's own process table.
+        for (int i = 0; i < kServers; ++i)
+            QCOMPARE(processesWith(i, u"clusterwiz-doctor"_s), QString());
+    }
+
+    void bandwidthNamesTheShapedServer()
+    {
+        const QString path = save(cpuProject(), u"bandwidth.clusterwiz.json"_s);
+        QCOMPARE(m_cluster.exec(2, {u"tc"_s, u"qdisc"_s, u"add"_s, u"dev"_s, u"eth0"_s, u"root"_s,
+                                    u"tbf"_s, u"rate"_s, u"40mbit"_s, u"burst"_s, u"64kb"_s,
+                                    u"latency"_s, u"300ms"_s}),
+                 0);
+        const CliRun run = doctor(path, {u"--only"_s, u"bandwidth"_s, u"--size"_s, u"4"_s});
+        m_cluster.exec(2, {u"tc"_s, u"qdisc"_s, u"del"_s, u"dev"_s, u"eth0"_s, u"root"_s});
+        QVERIFY2(run.exitCode == 1, run.describe());
+        const QJsonObject report = reportOf(run);
+        const QJsonArray pairs = report[u"bandwidth"_s].toArray();
+        QCOMPARE(pairs.size(), kServers * (kServers - 1) / 2);
+        for (const QJsonValue &value : pairs) {
+            const QJsonObject pair = value.toObject();
+            const bool shaped = pair[u"server"_s].toString() == u"server2"_s ||
+                                pair[u"peer_server"_s].toString() == u"server2"_s;
+            QVERIFY2(pair[u"gbps"_s].toDouble() > 0, qPrintable(pair[u"error"_s].toString()));
+            QVERIFY2(pair[u"slow"_s].toBool() == shaped,
+                     QJsonDocument(pairs).toJson(QJsonDocument::Compact).constData());
+        }
+        const QJsonArray suspects = report[u"suspects"_s].toArray();
+        QCOMPARE(suspects.size(), 1);
+        QCOMPARE(suspects[0][u"server"_s].toString(), u"server2"_s);
+        QVERIFY(suspects[0][u"device"_s].isNull());
+        const QString notes =
+            QString::fromUtf8(QJsonDocument(report[u"notes"_s].toArray()).toJson());
+        QVERIFY2(notes.contains(u"gloo"_s), qPrintable(notes));
+    }
+
+    void cleanupTestCase() { m_cluster.down(); }
+};
+
+QTEST_GUILESS_MAIN(TestDoctor)
+#include "tst_doctor.moc"

@@ -1,0 +1,2 @@
+// A run-panel view of ui/logs: "logs/RankGrid.h" means this file, not one of core/logs.
+#pragma once

@@ -1,0 +1,11 @@
+// libFuzzer target: cw::fuzz::rankLogs (FuzzEntries.h says what it covers).
+#include "FuzzEntries.h"
+
+#include <cstddef>
+#include <cstdint>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    cw::fuzz::rankLogs(QByteArrayView(data, qsizetype(size)));
+    return 0;
+}

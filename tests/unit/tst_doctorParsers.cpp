@@ -1,0 +1,192 @@
+// The doctor's readers of what servers print: hccn_tool -ping (the vendor's output as Huawei's
+// pages show it, and everything else), the link script's blocks, the port listener and connects,
+// the bandwidth pair and the backend probe. Hostile rows: markers inside the tool's output,
+// binary, huge numbers, empty output.
+#include "doctor/BandwidthTest.h"
+#include "doctor/LinkTest.h"
+#include "doctor/PortTest.h"
+
+#include <QTest>
+
+using namespace cw;
+using namespace Qt::StringLiterals;
+
+class TestDoctorParsers : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void ping_data()
+    {
+        QTest::addColumn<QString>("output");
+        QTest::addColumn<int>("exitStatus");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<double>("loss");
+        QTest::addColumn<QString>("summary");
+        // MindIE LLM's multi-node guide: a reachable peer, then one with a lost packet.
+        QTest::newRow("reachable")
+            << u"device 0 PING 10.10.100.10\nrecv seq=0,time=0.067000ms\nrecv "
+               u"seq=1,time-0.049000ms\n"
+               u"recv seq=2,time=0.047000ms\n3 packets transmitted, 3 received, 0.00% packet loss\n"_s
+            << 0 << true << 0.0 << u"3 of 3 received"_s;
+        QTest::newRow("one lost")
+            << u"recv time out seq=O\nrecv seq=1,time=0.097000ms\nrecv seq=2,time=0.066000ms\n"
+               u"3 packets transmitted, 2 received, 33.33% packet loss\n"_s
+            << 1 << false << 33.33 << u"2 of 3 received"_s;
+        // MindCluster's troubleshooting page: the RoCE network is down.
+        QTest::newRow("unreachable")
+            << u"device 0 PING 192.168.1.2\nrecv time out seq=0\nrecv time out seq=1\n"
+               u"recv time out seq=2\n3 packets transmitted, 0 received, 100.00% packet loss\n"_s
+            << 1 << false << 100.0 << u"3 \"recv time out\" line(s)"_s;
+        QTest::newRow("all received but failed")
+            << u"3 packets transmitted, 3 received, 0.00% packet loss"_s << 1 << false << 0.0
+            << u"but exit status 1"_s;
+        QTest::newRow("time limit")
+            << u"device 0 PING 1.2.3.4\n"_s << 124 << false << -1.0 << u"no answer within"_s;
+        QTest::newRow("busy") << u"hccn_tool is busy, please try again"_s << 1 << false << -1.0
+                              << u"unrecognised output: hccn_tool is busy"_s;
+        QTest::newRow("empty") << QString() << 127 << false << -1.0
+                               << u"no output (exit status 127)"_s;
+        QTest::newRow("zero sent") << u"0 packets transmitted, 0 received, 0.00% packet loss"_s << 0
+                                   << false << 0.0 << u"0 of 0 received"_s;
+        QTest::newRow("huge numbers")
+            << u"99999999999999999999 packets transmitted, 99999999999999999999 received, 0% packet loss"_s
+            << 0 << true << 0.0 << u"received"_s;
+        QTest::newRow("binary") << QString::fromLatin1("\x01\x02\xff\x7f packet loss\x1b[31m") << 0
+                                << false << -1.0 << u"unrecognised output"_s;
+    }
+
+    void ping()
+    {
+        QFETCH(QString, output);
+        QFETCH(int, exitStatus);
+        QFETCH(bool, ok);
+        QFETCH(double, loss);
+        QFETCH(QString, summary);
+        const PingOutcome outcome = parsePingOutput(output, exitStatus);
+        QCOMPARE(outcome.ok, ok);
+        QCOMPARE(outcome.lossPct, loss);
+        QVERIFY2(outcome.summary.contains(summary), qPrintable(outcome.summary));
+    }
+
+    void linkScriptQuotesAndBlocksParse()
+    {
+        const std::vector<LinkProbe> probes{{0, 1, 1, 1, u"192.168.101.12"_s},
+                                            {0, 1, 2, 1, u"192.168.101.13"_s},
+                                            {0, 5, 1, 5, u"192.168.101.22"_s}};
+        const QString script = linkTestScript(probes);
+        QVERIFY(script.contains(u"cw_ping 1 '192.168.101.12' 0"_s));
+        QVERIFY(script.contains(u"cw_ping 5 '192.168.101.22' 2"_s));
+        QVERIFY(script.contains(u"/usr/local/Ascend/driver/tools"_s));
+        QVERIFY(script.contains(u"timeout -k 2 %1 hccn_tool"_s.arg(kPingLimitSeconds)));
+        // Device 5's block first (files are shown in device order only by name), a forged marker
+        // inside the tool's output, and probe 1 never reported.
+        const QString output =
+            u"@@ping 2\n| device 5 PING 192.168.101.22\n| @@rc 0 0\n"
+            u"| 3 packets transmitted, 0 received, 100.00% packet loss\n@@rc 2 1\n"
+            u"@@ping 0\n| 3 packets transmitted, 3 received, 0.00% packet loss\n@@rc 0 0\n"
+            u"@@ping 99\n@@rc 99 0\n@@rc x y\n"_s;
+        const auto links = parseLinkTestOutput(output, probes, {u"a"_s, u"b"_s, u"c"_s});
+        QCOMPARE(links.size(), size_t(3));
+        QVERIFY(links[0].ok);
+        QCOMPARE(links[0].server, u"a"_s);
+        QCOMPARE(links[0].peerServer, u"b"_s);
+        QVERIFY(!links[1].ok);
+        QVERIFY(links[1].evidence.startsWith(u"no result"_s));
+        QVERIFY(!links[2].ok);
+        QCOMPARE(links[2].lossPct, 100.0);
+        QVERIFY(links[2].evidence.contains(u"@@rc 0 0"_s)); // shown, not obeyed
+
+        const auto missing = parseLinkTestOutput(u"@@nohccn\n"_s, probes, {u"a"_s, u"b"_s, u"c"_s});
+        for (const DeviceLink &link : missing) {
+            QVERIFY(!link.ok);
+            QVERIFY(link.evidence.contains(u"hccn_tool is not on the server"_s));
+        }
+    }
+
+    void portListener()
+    {
+        const ListenerStart start = parsePortListener(
+            u"bound 29500 29500\nbound 0 41234\nbusy 60000 [Errno 98] Address already in use\n"
+            u"listening 4321\n"_s);
+        QCOMPARE(start.pid, 4321);
+        QCOMPARE(start.bound.at(29500), 29500);
+        QCOMPARE(start.bound.at(0), 41234);
+        QVERIFY(start.busy.at(60000).contains(u"Address already in use"_s));
+        QVERIFY(start.problem.isEmpty());
+
+        const ListenerStart none =
+            parsePortListener(u"busy 22 in use\nerror no port could be bound\n"_s);
+        QVERIFY(!none.pid);
+        QCOMPARE(none.problem, u"no port could be bound"_s);
+        QVERIFY(!parsePortListener(u"listening 1\nbound 5 999999\n"_s).pid); // pid 1 is never ours
+        QVERIFY(parsePortListener(QString()).problem.contains(u"printed nothing"_s));
+
+        const QString command =
+            portListenerCommand(u"/usr/bin/python3"_s, u"tok'en"_s, {0, 29500}, 6, 63);
+        QVERIFY(command.startsWith(u"'/usr/bin/python3' '-c' "_s));
+        QVERIFY(command.endsWith(u"'tok'\\''en' '63' '6' '0' '29500'"_s));
+        QVERIFY(portListenerStopCommand(77, u"clusterwiz-doctor-ab"_s).contains(u"p=77"_s));
+        QVERIFY(listenerGone(u"gone\n"_s));
+        QVERIFY(!listenerGone(u"left 77\n"_s));
+    }
+
+    void portConnect()
+    {
+        const std::vector<ConnectTarget> targets{{u"10.0.0.1"_s, 22},
+                                                 {u"10.0.0.1"_s, 29500},
+                                                 {u"10.0.0.2"_s, 60000},
+                                                 {u"10.0.0.3"_s, 1},
+                                                 {u"10.0.0.4"_s, 2}};
+        const auto outcomes = parsePortConnect(
+            u"10.0.0.1:22 connected\n10.0.0.1:29500 timeout\n10.0.0.2:60000 refused\n"
+            u"10.0.0.3:1 error [Errno 113] No route to host\n"_s,
+            targets);
+        QCOMPARE(outcomes.size(), size_t(5));
+        QCOMPARE(outcomes[0], QString());
+        QCOMPARE(outcomes[1], u"timed out"_s);
+        QCOMPARE(outcomes[2], u"refused"_s);
+        QCOMPARE(outcomes[3], u"[Errno 113] No route to host"_s);
+        QVERIFY(outcomes[4].contains(u"no answer"_s));
+        const QString command = portConnectCommand(u"python3"_s, targets);
+        QVERIFY(command.contains(u"'10.0.0.1:29500'"_s));
+    }
+
+    void bandwidth()
+    {
+        const BandwidthResult fine = parseBandwidthOutput(u"gbps 1.250000\n"_s, 0);
+        QCOMPARE(fine.gbps, 1.25);
+        const BandwidthResult failed =
+            parseBandwidthOutput(u"error RuntimeError: Connection reset by peer\n"_s, 1);
+        QVERIFY(!failed.gbps);
+        QVERIFY(failed.error.contains(u"Connection reset"_s));
+        QVERIFY(parseBandwidthOutput(QString(), 124).error.contains(u"time limit"_s));
+        QVERIFY(!parseBandwidthOutput(u"gbps nan\ngbps -1\ngbps 1e400\n"_s, 0).gbps);
+
+        BandwidthRank rank;
+        rank.python = u"/usr/bin/python3"_s;
+        rank.rank = 1;
+        rank.rendezvousIp = u"10.0.0.1"_s;
+        rank.port = 40687;
+        rank.hostIp = u"10.0.0.2"_s;
+        rank.backend = u"gloo"_s;
+        rank.sizeMb = 8;
+        rank.limitSeconds = 99;
+        const QString command = bandwidthCommand(rank);
+        QVERIFY(command.startsWith(u"timeout -k 5 99 '/usr/bin/python3' '-c' "_s));
+        QVERIFY(command.contains(u"'1' '10.0.0.1' '40687' '10.0.0.2' 'gloo' '8' '5' '60'"_s));
+
+        const BackendProbe npu = parseBackendProbe(u"torch 2.1.0\naccel ok\n"_s);
+        QVERIFY(npu.torch && npu.accelerator);
+        const BackendProbe noNpu = parseBackendProbe(
+            u"torch 1.13.1\naccel no ModuleNotFoundError: No module named 'torch_npu'\n"_s);
+        QVERIFY(noNpu.torch && !noNpu.accelerator);
+        QVERIFY(noNpu.acceleratorProblem.contains(u"torch_npu"_s));
+        const BackendProbe none =
+            parseBackendProbe(u"notorch ModuleNotFoundError: No module named 'torch'"_s);
+        QVERIFY(!none.torch);
+        QVERIFY(none.torchProblem.contains(u"No module named"_s));
+        QVERIFY(!parseBackendProbe(QString()).torch);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDoctorParsers)
+#include "tst_doctorParsers.moc"

@@ -1,0 +1,174 @@
+// Which device pings which (LinkPlan) and which servers pair up when (pairRounds): the coverage
+// the doctor promises, at every size up to 128 servers x 8 devices, and the cost model's bound.
+#include "doctor/BandwidthTest.h"
+#include "doctor/LinkPlan.h"
+#include "plan/Planner.h"
+
+#include <QTest>
+
+#include <map>
+#include <set>
+
+using namespace cw;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+Project ascendProject(Accelerator accelerator, int servers, std::vector<int> devices)
+{
+    Project project;
+    project.name = u"plan"_s;
+    project.accelerator = accelerator;
+    for (int i = 0; i < servers; ++i) {
+        Server server;
+        server.name = u"s%1"_s.arg(i);
+        server.host = u"10.0.%1.%2"_s.arg(i / 200).arg(i % 200 + 1);
+        server.devices = devices;
+        project.servers.push_back(server);
+    }
+    project.launch.workdir = u"/w"_s;
+    project.launch.entry = u"main.py"_s;
+    const PlanResult plan = planDeviceNetwork(project);
+    return plan.ok ? plan.project : project;
+}
+
+} // namespace
+
+class TestDoctorPlan : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void offsetsAreDistinctAndSpread_data()
+    {
+        QTest::addColumn<int>("servers");
+        QTest::addColumn<int>("limit");
+        for (int servers : {1, 2, 3, 8, 32, 33, 34, 64, 100, 127, 128})
+            QTest::addRow("%d servers", servers) << servers << kLinkFullMeshPeers;
+        QTest::addRow("limit 1") << 10 << 1;
+    }
+
+    void offsetsAreDistinctAndSpread()
+    {
+        QFETCH(int, servers);
+        QFETCH(int, limit);
+        const std::vector<int> offsets = peerOffsets(servers, limit);
+        QCOMPARE(int(offsets.size()), std::min(servers - 1, limit));
+        const std::set<int> distinct(offsets.begin(), offsets.end());
+        QCOMPARE(distinct.size(), offsets.size());
+        for (int offset : offsets)
+            QVERIFY(offset >= 1 && offset <= servers - 1);
+        if (!offsets.empty()) {
+            QCOMPARE(offsets.front(), 1); // the neighbour always
+            // Sampled offsets reach across the ring, not only the near half.
+            if (servers - 1 > limit && limit > 1)
+                QVERIFY(offsets.back() > (servers - 1) * (limit - 1) / limit - 1);
+        }
+    }
+
+    void everyDeviceIsTestedBothWays_data()
+    {
+        QTest::addColumn<int>("accelerator");
+        QTest::addColumn<int>("servers");
+        QTest::addColumn<int>("perDevice"); // pings each device sends
+        for (int servers : {2, 3, 33, 128}) {
+            const int peers = std::min(servers - 1, kLinkFullMeshPeers);
+            QTest::addRow("910B %d", servers) << int(Accelerator::Ascend910b) << servers << peers;
+            QTest::addRow("910A %d", servers)
+                << int(Accelerator::Ascend910) << servers << 2 * peers + 1;
+        }
+    }
+
+    void everyDeviceIsTestedBothWays()
+    {
+        QFETCH(int, accelerator);
+        QFETCH(int, servers);
+        QFETCH(int, perDevice);
+        const Project project =
+            ascendProject(Accelerator(accelerator), servers, {0, 1, 2, 3, 4, 5, 6, 7});
+        QCOMPARE(project.servers.front().deviceIps.size(), 8);
+        const LinkPlan plan = planLinks(project);
+        QCOMPARE(plan.sampled, servers - 1 > kLinkFullMeshPeers);
+        QCOMPARE(plan.mostPingsPerDevice(), perDevice);
+        std::map<std::pair<int, int>, int> sent, received;
+        std::set<std::tuple<int, int, int, int>> unique;
+        for (const LinkProbe &probe : plan.probes) {
+            ++sent[{probe.server, probe.device}];
+            ++received[{probe.peerServer, probe.peerDevice}];
+            QVERIFY(unique.insert({probe.server, probe.device, probe.peerServer, probe.peerDevice})
+                        .second);
+            QCOMPARE(probe.peerIp,
+                     project.servers[size_t(probe.peerServer)].deviceIps[probe.peerDevice]);
+            if (probe.device == probe.peerDevice) {
+                QVERIFY(probe.server != probe.peerServer); // HCCL's path: another server
+            } else {
+                QCOMPARE(Accelerator(accelerator), Accelerator::Ascend910);
+                QCOMPARE(probe.peerDevice, probe.device < 4 ? probe.device + 4 : probe.device - 4);
+            }
+        }
+        for (int s = 0; s < servers; ++s) {
+            for (int d = 0; d < 8; ++d) {
+                QCOMPARE((sent[std::pair{s, d}]), perDevice);
+                QCOMPARE((received[std::pair{s, d}]),
+                         perDevice); // the circulant pattern is balanced
+            }
+        }
+        // The cost model: 128 x 8 stays under 5 minutes at kPingSeconds a ping.
+        QVERIFY(plan.mostPingsPerDevice() * kPingSeconds < 300);
+    }
+
+    void devicesWithoutIpsAreLeftOutAndNamed()
+    {
+        Project project = ascendProject(Accelerator::Ascend910b, 2, {0, 1});
+        project.servers[1].deviceIps[1].clear();
+        const LinkPlan plan = planLinks(project);
+        // Device 0 both ways; device 1 neither way (s1's has no IP to ping or to ping from).
+        QCOMPARE(plan.probes.size(), size_t(2));
+        for (const LinkProbe &probe : plan.probes)
+            QCOMPARE(probe.device, 0);
+        QVERIFY(plan.note.contains(u"s1 device 1"_s));
+    }
+
+    void nothingToPingWithoutAnAscendNetwork()
+    {
+        Project project = ascendProject(Accelerator::Ascend910b, 3, {0});
+        project.accelerator = Accelerator::Cpu;
+        QVERIFY(planLinks(project).probes.empty());
+    }
+
+    void roundsPairEveryServerOnce_data()
+    {
+        QTest::addColumn<int>("servers");
+        for (int servers : {2, 3, 4, 5, 7, 8, 16, 33, 128})
+            QTest::addRow("%d", servers) << servers;
+    }
+
+    void roundsPairEveryServerOnce()
+    {
+        QFETCH(int, servers);
+        const auto rounds = pairRounds(servers);
+        QCOMPARE(int(rounds.size()), servers % 2 ? servers : servers - 1);
+        std::set<std::pair<int, int>> pairs;
+        for (const auto &round : rounds) {
+            std::set<int> busy;
+            for (const auto &[a, b] : round) {
+                QVERIFY(a < b && a >= 0 && b < servers);
+                QVERIFY(busy.insert(a).second && busy.insert(b).second); // disjoint
+                QVERIFY(pairs.insert({a, b}).second);                    // once
+            }
+            QCOMPARE(int(round.size()), servers / 2);
+        }
+        QCOMPARE(int(pairs.size()), servers * (servers - 1) / 2);
+        QVERIFY(pairRounds(1).empty());
+    }
+
+    void rendezvousPortIsOneTheJobNeedsOpen()
+    {
+        Project project = ascendProject(Accelerator::Ascend910b, 2, {0});
+        QCOMPARE(rendezvousPort(project), project.launch.hcclPorts.last);
+        project.accelerator = Accelerator::Cpu;
+        const int port = rendezvousPort(project);
+        QVERIFY(port >= 32768 && port <= 60999);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDoctorPlan)
+#include "tst_doctorPlan.moc"

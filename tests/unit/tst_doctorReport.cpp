@@ -1,0 +1,195 @@
+// The doctor's report as a value: slow pairs against the median, the suspects each part's cells
+// point at, the JSON shape (stable: docs/doctor.md) and the text's matrices.
+#include "doctor/DoctorReport.h"
+#include "doctor/DoctorText.h"
+
+#include <QTest>
+
+using namespace cw;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+PairBandwidth pair(const QString &a, const QString &b, std::optional<double> gbps)
+{
+    PairBandwidth p;
+    p.server = a;
+    p.peerServer = b;
+    p.gbps = gbps;
+    if (!gbps)
+        p.error = u"no result"_s;
+    return p;
+}
+
+// Every same-index link of `servers` x `devices`, failed where `down` (server, device) is an end.
+std::vector<DeviceLink> links(int servers, int devices, const QString &downServer, int downDevice)
+{
+    std::vector<DeviceLink> all;
+    for (int s = 0; s < servers; ++s) {
+        for (int p = 0; p < servers; ++p) {
+            for (int d = 0; d < devices && p != s; ++d) {
+                DeviceLink link;
+                link.server = u"s%1"_s.arg(s);
+                link.peerServer = u"s%1"_s.arg(p);
+                link.device = link.peerDevice = d;
+                link.peerIp = u"192.168.%1.%2"_s.arg(100 + d).arg(p + 1);
+                const bool down =
+                    d == downDevice && (link.server == downServer || link.peerServer == downServer);
+                link.ok = !down;
+                link.lossPct = down ? 100 : 0;
+                all.push_back(link);
+            }
+        }
+    }
+    return all;
+}
+
+} // namespace
+
+class TestDoctorReport : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void slowIsAgainstTheMedian()
+    {
+        // One slow server among four: its three pairs are the slow half.
+        std::vector<PairBandwidth> pairs{pair(u"a"_s, u"b"_s, 0.30),  pair(u"a"_s, u"c"_s, 0.25),
+                                         pair(u"a"_s, u"d"_s, 0.005), pair(u"b"_s, u"c"_s, 0.28),
+                                         pair(u"b"_s, u"d"_s, 0.004), pair(u"c"_s, u"d"_s, 0.006)};
+        flagSlowPairs(pairs);
+        for (const PairBandwidth &p : pairs)
+            QCOMPARE(p.slow, p.peerServer == u"d"_s);
+        DoctorReport report;
+        report.bandwidth = pairs;
+        findSuspects(report);
+        QCOMPARE(report.suspects.size(), size_t(1));
+        QCOMPARE(report.suspects[0].server, u"d"_s);
+        QVERIFY(!report.suspects[0].device);
+        QVERIFY(report.suspects[0].reason.contains(u"every slow pair (3 of 3)"_s));
+        QVERIFY(!report.passed());
+
+        // Even pairs, unmeasured ones and a single pair are never slow.
+        std::vector<PairBandwidth> even{pair(u"a"_s, u"b"_s, 1.0), pair(u"a"_s, u"c"_s, 0.9),
+                                        pair(u"b"_s, u"c"_s, std::nullopt)};
+        flagSlowPairs(even);
+        for (const PairBandwidth &p : even)
+            QVERIFY(!p.slow);
+        std::vector<PairBandwidth> one{pair(u"a"_s, u"b"_s, 0.001)};
+        flagSlowPairs(one);
+        QVERIFY(!one[0].slow);
+    }
+
+    void theOnlySlowPairNamesBothEnds()
+    {
+        DoctorReport report;
+        report.bandwidth = {pair(u"a"_s, u"b"_s, 1.0), pair(u"a"_s, u"c"_s, 1.0),
+                            pair(u"b"_s, u"c"_s, 0.1), pair(u"a"_s, u"d"_s, 1.0),
+                            pair(u"b"_s, u"d"_s, 1.0), pair(u"c"_s, u"d"_s, 1.0)};
+        flagSlowPairs(report.bandwidth);
+        findSuspects(report);
+        QCOMPARE(report.suspects.size(), size_t(2));
+        QCOMPARE(report.suspects[0].server, u"b"_s);
+        QCOMPARE(report.suspects[1].server, u"c"_s);
+    }
+
+    void aDeadDeviceIsTheOneSuspect()
+    {
+        DoctorReport report;
+        report.links = links(4, 8, u"s2"_s, 5);
+        findSuspects(report);
+        QCOMPARE(report.suspects.size(), size_t(1));
+        QCOMPARE(report.suspects[0].server, u"s2"_s);
+        QCOMPARE(report.suspects[0].device, 5);
+        QCOMPARE(report.failedLinks(), 6);
+
+        // Two servers: both ends fail every test, neither can be told apart: both named.
+        DoctorReport two;
+        two.links = links(2, 1, u"s1"_s, 0);
+        findSuspects(two);
+        QCOMPARE(two.suspects.size(), size_t(2));
+    }
+
+    void portsNameTheListeningServer()
+    {
+        DoctorReport report;
+        for (const QString &from : {u"b"_s, u"c"_s, u"d"_s}) {
+            HostPort port;
+            port.server = from;
+            port.peerServer = u"a"_s;
+            port.port = 29500;
+            port.why = u"master_port"_s;
+            port.ok = from != u"d"_s;
+            port.error = port.ok ? QString() : u"timed out"_s;
+            report.ports.push_back(port);
+        }
+        findSuspects(report);
+        QCOMPARE(report.suspects.size(), size_t(1));
+        QCOMPARE(report.suspects[0].server, u"a"_s);
+        QCOMPARE(report.suspects[0].reason,
+                 u"port 29500 (master_port) is not reachable from d (timed out)"_s);
+        for (HostPort &port : report.ports) {
+            port.ok = false;
+            port.error = u"refused"_s;
+        }
+        findSuspects(report);
+        QVERIFY(report.suspects[0].reason.contains(u"not reachable from any server"_s));
+    }
+
+    void jsonShapeIsStable()
+    {
+        DoctorReport report;
+        report.parts = {DoctorPart::Links, DoctorPart::Ports, DoctorPart::Bandwidth};
+        report.links = links(2, 1, u"none"_s, -1);
+        HostPort port;
+        port.server = u"s0"_s;
+        port.peerServer = u"s1"_s;
+        port.port = 41234;
+        port.why = u"ephemeral port (gloo)"_s;
+        port.ok = true;
+        report.ports.push_back(port);
+        report.bandwidth = {pair(u"s0"_s, u"s1"_s, 1.23456), pair(u"s0"_s, u"s2"_s, std::nullopt)};
+        report.notes << u"bandwidth: gloo"_s;
+        findSuspects(report);
+        const auto json = doctorReportToJson(report);
+        QStringList keys;
+        for (const auto &item : json.items())
+            keys << QString::fromStdString(item.key());
+        QCOMPARE(keys,
+                 (QStringList{u"device_links"_s, u"host_ports"_s, u"bandwidth"_s, u"suspects"_s,
+                              u"parts"_s, u"passed"_s, u"cancelled"_s, u"notes"_s, u"problems"_s}));
+        const auto &link = json["device_links"][0];
+        for (const char *key : {"server", "device", "peer_server", "peer_device", "peer_ip", "ok",
+                                "loss_pct", "evidence"})
+            QVERIFY2(link.contains(key), key);
+        for (const char *key : {"server", "peer_server", "port", "why", "ok", "error", "evidence"})
+            QVERIFY2(json["host_ports"][0].contains(key), key);
+        QCOMPARE(json["bandwidth"][0]["gbps"].get<double>(), 1.235);
+        QVERIFY(json["bandwidth"][1]["gbps"].is_null());
+        QCOMPARE(json["parts"].dump(), std::string(R"(["links","ports","bandwidth"])"));
+        QCOMPARE(json["passed"].get<bool>(), false); // the unmeasured pair
+        QCOMPARE(doctorPartFromName(u"ports"_s), DoctorPart::Ports);
+        QVERIFY(!doctorPartFromName(u"ping"_s));
+    }
+
+    void textDrawsMatrices()
+    {
+        DoctorReport report;
+        report.links = links(3, 2, u"s1"_s, 1);
+        report.bandwidth = {pair(u"s0"_s, u"s1"_s, 1.0), pair(u"s0"_s, u"s2"_s, 1.0),
+                            pair(u"s1"_s, u"s2"_s, 1.0)};
+        findSuspects(report);
+        const QString text = doctorReportText(report);
+        QVERIFY2(text.contains(u"links, device 1 (row pings column):"_s), qPrintable(text));
+        QVERIFY(text.contains(u"FAIL"_s));
+        QVERIFY(text.contains(u"links  s1 device 1 -> s0 device 1"_s));
+        QVERIFY(text.contains(u"suspect: s1 device 1:"_s));
+        QVERIFY(text.contains(u"bandwidth, GB/s (* slow):"_s));
+        QVERIFY(text.endsWith(u"failed: 4 links, 0 ports, 0 slow or failed pairs\n"_s));
+        // Past the column limit the matrix is left out, the failures still listed.
+        const QString narrow = doctorReportText(report, 2);
+        QVERIFY(!narrow.contains(u"row pings column"_s));
+        QVERIFY(narrow.contains(u"links  s1 device 1"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDoctorReport)
+#include "tst_doctorReport.moc"

@@ -1,0 +1,286 @@
+// Files other tools wrote, as their vendors publish them, imported. Each sample in
+// tests/data/import is a copy of the public example named in the test that reads it: "xx"
+// placeholders filled with addresses of the same shape, the comments JSON cannot hold left out.
+// Atlas A2 files import as ascend910b, MindCluster's hccl.json as MindCluster writes it, and what
+// the formats mean (MPICH's host:N, Ansible's merged hosts) is what the importers read.
+#include "exchange/Import.h"
+#include "plan/Planner.h"
+#include "plan/RoutedPlan.h"
+#include "rules/ProjectValidator.h"
+
+#include <QFile>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace cw;
+
+namespace {
+
+QByteArray sample(const QString &name)
+{
+    QFile file(QStringLiteral(CLUSTERWIZ_TEST_DATA "/import/") + name);
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("missing sample %s", qPrintable(name));
+    return file.readAll();
+}
+
+ImportResult run(ImportKind kind, const QByteArray &text, const QString &server = {},
+                 std::optional<Accelerator> accelerator = std::nullopt)
+{
+    ImportOptions options;
+    options.serverName = server;
+    options.accelerator = accelerator;
+    return importText(kind, text, u"input"_s, options);
+}
+
+// The launch fields no such file holds, filled in; what is left must be `expected`.
+QStringList remainingRules(Project project)
+{
+    project.launch.workdir = u"/home/train"_s;
+    project.launch.entry = u"main.py"_s;
+    QStringList rules;
+    for (const Problem &problem : validateProject(project))
+        rules << problem.rule + u' ' + problem.path;
+    rules.sort();
+    return rules;
+}
+
+QString describe(const ImportResult &result)
+{
+    QStringList lines;
+    for (const Problem &problem : result.errors)
+        lines << problem.rule + u" | "_s + problem.toString();
+    return lines.join(u'\n') + u"\nnotes: "_s + result.notes.join(u"; "_s);
+}
+
+} // namespace
+
+class TestImportRealFiles : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    // An Atlas A2 server's hccn.conf: the deployer guide's A2 example addresses (deviceip
+    // "10.20.0.2,...,10.20.0.9", netmask 255.255.255.0; Ascend Deployer, "Modifying
+    // inventory_file", deployer_0024) in hccn.conf's address_N / netmask_N lines.
+    void a2HccnConfIsAscend910b()
+    {
+        const ImportResult result = run(ImportKind::HccnConf, sample(u"a2_hccn.conf"_s), u"a2"_s);
+        QVERIFY2(result.ok(), qPrintable(describe(result)));
+        QCOMPARE(result.project.accelerator, Accelerator::Ascend910b);
+        QVERIFY2(result.notes.join(u'\n').contains(u"accelerator ascend910b"_s),
+                 qPrintable(describe(result)));
+        // Before: ascend910 and a "four different segments" error per device pair.
+        QCOMPARE(remainingRules(result.project), QStringList{u"host-ip servers[0].host_ip"_s});
+        // Asked for, the first generation is kept: and its rules then refuse the layout.
+        const ImportResult forced =
+            run(ImportKind::HccnConf, sample(u"a2_hccn.conf"_s), u"a2"_s, Accelerator::Ascend910);
+        QCOMPARE(forced.project.accelerator, Accelerator::Ascend910);
+        QVERIFY(remainingRules(forced.project).join(u' ').contains(u"segment-distinct"_s));
+    }
+
+    // The deployer guide's own A2 inventory (deployer_0024: [hccn] lines with deviceip, and
+    // [hccn:vars] gateways, netmask "255.255.255.0", roce_port 4791, bitmap "0,0,0,1,0,0,0,0",
+    // dscp_tc, common_network), its addresses filled in from the same page's deviceip example.
+    void a2InventoryIsAscend910bAndValid()
+    {
+        const ImportResult result =
+            run(ImportKind::DeployerInventory, sample(u"a2_inventory_file"_s));
+        QVERIFY2(result.ok(), qPrintable(describe(result)));
+        QCOMPARE(result.project.accelerator, Accelerator::Ascend910b);
+        QCOMPARE(result.project.deviceNetwork.gateways, QStringList{u"10.20.0.1"_s});
+        QCOMPARE(remainingRules(result.project), QStringList());
+    }
+
+    // CANN's A2 rank table example: servers "node_0" and "node_1" (names, not addresses), a
+    // device_port per device, devices in 192.168.1.x and 192.168.2.x (HCCL user guide, "Rank
+    // Table Configuration (Atlas A2 training product)", hcclug_000067).
+    void a2RankTableNeedsAGatewayPerSegment()
+    {
+        const ImportResult result = run(ImportKind::RankTable, sample(u"hccl_a2_2x2.json"_s));
+        QVERIFY2(result.ok(), qPrintable(describe(result)));
+        Project project = result.project;
+        QCOMPARE(project.accelerator, Accelerator::Ascend910b);
+        QCOMPARE(project.servers[0].host, u"node_0"_s);
+        QVERIFY(project.servers[0].hostIp.isEmpty());
+        const QString notes = result.notes.join(u'\n');
+        QVERIFY2(notes.contains(u"server_id node_0, a name"_s), qPrintable(notes));
+        QVERIFY2(notes.contains(u"device_port"_s), qPrintable(notes));
+        // The servers' addresses and the /24 the devices were set up with: two segments, which
+        // reach each other only through a router.
+        project.servers[0].hostIp = u"10.0.0.22"_s;
+        project.servers[1].hostIp = u"10.0.0.23"_s;
+        project.deviceNetwork.netmask = u"255.255.255.0"_s;
+        QCOMPARE(remainingRules(project),
+                 QStringList({u"gateway-missing servers[0].device_ips[0]"_s,
+                              u"gateway-missing servers[1].device_ips[0]"_s}));
+        const Problems problems = validateProject(project);
+        QVERIFY2(problems.front().message.contains(u"segment 192.168.1.0/24 (server0) has no "
+                                                   u"gateway"_s),
+                 qPrintable(problems.front().message));
+        // plan --fill-gateways: each segment gets its highest free address.
+        QStringList changes;
+        QCOMPARE(fillSegmentGateways(project, changes), 2);
+        QCOMPARE(project.deviceNetwork.gateways,
+                 QStringList({u"192.168.1.254"_s, u"192.168.2.254"_s}));
+        QCOMPARE(project.deviceNetwork.detectIps, project.deviceNetwork.gateways);
+        QCOMPARE(remainingRules(project), QStringList());
+        // Without the fixed netmask, the planner prefers one segment that holds both: a /22.
+        project.deviceNetwork = {};
+        const PlanResult plan = planDeviceNetwork(project);
+        QVERIFY2(plan.ok, qPrintable(plan.reason));
+        QCOMPARE(plan.project.deviceNetwork.netmask, u"255.255.252.0"_s);
+        QCOMPARE(plan.project.servers[1].deviceIps, project.servers[1].deviceIps);
+        QCOMPARE(remainingRules(plan.project), QStringList());
+    }
+
+    // MindCluster's hccl.json (Ascend Operator, mind-cluster
+    // docs/en/scheduling/api/hccl.json_file_description.md, the Atlas training / A2 example):
+    // server_id is an identifier, the address is host_ip; container_ip and hardware_type are
+    // MindCluster's own.
+    void mindClusterHcclJsonUsesHostIp()
+    {
+        const ImportResult result = run(ImportKind::RankTable, sample(u"mindcluster_hccl.json"_s));
+        QVERIFY2(result.ok(), qPrintable(describe(result)));
+        const Server &server = result.project.servers.at(0);
+        QCOMPARE(server.host, u"10.0.0.22"_s);
+        QCOMPARE(server.hostIp, u"10.0.0.22"_s);
+        QCOMPARE(server.devices, (std::vector<int>{0, 1, 2, 3}));
+        const QString notes = result.notes.join(u'\n');
+        QVERIFY2(notes.contains(u"container_ip"_s) && notes.contains(u"hardware_type"_s),
+                 qPrintable(notes));
+    }
+
+    // The same page's Atlas A3 example: version "1.2", super_pod_list.
+    void mindClusterA3IsRefusedClearly()
+    {
+        const ImportResult result =
+            run(ImportKind::RankTable, sample(u"mindcluster_hccl_a3.json"_s));
+        QVERIFY(!result.ok());
+        QCOMPARE(result.errors.front().rule, u"ranktable-version"_s);
+        QVERIFY2(result.errors.front().message.contains(u"Atlas A3"_s),
+                 qPrintable(describe(result)));
+    }
+
+    // What the ConfigMap holds before MindCluster fills it (mindxdl-deploy
+    // samples/train/basic-training/ranktable/yaml/910b/a800_pytorch_vcjob.yaml: hccl.json
+    // {"status":"initializing"}), and a version written as a number: messages name the value.
+    void unfinishedAndNumericVersionsAreNamed()
+    {
+        const ImportResult initializing =
+            run(ImportKind::RankTable, sample(u"mindcluster_initializing.json"_s));
+        QVERIFY(!initializing.ok());
+        QCOMPARE(initializing.errors.front().rule, u"ranktable-status"_s);
+        QCOMPARE(initializing.errors.front().path, u"input: status"_s);
+        QVERIFY(initializing.errors.front().message.contains(u"not written yet"_s));
+
+        QByteArray numeric = sample(u"hccl_a2_2x2.json"_s);
+        numeric.replace("\"version\":\"1.0\"", "\"version\":1.0");
+        const ImportResult number = run(ImportKind::RankTable, numeric);
+        QVERIFY(!number.ok());
+        QCOMPARE(number.errors.front().rule, u"ranktable-version"_s);
+        QVERIFY2(number.errors.front().message.startsWith(u"1.0 (a number)"_s),
+                 qPrintable(describe(number)));
+
+        QByteArray twice = sample(u"hccl_a2_2x2.json"_s);
+        twice.replace("\"server_count\"", "\"server_list\": [], \"server_count\"");
+        const ImportResult duplicate = run(ImportKind::RankTable, twice);
+        QVERIFY(!duplicate.ok());
+        QCOMPARE(duplicate.errors.front().rule, u"ranktable-json"_s);
+        QVERIFY2(duplicate.errors.front().message.contains(u"server_list is given twice"_s),
+                 qPrintable(describe(duplicate)));
+    }
+
+    // Hostfiles as their tools document them: Open MPI's mpirun(1) "Specifying Host Nodes"
+    // (myhostfile: aa, bb, cc with slots=2), MPICH's Hydra wiki (pmodels/mpich
+    // doc/wiki/how_to/Using_the_Hydra_Process_Manager.md: donner:2, foo:3, shakey:2 with
+    // comments), DeepSpeed's getting started (worker-1 slots=4, worker-2 slots=4).
+    void hostfiles_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QStringList>("hosts");
+        QTest::addColumn<QList<int>>("devices");
+        QTest::newRow("Open MPI") << u"openmpi_myhostfile"_s
+                                  << QStringList{u"aa"_s, u"bb"_s, u"cc"_s} << QList<int>{2, 2, 2};
+        QTest::newRow("MPICH host:N")
+            << u"mpich_hosts"_s << QStringList{u"donner"_s, u"foo"_s, u"shakey"_s}
+            << QList<int>{2, 3, 2};
+        QTest::newRow("DeepSpeed") << u"deepspeed_hostfile"_s
+                                   << QStringList{u"worker-1"_s, u"worker-2"_s} << QList<int>{4, 4};
+    }
+
+    void hostfiles()
+    {
+        QFETCH(QString, file);
+        QFETCH(QStringList, hosts);
+        QFETCH(QList<int>, devices);
+        const ImportResult result = run(ImportKind::Hostfile, sample(file));
+        QVERIFY2(result.ok(), qPrintable(describe(result)));
+        QCOMPARE(result.project.servers.size(), size_t(hosts.size()));
+        for (qsizetype s = 0; s < hosts.size(); ++s) {
+            QCOMPARE(result.project.servers[size_t(s)].host, hosts[s]);
+            QCOMPARE(int(result.project.servers[size_t(s)].devices.size()), devices[s]);
+        }
+    }
+
+    // Hydra's first example lists hosts alone: a count Open MPI takes from the cores and
+    // DeepSpeed refuses, so the servers come without devices and say so.
+    void hostsWithoutCountsAreStillToSet()
+    {
+        const ImportResult result = run(ImportKind::Hostfile, " donner\n foo\n shakey\n terra\n");
+        QVERIFY2(result.ok(), qPrintable(describe(result)));
+        QCOMPARE(result.project.servers.size(), size_t(4));
+        QVERIFY(result.project.servers[3].devices.empty());
+        QVERIFY2(result.notes.join(u'\n').contains(u"input:4: terra gives no slots="_s),
+                 qPrintable(describe(result)));
+        QVERIFY(remainingRules(result.project).contains(u"devices-empty servers[3].devices"_s));
+    }
+
+    void hostfileMeanings_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("rule");
+        QTest::addColumn<QString>("where");
+        QTest::newRow("names differ only in case")
+            << QByteArray("worker-1 slots=8\nWORKER-1 slots=8\n") << u"hostfile-duplicate"_s
+            << u"input:2"_s;
+        QTest::newRow("localhost in a cluster") << QByteArray("node1 slots=8\nlocalhost slots=8\n")
+                                                << u"hostfile-localhost"_s << u"input:2"_s;
+        QTest::newRow("127.0.0.1 in a cluster") << QByteArray("127.0.0.1 slots=8\nnode1 slots=8\n")
+                                                << u"hostfile-localhost"_s << u"input:1"_s;
+        QTest::newRow("MPICH count 0")
+            << QByteArray("node1:0\n") << u"hostfile-slots"_s << u"input:1"_s;
+        QTest::newRow("localhost alone")
+            << QByteArray("localhost slots=2\n") << QString() << QString();
+    }
+
+    void hostfileMeanings()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, rule);
+        QFETCH(QString, where);
+        const ImportResult result = run(ImportKind::Hostfile, text);
+        if (rule.isEmpty()) {
+            QVERIFY2(result.ok(), qPrintable(describe(result)));
+            return;
+        }
+        QVERIFY2(!result.ok(), qPrintable(describe(result)));
+        QCOMPARE(result.errors.front().rule, rule);
+        QCOMPARE(result.errors.front().path, where);
+    }
+
+    // Ansible merges the lines of one inventory host: two lines for "node1" are one host to
+    // ascend-deployer, never two servers.
+    void inventoryHostListedTwiceIsRefused()
+    {
+        const ImportResult result = run(ImportKind::DeployerInventory,
+                                        "[hccn]\nnode1 ansible_host=10.0.0.1 deviceip=10.20.0.2\n"
+                                        "node1 ansible_host=10.0.0.2 deviceip=10.20.0.3\n");
+        QVERIFY(!result.ok());
+        QCOMPARE(result.errors.front().rule, u"inventory-duplicate"_s);
+        QCOMPARE(result.errors.front().path, u"input:3"_s);
+        QVERIFY(result.errors.front().message.contains(u"first on line 2"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestImportRealFiles)
+#include "tst_importRealFiles.moc"

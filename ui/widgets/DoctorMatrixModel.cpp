@@ -1,0 +1,188 @@
+#include "DoctorMatrixModel.h"
+
+#include <QBrush>
+#include <QColor>
+
+#include <set>
+
+using namespace Qt::StringLiterals;
+
+namespace cw {
+
+void DoctorMatrixModel::add(Matrix &matrix, int row, int column, bool ok, bool slow,
+                            const QString &text, const QString &evidence)
+{
+    if (row < 0 || column < 0)
+        return;
+    Cell &cell = matrix.cells[{row, column}];
+    const CellState state = !ok ? Failed : slow ? Slow : Ok;
+    // A cell holding several tests (the segment partners) shows the worst of them.
+    if (state >= cell.state) {
+        cell.state = state;
+        cell.text = text;
+    }
+    cell.evidence << evidence;
+}
+
+void DoctorMatrixModel::setReport(const DoctorReport &report, const QStringList &servers)
+{
+    beginResetModel();
+    m_servers = servers;
+    m_matrices.clear();
+    m_current = 0;
+    const auto at = [&](const QString &name) { return int(m_servers.indexOf(name)); };
+    // Links: one matrix per device index, and one for the 910A segment partners.
+    std::set<int> devices;
+    bool partners = false;
+    for (const DeviceLink &link : report.links) {
+        if (link.device == link.peerDevice)
+            devices.insert(link.device);
+        else
+            partners = true;
+    }
+    for (int device : devices) {
+        Matrix matrix{tr("Links: device %1 (row pings column)").arg(device), {}};
+        for (const DeviceLink &link : report.links) {
+            if (link.device == device && link.peerDevice == device)
+                add(matrix, at(link.server), at(link.peerServer), link.ok, false,
+                    link.ok ? tr("ok") : tr("fail"), link.evidence);
+        }
+        m_matrices.push_back(matrix);
+    }
+    if (partners) {
+        Matrix matrix{tr("Links: segment partners, device i and i+4 (row pings column)"), {}};
+        for (const DeviceLink &link : report.links) {
+            if (link.device != link.peerDevice)
+                add(matrix, at(link.server), at(link.peerServer), link.ok, false,
+                    link.ok ? tr("ok") : tr("fail"),
+                    tr("device %1 -> device %2: %3")
+                        .arg(link.device)
+                        .arg(link.peerDevice)
+                        .arg(link.evidence));
+        }
+        m_matrices.push_back(matrix);
+    }
+    // Ports: one matrix per reason (master_port, HCCL base port, ...).
+    QStringList whys;
+    for (const HostPort &port : report.ports) {
+        if (!whys.contains(port.why))
+            whys << port.why;
+    }
+    for (const QString &why : whys) {
+        Matrix matrix{tr("Ports: %1 (row connects to column)").arg(why), {}};
+        for (const HostPort &port : report.ports) {
+            if (port.why == why)
+                add(matrix, at(port.server), at(port.peerServer), port.ok, false,
+                    port.ok ? tr("ok") : port.error, port.evidence);
+        }
+        m_matrices.push_back(matrix);
+    }
+    if (!report.bandwidth.empty()) {
+        Matrix matrix{tr("Bandwidth: GB/s per pair (amber: under 70% of the median)"), {}};
+        for (const PairBandwidth &pair : report.bandwidth) {
+            const QString text = pair.gbps ? QString::number(*pair.gbps, 'f', 3) : tr("fail");
+            const QString evidence =
+                pair.gbps ? tr("%1 - %2: %3 GB/s%4")
+                                .arg(pair.server, pair.peerServer, text,
+                                     pair.slow ? tr(", slow") : QString())
+                          : tr("%1 - %2: %3").arg(pair.server, pair.peerServer, pair.error);
+            const bool ok = bool(pair.gbps);
+            add(matrix, at(pair.server), at(pair.peerServer), ok, pair.slow, text, evidence);
+            add(matrix, at(pair.peerServer), at(pair.server), ok, pair.slow, text, evidence);
+        }
+        m_matrices.push_back(matrix);
+    }
+    endResetModel();
+}
+
+QStringList DoctorMatrixModel::matrixNames() const
+{
+    QStringList names;
+    for (const Matrix &matrix : m_matrices)
+        names << matrix.name;
+    return names;
+}
+
+void DoctorMatrixModel::setMatrix(int index)
+{
+    if (index < 0 || index >= int(m_matrices.size()) || index == m_current)
+        return;
+    m_current = index;
+    Q_EMIT dataChanged(this->index(0, 0), this->index(rowCount() - 1, columnCount() - 1));
+}
+
+DoctorMatrixModel::CellState DoctorMatrixModel::state(int row, int column) const
+{
+    if (m_matrices.empty())
+        return NotTested;
+    const auto &cells = m_matrices[size_t(m_current)].cells;
+    const auto it = cells.find({row, column});
+    return it == cells.end() ? NotTested : it->second.state;
+}
+
+QString DoctorMatrixModel::evidence(int row, int column) const
+{
+    if (m_matrices.empty())
+        return {};
+    const auto &cells = m_matrices[size_t(m_current)].cells;
+    const auto it = cells.find({row, column});
+    return it == cells.end() ? QString() : it->second.evidence.join(u"\n\n"_s);
+}
+
+int DoctorMatrixModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() || m_matrices.empty() ? 0 : int(m_servers.size());
+}
+
+int DoctorMatrixModel::columnCount(const QModelIndex &parent) const
+{
+    return rowCount(parent);
+}
+
+QVariant DoctorMatrixModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || m_matrices.empty())
+        return {};
+    const auto &cells = m_matrices[size_t(m_current)].cells;
+    const auto it = cells.find({index.row(), index.column()});
+    if (it == cells.end())
+        return role == Qt::DisplayRole && index.row() == index.column() ? u"-"_s : QVariant();
+    const Cell &cell = it->second;
+    switch (role) {
+    case Qt::DisplayRole:
+        return cell.text;
+    case Qt::ToolTipRole:
+        return cell.evidence.value(0).section(u'\n', 0, 0);
+    case Qt::BackgroundRole:
+        switch (cell.state) {
+        case Failed:
+            return QBrush(QColor(0xe5, 0x73, 0x73)); // red
+        case Slow:
+            return QBrush(QColor(0xff, 0xb7, 0x4d)); // amber
+        case Ok:
+            return QBrush(QColor(0xc8, 0xe6, 0xc9)); // green
+        case NotTested:
+            break;
+        }
+        return {};
+    case Qt::ForegroundRole:
+        return QBrush(Qt::black); // readable on the cell colours in any theme
+    case Qt::TextAlignmentRole:
+        return int(Qt::AlignCenter);
+    case EvidenceRole:
+        return cell.evidence.join(u"\n\n"_s);
+    case StateRole:
+        return int(cell.state);
+    default:
+        return {};
+    }
+}
+
+QVariant DoctorMatrixModel::headerData(int section, Qt::Orientation, int role) const
+{
+    if (role != Qt::DisplayRole || section < 0 || section >= m_servers.size())
+        return {};
+    return m_servers[section];
+}
+
+} // namespace cw

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "doctor/DoctorReport.h"
+
+#include <QAbstractTableModel>
+#include <QStringList>
+
+#include <map>
+#include <vector>
+
+namespace cw {
+
+// The doctor's report as server x server matrices, one shown at a time: links per device index
+// (row pings column; on 910A also the segment partners), ports per port (row connects to
+// column), bandwidth (GB/s, the same both ways). A failed cell is red, a slow one amber, a good
+// one green; a cell's evidence is what the test printed.
+class DoctorMatrixModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    enum CellState { NotTested, Ok, Slow, Failed };
+    static constexpr int EvidenceRole = Qt::UserRole + 1;
+    static constexpr int StateRole = Qt::UserRole + 2;
+
+    using QAbstractTableModel::QAbstractTableModel;
+
+    // `servers`: the project's server names, the rows and columns in that order.
+    void setReport(const DoctorReport &report, const QStringList &servers);
+    QStringList matrixNames() const;
+    void setMatrix(int index);
+    int matrix() const { return m_current; }
+
+    CellState state(int row, int column) const;
+    QString evidence(int row, int column) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    struct Cell {
+        CellState state = NotTested;
+        QString text;
+        QStringList evidence;
+    };
+    struct Matrix {
+        QString name;
+        std::map<std::pair<int, int>, Cell> cells;
+    };
+    void add(Matrix &matrix, int row, int column, bool ok, bool slow, const QString &text,
+             const QString &evidence);
+
+    QStringList m_servers;
+    std::vector<Matrix> m_matrices;
+    int m_current = 0;
+};
+
+} // namespace cw
