@@ -95,7 +95,10 @@ class Shell:
     def argv(self, server):
         if server.name == self.me:
             return ["bash", "-s"]
-        return ["ssh", "-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=%d" % CONFIG["connect_timeout_s"],
+        # StrictHostKeyChecking=yes: a host key must be in known_hosts already (the known-hosts
+        # check and fix), whatever the server's ssh config says.
+        return ["ssh", "-T", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=yes",
+                "-o", "ConnectTimeout=%d" % CONFIG["connect_timeout_s"],
                 "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=2",
                 "-o", "ControlMaster=auto", "-o", "ControlPersist=30",
                 "-o", "ControlPath=" + os.path.join(self.mux, "%C"),
