@@ -136,7 +136,7 @@ class TestResilientRun : public QObject {
         for (int i = 0; i < kServers; ++i) {
             QStringList left;
             // A process killed a moment ago may still be on its way out.
-            waitFor([&] { return (left = jobProcesses(m_cluster, i)).isEmpty(); }, 15000);
+            waitFor([&] { return (left = jobProcesses(m_cluster, i)).isEmpty(); }, 60000);
             QVERIFY2(left.isEmpty(), qPrintable(u"server%1: "_s.arg(i) + left.join(u" | "_s)));
         }
     }
@@ -359,7 +359,7 @@ private Q_SLOTS:
     {
         const QString path = save(
             project({u"--steps"_s, u"10"_s, u"--fail-rank"_s, u"0"_s, u"--fail-step"_s, u"1"_s}, 2,
-                    false, 15),
+                    false, 40),
             u"backoff"_s);
         QByteArray why;
         const QString runId = launch(path, false, &why);
@@ -372,6 +372,7 @@ private Q_SLOTS:
         const QDateTime next = QDateTime::fromString(
             supervisorState(runId).value(u"next_attempt_at"_s).toString(), Qt::ISODateWithMs);
         QVERIFY(next.isValid());
+        // A backoff of 40 s: long enough for a stop over SSH on a loaded machine to land in it.
         const CliRun stopped = runCli(QStringList{u"stop"_s, path} + fleet(), 120000);
         QVERIFY2(stopped.exitCode == 0, stopped.describe().constData());
         QCOMPARE(supervisorState(runId).value(u"state"_s).toString(), u"stopped"_s);
