@@ -280,7 +280,7 @@ private Q_SLOTS:
         QByteArray text = readFile(kExample);
         text.replace("\"clusterwiz\": 1,", "\"clusterwiz\": 1, \"acelerator\": \"cpu\",");
         text.replace("\"host\":", "\"hots\": 1, \"host\":");
-        text.replace("\"workdir\":", "\"worddir\": \"/x\", \"restrat\": [1], \"workdir\":");
+        text.replace("\"workdir\":", "\"worddir\": \"/x\", \"retries\": [1], \"workdir\":");
         const ProjectLoad load = projectFromJsonText(text);
         QVERIFY(load.ok());
         QStringList found;
@@ -288,7 +288,7 @@ private Q_SLOTS:
             found << field.place.path() + u'=' + field.nearest + u'=' +
                          QString::fromUtf8(field.json);
         QCOMPARE(found, QStringList({u"servers[0].hots=host=1"_s, u"servers[1].hots=host=1"_s,
-                                     u"launch.worddir=workdir=\"/x\""_s, u"launch.restrat==[1]"_s,
+                                     u"launch.worddir=workdir=\"/x\""_s, u"launch.retries==[1]"_s,
                                      u"acelerator=accelerator=\"cpu\""_s}));
         QCOMPARE(load.project.unknownFields[0].place.location().server, 0);
         const QByteArray saved = projectToJsonText(load.project);
