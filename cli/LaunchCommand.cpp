@@ -27,6 +27,9 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"on stderr) until the job ends. While it (or `status`) watches, a rank that fails\n"
         u"stops the job on every server (gang stop) unless --no-gang-stop. Interrupting\n"
         u"--follow leaves the job running: use `stop`.\n"
+        u"With launch.restart the launch starts the run's supervisor on its server (checking\n"
+        u"first that it logs in to the others by key); the supervisor starts, watches and\n"
+        u"restarts the attempts whether or not a client watches.\n"
         u"Exit codes: 0 started (with --follow: finished), 1 refused, not started or (with\n"
         u"--follow) failed, 2 the project cannot be read, 3 (with --follow) stopped, 64 usage."_s
             .arg(programName()),
@@ -51,6 +54,10 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
     options.fleet = fleet;
     options.force = parser.isSet(u"force"_s);
     options.gangStop = !parser.isSet(u"no-gang-stop"_s);
+    if (!options.gangStop && project.launch.restart.enabled())
+        return command.usageError(u"--no-gang-stop: a restarting run (launch.restart) always "
+                                  u"stops a failed attempt on every server before the next"_s,
+                                  err);
     const QStringList confirmed = parser.isSet(u"allow-upload-outside"_s)
                                       ? uploadsOutsideProject(project, path)
                                       : QStringList();

@@ -7,6 +7,7 @@
 #include "logs/LineSplitter.h"
 #include "logs/RemoteLogFollower.h"
 #include "model/Problem.h"
+#include "session/RunSession.h"
 #include "ssh/SshSession.h"
 
 using namespace Qt::StringLiterals;
@@ -18,12 +19,22 @@ namespace {
 // rank order as they arrive and memory stays bounded whatever the size of a log). Not through
 // runOnFleet: its per-server time limit would cut a long log short; here --timeout is the
 // longest silence. Returns the logs that could not be read ("server/rank: message").
-QStringList printWholeLogs(const Project &project, const RunLogSelection &selection,
-                           const FleetOptions &fleet, QTextStream &out)
+QStringList printWholeLogs(const Project &project, const RunRecord &record,
+                           const RunLogSelection &selection, const FleetOptions &fleet,
+                           QTextStream &out)
 {
     QStringList errors;
     const std::shared_ptr<HostKeyPolicy> policy = fleetHostKeyPolicy(fleet);
+    int shown = 0; // a restarting run: each attempt's logs after its mark
     for (const ServerLogSources &server : selection.servers) {
+        if (server.attempt != shown) {
+            shown = server.attempt;
+            for (const RunAttempt &attempt : record.attempts) {
+                if (attempt.number == shown)
+                    out << logRecordText({{}, -1, attemptMarkText(record, attempt), 0, 0, shown})
+                        << '\n';
+            }
+        }
         SshSession session;
         const SshError connected =
             session.connect(fleetTarget(project.servers[size_t(server.serverIndex)], fleet),
@@ -62,7 +73,9 @@ int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"--follow: the logs live, one SSH connection per server, until the run is over (a rank\n"
         u"that fails stops the job on every server unless it was launched with\n"
         u"--no-gang-stop), then the rest of every log; state changes go to stderr. The latest\n"
-        u"run unless --run; every rank unless --server or --rank (both repeatable).\n"
+        u"run unless --run; every rank unless --server or --rank (both repeatable). A\n"
+        u"restarting run's attempts come one after the other, each after a line\n"
+        u"\"== attempt N of M on SERVERS\"; ranks are numbered per attempt.\n"
         u"Exit codes: without --follow 0 every log read, 1 a log could not be read; with\n"
         u"--follow the run's outcome: 0 finished, 1 failed, 3 stopped; 2 no such run or\n"
         u"project (or its servers or devices changed since that launch), 64 usage (an unknown server or rank: the valid ones are listed)."_s,
@@ -78,6 +91,15 @@ int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
         exit != kContinue)
         return exit;
     auto &[fleet, path, project, record] = input;
+    if (record.supervisor && !isFinal(record.state)) {
+        // Its supervisor may have started attempts since the record was last written: one
+        // round of the run session brings the record up to date.
+        RunSessionOptions once{fleet};
+        once.once = true;
+        RunSession session(project, record, {}, once, nullptr);
+        session.run();
+        record = session.record();
+    }
 
     const RunLogSelection selection =
         selectRunLogs(project, record, parser.values(u"server"_s), parser.values(u"rank"_s));
@@ -86,7 +108,7 @@ int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
 
     const bool follow = parser.isSet(u"follow"_s);
     const QStringList errors = follow ? streamRunLogs(project, record, fleet, selection, out, err)
-                                      : printWholeLogs(project, selection, fleet, out);
+                                      : printWholeLogs(project, record, selection, fleet, out);
     for (const QString &error : errors)
         err << programName() << " logs: " << escapeControls(error) << '\n';
     err.flush();

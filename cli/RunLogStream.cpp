@@ -3,6 +3,7 @@
 #include "cli/RunReports.h"
 #include "session/RunSession.h"
 
+#include <QHash>
 #include <QMutex>
 
 #include <thread>
@@ -37,6 +38,23 @@ QStringList streamRunLogs(const Project &project, RunRecord &record, const Fleet
         done = true;
     });
     qint64 printed = 0; // the id of the last line printed
+    // A restarting run: the mark of each attempt, printed again when lines of another attempt
+    // than the last printed one come in (the attempts' logs are followed side by side).
+    QHash<int, QString> marks;
+    int shown = 0;
+    const auto print = [&](const LogRecord &line) {
+        if (line.isAttemptMark()) {
+            marks.insert(line.attempt, logRecordText(line));
+            shown = line.attempt;
+            out << marks.value(line.attempt) << '\n';
+            return;
+        }
+        if (line.attempt != shown && marks.contains(line.attempt)) {
+            shown = line.attempt;
+            out << marks.value(line.attempt) << '\n';
+        }
+        out << logRecordText(line) << '\n';
+    };
     for (bool last = false; !last;) {
         last = done.load(); // read before the lines: none comes after the session's end
         store.ring().waitForRecords(printed, 100);
@@ -44,7 +62,7 @@ QStringList streamRunLogs(const Project &project, RunRecord &record, const Fleet
         for (std::vector<LogRecord> lines;
              !(lines = store.ring().since(printed, 4096, &first)).empty();) {
             for (const LogRecord &line : lines)
-                out << logRecordText(line) << '\n';
+                print(line);
             printed = first + qint64(lines.size()) - 1;
             store.ring().markRead(printed);
         }

@@ -24,6 +24,12 @@ int runStateExit(RunState state)
 QString runStateLine(const RunRecord &record, const RunSnapshot &snapshot)
 {
     QString line = u"run %1: %2"_s.arg(record.runId, runStateName(record.state));
+    if (record.supervisor) {
+        if (const QString attempts =
+                attemptSummary(record.attempts, record.supervisor->maxAttempts);
+            !attempts.isEmpty())
+            line += u", "_s + attempts;
+    }
     if (record.state == RunState::Running || record.state == RunState::Starting) {
         line += u", %1/%2 ranks started, job processes alive: %3"_s.arg(
             QString::number(snapshot.ranksStarted), QString::number(snapshot.ranksExpected),

@@ -27,6 +27,16 @@ nlohmann::ordered_json statusJson(const RunRecord &record, const RunSnapshot &sn
                                     {"note", snapshot.note.toStdString()}};
     if (record.failure)
         document["failure"] = runFailureToJson(*record.failure);
+    if (record.supervisor) {
+        const RunSupervision &supervisor = *record.supervisor;
+        document["restart"] = {
+            {"supervisor", supervisor.server.toStdString()},
+            {"phase", supervisor.phase.toStdString()},
+            {"max_attempts", supervisor.maxAttempts},
+            {"next_attempt_at", runTimeText(supervisor.nextAttemptAt).toStdString()},
+            {"message", supervisor.message.toStdString()}};
+        document["attempts"] = attemptsToJson(record.attempts);
+    }
     return document;
 }
 
@@ -39,7 +49,9 @@ int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"Says how a run is doing: running, finished (every rank exited 0), failed (the rank\n"
         u"that failed first, its exit code and the end of its log) or stopped. Asks every\n"
         u"server while the run is not over; a failure found then stops the job on every server\n"
-        u"unless it was launched with --no-gang-stop. The latest run unless --run.\n"
+        u"unless it was launched with --no-gang-stop. A restarting run (launch.restart) shows\n"
+        u"its attempt and the servers left out; --json lists every attempt. The latest run\n"
+        u"unless --run.\n"
         u"Exit codes: 0 running or finished, 1 failed, 2 no such run or project (or the project's\n"
         u"servers or devices changed since that launch), 3 stopped, 64 usage."_s,
         u"[options] PROJECT"_s);

@@ -68,7 +68,7 @@ CheckReport evaluateChecks(const Project &project, const std::vector<ServerDisco
                             trText("cw::Checks", "not checked: the server was not reached")));
             } else if (!hasCheckRole(spec->row, project, index)) {
                 report.results.push_back(
-                    skipped(*spec, server, index, checkRoleSkipReason(spec->row)));
+                    skipped(*spec, server, index, checkRoleSkipReason(spec->row, project)));
             } else if (spec->verdict) {
                 report.results.push_back(spec->verdict({*spec, project, index, server, facts,
                                                         probes, hostnames, allFacts, connection}));

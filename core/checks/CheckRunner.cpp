@@ -96,7 +96,7 @@ void probeMasterPort(const Project &project, const std::vector<ServerDiscovery> 
 void probePeers(const Project &project, const std::vector<ServerDiscovery> &discovery,
                 const FleetOptions &options, const std::atomic<bool> *cancel, ActiveProbes &probes)
 {
-    const int master = project.masterIndex();
+    const int master = project.peerLoginIndex(); // the server that logs in to the others
     std::vector<PeerTarget> targets;
     for (int i = 0; i < int(project.servers.size()); ++i) {
         if (i == master || !reached(discovery, i))
@@ -139,13 +139,17 @@ ActiveProbes runActiveProbes(const Project &project, const std::vector<ServerDis
     ActiveProbes probes;
     if (project.servers.size() < 2)
         return probes;
-    if (!reached(discovery, project.masterIndex())) {
+    if (!reached(discovery, project.masterIndex()))
         probes.portProbeProblem = u"the master was not reached"_s;
-        probes.peerProbeProblem = probes.portProbeProblem;
+    else
+        probeMasterPort(project, discovery, options, cancel, probes);
+    if (!project.needsPeerLogin())
         return probes;
-    }
-    probeMasterPort(project, discovery, options, cancel, probes);
-    if (project.launch.mode == LaunchMode::Mpirun)
+    if (!reached(discovery, project.peerLoginIndex()))
+        probes.peerProbeProblem = project.peerLoginIndex() == project.masterIndex()
+                                      ? u"the master was not reached"_s
+                                      : u"the supervisor's server was not reached"_s;
+    else
         probePeers(project, discovery, options, cancel, probes);
     return probes;
 }

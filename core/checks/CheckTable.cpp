@@ -202,11 +202,11 @@ const std::vector<CheckSpec> &checkTable()
          .fixes = {fix::kOpenPorts, fix::kStopFirewall},
          .scriptFunction = "clusterwiz_check_master_port_reachable"},
         {.id = check::kPeerLogin,
-         .summary = "the master logs in to the server by key, as mpirun does",
-         .mode = mpirun,
+         .summary = "the master (or a restarting run's supervisor) logs in to the server by key",
          .severalServers = true,
-         .row = R::OtherServers,
-         .scriptRole = R::Master,
+         .peerLogin = true,
+         .row = R::PeerTargets,
+         .scriptRole = R::PeerHub,
          .contactsOthers = true,
          .verdict = &checks::checkPeerLogin,
          .blocksLaunch = &blockAlways,
@@ -232,11 +232,11 @@ const std::vector<CheckSpec> &checkTable()
          .verdict = &checks::checkClockSkew,
          .scriptFunction = "clusterwiz_check_clock_skew"},
         {.id = check::kKnownHosts,
-         .summary = "the master's known_hosts holds the server's host key",
-         .mode = mpirun,
+         .summary = "the master's (or supervisor's) known_hosts holds the server's host key",
          .severalServers = true,
-         .row = R::OtherServers,
-         .scriptRole = R::Master,
+         .peerLogin = true,
+         .row = R::PeerTargets,
+         .scriptRole = R::PeerHub,
          .verdict = &checks::checkKnownHosts,
          .blocksLaunch = &blockAlways,
          .fixes = {fix::kAddKnownHosts},
@@ -261,7 +261,8 @@ bool checkApplies(const CheckSpec &spec, const Project &project)
                                  (isAscend(*spec.accelerator) && isAscend(project.accelerator));
     return acceleratorFits && (!spec.mode || *spec.mode == project.launch.mode) &&
            (!spec.severalServers || project.servers.size() > 1) &&
-           (!spec.needsAccelerator || project.accelerator != Accelerator::Cpu);
+           (!spec.needsAccelerator || project.accelerator != Accelerator::Cpu) &&
+           (!spec.peerLogin || project.needsPeerLogin());
 }
 
 std::vector<const CheckSpec *> applicableCheckSpecs(const Project &project)
@@ -298,14 +299,33 @@ bool hasCheckRole(CheckRole role, const Project &project, int serverIndex)
         return serverIndex == project.masterIndex();
     case CheckRole::OtherServers:
         return serverIndex != project.masterIndex();
+    case CheckRole::PeerHub:
+        return serverIndex == project.peerLoginIndex();
+    case CheckRole::PeerTargets:
+        return serverIndex != project.peerLoginIndex();
     }
     return true;
 }
 
-TrText checkRoleSkipReason(CheckRole role)
+TrText checkRoleSkipReason(CheckRole role, const Project &project)
 {
-    return role == CheckRole::Master ? trText("cw::Checks", "not the master")
-                                     : trText("cw::Checks", "the master itself");
+    const bool hubIsMaster = project.peerLoginIndex() == project.masterIndex();
+    switch (role) {
+    case CheckRole::PeerHub:
+        if (!hubIsMaster)
+            return trText("cw::Checks", "not the supervisor's server");
+        [[fallthrough]];
+    case CheckRole::EveryServer:
+    case CheckRole::Master:
+        return trText("cw::Checks", "not the master");
+    case CheckRole::PeerTargets:
+        if (!hubIsMaster)
+            return trText("cw::Checks", "the supervisor's server itself");
+        [[fallthrough]];
+    case CheckRole::OtherServers:
+        break;
+    }
+    return trText("cw::Checks", "the master itself");
 }
 
 std::vector<RequiredPort> checkPorts(const CheckSpec &spec, const Project &project, int serverIndex)

@@ -30,7 +30,9 @@ struct CheckContext;
 // Which servers a check is about. As a row role: the servers the C++ catalogue checks (the
 // others get "skipped"). As a script role: where check.sh decides it (the master tests its
 // logins to the others, for instance).
-enum class CheckRole { EveryServer, Master, OtherServers };
+// PeerHub / PeerTargets: the server that logs in to the others by key (Project::peerLoginIndex:
+// the master for mpirun, the supervisor's server for a restarting run) and the others.
+enum class CheckRole { EveryServer, Master, OtherServers, PeerHub, PeerTargets };
 
 // The ports a check looks at on one server (checkPorts()).
 enum class CheckPorts { None, Required, MasterPort, HcclPorts };
@@ -46,6 +48,7 @@ struct CheckSpec {
     std::optional<LaunchMode> mode = std::nullopt;
     bool severalServers = false;   // only for 2 servers or more
     bool needsAccelerator = false; // not for a cpu project
+    bool peerLogin = false;        // only where a server logs in to the others (needsPeerLogin)
     CheckRole row = CheckRole::EveryServer;
     CheckRole scriptRole = CheckRole::EveryServer;
     bool contactsOthers = false; // check.sh connects to other servers for it (not with --no-reach)
@@ -81,7 +84,7 @@ bool checkBlocksLaunch(const Project &project, const QString &id);
 // Whether servers[serverIndex] has that role in the project.
 bool hasCheckRole(CheckRole role, const Project &project, int serverIndex);
 // Why a server without the role is skipped: "not the master", "the master itself".
-TrText checkRoleSkipReason(CheckRole role);
+TrText checkRoleSkipReason(CheckRole role, const Project &project);
 
 // The ports `spec` looks at on servers[serverIndex]: the required ports (requiredPorts()),
 // master_port on the master, or the HCCL range; empty for None or an index out of range.

@@ -68,7 +68,7 @@ const QString kKnownHosts = u"~/.ssh/known_hosts"_s;
 FixPlan planDeploySshKey(const Project &project, const CheckRun &run)
 {
     FixPlan plan = newFixPlan(fix::kDeploySshKey);
-    const int master = project.masterIndex();
+    const int master = project.peerLoginIndex(); // mpirun's master or the supervisor's server
     std::vector<int> denied;
     for (const auto &[index, peer] : run.probes.peers) {
         if (peer.login == PeerTrust::Login::Denied)
@@ -109,7 +109,7 @@ FixPlan planDeploySshKey(const Project &project, const CheckRun &run)
 FixPlan planAddKnownHosts(const Project &project, const CheckRun &run)
 {
     FixPlan plan = newFixPlan(fix::kAddKnownHosts);
-    const int master = project.masterIndex();
+    const int master = project.peerLoginIndex(); // mpirun's master or the supervisor's server
     QStringList differs;
     for (const auto &[index, peer] : run.probes.peers) {
         const Server &server = project.servers[size_t(index)];

@@ -52,6 +52,15 @@ QString projectValues(const Project &project)
     text += u"ENV_SETUP_LINES=%1\n"_s.arg(project.launch.envSetup.size());
     text += u"MPIRUN_PREFIX="_s + shellQuote(project.launch.mpirun.prefix) + u'\n';
     text += bashArray(u"NODE_SSH_PORTS"_s, sshPorts, BashWords::AsIs);
+    // The server that logs in to the others (the master, or a restarting run's supervisor), by
+    // plan index, and why the others skip its checks.
+    const std::vector<int> order = project.launchOrder();
+    const auto hub = std::find(order.begin(), order.end(), project.peerLoginIndex());
+    text += QStringLiteral("PEER_HUB=%1\n").arg(hub == order.end() ? 0 : int(hub - order.begin()));
+    text += u"PEER_HUB_SKIP="_s +
+            shellQuote(checkRoleSkipReason(CheckRole::PeerHub, project).english()) +
+            u"\nPEER_TARGET_SKIP="_s +
+            shellQuote(checkRoleSkipReason(CheckRole::PeerTargets, project).english()) + u'\n';
     text += QStringLiteral("HCCL_PORT_FIRST=%1\nHCCL_PORT_LAST=%2\n")
                 .arg(project.launch.hcclPorts.first)
                 .arg(project.launch.hcclPorts.last);
@@ -72,6 +81,10 @@ QString scriptRoleName(CheckRole role)
         return u"master"_s;
     case CheckRole::OtherServers:
         return u"others"_s;
+    case CheckRole::PeerHub:
+        return u"hub"_s;
+    case CheckRole::PeerTargets:
+        return u"targets"_s;
     }
     return u"all"_s;
 }

@@ -9,7 +9,7 @@ QString checkFramework()
     return QStringLiteral(R"BASH(
 clusterwiz_usage() {
     cat <<'USAGE'
-Usage: check.sh [--net] [--no-reach] [--list] [--facts DIR] [--save-facts DIR] [--print-facts]
+Usage: check.sh [--net] [--no-reach] [--list] [--only ID[,ID...]] [--facts DIR] [--save-facts DIR] [--print-facts]
 Checks this server against the plan and prints one line per finding, "[ OK ] CHECK: detail",
 [WARN], [FAIL] or [SKIP], CHECK being the id that clusterwiz-cli check reports, then a summary.
 It first gathers this server's facts with the commands clusterwiz's discovery runs, then judges
@@ -22,6 +22,8 @@ not in the plan (set CLUSTERWIZ_NODE_RANK to its index in the plan).
   --no-reach         do not contact the other servers (ssh, master-port-reachable, peer-login,
                      and the facts of the others that hostname, device-tls and versions compare)
   --list             print the checks and the ports this server must let in, then exit
+  --only IDS         run only these checks (comma-separated ids); a restarting run's supervisor
+                     asks for the accelerator and device-link checks this way between attempts
   --facts DIR        judge facts recorded before instead of gathering them: DIR/N.facts holds the
                      facts of the server of plan index N (--save-facts or --print-facts wrote
                      them); checks of live connections are not judged
@@ -33,6 +35,7 @@ USAGE
 CHECK_NET=0
 CHECK_REACH=1
 CHECK_LIST=0
+CHECK_ONLY=""
 CHECK_REPLAY=0
 CHECK_PRINT_FACTS=0
 CHECK_FACTS_DIR=""
@@ -43,6 +46,13 @@ while [ "$#" -gt 0 ]; do
         --net) CHECK_NET=1 ;;
         --no-reach) CHECK_REACH=0 ;;
         --list) CHECK_LIST=1 ;;
+        --only)
+            if [ "$#" -lt 2 ] || [ -z "$2" ]; then
+                echo "check.sh: --only needs check ids" >&2
+                exit 2
+            fi
+            CHECK_ONLY=",$2,"
+            shift ;;
         --print-facts) CHECK_PRINT_FACTS=1 ;;
         --facts | --save-facts)
             if [ "$#" -lt 2 ] || [ -z "$2" ]; then
@@ -68,10 +78,14 @@ clusterwiz_fail() { echo "[FAIL] $CHECK_ID: $1"; CHECKS_FAILED=$((CHECKS_FAILED 
 clusterwiz_skip() { echo "[SKIP] $CHECK_ID: $1"; CHECKS_SKIPPED=$((CHECKS_SKIPPED + 1)); }
 
 # clusterwiz_check ID WHERE CONTACT JUDGED FUNCTION: one check of the table. WHERE: the servers
-# that decide it (all, master, others); CONTACT: "reach" when it connects to other servers;
-# JUDGED: "facts" when it is judged from gathered facts, "live" when it tests live connections.
+# that decide it (all, master, others; hub: the server that logs in to the others, PEER_HUB;
+# targets: the others); CONTACT: "reach" when it connects to other servers; JUDGED: "facts" when
+# it is judged from gathered facts, "live" when it tests live connections.
 clusterwiz_check() {
     CHECK_ID=$1
+    if [ -n "$CHECK_ONLY" ]; then
+        case "$CHECK_ONLY" in *",$1,"*) ;; *) return ;; esac
+    fi
     if [ "$CHECK_LIST" = 1 ]; then
         echo "check $1"
         return
@@ -79,6 +93,8 @@ clusterwiz_check() {
     case "$2" in
         master) [ "$NODE_RANK" = 0 ] || { clusterwiz_skip "not the master"; return; } ;;
         others) [ "$NODE_RANK" != 0 ] || { clusterwiz_skip "the master itself"; return; } ;;
+        hub) [ "$NODE_RANK" = "$PEER_HUB" ] || { clusterwiz_skip "$PEER_HUB_SKIP"; return; } ;;
+        targets) [ "$NODE_RANK" != "$PEER_HUB" ] || { clusterwiz_skip "$PEER_TARGET_SKIP"; return; } ;;
     esac
     if [ "$4" = live ] && [ "$CHECK_REPLAY" = 1 ]; then
         clusterwiz_skip "not judged from recorded facts (it tests live connections)"

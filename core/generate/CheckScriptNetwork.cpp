@@ -173,7 +173,7 @@ clusterwiz_check_peer_login() {
         if output=$(clusterwiz_limit 20 ssh -o BatchMode=yes -o ConnectTimeout=10 -p "${NODE_SSH_PORTS[$j]}" "${NODE_IPS[$j]}" true 2>&1 </dev/null); then
             clusterwiz_ok "${NODE_NAMES[$j]}: password-free login to ${NODE_IPS[$j]} works"
         else
-            clusterwiz_fail "${NODE_NAMES[$j]}: mpirun cannot log in to ${NODE_IPS[$j]} without a password: $(clusterwiz_last_line "$output")"
+            clusterwiz_fail "${NODE_NAMES[$j]}: $SERVER_NAME cannot log in to ${NODE_IPS[$j]} without a password (mpirun and a restarting run's supervisor need it): $(clusterwiz_last_line "$output")"
         fi
     done
 }

@@ -45,12 +45,10 @@ QString undoTemplate(int device)
 QString deviceIpTable(const Project &project, DeviceTableUse use)
 {
     const bool check = use == DeviceTableUse::Check;
-    QStringList deviceIps;
     std::vector<std::pair<int, QString>> setCommands, netdetectCommands;
     std::set<int> deviceIds;
     for (int index : project.launchOrder()) {
         const Server &server = project.servers[static_cast<size_t>(index)];
-        deviceIps << server.deviceIps.join(u' ');
         const int firstRank = project.rankOffset(index);
         const std::vector<QStringList> commands = hccnSetIpCommands(project, index);
         for (size_t k = 0; k < server.devices.size(); ++k) {
@@ -76,7 +74,7 @@ QString deviceIpTable(const Project &project, DeviceTableUse use)
 
     QString text = QStringLiteral("\n# Device IPs of every server (same order as NODE_DEVICES) and "
                                   "the hccn_tool command lines.\n");
-    text += bashArray(u"NODE_DEVICE_IPS"_s, deviceIps);
+    text += nodeDeviceIpsArray(project);
     text += u"DEVICE_NETMASK="_s + shellQuote(project.deviceNetwork.netmask) + u'\n';
     text += indexedArray(QStringLiteral("HCCN_GET_IP_COMMANDS"), getIp);
     if (check) {

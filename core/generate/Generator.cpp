@@ -45,6 +45,8 @@ GenerateResult generateScripts(const Project &project)
         add(u"rank_table.json"_s, rankTableJson(project));
     if (isAscend(project.accelerator))
         add(u"setup_device_ips.sh"_s, setupDeviceIpsScript(project));
+    if (project.launch.restart.enabled())
+        add(u"supervise.py"_s, supervisorScript(project));
     if (writesHcclWhitelist(project))
         add(u"hccl_whitelist.json"_s, hcclWhitelistJson(project));
 

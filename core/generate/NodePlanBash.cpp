@@ -1,5 +1,6 @@
 #include "generate/NodePlanBash.h"
 
+#include "generate/LaunchScriptBash.h"
 #include "shell/ShellQuote.h"
 
 using namespace Qt::StringLiterals;
@@ -50,6 +51,141 @@ QString planTable(const Project &project)
     text += QStringLiteral("WORLD_SIZE=%1\n").arg(project.totalDevices());
     text += u"MASTER_ADDR="_s + shellQuote(master.effectiveHostIp()) + u'\n';
     text += QStringLiteral("MASTER_PORT=%1\n").arg(project.launch.masterPort);
+    return text;
+}
+
+QString nodeDeviceIpsArray(const Project &project)
+{
+    QStringList deviceIps;
+    for (int index : project.launchOrder())
+        deviceIps << project.servers[size_t(index)].deviceIps.join(u' ');
+    return bashArray(QStringLiteral("NODE_DEVICE_IPS"), deviceIps);
+}
+
+QString attemptPlanFunction(const QStringList &extraArrays)
+{
+    QString declare, append, assign;
+    for (const QString &name : extraArrays) {
+        const QString local = u"cw_"_s + name.toLower();
+        declare += u' ' + local + u"=()"_s;
+        append += u"        "_s + local + u"+=(\"${"_s + name + u"[$i]}\")\n"_s;
+        assign += u"    "_s + name + u"=(\"${"_s + local + u"[@]}\")\n"_s;
+    }
+    static const QString body = QStringLiteral(R"BASH(
+# Narrows the plan to the servers of one attempt (CLUSTERWIZ_ATTEMPT_SERVERS, set by the
+# supervisor of a restarting run): their ranks are numbered afresh, and the first one kept is
+# the master.
+clusterwiz_attempt_plan() {
+    [ -n "${CLUSTERWIZ_ATTEMPT_SERVERS:-}" ] || return 0
+    local wanted=() keep=() name i found rank=0 devices=()
+    local cw_names=() cw_ips=() cw_nics=() cw_devices=() cw_first=()@DECLARE@
+    read -r -a wanted <<< "$CLUSTERWIZ_ATTEMPT_SERVERS"
+    for name in "${wanted[@]}"; do
+        found=""
+        for ((i = 0; i < NODE_COUNT; i++)); do
+            [ "${NODE_NAMES[$i]}" = "$name" ] && found=1
+        done
+        if [ -z "$found" ]; then
+            echo "clusterwiz: CLUSTERWIZ_ATTEMPT_SERVERS names $name, which is not a server of the plan (${NODE_NAMES[*]})" >&2
+            return 2
+        fi
+    done
+    if [ "${#wanted[@]}" -eq 0 ]; then
+        echo "clusterwiz: CLUSTERWIZ_ATTEMPT_SERVERS names no server" >&2
+        return 2
+    fi
+    for ((i = 0; i < NODE_COUNT; i++)); do
+        for name in "${wanted[@]}"; do
+            if [ "${NODE_NAMES[$i]}" = "$name" ]; then
+                keep+=("$i")
+                break
+            fi
+        done
+    done
+    for i in "${keep[@]}"; do
+        cw_names+=("${NODE_NAMES[$i]}")
+        cw_ips+=("${NODE_IPS[$i]}")
+        cw_nics+=("${NODE_NICS[$i]}")
+        cw_devices+=("${NODE_DEVICES[$i]}")
+        cw_first+=("$rank")
+@APPEND@        read -r -a devices <<< "${NODE_DEVICES[$i]}"
+        rank=$((rank + ${#devices[@]}))
+    done
+    NODE_NAMES=("${cw_names[@]}")
+    NODE_IPS=("${cw_ips[@]}")
+    NODE_NICS=("${cw_nics[@]}")
+    NODE_DEVICES=("${cw_devices[@]}")
+    NODE_FIRST_RANK=("${cw_first[@]}")
+@ASSIGN@    NODE_COUNT=${#keep[@]}
+    WORLD_SIZE=$rank
+    MASTER_ADDR=${NODE_IPS[0]}
+    return 0
+}
+)BASH");
+    QHash<QString, QString> values;
+    values.insert(u"DECLARE"_s, declare);
+    values.insert(u"APPEND"_s, append);
+    values.insert(u"ASSIGN"_s, assign);
+    return fillTemplate(body, values);
+}
+
+QString attemptFilesFunctions(const Project &project)
+{
+    QString text = QStringLiteral(R"BASH(
+# The hostfile of the plan: "HOST_IP slots=N" per server, master first.
+clusterwiz_hostfile() {
+    local i devices=()
+    for ((i = 0; i < NODE_COUNT; i++)); do
+        read -r -a devices <<< "${NODE_DEVICES[$i]}"
+        echo "${NODE_IPS[$i]} slots=${#devices[@]}"
+    done
+}
+)BASH");
+    if (project.launch.mode != LaunchMode::RankTable)
+        return text;
+    // nlohmann's dump(4) of rankTableJson(): four spaces per level, members in that order, every
+    // value a string. Host IPs, device ids and device IPs are validated: nothing to escape.
+    const QString deviceIp = isAscend(project.accelerator)
+                                 ? QStringLiteral("            echo \"                    "
+                                                  "\\\"device_ip\\\": \\\"${ips[$k]}\\\",\"\n")
+                                 : QString();
+    text += QStringLiteral(R"BASH(
+# The rank table of the plan (HCCL rank table 1.0), as rank_table.json is written.
+clusterwiz_rank_table() {
+    local i k devices=() ips=() comma
+    echo "{"
+    echo "    \"version\": \"1.0\","
+    echo "    \"server_count\": \"$NODE_COUNT\","
+    echo "    \"server_list\": ["
+    for ((i = 0; i < NODE_COUNT; i++)); do
+        read -r -a devices <<< "${NODE_DEVICES[$i]}"
+        @READ_IPS@
+        echo "        {"
+        echo "            \"server_id\": \"${NODE_IPS[$i]}\","
+        echo "            \"device\": ["
+        for ((k = 0; k < ${#devices[@]}; k++)); do
+            echo "                {"
+            echo "                    \"device_id\": \"${devices[$k]}\","
+@DEVICE_IP@            echo "                    \"rank_id\": \"$((NODE_FIRST_RANK[i] + k))\""
+            comma=","
+            [ "$k" -eq $((${#devices[@]} - 1)) ] && comma=""
+            echo "                }$comma"
+        done
+        echo "            ],"
+        echo "            \"host_nic_ip\": \"reserve\""
+        comma=","
+        [ "$i" -eq $((NODE_COUNT - 1)) ] && comma=""
+        echo "        }$comma"
+    done
+    echo "    ],"
+    echo "    \"status\": \"completed\""
+    echo "}"
+}
+)BASH")
+                .replace(u"@DEVICE_IP@"_s, deviceIp)
+                .replace(u"@READ_IPS@"_s, isAscend(project.accelerator)
+                                              ? u"read -r -a ips <<< \"${NODE_DEVICE_IPS[$i]}\""_s
+                                              : u":"_s);
     return text;
 }
 

@@ -25,6 +25,23 @@ QString scriptHeader(const Project &project, const QString &purpose);
 //   NODE_COUNT, WORLD_SIZE, MASTER_ADDR, MASTER_PORT. Every value is quoted with shellQuote().
 QString planTable(const Project &project);
 
+// `NODE_DEVICE_IPS=(...)`: per server in launch order, "ip ip ...", parallel to NODE_DEVICES.
+QString nodeDeviceIpsArray(const Project &project);
+
+// Defines the bash function `clusterwiz_attempt_plan`: when CLUSTERWIZ_ATTEMPT_SERVERS names
+// some servers of the plan (space-separated), it narrows the plan to them, as the supervisor of
+// a restarting run asks for one attempt: the plan arrays keep those servers in plan order (the
+// master first when it is kept, else the first one kept), NODE_FIRST_RANK is numbered afresh,
+// and NODE_COUNT, WORLD_SIZE and MASTER_ADDR follow (plan/AttemptPlan.h is the same re-plan in
+// C++). `extraArrays` are further per-server arrays of the script, narrowed alike. Returns 2
+// with a message when a name is not in the plan. Call it before clusterwiz_find_node.
+QString attemptPlanFunction(const QStringList &extraArrays = {});
+
+// Bash functions that print, from the (narrowed) plan arrays, what generate writes as files for
+// the whole plan: `clusterwiz_hostfile` (hostfile's lines) and, given NODE_DEVICE_IPS on Ascend,
+// `clusterwiz_rank_table` (rank_table.json, byte for byte as rankTableJson() writes it).
+QString attemptFilesFunctions(const Project &project);
+
 // Defines the bash function `clusterwiz_find_node`: sets NODE_RANK (the index into the plan
 // arrays) from CLUSTERWIZ_NODE_RANK when set, else by matching `hostname -I` against NODE_IPS;
 // then SERVER_NAME, HOST_IP, NIC (the plan's, else the interface holding HOST_IP), DEVICES (an

@@ -27,24 +27,22 @@ QString modeVariables(const Project &project)
     case LaunchMode::RankTable:
         return QStringLiteral(
             "# Rank table mode (seed 004): HCCL reads the devices of the job from the table.\n"
-            "export RANK_TABLE_FILE=\"$CLUSTERWIZ_SCRIPTS/rank_table.json\"\n"
+            "# An attempt of a restarting run has its own table (train.sh writes it).\n"
+            "export "
+            "RANK_TABLE_FILE=\"${CLUSTERWIZ_RANK_TABLE:-$CLUSTERWIZ_SCRIPTS/rank_table.json}\"\n"
             "export RANK_ID=$RANK\n"
             "export RANK_SIZE=$WORLD_SIZE\n");
-    case LaunchMode::NoRankTable: {
-        const Server &master = project.servers[project.masterIndex()];
-        const QString chiefDevice =
-            master.devices.empty() ? u"0"_s : QString::number(master.devices.front());
+    case LaunchMode::NoRankTable:
         return QStringLiteral(
-                   "# No-rank-table mode (seed 002): the CM_* variables describe the job, and\n"
-                   "# RANK_TABLE_FILE, RANK_ID and RANK_SIZE must not be set with them.\n"
-                   "unset RANK_TABLE_FILE RANK_ID RANK_SIZE\n"
-                   "export CM_CHIEF_IP=\"$MASTER_ADDR\"\n"
-                   "export CM_CHIEF_PORT=\"$MASTER_PORT\"\n"
-                   "export CM_CHIEF_DEVICE=%1\n"
-                   "export CM_WORKER_IP=\"$CLUSTERWIZ_HOST_IP\"\n"
-                   "export CM_WORKER_SIZE=\"$WORLD_SIZE\"\n")
-            .arg(chiefDevice);
-    }
+            "# No-rank-table mode (seed 002): the CM_* variables describe the job, and\n"
+            "# RANK_TABLE_FILE, RANK_ID and RANK_SIZE must not be set with them.\n"
+            "unset RANK_TABLE_FILE RANK_ID RANK_SIZE\n"
+            "export CM_CHIEF_IP=\"$MASTER_ADDR\"\n"
+            "export CM_CHIEF_PORT=\"$MASTER_PORT\"\n"
+            "# The master's first device (train.sh: the first server of this run or attempt).\n"
+            "export CM_CHIEF_DEVICE=\"$CLUSTERWIZ_CHIEF_DEVICE\"\n"
+            "export CM_WORKER_IP=\"$CLUSTERWIZ_HOST_IP\"\n"
+            "export CM_WORKER_SIZE=\"$WORLD_SIZE\"\n");
     case LaunchMode::Launch:
     case LaunchMode::Mpirun:
     case LaunchMode::Msrun: // msrun starts the entry itself; rank.sh stays for a manual rank

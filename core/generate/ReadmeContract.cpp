@@ -83,6 +83,26 @@ QString scriptContractText(const Project &project)
         "  - Never set MASTER_ADDR, MASTER_PORT, RANK or WORLD_SIZE itself: an argument default\n"
         "    such as --addr 127.0.0.1 replaces the master's address on every other server and\n"
         "    the job waits forever. Take them from the environment.\n");
+    if (project.launch.restart.enabled()) {
+        const RestartPolicy &restart = project.launch.restart;
+        text +=
+            QStringLiteral(
+                "  - Restarts (launch.restart, up to %1 after a failure): every attempt starts "
+                "the\n"
+                "    job afresh with CLUSTERWIZ_RESTART_COUNT (0, then 1, 2, ...) and\n"
+                "    CLUSTERWIZ_ATTEMPT_SERVERS (its servers, master first)%2. Save a checkpoint\n"
+                "    regularly (to storage the servers share, or a folder on each server); when\n"
+                "    CLUSTERWIZ_RESTART_COUNT is above 0, load the newest checkpoint every rank "
+                "has\n"
+                "    and go on from its step. train_ddp.py --checkpoint-dir DIR shows how. "
+                "Attempt\n"
+                "    N logs to RUN_ID/SERVER/attempt-N/rank<R>.log.\n")
+                .arg(restart.maxRestarts)
+                .arg(restart.dropFailedServers
+                         ? u"; a server that is lost or unhealthy may be left out, and then\n"
+                           "    RANK, WORLD_SIZE and MASTER_ADDR follow the smaller world"_s
+                         : QString());
+    }
     if (isAscend(project.accelerator)) {
         text += QStringLiteral(
             "  - env.sh sources launch.env_setup (CANN's set_env.sh) and sets HCCL_IF_IP to\n"
@@ -101,6 +121,11 @@ QString serverSetupText(const Project &project, bool deviceIpScript)
                 "        clusterwiz-cli fix PROJECT deploy-ssh-key\n"
                 "    or by hand on the master: ssh-keygen -t ed25519, then ssh-copy-id to each.\n")
                 .arg(master.name);
+    if (project.launch.restart.enabled() && project.peerLoginIndex() != project.masterIndex()) {
+        text += QStringLiteral("    The supervisor of restarts runs on %1 and needs the same from "
+                               "there.\n")
+                    .arg(project.servers[size_t(project.peerLoginIndex())].name);
+    }
     text += QStringLiteral("  - Ports each server must let in from the other servers:\n");
     for (int index : project.launchOrder()) {
         QStringList ports;

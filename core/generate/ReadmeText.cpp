@@ -28,6 +28,9 @@ QString fileDescription(const QString &name)
         return QStringLiteral("HCCL rank table 1.0; train.sh points RANK_TABLE_FILE at it");
     if (name == u"run.sh")
         return QStringLiteral("run on the master: starts the whole job");
+    if (name == u"supervise.py")
+        return QStringLiteral(
+            "a restarting run's supervisor: starts, watches and restarts the job");
     if (name == u"setup_device_ips.sh")
         return QStringLiteral("sets this server's device IPs with hccn_tool and reads them back");
     if (name == u"train.sh")
@@ -157,6 +160,21 @@ QByteArray readmeText(const Project &project, const QStringList &fileNames)
     if (fileNames.contains(u"check.sh"_s)) {
         text += QStringLiteral("%1. On every server: bash check.sh   (fix what it reports first)\n")
                     .arg(step++);
+    }
+    if (project.launch.restart.enabled()) {
+        const Server &supervisor = project.servers[size_t(project.supervisorIndex())];
+        text +=
+            QStringLiteral(
+                "%1. With restarts (launch.restart), start the supervisor instead, on %2 only:\n"
+                "       CLUSTERWIZ_SUPERVISOR_RUN=$(date +%Y%m%d-%H%M%S) setsid %3 supervise.py "
+                "</dev/null >supervisor.log 2>&1 &\n"
+                "   It starts train.sh%4 for each attempt over ssh (BatchMode), stops a failed\n"
+                "   attempt everywhere and starts the next one; its state is in\n"
+                "   %5/RUN_ID/%2/supervisor.json. clusterwiz-cli launch does this for you.\n"
+                "   Without restarts:\n")
+                .arg(QString::number(step++), supervisor.name, copyPasteWord(project.launch.python),
+                     project.launch.mode == LaunchMode::Mpirun ? u" (run.sh)"_s : QString(),
+                     logRoot);
     }
     text += startSteps(project, step++);
     text +=

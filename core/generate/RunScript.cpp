@@ -39,14 +39,6 @@ QString mpirunScript(const Project &project)
 {
     const MpirunOptions &mpi = project.launch.mpirun;
     const bool perDevice = mpi.per == MpirunPer::Device;
-    QStringList hosts;
-    for (int index : project.launchOrder()) {
-        const Server &server = project.servers[index];
-        const auto slots = perDevice ? server.devices.size() : size_t{1};
-        hosts << server.effectiveHostIp() + u':' + QString::number(slots);
-    }
-    const int processes =
-        perDevice ? project.totalDevices() : static_cast<int>(project.servers.size());
 
     QString text = QStringLiteral(R"BASH(
 # Prints NETWORK/PREFIX of the local interface that holds address $1, nothing when none does.
@@ -66,9 +58,21 @@ clusterwiz_subnet_of() {
     text += QStringLiteral("# %1.\n").arg(
         perDevice ? u"One process per device; train.sh starts that one rank"_s
                   : u"One train.sh per server; it starts that server's ranks"_s);
-    text += QStringLiteral("MPI_ARGS=(-n %1 -H %2 --bind-to none -map-by slot)\n")
-                .arg(processes)
-                .arg(shellQuote(hosts.join(u',')));
+    // From the plan arrays, which an attempt of a restarting run narrows: -H lists the servers
+    // in plan order, so that mpirun's ranks follow the plan's global ranks.
+    text += perDevice ? QStringLiteral(R"BASH(MPI_HOSTS=""
+for ((i = 0; i < NODE_COUNT; i++)); do
+    read -r -a MPI_DEVICES <<< "${NODE_DEVICES[$i]}"
+    MPI_HOSTS+="${MPI_HOSTS:+,}${NODE_IPS[$i]}:${#MPI_DEVICES[@]}"
+done
+MPI_ARGS=(-n "$WORLD_SIZE" -H "$MPI_HOSTS" --bind-to none -map-by slot)
+)BASH")
+                      : QStringLiteral(R"BASH(MPI_HOSTS=""
+for ((i = 0; i < NODE_COUNT; i++)); do
+    MPI_HOSTS+="${MPI_HOSTS:+,}${NODE_IPS[$i]}:1"
+done
+MPI_ARGS=(-n "$NODE_COUNT" -H "$MPI_HOSTS" --bind-to none -map-by slot)
+)BASH");
     text += QStringLiteral(
         R"BASH(# Keep OpenMPI on the subnet the servers share: a wrong NIC (docker0, virbr0, veth, or
 # endvnic on Ascend hosts, which seed 000 excludes) hangs the job at start.
@@ -99,7 +103,11 @@ MPIRUN=mpirun
         text += QStringLiteral("# The servers use different SSH ports and mpirun passes one to "
                                "ssh: give each its Port in ~/.ssh/config.\n");
     }
-    text += QStringLiteral("MPI_ARGS+=(-x CLUSTERWIZ_RUN_ID)\n");
+    text +=
+        QStringLiteral("MPI_ARGS+=(-x CLUSTERWIZ_RUN_ID)\n"
+                       "if [ -n \"${CLUSTERWIZ_RESTART_COUNT:-}\" ]; then\n"
+                       "    MPI_ARGS+=(-x CLUSTERWIZ_RESTART_COUNT -x CLUSTERWIZ_ATTEMPT_SERVERS)\n"
+                       "fi\n");
     if (!mpi.extraArgs.isEmpty())
         text += u"MPI_ARGS+=("_s + shellJoin(mpi.extraArgs) + u")\n"_s;
     text +=
@@ -117,6 +125,8 @@ QString sshScript(const Project &project)
     }
     QString text = bashArray(u"NODE_USERS"_s, users, BashWords::AsIs);
     text += bashArray(u"NODE_SSH_PORTS"_s, ports, BashWords::AsIs);
+    text += attemptPlanFunction({u"NODE_USERS"_s, u"NODE_SSH_PORTS"_s});
+    text += QStringLiteral("clusterwiz_attempt_plan || exit 2\n");
     text += u"LOG_ROOT="_s + shellQuote(logRootPath(project)) + u'\n';
     text += QStringLiteral("STOP_GRACE=20  # seconds from TERM to KILL when stopping\n"
                            "WHERE=run.sh\n");
@@ -156,6 +166,14 @@ if ! ip -o -4 addr show 2>/dev/null | awk -v ip="$MASTER_ADDR" '{ split($4, s, "
     echo "clusterwiz: warning: no interface of this server has the master's host IP $MASTER_ADDR; run.sh is meant to run on the master (${NODE_NAMES[0]})" >&2
 fi
 
+# An attempt of a restarting run goes on to every server with its servers and count.
+ATTEMPT_ENV=""
+if [ -n "${CLUSTERWIZ_ATTEMPT_SERVERS:-}" ]; then
+    ATTEMPT_ENV=" CLUSTERWIZ_ATTEMPT_SERVERS=$(clusterwiz_quote "$CLUSTERWIZ_ATTEMPT_SERVERS")"
+fi
+if [ -n "${CLUSTERWIZ_RESTART_COUNT:-}" ]; then
+    ATTEMPT_ENV+=" CLUSTERWIZ_RESTART_COUNT=$(clusterwiz_quote "$CLUSTERWIZ_RESTART_COUNT")"
+fi
 echo "clusterwiz: run $RUN_ID on $NODE_COUNT servers; logs in $LOG_ROOT/$RUN_ID/<server>/rank<N>.log"
 clusterwiz_trap_signals
 PIDS=()
@@ -165,7 +183,7 @@ for ((i = 0; i < NODE_COUNT; i++)); do
         CLUSTERWIZ_NODE_RANK=0 bash "$HERE/train.sh" &
         PID_NAMES+=("train.sh on ${NODE_NAMES[0]} (this server)")
     else
-        clusterwiz_ssh "$i" "cd $(clusterwiz_quote "$HERE") && export CLUSTERWIZ_NODE_RANK=$i CLUSTERWIZ_RUN_ID=$RUN_ID && exec bash ./train.sh" </dev/null &
+        clusterwiz_ssh "$i" "cd $(clusterwiz_quote "$HERE") && export CLUSTERWIZ_NODE_RANK=$i CLUSTERWIZ_RUN_ID=$RUN_ID$ATTEMPT_ENV && exec bash ./train.sh" </dev/null &
         PID_NAMES+=("train.sh on ${NODE_NAMES[$i]} (${NODE_IPS[$i]}; 255 means ssh failed)")
     fi
     PIDS+=($!)
@@ -189,6 +207,8 @@ QByteArray runScript(const Project &project)
     text += hereLine();
     text += u'\n' + planTable(project);
     text += runIdSetup();
+    if (mpirun)
+        text += attemptPlanFunction() + QStringLiteral("clusterwiz_attempt_plan || exit 2\n");
     text += mpirun ? mpirunScript(project) : sshScript(project);
     return text.toUtf8();
 }

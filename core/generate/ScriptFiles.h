@@ -18,6 +18,7 @@ QByteArray runScript(const Project &project);
 QByteArray rankTableJson(const Project &project);        // ranktable mode
 QByteArray setupDeviceIpsScript(const Project &project); // ascend910
 QByteArray checkScript(const Project &project);
+QByteArray supervisorScript(const Project &project); // launch.restart (supervise.py)
 QByteArray readmeText(const Project &project, const QStringList &fileNames);
 
 } // namespace cw

@@ -60,6 +60,48 @@ fi
 )BASH");
 }
 
+// The attempt of a restarting run: its count checked before any arithmetic, then the plan
+// narrowed to its servers.
+QString attemptSetup()
+{
+    return QStringLiteral(R"BASH(
+CLUSTERWIZ_ATTEMPT=""
+if [ -n "${CLUSTERWIZ_RESTART_COUNT:-}" ]; then
+    if ! clusterwiz_is_number "$CLUSTERWIZ_RESTART_COUNT"; then
+        echo "clusterwiz: CLUSTERWIZ_RESTART_COUNT='$CLUSTERWIZ_RESTART_COUNT' is not a number" >&2
+        exit 2
+    fi
+    CLUSTERWIZ_ATTEMPT=$((CLUSTERWIZ_RESTART_COUNT + 1))
+fi
+clusterwiz_attempt_plan || exit 2
+)BASH");
+}
+
+// What an attempt writes beside its logs: the attempt's hostfile (on its master) and, in rank
+// table mode, the attempt's rank table, which rank.sh then gives HCCL. The chief device of
+// no-ranktable mode is the attempt master's first device.
+QString attemptFiles(const Project &project)
+{
+    QString text =
+        QStringLiteral(R"BASH(if [ -n "$CLUSTERWIZ_ATTEMPT" ] && [ "$NODE_RANK" -eq 0 ]; then
+    clusterwiz_hostfile >"$LOG_DIR/hostfile.tmp.$$" && mv -f -- "$LOG_DIR/hostfile.tmp.$$" "$LOG_DIR/hostfile"
+fi
+)BASH");
+    if (project.launch.mode == LaunchMode::RankTable) {
+        text += QStringLiteral(R"BASH(if [ -n "$CLUSTERWIZ_ATTEMPT" ]; then
+    clusterwiz_rank_table >"$LOG_DIR/rank_table.json" || exit 2
+    export CLUSTERWIZ_RANK_TABLE="$LOG_DIR/rank_table.json"
+fi
+)BASH");
+    }
+    if (project.launch.mode == LaunchMode::NoRankTable) {
+        text += QStringLiteral(R"BASH(read -r -a CLUSTERWIZ_MASTER_DEVICES <<< "${NODE_DEVICES[0]}"
+export CLUSTERWIZ_CHIEF_DEVICE="${CLUSTERWIZ_MASTER_DEVICES[0]}"
+)BASH");
+    }
+    return text;
+}
+
 QString deviceVisibility(const Project &project)
 {
     const QString list = QStringLiteral("$(IFS=,; echo \"${DEVICES[*]}\")");
@@ -191,10 +233,17 @@ QByteArray trainScript(const Project &project)
     text += u"PYTHON="_s + shellQuote(project.launch.python) + u'\n';
     if (!perDevice)
         text += QStringLiteral("STOP_GRACE=10  # seconds from TERM to KILL when stopping\n");
+    const bool deviceIps =
+        project.launch.mode == LaunchMode::RankTable && isAscend(project.accelerator);
+    if (deviceIps)
+        text += nodeDeviceIpsArray(project);
+    text += attemptPlanFunction(deviceIps ? QStringList{u"NODE_DEVICE_IPS"_s} : QStringList{});
+    text += attemptFilesFunctions(project);
     text += findNodeFunction();
     text += isNumberFunction();
     if (!perDevice)
         text += waitFunctions() + stopFunction();
+    text += attemptSetup();
     text += nodeFromMpirun(project);
     // clusterwiz_find_node takes "08" for a number, which bash arithmetic then refuses as octal.
     text += QStringLiteral(R"BASH(
@@ -220,6 +269,9 @@ cd -- "$WORKDIR" || exit 2
 
 RUN_ID=${CLUSTERWIZ_RUN_ID:-manual}
 @RUN_ID_CHECK@LOG_DIR=$LOG_ROOT/$RUN_ID/$SERVER_NAME
+if [ -n "$CLUSTERWIZ_ATTEMPT" ]; then
+    LOG_DIR=$LOG_DIR/attempt-$CLUSTERWIZ_ATTEMPT
+fi
 if ! mkdir -p -- "$LOG_DIR"; then
     echo "clusterwiz: $SERVER_NAME: cannot create the log folder $LOG_DIR" >&2
     exit 2
@@ -229,13 +281,17 @@ export CLUSTERWIZ_SCRIPTS="$HERE" CLUSTERWIZ_LOG_DIR="$LOG_DIR" CLUSTERWIZ_RUN_I
 export CLUSTERWIZ_SERVER="$SERVER_NAME" CLUSTERWIZ_HOST_IP="$HOST_IP"
 export CLUSTERWIZ_DEVICES="${DEVICES[*]}" CLUSTERWIZ_FIRST_RANK="$FIRST_RANK"
 export WORLD_SIZE MASTER_ADDR MASTER_PORT NODE_RANK
-)BASH");
+# Which attempt of a restarting run this is (0 for the first) and its servers: a script resumes
+# from its own checkpoint when the count is above 0 (docs/launch.md, "Restarts").
+export CLUSTERWIZ_RESTART_COUNT="${CLUSTERWIZ_RESTART_COUNT:-0}" CLUSTERWIZ_ATTEMPT_SERVERS="${NODE_NAMES[*]}"
+@ATTEMPT_FILES@)BASH");
     const QString announce = QStringLiteral(
         "echo \"clusterwiz: $SERVER_NAME ($HOST_IP) is node_rank $NODE_RANK of $NODE_COUNT "
         "servers: ranks "
         "$FIRST_RANK-$((FIRST_RANK + NPROC - 1)) of $WORLD_SIZE, logs in $LOG_DIR/rank<N>.log\"");
     QHash<QString, QString> values;
     values.insert(u"RUN_ID_CHECK"_s, runIdCheck());
+    values.insert(u"ATTEMPT_FILES"_s, attemptFiles(project));
     if (perDevice) {
         // Once per server, not once per rank; no train.pid: mpirun owns the processes.
         values.insert(u"ANNOUNCE"_s,

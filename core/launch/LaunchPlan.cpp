@@ -132,7 +132,11 @@ LaunchPlan planLaunch(const Project &project, const QString &projectPath, const 
         launch.uploads = uploads;
         if (checkEntry)
             launch.entryCheckCommand = entryExistsCommand(project);
-        if (!mpirun) {
+        if (project.launch.restart.enabled()) {
+            // The supervisor starts every attempt; the launch starts only the supervisor.
+            if (launch.serverIndex == project.supervisorIndex())
+                launch.startCommand = startSupervisorCommand(project, runId, server);
+        } else if (!mpirun) {
             // The node rank is the server's place in the plan (train.sh's table), not a guess
             // from `hostname -I`, which NAT or several addresses can fool.
             launch.startCommand = startCommand(project, runId, server, u"train.sh"_s, nodeRank);
@@ -169,7 +173,9 @@ QString launchPlanText(const Project &project, const LaunchPlan &plan)
         if (!server.entryCheckCommand.isEmpty())
             text += u"  check the entry script: "_s + server.entryCheckCommand + u'\n';
         if (server.startCommand.isEmpty()) {
-            text += u"  start: nothing here (mpirun on the master starts it)\n"_s;
+            text += project.launch.restart.enabled()
+                        ? u"  start: nothing here (the supervisor starts each attempt)\n"_s
+                        : u"  start: nothing here (mpirun on the master starts it)\n"_s;
         } else {
             text += u"  start:\n"_s;
             for (const QString &line : server.startCommand.split(u'\n', Qt::SkipEmptyParts))

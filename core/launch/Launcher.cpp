@@ -130,6 +130,13 @@ LaunchResult launchJob(const Project &project, const QString &projectPath, const
     record.master = project.servers[plan.masterIndex].name;
     record.startedAt = QDateTime::currentDateTimeUtc();
     record.gangStop = options.gangStop;
+    if (project.launch.restart.enabled()) {
+        RunSupervision supervision;
+        supervision.server = project.servers[size_t(project.supervisorIndex())].name;
+        supervision.maxAttempts = project.launch.restart.maxRestarts + 1;
+        supervision.phase = u"starting"_s;
+        record.supervisor = supervision;
+    }
     for (const ServerLaunch &server : plan.servers)
         record.servers.push_back(
             RunServer{server.name, server.runDir, false, project.rankOffset(server.serverIndex),

@@ -6,31 +6,18 @@
 // inherits (train.sh, the torch launcher, rank.sh, the entry script; mpirun passes it with -x).
 // The second finds what left the group too (mpirun's ranks on the other servers). Only processes
 // in the caller's network namespace count: servers simulated on one machine share /proc.
+#include "generate/JobControlBash.h"
+#include "launch/RunRecord.h"
 #include "model/Project.h"
 
 #include <QString>
 
 namespace cw {
 
-// Names in a server's run folder (the run folder is train.sh's log folder for that server).
-inline QString pgidFileName()
-{
-    return QStringLiteral("job.pgid");
-}
-inline QString launchLogName()
-{
-    return QStringLiteral("launch.log");
-}
 inline QString rankLogName(int rank) // as rank.sh writes it
 {
     return QStringLiteral("rank%1.log").arg(rank);
 }
-// OpenMPI's orted daemons that serve the run, noted before a stop (see noteHelpersCommand()).
-inline QString helpersFileName()
-{
-    return QStringLiteral("orted.pids");
-}
-
 // `log_dir/<run id>/<server name>` on that server (log_dir relative to workdir unless absolute).
 QString remoteRunDir(const Project &project, const QString &runId, const Server &server);
 // Where the generated scripts go on every server: the workdir (train.sh's HERE).
@@ -48,6 +35,17 @@ QString startCommand(const Project &project, const QString &runId, const Server 
                      const QString &script, int nodeRank);
 // One poll of a run on one server; parseServerPoll() reads its output.
 QString pollCommand(const Project &project, const QString &runId, const Server &server);
+// The poll of `record`'s run: pollCommand, or for a supervised run (launch.restart) the poll of
+// the newest attempt's folder ("attempt N" first) and, on the supervisor's server, whether the
+// supervisor is alive ("supervisor N") and its state ("supervisor-state JSON", one line).
+QString pollCommand(const Project &project, const RunRecord &record, const Server &server);
+// Starts the supervisor of a restarting run on its server, detached like startCommand(): its
+// group id in supervisor.pgid, its output in supervisor.log, CLUSTERWIZ_SUPERVISOR_RUN=<run id>
+// (never CLUSTERWIZ_RUN_ID: stopping an attempt must leave the supervisor running).
+QString startSupervisorCommand(const Project &project, const QString &runId, const Server &server);
+// Stops the supervisor (TERM to its group, up to `graceSeconds`, then KILL); prints "left N".
+QString stopSupervisorCommand(const Project &project, const QString &runId, const Server &server,
+                              int graceSeconds);
 // Appends to orted.pids the orted daemons that are parents of the run's processes here. Run on
 // every server before stopCommand() on any: once mpirun is stopped its orteds end the ranks, and
 // then nothing tells which orted served the run; an orted whose mpirun is gone lives on.
@@ -56,6 +54,13 @@ QString noteHelpersCommand(const Project &project, const QString &runId, const S
 // is left, and a final count: prints "left N" (0 when nothing of the run is left).
 QString stopCommand(const Project &project, const QString &runId, const Server &server,
                     int graceSeconds);
+// stopCommand for a supervised run: first the stop marker in the run folder, so that a start
+// the supervisor sent just before it was stopped refuses to run.
+QString stopSupervisedCommand(const Project &project, const QString &runId, const Server &server,
+                              int graceSeconds);
+// The last `lines` lines of one attempt's rank log (`attempt` 0: the run folder itself).
+QString tailCommand(const Project &project, const QString &runId, const Server &server, int attempt,
+                    int rank, int lines);
 // The last `lines` lines of a rank's log, or of launch.log when `rank` < 0.
 QString tailCommand(const Project &project, const QString &runId, const Server &server, int rank,
                     int lines);

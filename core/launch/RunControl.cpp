@@ -2,6 +2,7 @@
 #include "launch/RunControl.h"
 #include "launch/RemoteCommands.h"
 #include "launch/RunHosts.h"
+#include "launch/SupervisedStatus.h"
 
 using namespace Qt::StringLiterals;
 
@@ -78,11 +79,11 @@ std::vector<ServerPoll> pollServers(const Project &project, const RunRecord &rec
 {
     const std::vector<ExecResult> results = hosts.execOnServers(
         allServers(project),
-        [&](const Server &server) { return pollCommand(project, record.runId, server); },
+        [&](const Server &server) { return pollCommand(project, record, server); },
         pollTimeout(hosts));
     std::vector<ServerPoll> polls;
     for (const ExecResult &result : results) {
-        polls.push_back(result.error.isError() ? ServerPoll{false, result.error.message, {}, 0, 0}
+        polls.push_back(result.error.isError() ? unreachedPoll(result.error.message)
                                                : parseServerPoll(result.out));
     }
     return polls;
@@ -111,6 +112,8 @@ std::unique_ptr<RunHosts> fleetRunHosts(const Project &project, const FleetOptio
 RunSnapshot evaluatePolls(const Project &project, const RunRecord &record,
                           const std::vector<ServerPoll> &polls, RunHosts &hosts)
 {
+    if (record.supervisor) // its supervisor judged it, the failed rank's lines included
+        return evaluateSupervisedRun(project, record, polls);
     RunSnapshot snapshot = evaluateRun(project, polls);
     if (snapshot.failure)
         fetchFailureLines(project, record, *snapshot.failure, hosts);
@@ -125,7 +128,11 @@ RunSnapshot pollRun(const Project &project, const RunRecord &record, const Fleet
 
 bool needsGangStop(const RunRecord &record, const RunSnapshot &snapshot)
 {
-    return snapshot.state == RunState::Failed && record.gangStop && snapshot.alive > 0;
+    // A supervised run's supervisor stops its own attempts; the client steps in only when the
+    // supervisor's server is lost.
+    const bool clientStops = !record.supervisor || snapshot.supervisorLost;
+    return snapshot.state == RunState::Failed && record.gangStop && snapshot.alive > 0 &&
+           clientStops;
 }
 
 void applySnapshot(const Project &project, RunRecord &record, RunSnapshot &snapshot,
@@ -138,7 +145,9 @@ void applySnapshot(const Project &project, RunRecord &record, RunSnapshot &snaps
         // failed (one rank's crash makes the others fail in their collective a moment later).
         // Now that every rank has ended, one fresh poll of every server holds every exit, and
         // its earliest failure is the one that came first.
-        const RunSnapshot settled = evaluateRun(project, pollServers(project, record, hosts));
+        const RunSnapshot settled = record.supervisor
+                                        ? snapshot
+                                        : evaluateRun(project, pollServers(project, record, hosts));
         const std::optional<RunFailure> &first = settled.failure;
         const bool otherRank = first && first->rank >= 0 &&
                                !(snapshot.failure && snapshot.failure->server == first->server &&
@@ -152,10 +161,13 @@ void applySnapshot(const Project &project, RunRecord &record, RunSnapshot &snaps
             snapshot.note = u"gang stop incomplete: %1 processes left; %2"_s.arg(
                 QString::number(stopped.left), stopped.errors.join(u"; "_s));
     }
-    if (snapshot.state != record.state) {
+    bool changed = false;
+    if (snapshot.supervisor)
+        changed = applySupervisorState(record, *snapshot.supervisor);
+    if (changed || snapshot.state != record.state) {
         record.state = snapshot.state;
         record.failure = snapshot.failure;
-        if (isFinal(record.state))
+        if (isFinal(record.state) && !record.endedAt.isValid())
             record.endedAt = QDateTime::currentDateTimeUtc();
         if (const QString error = saveRunRecord(record); !error.isEmpty())
             snapshot.note += (snapshot.note.isEmpty() ? QString() : u"; "_s) + error;
@@ -166,6 +178,26 @@ StopResult stopRunOn(const Project &project, const RunRecord &record, RunHosts &
                      int graceSeconds)
 {
     const std::vector<int> servers = allServers(project);
+    // The supervisor first, so that it starts nothing while the attempts' ranks are stopped.
+    StopResult supervisor;
+    if (record.supervisor) {
+        const int own =
+            project.serverIndex(record.supervisor->server).value_or(project.supervisorIndex());
+        const ExecResult result = hosts.execOnServers(
+            {own},
+            [&](const Server &server) {
+                return stopSupervisorCommand(project, record.runId, server, graceSeconds);
+            },
+            std::max(hosts.fleetTimeoutMs(), graceSeconds * 1000 + 15000))[0];
+        const QString last = QString::fromUtf8(result.out).trimmed().section(u'\n', -1);
+        if (result.error.isError())
+            supervisor.errors << project.servers[size_t(own)].name + u": the supervisor: "_s +
+                                     result.error.message;
+        else if (last != u"left 0"_s)
+            supervisor.errors << project.servers[size_t(own)].name +
+                                     u": the supervisor did not stop: "_s + last;
+        supervisor.left += last == u"left 1"_s ? 1 : 0;
+    }
     if (record.mode == LaunchMode::Mpirun) {
         hosts.execOnServers(
             servers,
@@ -177,10 +209,12 @@ StopResult stopRunOn(const Project &project, const RunRecord &record, RunHosts &
     const std::vector<ExecResult> results = hosts.execOnServers(
         servers,
         [&](const Server &server) {
-            return stopCommand(project, record.runId, server, graceSeconds);
+            return record.supervisor
+                       ? stopSupervisedCommand(project, record.runId, server, graceSeconds)
+                       : stopCommand(project, record.runId, server, graceSeconds);
         },
         timeoutMs);
-    StopResult stop;
+    StopResult stop = supervisor;
     for (size_t i = 0; i < results.size(); ++i) {
         const QString &name = project.servers[size_t(servers[i])].name;
         if (results[i].error.isError()) {
@@ -209,6 +243,10 @@ StopResult stopRunByUserOn(const Project &project, RunRecord &record, RunHosts &
     if (!isFinal(record.state)) {
         record.state = RunState::Stopped;
         record.endedAt = QDateTime::currentDateTimeUtc();
+        if (record.supervisor) {
+            record.supervisor->phase = u"stopped"_s;
+            record.supervisor->nextAttemptAt = {};
+        }
     }
     if (const QString error = saveRunRecord(record); !error.isEmpty()) {
         StopResult withError = stop;

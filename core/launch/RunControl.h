@@ -3,6 +3,7 @@
 // and RunRecord. Every call blocks (use it off the GUI thread) and talks to the servers in
 // parallel through runOnFleet. Starting the run is launch/Launcher.h.
 #include "fleet/FleetRunner.h"
+#include "generate/JobControlBash.h"
 #include "launch/RunRecord.h"
 #include "launch/RunStatus.h"
 
@@ -10,8 +11,6 @@
 #include <functional>
 
 namespace cw {
-
-inline constexpr int kStopGraceSeconds = 5;
 
 // One poll of every server, evaluated; the failed rank's last log lines are fetched.
 RunSnapshot pollRun(const Project &project, const RunRecord &record, const FleetOptions &fleet);

@@ -135,6 +135,16 @@ QString saveRunRecord(const RunRecord &record)
                   {"servers", servers}};
     if (record.failure)
         document["failure"] = runFailureToJson(*record.failure);
+    if (record.supervisor) {
+        const RunSupervision &supervisor = *record.supervisor;
+        document["supervisor"] =
+            Json{{"server", str(supervisor.server)},
+                 {"max_attempts", supervisor.maxAttempts},
+                 {"phase", str(supervisor.phase)},
+                 {"next_attempt_at", str(runTimeText(supervisor.nextAttemptAt))},
+                 {"message", str(supervisor.message)}};
+        document["attempts"] = attemptsToJson(record.attempts);
+    }
 
     const QString path = runRecordPath(record.projectPath, record.runId);
     if (!QDir().mkpath(runsFolder(record.projectPath)))
@@ -189,6 +199,21 @@ std::optional<RunRecord> loadRunRecord(const QString &projectPath, const QString
         problems << u"run_id: \"%1\" is not the run of this file"_s.arg(record.runId);
     if (const Json *failure = top.object("failure"))
         record.failure = failureFromJson(*failure, problems);
+    if (const Json *supervisor = top.object("supervisor")) {
+        JsonFields fields(*supervisor, u"supervisor"_s, problems);
+        RunSupervision supervision;
+        supervision.server = fields.string("server", true).value_or(QString());
+        supervision.maxAttempts =
+            fields.integer("max_attempts", false, 1, kMaxAttemptsKept).value_or(1);
+        supervision.phase = escapeControls(fields.string("phase").value_or(QString()).left(64));
+        supervision.nextAttemptAt = QDateTime::fromString(
+            fields.string("next_attempt_at").value_or(QString()), Qt::ISODateWithMs);
+        supervision.message =
+            escapeControls(fields.string("message").value_or(QString()).left(4096));
+        record.supervisor = supervision;
+    }
+    if (const Json *attempts = top.array("attempts"))
+        record.attempts = attemptsFromJson(*attempts, u"attempts"_s, problems);
     if (const Json *servers = top.array("servers")) {
         for (size_t i = 0; i < servers->size(); ++i) {
             const QString at = u"servers[%1]"_s.arg(i);

@@ -3,6 +3,7 @@
 // file, saved atomically (writeFileReplacing). It holds what `status` and `stop` need without
 // asking the user again: the servers, the mode, each server's run folder, the start time and the
 // last state.
+#include "launch/RunAttempts.h"
 #include "model/Project.h"
 
 #include <QDateTime>
@@ -47,6 +48,15 @@ struct RunServer {
     int rankCount = -1;   // (-1: a record written before ranks were kept)
 };
 
+// A restarting run (launch.restart): where its supervisor runs and what it said last.
+struct RunSupervision {
+    QString server;
+    int maxAttempts = 1;     // max_restarts + 1
+    QString phase;           // the supervisor's state: starting, running, health, backoff, ...
+    QDateTime nextAttemptAt; // during a backoff
+    QString message;         // the supervisor's last word (why it gave up, for instance)
+};
+
 struct RunRecord {
     QString runId;
     QString projectPath;
@@ -58,6 +68,8 @@ struct RunRecord {
     RunState state = RunState::Starting;
     std::optional<RunFailure> failure;
     std::vector<RunServer> servers;
+    std::optional<RunSupervision> supervisor; // a restarting run
+    std::vector<RunAttempt> attempts;         // its attempts so far, oldest first
 };
 
 // The record's forms of a time (ISO 8601 UTC, "" when unset) and of a failure, for every JSON

@@ -12,11 +12,19 @@ ServerPoll parseServerPoll(QByteArrayView output)
     poll.reached = true;
     const QList<QByteArray> lines = output.toByteArray().split('\n');
     for (const QByteArray &line : lines) {
+        if (line.startsWith("supervisor-state ")) {
+            poll.supervisorState = line.mid(17);
+            continue;
+        }
         const QList<QByteArray> words = line.simplified().split(' ');
         if (words.size() >= 2 && words[0] == "started") {
             poll.ranksStarted = words[1].toInt();
         } else if (words.size() >= 2 && words[0] == "alive") {
             poll.alive = words[1].toInt();
+        } else if (words.size() >= 2 && words[0] == "attempt") {
+            poll.attempt = qMax(0, words[1].toInt());
+        } else if (words.size() >= 2 && words[0] == "supervisor") {
+            poll.supervisorAlive = words[1] == "1" ? 1 : 0;
         } else if (words.size() >= 3 && words[0] == "exit") {
             bool rankOk = false, codeOk = false;
             RankExit exit;

@@ -23,9 +23,21 @@ struct ServerPoll {
     std::vector<RankExit> exits;
     int ranksStarted = 0; // rank logs present
     int alive = 0;        // processes of the run in this server's namespace
+    // A supervised run (launch.restart): the newest attempt folder polled (0: none), and on the
+    // supervisor's server whether it is alive (-1: not asked) and its state file's bytes.
+    int attempt = 0;
+    int supervisorAlive = -1;
+    std::optional<QByteArray> supervisorState;
 };
 
 ServerPoll parseServerPoll(QByteArrayView output);
+// A server that was not reached, and why.
+inline ServerPoll unreachedPoll(const QString &why)
+{
+    ServerPoll poll;
+    poll.error = why;
+    return poll;
+}
 
 struct RunSnapshot {
     RunState state = RunState::Running;
@@ -35,6 +47,11 @@ struct RunSnapshot {
     int ranksExpected = 0;
     int alive = 0;
     QString note; // e.g. which server could not be reached
+    // A supervised run: what its supervisor said this round (absent when it could not be read),
+    // and whether the run failed because the supervisor's server was lost (then the client
+    // stops what is left: nothing else will).
+    std::optional<SupervisorState> supervisor;
+    bool supervisorLost = false;
 };
 
 // running: something is alive or some server was not reached; failed: a rank exited non-zero,

@@ -16,10 +16,16 @@ constexpr int kStatusBody = -2;
 } // namespace
 
 LogFrameReader::LogFrameReader(const std::vector<qint64> &startOffsets, qsizetype maxLineBytes)
+    : m_maxLineBytes(maxLineBytes)
 {
     m_files.reserve(startOffsets.size());
     for (qint64 offset : startOffsets)
         m_files.emplace_back(offset, maxLineBytes);
+}
+
+void LogFrameReader::addFile(qint64 startOffset)
+{
+    m_files.emplace_back(startOffset, m_maxLineBytes);
 }
 
 void LogFrameReader::restart()

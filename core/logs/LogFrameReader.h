@@ -33,6 +33,10 @@ public:
     // line of each file is dropped here and read again from the server.
     void restart();
 
+    // A file more, read from `startOffset`; its index is the next one. Call it between two
+    // streams (after restart(), before the next feed).
+    void addFile(qint64 startOffset);
+
     qint64 nextOffset(int file) const; // byte after the last complete line handed out
     int fileCount() const { return int(m_files.size()); }
     bool ended() const { return m_ended; }         // "E" seen (drain finished)
@@ -46,6 +50,7 @@ private:
     bool fail(const QString &message);
 
     std::vector<LineSplitter> m_files;
+    qsizetype m_maxLineBytes;
     QByteArray m_header;   // a header line being collected
     int m_bodyFile = -1;   // file of the chunk being read, kStatusBody for a status, -1 between
     qint64 m_bodyLeft = 0; // bytes of that chunk still to come

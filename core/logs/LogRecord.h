@@ -12,6 +12,10 @@ struct LogRecord {
     QString line;      // without its newline (and without a trailing '\r')
     qint64 timeMs = 0; // client receive time, ms since the epoch
     qint64 offset = 0; // byte offset of the line's start in its file on the server
+    // A restarting run: the attempt the line belongs to (0: not one). A record with rank -1 and
+    // an attempt marks where that attempt begins (its line says which servers it runs on).
+    int attempt = 0;
+    bool isAttemptMark() const { return rank < 0 && attempt > 0; }
 };
 
 } // namespace cw

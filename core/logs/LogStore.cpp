@@ -13,6 +13,10 @@ LogStore::LogStore(qsizetype maxLines, qint64 maxBytes, qsizetype lossPoints)
 
 void LogStore::append(const LogRecord &record)
 {
+    if (record.isAttemptMark()) {
+        m_ring.append(record);
+        return;
+    }
     const std::optional<LossPoint> loss = parseLoss(record.line); // outside every lock
     {
         QMutexLocker lock(&m_mutex);
@@ -26,6 +30,11 @@ void LogStore::append(const LogRecord &record)
             std::unique_ptr<LossSeries> &series = m_loss[record.rank];
             if (!series)
                 series = std::make_unique<LossSeries>(m_lossPoints);
+            int &attempt = m_lossAttempt[record.rank];
+            if (record.attempt > attempt) {
+                series->dropFrom(x);
+                attempt = record.attempt;
+            }
             series->add({x, loss->loss});
             m_bands.add(x, loss->loss);
         }
@@ -39,6 +48,7 @@ void LogStore::clear()
     QMutexLocker lock(&m_mutex);
     m_loss.clear();
     m_nextX.clear();
+    m_lossAttempt.clear();
     m_ranks.clear();
     m_seen.clear();
     m_bands.clear();

@@ -38,7 +38,9 @@ public:
 
     // The line into the ring (waiting there while it holds and is full), its loss, if any, into
     // its rank's series: x is the line's step, or for a line that names none the next x after
-    // that rank's last point.
+    // that rank's last point. The first loss of a later attempt (a restarted job, resumed from
+    // its checkpoint) replaces that rank's points from its step on. An attempt's mark goes into
+    // the ring only.
     void append(const LogRecord &record);
     // Every line, loss point and rank gone; ids go on. No reader may be behind, no writer on.
     void clear();
@@ -63,7 +65,8 @@ private:
     mutable QMutex m_mutex; // guards the maps and the ranks
     std::map<int, std::unique_ptr<LossSeries>> m_loss;
     LossBands m_bands;
-    std::map<int, int> m_nextX; // per rank: the x of a loss line that names no step
+    std::map<int, int> m_nextX;       // per rank: the x of a loss line that names no step
+    std::map<int, int> m_lossAttempt; // per rank: the attempt of its last loss point
     std::vector<RankSeen> m_ranks;
     std::set<int> m_seen; // the ranks of m_ranks
 };

@@ -26,6 +26,13 @@ void LossSeries::add(LossPoint point)
     m_points.push_back(point);
 }
 
+void LossSeries::dropFrom(int step)
+{
+    QMutexLocker lock(&m_mutex);
+    while (!m_points.empty() && m_points.back().step >= step)
+        m_points.pop_back();
+}
+
 std::vector<LossPoint> LossSeries::points() const
 {
     QMutexLocker lock(&m_mutex);

@@ -18,6 +18,9 @@ public:
     explicit LossSeries(qsizetype maxPoints = 4096);
 
     void add(LossPoint point);
+    // Forgets the points at `step` and after: a restarted job that resumed from an earlier
+    // checkpoint trains those steps again, and its curve goes on from there.
+    void dropFrom(int step);
     std::vector<LossPoint> points() const;
     std::optional<LossPoint> last() const;
     qint64 added() const;   // points ever added

@@ -76,10 +76,31 @@ std::future<ExecResult> RemoteLogFollower::execOnConnection(const QString &comma
     return result;
 }
 
+void RemoteLogFollower::addSources(const QList<LogSource> &sources)
+{
+    if (sources.isEmpty())
+        return;
+    {
+        QMutexLocker lock(&m_mutex);
+        m_added += sources;
+    }
+    m_interrupt = true; // the live stream makes way, and starts again with them
+}
+
+void RemoteLogFollower::takeAddedSources(LogFrameReader &reader)
+{
+    QMutexLocker lock(&m_mutex);
+    for (const LogSource &source : std::exchange(m_added, {})) {
+        m_sources.append(source);
+        m_offsets.push_back(source.offset);
+        reader.addFile(source.offset);
+    }
+}
+
 QList<LogSource> RemoteLogFollower::positions() const
 {
-    QList<LogSource> out = m_sources;
     QMutexLocker lock(&m_mutex);
+    QList<LogSource> out = m_sources;
     for (qsizetype i = 0; i < out.size(); ++i)
         out[i].offset = m_offsets[size_t(i)];
     return out;
@@ -179,7 +200,7 @@ ExecResult RemoteLogFollower::stream(RemoteHost &host, LogFrameReader &reader, T
     const auto onLine = [&](int file, const QString &line, qint64 offset) {
         const LogSource &source = m_sources[file];
         m_sink(LogRecord{m_options.server, source.rank, line, QDateTime::currentMSecsSinceEpoch(),
-                         offset});
+                         offset, source.attempt});
         ++m_delivered;
     };
     const auto onReport = [&](const QByteArray &status) {
@@ -244,6 +265,7 @@ SshError RemoteLogFollower::followLive(LogFrameReader &reader, std::unique_ptr<R
         if (m_followCancel.load())           // added after this point goes unnoticed
             return {};
         serveRequests(host);
+        takeAddedSources(reader);
         if (!host) {
             const SshError error = connectWithBackoff(host, m_interrupt);
             if (error.kind == SshError::Kind::Cancelled)
@@ -279,6 +301,7 @@ SshError RemoteLogFollower::followLive(LogFrameReader &reader, std::unique_ptr<R
 // After stop(): every file once more to its current end.
 SshError RemoteLogFollower::drain(LogFrameReader &reader, std::unique_ptr<RemoteHost> &host)
 {
+    takeAddedSources(reader); // added just before the end: drained too
     QString frameError;
     const QDeadlineTimer giveUp(m_options.giveUpMs);
     for (;;) {

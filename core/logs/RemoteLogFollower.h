@@ -92,6 +92,10 @@ public:
     // once after the live follow has ended (stop(), cancel(), or given up).
     std::future<ExecResult> execOnConnection(const QString &command, int timeoutMs);
 
+    // Follows these files too (a new attempt's rank logs), from their offsets: the stream is
+    // interrupted and resumes with them. From any thread; ignored once the follow has ended.
+    void addSources(const QList<LogSource> &sources);
+
     void stop();   // end following, drain to the end of every file, return
     void cancel(); // end now
 
@@ -115,7 +119,7 @@ private:
     bool sleepFor(int ms, const std::atomic<bool> &interrupt) const;
 
     const RemoteLogFollowerOptions m_options;
-    const QList<LogSource> m_sources;
+    QList<LogSource> m_sources; // grows on the follower's thread only (addSources)
     const RecordSink m_sink;
     const StatusSink m_status;
     ReportSink m_report;
@@ -131,8 +135,11 @@ private:
     std::atomic<int> m_reconnects = 0;
     std::atomic<qint64> m_delivered = 0;
 
-    mutable QMutex m_mutex; // guards m_offsets
+    void takeAddedSources(LogFrameReader &reader);
+
+    mutable QMutex m_mutex; // guards m_offsets, m_added and m_sources' growth
     std::vector<qint64> m_offsets;
+    QList<LogSource> m_added; // waiting for the follower's thread
 
     std::thread m_thread;
     SshError m_result;

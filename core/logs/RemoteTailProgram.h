@@ -29,6 +29,7 @@ struct LogSource {
     int rank = -1;
     QString path;      // remote path; absolute, or relative to the login folder
     qint64 offset = 0; // byte to start at (resume: the byte after the last complete line)
+    int attempt = 0;   // the attempt of a restarting run it belongs to (0: not one)
 };
 
 enum class TailMode { Follow, Drain };

@@ -9,6 +9,23 @@ int Project::masterIndex() const
     return serverIndex(launch.master).value_or(0);
 }
 
+int Project::supervisorIndex() const
+{
+    if (launch.restart.supervisor.isEmpty())
+        return masterIndex();
+    return serverIndex(launch.restart.supervisor).value_or(masterIndex());
+}
+
+int Project::peerLoginIndex() const
+{
+    return launch.restart.enabled() ? supervisorIndex() : masterIndex();
+}
+
+bool Project::needsPeerLogin() const
+{
+    return servers.size() > 1 && (launch.mode == LaunchMode::Mpirun || launch.restart.enabled());
+}
+
 std::vector<int> Project::launchOrder() const
 {
     std::vector<int> order;

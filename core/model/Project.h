@@ -68,6 +68,21 @@ struct PortRange {
     bool operator==(const PortRange &) const = default;
 };
 
+// launch.restart: a run that restarts after a failure, supervised from one server
+// (docs/launch.md, "Restarts"). max_restarts 0 (the default) is a run without a supervisor.
+inline constexpr int kMaxRestarts = 100;
+inline constexpr int kMaxBackoffSeconds = 3600;
+struct RestartPolicy {
+    int maxRestarts = 0;
+    bool dropFailedServers = false; // leave out a server that is unreachable or unhealthy
+    int minServers = 0;             // fewest servers an attempt may run on; 0: all of them
+    int backoffSeconds = 10;        // wait between a failed attempt and the next one
+    QString supervisor;             // the server the supervisor runs on; empty: the master
+
+    bool enabled() const { return maxRestarts > 0; }
+    bool operator==(const RestartPolicy &) const = default;
+};
+
 struct LaunchConfig {
     LaunchMode mode = LaunchMode::Launch;
     Framework framework = Framework::PyTorch;
@@ -90,6 +105,7 @@ struct LaunchConfig {
     // "", "--local_rank" or "--local-rank": each rank gets `ARG=N` (its local rank) before the
     // user's args, for scripts that read it with argparse (seed 000's main.py).
     QString localRankArg;
+    RestartPolicy restart;
     bool operator==(const LaunchConfig &) const = default;
 };
 
@@ -116,7 +132,15 @@ struct Project {
     LaunchConfig launch;
     std::vector<UnknownField> unknownFields; // in file order
 
-    int masterIndex() const;              // index of launch.master, or 0
+    int masterIndex() const; // index of launch.master, or 0
+    // The server the supervisor of a restarting run runs on: launch.restart.supervisor, or the
+    // master.
+    int supervisorIndex() const;
+    // The server that logs in to the others by key: the supervisor's when the run restarts, else
+    // the master (mpirun). The peer-login and known-hosts checks and fixes are about it.
+    int peerLoginIndex() const;
+    // Whether a server logs in to the others (mpirun, or a restarting run on several servers).
+    bool needsPeerLogin() const;
     std::vector<int> launchOrder() const; // server indices, master first, then project order
     int totalDevices() const;
     int rankOffset(int serverIndex) const; // global rank of that server's first device

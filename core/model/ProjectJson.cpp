@@ -130,6 +130,17 @@ void readLaunch(const Json &json, Problems &problems, Project &project)
         launch.mpirun.extraArgs = m.stringList("extra_args").value_or(launch.mpirun.extraArgs);
         collectUnknown(m, *mpi, f.place("mpirun"), project);
     }
+    if (const Json *restart = f.object("restart")) {
+        RestartPolicy &policy = launch.restart;
+        JsonFields r(*restart, f.place("restart"), problems);
+        policy.maxRestarts = r.integer("max_restarts").value_or(policy.maxRestarts);
+        policy.dropFailedServers =
+            r.boolean("drop_failed_servers").value_or(policy.dropFailedServers);
+        policy.minServers = r.integer("min_servers").value_or(policy.minServers);
+        policy.backoffSeconds = r.integer("backoff_s").value_or(policy.backoffSeconds);
+        policy.supervisor = r.string("supervisor").value_or(policy.supervisor);
+        collectUnknown(r, *restart, f.place("restart"), project);
+    }
     collectUnknown(f, json, place, project);
 }
 
@@ -323,6 +334,18 @@ Json projectToJson(const Project &project)
         launch["hccl_whitelist"] = "host_ips";
     if (!l.localRankArg.isEmpty())
         launch["local_rank_arg"] = ss(l.localRankArg);
+    if (l.restart != RestartPolicy{}) {
+        const RestartPolicy &policy = l.restart;
+        Json restart;
+        restart["max_restarts"] = policy.maxRestarts;
+        restart["drop_failed_servers"] = policy.dropFailedServers;
+        if (policy.minServers != 0)
+            restart["min_servers"] = policy.minServers;
+        restart["backoff_s"] = policy.backoffSeconds;
+        if (!policy.supervisor.isEmpty())
+            restart["supervisor"] = ss(policy.supervisor);
+        launch["restart"] = restart;
+    }
     doc["launch"] = launch;
     for (const UnknownField &field : project.unknownFields) {
         // Text this file made from a parsed value: it parses again. A field set from elsewhere

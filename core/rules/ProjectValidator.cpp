@@ -168,6 +168,7 @@ Problems validateProject(const Project &project)
     out.append(validateDeviceNetwork(project));
     validateLaunch(project, out);
     validateLaunchTraps(project, out);
+    validateRestart(project, out);
     validateFrameworkMode(project, out);
     return out.take();
 }

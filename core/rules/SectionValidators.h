@@ -10,6 +10,8 @@ void validateServers(const Project &project, ProblemList &out);
 void validateLaunch(const Project &project, ProblemList &out);
 // Launch settings that break a real job although each value is well formed (LaunchTraps.cpp).
 void validateLaunchTraps(const Project &project, ProblemList &out);
+// launch.restart's values, and env settings a restarting run cannot keep (RestartRules.cpp).
+void validateRestart(const Project &project, ProblemList &out);
 // Launch modes that cannot start the chosen framework (FrameworkModeRules.cpp).
 void validateFrameworkMode(const Project &project, ProblemList &out);
 

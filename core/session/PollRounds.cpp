@@ -43,10 +43,10 @@ std::optional<std::vector<ServerPoll>> PollRounds::take(qint64 nowMs)
         if (server.fresh) {
             round.push_back(*server.fresh);
         } else if (server.down) {
-            round.push_back(ServerPoll{false, server.why, {}, 0, 0});
+            round.push_back(unreachedPoll(server.why));
         } else if (nowMs - server.since >= m_silentMs) {
-            round.push_back(ServerPoll{
-                false, u"no status for %1 s"_s.arg(QString::number(m_silentMs / 1000)), {}, 0, 0});
+            round.push_back(
+                unreachedPoll(u"no status for %1 s"_s.arg(QString::number(m_silentMs / 1000))));
         } else {
             return std::nullopt; // still waiting for this one
         }

@@ -49,18 +49,20 @@ RunSession::RunSession(Project project, RunRecord record, const RunLogSelection 
     : m_project(std::move(project)), m_record(std::move(record)), m_options(std::move(options)),
       m_store(store), m_events(std::move(events)), m_policy(fleetHostKeyPolicy(m_options.fleet)),
       m_hosts(std::make_unique<Hosts>(*this)),
-      m_rounds(int(m_project.servers.size()), nowMs(), m_options.intervalMs / 2)
+      m_rounds(int(m_project.servers.size()), nowMs(), m_options.intervalMs / 2), m_selection(logs)
 {
+    for (const ServerLogSources &selected : logs.servers)
+        m_attemptsFollowed = std::max(m_attemptsFollowed, selected.attempt);
     for (int index = 0; index < int(m_project.servers.size()); ++index) {
         const Server &server = m_project.servers[size_t(index)];
         RemoteLogFollowerOptions follower =
             logFollowerOptions(m_project, index, m_options.fleet, m_policy.get());
-        follower.status = {pollCommand(m_project, m_record.runId, server), m_options.intervalMs};
+        follower.status = {pollCommand(m_project, m_record, server), m_options.intervalMs};
         follower.giveUpMs = m_options.giveUpMs;
-        QList<LogSource> sources;
+        QList<LogSource> sources; // a restarting run's attempts one after the other
         for (const ServerLogSources &selected : logs.servers) {
             if (selected.serverIndex == index && !m_options.once)
-                sources = selected.sources;
+                sources += selected.sources;
         }
         auto followerPtr = std::make_unique<RemoteLogFollower>(
             std::move(follower), sources,
@@ -114,6 +116,44 @@ void RunSession::cancel()
     m_wake.notify_all();
 }
 
+// The attempts a restarting run had when the session began (their logs are in the selection):
+// marked before their lines come in.
+void RunSession::markKnownAttempts()
+{
+    if (m_options.once)
+        return;
+    for (const RunAttempt &attempt : m_record.attempts) {
+        if (attempt.number > m_attemptsFollowed || attempt.state == u"not-started")
+            continue;
+        if (m_store)
+            m_store->append(LogRecord{QString(), -1, attemptMarkText(m_record, attempt), nowMs(), 0,
+                                      attempt.number});
+        if (m_events.attemptStarted)
+            m_events.attemptStarted(m_record, attempt);
+    }
+}
+
+// The attempts the record knows of and the session does not follow yet: their logs are added
+// to the followers of their servers, and their mark goes into the store first.
+void RunSession::followNewAttempts()
+{
+    if (m_options.once)
+        return;
+    for (const RunAttempt &attempt : m_record.attempts) {
+        if (attempt.number <= m_attemptsFollowed)
+            continue;
+        m_attemptsFollowed = attempt.number;
+        if (m_store)
+            m_store->append(LogRecord{QString(), -1, attemptMarkText(m_record, attempt), nowMs(), 0,
+                                      attempt.number});
+        for (const ServerLogSources &server :
+             attemptLogSources(m_project, m_record, attempt.number, m_selection))
+            m_followers[size_t(server.serverIndex)]->addSources(server.sources);
+        if (m_events.attemptStarted)
+            m_events.attemptStarted(m_record, attempt);
+    }
+}
+
 void RunSession::changed(const RunSnapshot &snapshot)
 {
     if (m_events.polled)
@@ -134,11 +174,13 @@ RunSnapshot RunSession::run()
         changed(snapshot);
         if (m_options.once)
             return snapshot;
+        markKnownAttempts();
         for (const auto &follower : m_followers)
             follower->start();
         finish(true);
         return snapshot;
     }
+    markKnownAttempts();
     for (const auto &follower : m_followers)
         follower->start();
     snapshot = watch();
@@ -165,6 +207,7 @@ RunSnapshot RunSession::watch()
         lock.unlock();
         snapshot = evaluatePolls(m_project, m_record, *round, *m_hosts);
         applySnapshot(m_project, m_record, snapshot, *m_hosts);
+        followNewAttempts();
         changed(snapshot);
         if (isFinal(m_record.state) || m_options.once)
             return snapshot;

@@ -53,6 +53,9 @@ struct RunSessionEvents {
     std::function<void(const RunSnapshot &snapshot)> polled;
     std::function<void(const StopResult &stop)> stopped; // the user's stop has run
     std::function<void(const QString &message)> message; // connection events, "server: ..."
+    // A restarting run: an attempt whose logs are now followed (its servers and its number;
+    // also the attempts the run had when the session began). The store holds its mark.
+    std::function<void(const RunRecord &record, const RunAttempt &attempt)> attemptStarted;
 };
 
 class RunSession {
@@ -80,6 +83,8 @@ private:
     RunSnapshot stopByUser();
     void finish(bool drain);
     void changed(const RunSnapshot &snapshot);
+    void markKnownAttempts();
+    void followNewAttempts();
 
     const Project m_project;
     RunRecord m_record;
@@ -98,6 +103,8 @@ private:
     std::atomic<bool> m_cancel = false;
     RunState m_shown = RunState::Starting;
     QStringList m_errors;
+    RunLogSelection m_selection; // the user's narrowing, for attempts that start later
+    int m_attemptsFollowed = 0;  // the newest attempt whose logs are followed
 };
 
 } // namespace cw

@@ -11,7 +11,17 @@ It runs unchanged under every launch mode that clusterwiz generates and on every
   * device: DEVICE_ID when set (the id the process opens), else the local rank.
 
 Prints `rank R/W local L device D host H` once, then `step N loss = X` every step.
---fail-rank R --fail-step S makes rank R exit with code 1 at step S (to test failure handling).
+--fail-rank R --fail-step S makes rank R exit with code 1 at step S (to test failure handling;
+with --fail-restart K only in the attempt whose CLUSTERWIZ_RESTART_COUNT is K).
+
+Resuming (a run with launch.restart starts the job again after a failure, with
+CLUSTERWIZ_RESTART_COUNT above 0 and possibly fewer servers): with --checkpoint-dir DIR the first
+local rank of every server saves the model and optimizer after every step as
+DIR/checkpoint-<step>.pt (written to a temporary name, then renamed; the last two are kept). On
+start every rank looks there, the ranks agree on the newest step all of them have, load it and
+go on from the next step, printing `resumed from step N (world size W, restart R)`. DIR is best
+on storage the servers share; a folder per server works too, as here. `{run_id}` in DIR becomes
+the run id, so that every run starts afresh: --checkpoint-dir /data/ckpt/{run_id}.
 """
 
 import argparse
@@ -31,6 +41,11 @@ def parse_args():
     parser.add_argument("--sleep", type=float, default=0.0, help="seconds to sleep every step")
     parser.add_argument("--fail-rank", type=int, default=-1, help="this rank exits 1 ...")
     parser.add_argument("--fail-step", type=int, default=0, help="... at this step")
+    parser.add_argument("--fail-restart", type=int, default=-1,
+                        help="... only in this attempt (CLUSTERWIZ_RESTART_COUNT; -1: every one)")
+    parser.add_argument("--checkpoint-dir", default="",
+                        help="save after every step and resume from the newest checkpoint here "
+                             "({run_id} becomes CLUSTERWIZ_RUN_ID: one folder per run)")
     parser.add_argument("--backend", choices=["auto", "hccl", "nccl", "gloo"], default="auto")
     parser.add_argument("--timeout", type=float, default=1800.0,
                         help="seconds a collective may wait for the other ranks")
@@ -64,6 +79,49 @@ def choose_backend(requested):
         pass
     import torch
     return "nccl" if torch.cuda.is_available() else "gloo"
+
+
+def checkpoint_steps(folder):
+    """The steps of the checkpoints in `folder` (checkpoint-<step>.pt), newest first."""
+    steps = []
+    for name in os.listdir(folder) if os.path.isdir(folder) else []:
+        if name.startswith("checkpoint-") and name.endswith(".pt"):
+            try:
+                steps.append(int(name[len("checkpoint-"):-len(".pt")]))
+            except ValueError:
+                pass
+    return sorted(steps, reverse=True)
+
+
+def checkpoint_path(folder, step):
+    return os.path.join(folder, "checkpoint-%d.pt" % step)
+
+
+def save_checkpoint(torch, folder, step, model, optimizer):
+    """After `step` steps: written to a temporary name and renamed, so that a rank killed
+    halfway never leaves a broken file; the two newest are kept."""
+    os.makedirs(folder, exist_ok=True)
+    path = checkpoint_path(folder, step)
+    temporary = "%s.tmp.%d" % (path, os.getpid())
+    torch.save({"step": step, "model": model.state_dict(), "optimizer": optimizer.state_dict()},
+               temporary)
+    os.replace(temporary, path)
+    for old in checkpoint_steps(folder)[2:]:
+        try:
+            os.remove(checkpoint_path(folder, old))
+        except OSError:
+            pass
+
+
+def resume_step(dist, folder):
+    """The newest checkpoint step every rank has (0: start afresh)."""
+    mine = checkpoint_steps(folder) if folder else []
+    everyone = [None] * dist.get_world_size()
+    dist.all_gather_object(everyone, mine)
+    common = set(everyone[0])
+    for steps in everyone[1:]:
+        common &= set(steps)
+    return max(common) if common else 0
 
 
 def make_model(nn, F):
@@ -129,12 +187,25 @@ def main():
     ddp = DDP(model, device_ids=[device.index] if device.type != "cpu" else None)
     optimizer = torch.optim.SGD(ddp.parameters(), lr=0.01)
     loss_func = nn.CrossEntropyLoss().to(device)
-    data_gen = torch.Generator().manual_seed(1000 + rank)  # each rank its own shard of data
+    restart = int(os.environ.get("CLUSTERWIZ_RESTART_COUNT", "0") or 0)
 
-    for step in range(args.steps):
-        if rank == args.fail_rank and step == args.fail_step:
+    args.checkpoint_dir = args.checkpoint_dir.replace(
+        "{run_id}", os.environ.get("CLUSTERWIZ_RUN_ID", "manual"))
+    first_step = resume_step(dist, args.checkpoint_dir) if args.checkpoint_dir else 0
+    if first_step > 0:
+        state = torch.load(checkpoint_path(args.checkpoint_dir, first_step), map_location=device)
+        model.load_state_dict(state["model"])
+        optimizer.load_state_dict(state["optimizer"])
+        print("resumed from step %d (world size %d, restart %d)" % (first_step, world, restart),
+              flush=True)
+
+    for step in range(first_step, args.steps):
+        if rank == args.fail_rank and step == args.fail_step and \
+                args.fail_restart in (-1, restart):
             print("rank %d: failing at step %d as asked (--fail-rank)" % (rank, step), flush=True)
             sys.exit(1)
+        # Each rank its own shard of data, the same for a step whether or not it resumed.
+        data_gen = torch.Generator().manual_seed(1000 + rank * 100003 + step)
         data = torch.randn(args.batch_size, 3, 32, 32, generator=data_gen).to(device)
         label = torch.randint(0, 10, (args.batch_size,), generator=data_gen).to(device)
         optimizer.zero_grad()
@@ -142,6 +213,8 @@ def main():
         loss.backward()
         optimizer.step()
         print("step %d loss = %0.4f" % (step, loss.item()), flush=True)
+        if args.checkpoint_dir and local_rank == 0:
+            save_checkpoint(torch, args.checkpoint_dir, step + 1, model, optimizer)
         if args.sleep > 0:
             time.sleep(args.sleep)
 

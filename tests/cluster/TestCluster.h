@@ -157,6 +157,11 @@ public:
     bool linkDown(int index) const { return setLink(index, QStringLiteral("down")); }
     bool linkUp(int index) const { return setLink(index, QStringLiteral("up")); }
 
+    // Drops / restores the host side of server `index`'s link (its veth in the bridge), as a
+    // dead switch port would: the server's sshd and processes run on behind it, cut off.
+    bool hostLinkDown(int index) const { return setHostLink(index, QStringLiteral("down")); }
+    bool hostLinkUp(int index) const { return setHostLink(index, QStringLiteral("up")); }
+
     // The processes of server `index` (`ip netns pids NS`), e.g. to check that none is left.
     QList<qint64> pidsOf(int index) const
     {
@@ -197,6 +202,21 @@ private:
         process.start(QStringLiteral("ip"),
                       {QStringLiteral("-n"), namespaceName(index), QStringLiteral("link"),
                        QStringLiteral("set"), QStringLiteral("eth0"), state});
+        if (!process.waitForFinished(30000)) {
+            process.kill();
+            process.waitForFinished();
+            return false;
+        }
+        return process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
+    }
+
+    bool setHostLink(int index, const QString &state) const
+    {
+        // cluster.sh names the host side of server i's veth pair PREFIXvI.
+        const QString prefix = namespaceName(index).chopped(1 + QString::number(index).size());
+        QProcess process;
+        process.start(QStringLiteral("ip"), {QStringLiteral("link"), QStringLiteral("set"),
+                                             prefix + u'v' + QString::number(index), state});
         if (!process.waitForFinished(30000)) {
             process.kill();
             process.waitForFinished();

@@ -226,10 +226,13 @@ private Q_SLOTS:
                     continue;
                 const QString check = match.captured(1);
                 const CheckSpec *spec = checkSpec(check);
-                // The master decides the others' logins: its line "NAME: ..." is NAME's.
-                if (spec && spec->row == CheckRole::OtherServers &&
-                    spec->scriptRole == CheckRole::Master) {
-                    if (i == m_project.masterIndex())
+                // The master (or the server that logs in to the others, peerLoginIndex) decides
+                // the others' rows: its line "NAME: ..." is NAME's.
+                const bool peer = spec && spec->row == CheckRole::PeerTargets &&
+                                  spec->scriptRole == CheckRole::PeerHub;
+                if (peer || (spec && spec->row == CheckRole::OtherServers &&
+                             spec->scriptRole == CheckRole::Master)) {
+                    if (i == (peer ? m_project.peerLoginIndex() : m_project.masterIndex()))
                         bash[{match.captured(2).section(u':', 0, 0), check}] << row;
                     continue;
                 }
@@ -243,11 +246,12 @@ private Q_SLOTS:
             const QString cppStatus = result[u"status"_s].toString();
             const QString bashStatus = worst(bash[key]);
             ++compared;
-            // The master's logins to the others: C++ skips the master's own row, check.sh
-            // writes no line for it.
+            // The master's (or supervisor's) logins to the others: C++ skips its own row,
+            // check.sh writes no line for it.
             const CheckSpec *spec = checkSpec(key.second);
-            if (spec && spec->row == CheckRole::OtherServers && bash[key].isEmpty() &&
-                cppStatus == u"skipped"_s)
+            if (spec &&
+                (spec->row == CheckRole::OtherServers || spec->row == CheckRole::PeerTargets) &&
+                bash[key].isEmpty() && cppStatus == u"skipped"_s)
                 continue;
             // firewall-ports: one line, the C++ reason itself.
             const bool sameLine = key.second != QLatin1StringView(check::kFirewallPorts) ||

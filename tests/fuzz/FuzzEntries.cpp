@@ -7,6 +7,7 @@
 #include "doctor/LinkTest.h"
 #include "doctor/PortTest.h"
 #include "fix/UndoJournal.h"
+#include "launch/RunAttempts.h"
 #include "launch/RunRecord.h"
 #include "logs/LogFrameReader.h"
 #include "model/ProjectJson.h"
@@ -72,6 +73,28 @@ void runRecord(QByteArrayView bytes)
     const std::optional<RunRecord> record = loadRunRecord(projectPath, runId, &error);
     if (!record && error.isEmpty())
         std::abort(); // a refusal always says why
+    if (record) {
+        // What was read is written and read again, a restarting run's attempts included.
+        if (!saveRunRecord(*record).isEmpty() || !loadRunRecord(projectPath, runId, &error))
+            std::abort();
+    }
+    // The same bytes as a restarting run's supervisor state, which the record's attempts share
+    // their form with (launch/RunAttempts.h): read from a server, as hostile as a record.
+    error.clear();
+    const std::optional<SupervisorState> state = parseSupervisorState(bytes, &error);
+    if (!state && error.isEmpty())
+        std::abort();
+    if (state) {
+        attemptSummary(state->attempts, state->maxAttempts);
+        // Its attempts into a record and back, as the client keeps them.
+        RunRecord kept;
+        kept.projectPath = projectPath;
+        kept.runId = runId;
+        kept.supervisor = RunSupervision{};
+        kept.attempts = state->attempts;
+        if (!saveRunRecord(kept).isEmpty() || !loadRunRecord(projectPath, runId, &error))
+            std::abort();
+    }
 }
 
 void undoJournal(QByteArrayView bytes)

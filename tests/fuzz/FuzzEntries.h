@@ -11,7 +11,9 @@
 namespace cw::fuzz {
 
 void projectJson(QByteArrayView bytes); // model/ProjectJson: load, validate, save, load again
-void runRecord(QByteArrayView bytes);   // launch/RunRecord: a record file as loadRunRecord reads it
+// launch/RunRecord and RunAttempts: a record file as loadRunRecord reads it (saved and read
+// again), and the same bytes as a restarting run's supervisor state.
+void runRecord(QByteArrayView bytes);
 void undoJournal(
     QByteArrayView bytes); // fix/UndoJournal: a journal file as loadUndoJournal reads it
 void probeOutput(QByteArrayView bytes); // discover: the whole probe output and every parser

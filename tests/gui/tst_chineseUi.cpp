@@ -53,6 +53,9 @@ const QStringList kKeptTerms{
     u"table"_s,
     u"hccl"_s,
     u"rank_table_file"_s,
+    // Environment variables a restarting run's job reads (launch.restart).
+    u"clusterwiz_restart_count"_s,
+    u"clusterwiz_attempt_servers"_s,
     u"cm"_s,
     u"python"_s,
     u"torch"_s,

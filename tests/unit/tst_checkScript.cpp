@@ -51,8 +51,11 @@ private Q_SLOTS:
                  accelerator == int(Accelerator::Ascend910));
         QCOMPARE(checkScript(p).contains("    [reserved-ports]="),
                  accelerator == int(Accelerator::Ascend910));
-        QCOMPARE(checkScript(p).contains("clusterwiz_check peer-login master reach "),
+        QCOMPARE(checkScript(p).contains("clusterwiz_check peer-login hub reach "),
                  mode == int(LaunchMode::Mpirun));
+        // A restarting run's supervisor logs in to the others too, in every mode.
+        p.launch.restart.maxRestarts = 1;
+        QVERIFY(checkScript(p).contains("clusterwiz_check peer-login hub reach "));
     }
 
     void cpuAllGood()
@@ -206,7 +209,8 @@ private Q_SLOTS:
         QVERIFY(result.out.contains(
             u"[FAIL] ssh: server0: 127.0.0.1:%1 does not accept"_s.arg(p.servers[0].port)));
         QVERIFY(result.out.contains(
-            u"[FAIL] peer-login: server0: mpirun cannot log in to 127.0.0.1 without a password"_s));
+            u"[FAIL] peer-login: server0: server1 cannot log in to 127.0.0.1 without a password "
+            u"(mpirun and a restarting run's supervisor need it)"_s));
         QVERIFY(result.out.contains(u"[FAIL] known-hosts: server0: no entry for [127.0.0.1]:%1 "
                                     u"in ~/.ssh/known_hosts"_s.arg(p.servers[0].port)));
         const Run skipped = run(p, {u"--no-reach"_s}, u"0"_s);
@@ -217,6 +221,24 @@ private Q_SLOTS:
         const Run other = run(p, {u"--no-reach"_s}, u"1"_s);
         QVERIFY2(other.out.contains(u"[SKIP] peer-login: not the master"_s), qPrintable(other.out));
         QVERIFY(other.out.contains(u"[SKIP] known-hosts: not the master"_s));
+
+        // A restarting run whose supervisor is not the master: its server tests the logins.
+        p.launch.mode = LaunchMode::Launch;
+        p.launch.restart.maxRestarts = 2;
+        p.launch.restart.supervisor = u"server0"_s;
+        const Run master = run(p, {u"--no-reach"_s}, u"0"_s); // plan index 0: server1
+        QVERIFY2(master.out.contains(u"[SKIP] known-hosts: not the supervisor's server"_s),
+                 qPrintable(master.out));
+        const Run supervisor = run(p, {u"--no-reach"_s}, u"1"_s);
+        QVERIFY2(supervisor.out.contains(u"[FAIL] known-hosts: server1: "_s),
+                 qPrintable(supervisor.out));
+        QVERIFY(supervisor.out.contains(u"[SKIP] peer-login: not tested (--no-reach)"_s));
+        // --only: just those checks.
+        const Run only =
+            run(p, {u"--no-reach"_s, u"--only"_s, u"accelerator,known-hosts"_s}, u"1"_s);
+        QVERIFY2(only.out.contains(u"accelerator: "_s) && only.out.contains(u"known-hosts: "_s) &&
+                     !only.out.contains(u"mpirun: "_s) && !only.out.contains(u"python-torch"_s),
+                 qPrintable(only.out));
     }
 
     void projectFilesMissing()

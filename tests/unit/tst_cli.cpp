@@ -235,7 +235,7 @@ private Q_SLOTS:
     {
         QByteArray text = cw::projectToJsonText(loadExample(u"cpu-2x2"_s));
         text.replace("\"clusterwiz\": 1,", "\"clusterwiz\": 1, \"nmae\": \"x\",");
-        text.replace("\"workdir\":", "\"restrat\": 3, \"workdir\":");
+        text.replace("\"workdir\":", "\"retries\": 3, \"workdir\":");
         const QString path = saveText(text, u"misspelt.clusterwiz.json"_s);
         const CliRun r = run({u"validate"_s, path});
         QCOMPARE(r.exitCode, 0);
@@ -243,7 +243,7 @@ private Q_SLOTS:
         QVERIFY2(lines.contains(u"warning: nmae: not a clusterwiz field; kept in the file as it "
                                 u"is (did you mean \"name\"?)"_s),
                  qPrintable(r.err));
-        QVERIFY2(lines.contains(u"warning: launch.restrat: not a clusterwiz field; ignored, and "
+        QVERIFY2(lines.contains(u"warning: launch.retries: not a clusterwiz field; ignored, and "
                                 u"left out on save"_s),
                  qPrintable(r.err));
     }

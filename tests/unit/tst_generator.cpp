@@ -356,23 +356,28 @@ void TestGenerator::rankTableMasterFirst()
 void TestGenerator::runShMpirunArguments_data()
 {
     QTest::addColumn<QString>("mode");
+    QTest::addColumn<QString>("attempt"); // CLUSTERWIZ_ATTEMPT_SERVERS, when set
     QTest::addColumn<QString>("hosts");
-    QTest::newRow("per server") << u"mpirun"_s << u"-n 2 -H '10.0.0.22:1,10.0.0.23:1'"_s;
-    QTest::newRow("per device") << u"mpirun-device"_s << u"-n 16 -H '10.0.0.22:8,10.0.0.23:8'"_s;
+    QTest::newRow("per server") << u"mpirun"_s << QString() << u"-n 2 -H 10.0.0.22:1,10.0.0.23:1"_s;
+    QTest::newRow("per device") << u"mpirun-device"_s << QString()
+                                << u"-n 16 -H 10.0.0.22:8,10.0.0.23:8"_s;
+    // An attempt of a restarting run without the master: run.sh re-plans the -H list.
+    QTest::newRow("attempt per server") << u"mpirun"_s << u"server1"_s << u"-n 1 -H 10.0.0.23:1"_s;
+    QTest::newRow("attempt per device")
+        << u"mpirun-device"_s << u"server1"_s << u"-n 8 -H 10.0.0.23:8"_s;
 }
 
 // run.sh's mpirun line, run for real against a stand-in mpirun that records its arguments.
 void TestGenerator::runShMpirunArguments()
 {
     QFETCH(QString, mode);
+    QFETCH(QString, attempt);
     QFETCH(QString, hosts);
     Project project = withMode(exampleProject(), mode);
     project.launch.mpirun.extraArgs = {u"--mca"_s, u"orte_base_help_aggregate"_s, u"0"_s};
     project.servers[1].port = 2222;
     const GenerateResult result = generateScripts(project);
     QVERIFY(result.ok());
-    const QByteArray run = findFile(result.files, u"run.sh"_s)->content;
-    QVERIFY(run.contains(u"MPI_ARGS=(%1 --bind-to none -map-by slot)"_s.arg(hosts).toUtf8()));
 
     QTemporaryDir dir;
     QCOMPARE(writeGeneratedFiles(result.files, dir.filePath(u"scripts"_s)), QString());
@@ -382,6 +387,12 @@ void TestGenerator::runShMpirunArguments()
     env.insert(u"PATH"_s, dir.filePath(u"bin"_s) + u':' + env.value(u"PATH"_s));
     env.insert(u"FAKE_OUT"_s, dir.filePath(u"argv"_s));
     env.insert(u"CLUSTERWIZ_RUN_ID"_s, u"run-1"_s);
+    env.remove(u"CLUSTERWIZ_ATTEMPT_SERVERS"_s);
+    env.remove(u"CLUSTERWIZ_RESTART_COUNT"_s);
+    if (!attempt.isEmpty()) {
+        env.insert(u"CLUSTERWIZ_ATTEMPT_SERVERS"_s, attempt);
+        env.insert(u"CLUSTERWIZ_RESTART_COUNT"_s, u"1"_s);
+    }
     const RunResult done =
         runSandboxed(u"bash"_s, {dir.filePath(u"scripts/run.sh"_s)}, env, dir.path(), 20000);
     QCOMPARE(done.exitCode, 0);
@@ -389,14 +400,17 @@ void TestGenerator::runShMpirunArguments()
     for (const QByteArray &field : nulFields(readFile(dir.filePath(u"argv"_s))))
         argv << QString::fromUtf8(field);
     const QString joined = argv.join(u' ');
-    QVERIFY2(joined.contains(u"--bind-to none -map-by slot"_s), qPrintable(joined));
+    QVERIFY2(joined.startsWith(hosts + u" --bind-to none -map-by slot"_s), qPrintable(joined));
+    QCOMPARE(joined.contains(u"-x CLUSTERWIZ_RESTART_COUNT -x CLUSTERWIZ_ATTEMPT_SERVERS"_s),
+             !attempt.isEmpty());
     // 10.0.0.22 is not an address here: run.sh falls back to excluding the usual wrong NICs.
     QVERIFY2(joined.contains(u"--mca btl_tcp_if_exclude lo,docker0,virbr0,endvnic --mca "
                              "oob_tcp_if_exclude lo,docker0,virbr0,endvnic"_s),
              qPrintable(joined));
     QCOMPARE(argv.contains(u"--allow-run-as-root"_s), ::geteuid() == 0);
     QVERIFY2(joined.contains(u"--mca plm_rsh_args -p 2222"_s), qPrintable(joined));
-    QVERIFY2(joined.contains(u"-x CLUSTERWIZ_RUN_ID --mca orte_base_help_aggregate 0 "_s),
+    QVERIFY2(joined.contains(u"-x CLUSTERWIZ_RUN_ID "_s) &&
+                 joined.contains(u" --mca orte_base_help_aggregate 0 "_s),
              qPrintable(joined));
     QCOMPARE(argv.last(), dir.filePath(u"scripts/train.sh"_s));
     QVERIFY(!argv.contains(u"--prefix"_s));

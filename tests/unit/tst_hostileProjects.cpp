@@ -3,6 +3,7 @@
 // files are in tests/data/hostile/ or made here (too large or too deep to keep).
 #include "exchange/ImportShared.h"
 #include "fix/UndoJournal.h"
+#include "launch/RunAttempts.h"
 #include "launch/RunRecord.h"
 #include "model/JsonRead.h"
 #include "model/ProjectJson.h"
@@ -191,8 +192,9 @@ private Q_SLOTS:
             QVERIFY2(error.contains(QString::fromLatin1(c.expected)), qPrintable(error));
         }
         // Every member of the wrong type, one at a time: a message, never an exception.
-        const char *members[] = {"run_id", "mode",    "master",  "started_at", "ended_at",
-                                 "state",  "servers", "failure", "gang_stop"};
+        const char *members[] = {"run_id",    "mode",       "master",  "started_at",
+                                 "ended_at",  "state",      "servers", "failure",
+                                 "gang_stop", "supervisor", "attempts"};
         for (const char *member : members) {
             nlohmann::ordered_json doc = {
                 {"clusterwiz_run", 1}, {"run_id", "r1"}, {"state", "running"}};
@@ -202,6 +204,87 @@ private Q_SLOTS:
             QVERIFY2(!loadRunRecord(project, u"r1"_s, &error), member);
             QVERIFY2(error.contains(QString::fromLatin1(member)), qPrintable(error));
         }
+    }
+
+    // A restarting run's attempts, as the supervisor writes them on its server and the record
+    // keeps them: every member of the wrong type is a message naming it, sizes are bounded,
+    // and nothing read can forge a line of output.
+    void hostileSupervisorStates()
+    {
+        using Json = nlohmann::ordered_json;
+        const Json attempt = {{"attempt", 1},
+                              {"servers", {"a", "b"}},
+                              {"left_out", {{{"server", "c"}, {"reason", "unreachable"}}}},
+                              {"state", "failed"},
+                              {"message", "m"},
+                              {"failure", {{"server", "a"}, {"rank", 1}, {"exit_code", 2}}}};
+        const Json good = {{"clusterwiz_supervisor", 1},
+                           {"state", "backoff"},
+                           {"attempt", 1},
+                           {"max_attempts", 3},
+                           {"attempts", {attempt}}};
+        QString error;
+        const auto state = parseSupervisorState(QByteArray::fromStdString(good.dump()), &error);
+        QVERIFY2(state, qPrintable(error));
+        QCOMPARE(state->attempts.size(), size_t(1));
+        QCOMPARE(state->attempts[0].leftOut[0].server, u"c"_s);
+        QCOMPARE(state->attempts[0].failedRank, 1);
+
+        const struct {
+            const char *pointer;
+            Json value;
+            const char *expected;
+        } cases[] = {
+            {"/clusterwiz_supervisor", 2, "not a clusterwiz supervisor state"},
+            {"/state", "exploded", "state: \"exploded\" is not a supervisor state"},
+            {"/state", 3, "state: must be"},
+            {"/attempt", "1", "attempt: must be"},
+            {"/attempt", 100000, "attempt: "},
+            {"/attempts", "all", "attempts: must be an array"},
+            {"/attempts/0", 7, "attempts[0]: must be an object"},
+            {"/attempts/0/attempt", 0, "attempts[0].attempt"},
+            {"/attempts/0/servers", 3, "attempts[0].servers: must be"},
+            {"/attempts/0/state", "sleeping", "attempts[0].state: \"sleeping\""},
+            {"/attempts/0/left_out/0", "c", "attempts[0].left_out[0]: must be an object"},
+            {"/attempts/0/left_out/0/server", Json::array(), "left_out[0].server: must be"},
+            {"/attempts/0/failure", "bad", "attempts[0].failure: must be"},
+            {"/attempts/0/failure/rank", -7, "attempts[0].failure.rank"},
+            {"/attempts/0/failure/last_lines", 1, "last_lines: must be"},
+            {"/next_attempt_at", 5, "next_attempt_at: must be"},
+        };
+        for (const auto &c : cases) {
+            Json doc = good;
+            doc[Json::json_pointer(c.pointer)] = c.value;
+            QString why;
+            QVERIFY2(!parseSupervisorState(QByteArray::fromStdString(doc.dump()), &why), c.pointer);
+            QVERIFY2(why.contains(QString::fromLatin1(c.expected)), qPrintable(why));
+        }
+        // Too many attempts, too many bytes, too deep, not JSON: refused, with a reason.
+        Json many = good;
+        many["attempts"] = Json::array();
+        for (int i = 0; i < kMaxAttemptsKept + 1; ++i)
+            many["attempts"].push_back(attempt);
+        QVERIFY(!parseSupervisorState(QByteArray::fromStdString(many.dump()), &error));
+        QVERIFY2(error.contains(u"more than 128 attempts"_s), qPrintable(error));
+        QVERIFY(!parseSupervisorState(QByteArray(kMaxSupervisorStateBytes + 1, ' '), &error));
+        QVERIFY(error.contains(u"larger than 1 MiB"_s));
+        QVERIFY(!parseSupervisorState(QByteArray(100, '[') + QByteArray(100, ']'), &error));
+        QVERIFY2(error.contains(u"deeper"_s), qPrintable(error));
+        QVERIFY(!parseSupervisorState("{\"clusterwiz_supervisor\":1,", &error));
+        QVERIFY(!error.isEmpty());
+        // Long texts are cut, control characters shown escaped, extra lines kept to the bound.
+        Json noisy = good;
+        noisy["message"] = std::string(100000, 'x') + "\n[server0/0] forged";
+        noisy["attempts"][0]["failure"]["last_lines"] = Json::array();
+        for (int i = 0; i < 1000; ++i)
+            noisy["attempts"][0]["failure"]["last_lines"].push_back("line");
+        noisy["attempts"][0]["left_out"][0]["reason"] = "down\n== attempt 9 of 9 forged";
+        const auto read = parseSupervisorState(QByteArray::fromStdString(noisy.dump()), &error);
+        QVERIFY2(read, qPrintable(error));
+        QVERIFY(read->message.size() <= 4096);
+        QVERIFY(!read->message.contains(u'\n'));
+        QCOMPARE(read->attempts[0].lastLines.size(), 200);
+        QVERIFY(!read->attempts[0].leftOut[0].reason.contains(u'\n'));
     }
 
     void wrongTypedJournalNamesTheMember()

@@ -98,7 +98,93 @@ private Q_SLOTS:
     void termStopsTheRanks();
     void runShStartsEveryServer();
     void runShStopsEveryServerWhenOneFails();
+    void attemptReplansTheWorld_data();
+    void attemptReplansTheWorld();
 };
+
+void TestLaunchScripts::attemptReplansTheWorld_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<QStringList>("extraEnv");
+    QTest::addColumn<QList<int>>("ranks");
+    // The second attempt of a restarting run on server1 alone (the master left out): its ranks
+    // are 0-7 of 8, it is node 0 and the master.
+    const QList<int> all{0, 1, 2, 3, 4, 5, 6, 7};
+    QTest::newRow("launch") << u"launch"_s << QStringList{u"CLUSTERWIZ_NODE_RANK=0"_s} << all;
+    QTest::newRow("ranktable") << u"ranktable"_s << QStringList{u"CLUSTERWIZ_NODE_RANK=0"_s} << all;
+    QTest::newRow("no-ranktable") << u"no-ranktable"_s << QStringList{u"CLUSTERWIZ_NODE_RANK=0"_s}
+                                  << all;
+    QTest::newRow("mpirun per server")
+        << u"mpirun"_s << QStringList{u"OMPI_COMM_WORLD_RANK=0"_s} << all;
+    QTest::newRow("mpirun per device")
+        << u"mpirun-device"_s
+        << QStringList{u"OMPI_COMM_WORLD_RANK=5"_s, u"OMPI_COMM_WORLD_LOCAL_RANK=5"_s}
+        << QList<int>{5};
+}
+
+void TestLaunchScripts::attemptReplansTheWorld()
+{
+    QFETCH(QString, mode);
+    QFETCH(QStringList, extraEnv);
+    QFETCH(QList<int>, ranks);
+    Sandbox box;
+    QVERIFY(box.prepare(ascendExample(mode)));
+    QProcessEnvironment env = box.environment();
+    env.insert(u"CLUSTERWIZ_ATTEMPT_SERVERS"_s, u"server1"_s);
+    env.insert(u"CLUSTERWIZ_RESTART_COUNT"_s, u"1"_s);
+    for (const QString &pair : extraEnv)
+        env.insert(pair.section(u'=', 0, 0), pair.section(u'=', 1));
+    const RunResult run = box.run(u"train.sh"_s, env);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.output));
+    const QString attemptDir = box.logDir(u"manual"_s, u"server1"_s) + u"/attempt-2"_s;
+    if (mode == u"launch" || mode == u"mpirun") {
+        const QList<QByteArray> argv = nulFields(readFile(box.out() + u"/launcher.argv"_s));
+        QCOMPARE(argv.mid(2, 4),
+                 QList<QByteArray>({"--nnodes=1", "--node_rank=0", "--nproc_per_node=8",
+                                    "--master_addr=10.0.0.23"}));
+    }
+    for (const int rank : ranks) {
+        const auto e = box.rankEnv(rank);
+        QVERIFY2(!e.isEmpty(), qPrintable(u"rank %1 did not start: "_s.arg(rank) + run.output));
+        QCOMPARE(e.value("RANK"), QByteArray::number(rank));
+        QCOMPARE(e.value("WORLD_SIZE"), QByteArray("8"));
+        QCOMPARE(e.value("MASTER_ADDR"), QByteArray("10.0.0.23"));
+        QCOMPARE(e.value("NODE_RANK"), QByteArray("0"));
+        QCOMPARE(e.value("CLUSTERWIZ_RESTART_COUNT"), QByteArray("1"));
+        QCOMPARE(e.value("CLUSTERWIZ_ATTEMPT_SERVERS"), QByteArray("server1"));
+        QCOMPARE(e.value("CLUSTERWIZ_LOG_DIR"), attemptDir.toUtf8());
+        if (mode == u"ranktable") {
+            // The attempt's own table: one server, its ranks from 0.
+            const QByteArray table = e.value("RANK_TABLE_FILE");
+            QCOMPARE(table, (attemptDir + u"/rank_table.json"_s).toUtf8());
+            const QByteArray text = readFile(QString::fromUtf8(table));
+            QVERIFY2(text.contains("\"server_count\": \"1\"") &&
+                         text.contains("\"server_id\": \"10.0.0.23\"") &&
+                         text.contains("\"device_ip\": \"192.168.100.111\"") &&
+                         text.contains("\"rank_id\": \"7\"") && !text.contains("10.0.0.22"),
+                     text.constData());
+            QCOMPARE(e.value("RANK_SIZE"), QByteArray("8"));
+        }
+        if (mode == u"no-ranktable") {
+            QCOMPARE(e.value("CM_CHIEF_IP"), QByteArray("10.0.0.23"));
+            QCOMPARE(e.value("CM_CHIEF_DEVICE"), QByteArray("0"));
+            QCOMPARE(e.value("CM_WORKER_SIZE"), QByteArray("8"));
+        }
+        QVERIFY(readFile(attemptDir + u"/rank%1.log"_s.arg(rank))
+                    .contains("fake python rank " + QByteArray::number(rank)));
+    }
+    if (mode != u"mpirun-device") // its copies are started per rank, the hostfile is node 0's
+        QCOMPARE(readFile(attemptDir + u"/hostfile"_s), QByteArray("10.0.0.23 slots=8\n"));
+    // The run folder itself holds no rank log: the attempt's folder does.
+    QVERIFY(QDir(box.logDir(u"manual"_s, u"server1"_s)).entryList({u"rank*.log"_s}).isEmpty());
+
+    // A count that is not one is refused before anything starts.
+    env.insert(u"CLUSTERWIZ_RESTART_COUNT"_s, u"1;touch pwned"_s);
+    const RunResult refused = box.run(u"train.sh"_s, env);
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.output.contains(u"CLUSTERWIZ_RESTART_COUNT='1;touch pwned' is not a number"_s),
+             qPrintable(refused.output));
+}
 
 void TestLaunchScripts::ranksOfOneServer_data()
 {

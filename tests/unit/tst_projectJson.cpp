@@ -74,6 +74,32 @@ private Q_SLOTS:
         QCOMPARE(wrongType.problems.front().path, QStringLiteral("launch.local_rank_arg"));
     }
 
+    // launch.restart: written only when it differs from no restarts; min_servers 0 (all of
+    // them) and no supervisor (the master) stay unwritten.
+    void restartRoundTrip()
+    {
+        Project project = loadProjectFile(kExample).project;
+        QVERIFY(!projectToJsonText(project).contains("restart"));
+        project.launch.restart = {3, true, 0, 7, {}};
+        QByteArray text = projectToJsonText(project);
+        QVERIFY2(text.contains("\"restart\": {\n      \"max_restarts\": 3,\n      "
+                               "\"drop_failed_servers\": true,\n      \"backoff_s\": 7\n    }"),
+                 text.constData());
+        project.launch.restart = {100, false, 2, 0, QStringLiteral("server1")};
+        const ProjectLoad again = projectFromJsonText(projectToJsonText(project));
+        QVERIFY(again.ok());
+        QCOMPARE(again.project.launch.restart, project.launch.restart);
+        // Members left out take their defaults.
+        text = projectToJsonText(project);
+        text.replace("\"max_restarts\": 100,", "");
+        text.replace("\"backoff_s\": 0,", "");
+        const ProjectLoad defaults = projectFromJsonText(text);
+        QVERIFY(defaults.ok());
+        QCOMPARE(defaults.project.launch.restart.maxRestarts, 0);
+        QCOMPARE(defaults.project.launch.restart.backoffSeconds, 10);
+        QCOMPARE(defaults.project.launch.restart.supervisor, QStringLiteral("server1"));
+    }
+
     // launch.mode msrun: read and written by name; without master_port it takes msrun's 8118.
     void msrunModeRoundTrip()
     {
@@ -170,6 +196,25 @@ private Q_SLOTS:
         QTest::newRow("detect ips not an array")
             << head + R"("servers":[],"device_network":{"detect_ips":"1.1.1.1"},)" + launch + "}"
             << QStringLiteral("device_network.detect_ips") << QStringLiteral("must be an array");
+        const QByteArray restartHead =
+            head +
+            R"("servers":[],"launch":{"mode":"launch","workdir":"/w","entry":"e","restart":)";
+        QTest::newRow("restart not an object")
+            << restartHead + "[1]}}" << QStringLiteral("launch.restart")
+            << QStringLiteral("must be an object");
+        QTest::newRow("restart drop not a bool")
+            << restartHead + R"({"drop_failed_servers":"yes"}}})"
+            << QStringLiteral("launch.restart.drop_failed_servers")
+            << QStringLiteral("must be true or false");
+        QTest::newRow("restart count not whole")
+            << restartHead + R"({"max_restarts":2.5}}})"
+            << QStringLiteral("launch.restart.max_restarts") << QStringLiteral("whole number");
+        QTest::newRow("restart backoff huge")
+            << restartHead + R"({"backoff_s":99999999999}}})"
+            << QStringLiteral("launch.restart.backoff_s") << QStringLiteral("out of range");
+        QTest::newRow("restart supervisor not a string")
+            << restartHead + R"({"supervisor":{"name":"a"}}}})"
+            << QStringLiteral("launch.restart.supervisor") << QStringLiteral("must be a string");
         QTest::newRow("mpirun per")
             << head +
                    R"("servers":[],"launch":{"mode":"mpirun","workdir":"/w","entry":"e","mpirun":{"per":"rack"}}})"
@@ -235,7 +280,7 @@ private Q_SLOTS:
         QByteArray text = readFile(kExample);
         text.replace("\"clusterwiz\": 1,", "\"clusterwiz\": 1, \"acelerator\": \"cpu\",");
         text.replace("\"host\":", "\"hots\": 1, \"host\":");
-        text.replace("\"workdir\":", "\"worddir\": \"/x\", \"restrat\": [1], \"workdir\":");
+        text.replace("\"workdir\":", "\"worddir\": \"/x\", \"retries\": [1], \"workdir\":");
         const ProjectLoad load = projectFromJsonText(text);
         QVERIFY(load.ok());
         QStringList found;
@@ -243,7 +288,7 @@ private Q_SLOTS:
             found << field.place.path() + u'=' + field.nearest + u'=' +
                          QString::fromUtf8(field.json);
         QCOMPARE(found, QStringList({u"servers[0].hots=host=1"_s, u"servers[1].hots=host=1"_s,
-                                     u"launch.worddir=workdir=\"/x\""_s, u"launch.restrat==[1]"_s,
+                                     u"launch.worddir=workdir=\"/x\""_s, u"launch.retries==[1]"_s,
                                      u"acelerator=accelerator=\"cpu\""_s}));
         QCOMPARE(load.project.unknownFields[0].place.location().server, 0);
         const QByteArray saved = projectToJsonText(load.project);

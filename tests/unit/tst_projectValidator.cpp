@@ -69,6 +69,12 @@ std::vector<Field> fields()
          u"sqndz"_s},
         {"master", u"launch.master"_s, [](Project &p, const QString &v) { p.launch.master = v; },
          u"sqndz"_s},
+        {"supervisor", u"launch.restart.supervisor"_s,
+         [](Project &p, const QString &v) {
+             p.launch.restart.maxRestarts = 2;
+             p.launch.restart.supervisor = v;
+         },
+         u"sqndz"_s},
         {"launcher", u"launch.launcher"_s,
          [](Project &p, const QString &v) { p.launch.launcher = v; }, u"sqndz"_s},
         {"env_setup", u"launch.env_setup[0]"_s,
@@ -380,6 +386,51 @@ private Q_SLOTS:
             [](Project &p) { p.launch.args[1] = QString(200000, u'a'); }, u"args"_s,
             u"launch.args[1]"_s);
         row(
+            "restart: too many restarts", [](Project &p) { p.launch.restart.maxRestarts = 101; },
+            u"restart"_s, u"launch.restart.max_restarts"_s);
+        row(
+            "restart: negative restarts", [](Project &p) { p.launch.restart.maxRestarts = -1; },
+            u"restart"_s, u"launch.restart.max_restarts"_s);
+        row(
+            "restart: backoff over an hour",
+            [](Project &p) {
+                p.launch.restart.maxRestarts = 1;
+                p.launch.restart.backoffSeconds = 3601;
+            },
+            u"restart"_s, u"launch.restart.backoff_s"_s);
+        row(
+            "restart: negative backoff", [](Project &p) { p.launch.restart.backoffSeconds = -5; },
+            u"restart"_s, u"launch.restart.backoff_s"_s);
+        row(
+            "restart: more servers than the project has",
+            [](Project &p) {
+                p.launch.restart.maxRestarts = 1;
+                p.launch.restart.minServers = 3;
+            },
+            u"restart"_s, u"launch.restart.min_servers"_s);
+        row(
+            "restart: negative min servers", [](Project &p) { p.launch.restart.minServers = -1; },
+            u"restart"_s, u"launch.restart.min_servers"_s);
+        row(
+            "restart: supervisor not a server",
+            [](Project &p) {
+                p.launch.restart.maxRestarts = 1;
+                p.launch.restart.supervisor = u"server9"_s;
+            },
+            u"restart"_s, u"launch.restart.supervisor"_s);
+        row(
+            "restart: the supervisor's variables in env",
+            [](Project &p) { p.launch.env.emplace_back(u"CLUSTERWIZ_RESTART_COUNT"_s, u"0"_s); },
+            u"env-override"_s, u"launch.env.CLUSTERWIZ_RESTART_COUNT"_s);
+        // The plan's own world size is accepted without restarts; an attempt changes it.
+        row(
+            "restart: world size pinned while servers may be left out",
+            [](Project &p) {
+                p.launch.restart = {2, true, 1, 10, {}};
+                p.launch.env.emplace_back(u"WORLD_SIZE"_s, u"16"_s);
+            },
+            u"restart-env"_s, u"launch.env.WORLD_SIZE"_s);
+        row(
             "msrun with local_rank_arg",
             [](Project &p) {
                 p.launch.framework = Framework::MindSpore;
@@ -576,6 +627,26 @@ private Q_SLOTS:
             messages << problem.message;
         QVERIFY2(messages.contains(u"servers[1]: SSH port 0 is not a port (1-65535)"_s),
                  qPrintable(describe(problems)));
+    }
+
+    void restartPoliciesThatAreFine()
+    {
+        Project project = seedExample();
+        project.launch.restart = {kMaxRestarts, true, 1, 0, u"server1"_s};
+        project.launch.env.emplace_back(u"WORLD_SIZE"_s, u"16"_s);
+        project.launch.restart.dropFailedServers = false; // then the world never changes
+        QVERIFY2(validateProject(project).empty(), qPrintable(describe(validateProject(project))));
+        project.launch.restart = {1, true, 2, kMaxBackoffSeconds, {}};
+        project.launch.env.clear();
+        QVERIFY2(validateProject(project).empty(), qPrintable(describe(validateProject(project))));
+        QCOMPARE(project.supervisorIndex(), project.masterIndex());
+        project.launch.restart.supervisor = u"server1"_s;
+        QCOMPARE(project.supervisorIndex(), 1);
+        QCOMPARE(project.peerLoginIndex(), 1);
+        QVERIFY(project.needsPeerLogin());
+        project.launch.restart.maxRestarts = 0; // no restarts: the master, and no peer logins
+        QCOMPARE(project.peerLoginIndex(), project.masterIndex());
+        QVERIFY(!project.needsPeerLogin());
     }
 
     void nvidiaAndCpuNeedNoDeviceNetwork()

@@ -23,6 +23,8 @@ bool LogFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourcePa
     if (m_rank < 0 && m_text.isEmpty())
         return true;
     const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
+    if (index.data(LogModel::MarkRole).toBool()) // where each attempt begins stays in view
+        return true;
     if (m_rank >= 0 && index.data(LogModel::RankRole).toInt() != m_rank)
         return false;
     return m_text.isEmpty() ||

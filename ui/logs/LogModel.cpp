@@ -4,6 +4,7 @@
 #include "logs/RunLogSources.h"
 
 #include <QColor>
+#include <QFont>
 
 using namespace Qt::StringLiterals;
 
@@ -84,7 +85,18 @@ QVariant LogModel::data(const QModelIndex &index, int role) const
         return line->rank;
     case TextRole:
         return line->line;
+    case MarkRole:
+        return line->isAttemptMark();
+    case Qt::FontRole: {
+        if (!line->isAttemptMark())
+            return {};
+        QFont bold;
+        bold.setBold(true);
+        return bold;
+    }
     case Qt::BackgroundRole:
+        if (line->isAttemptMark())
+            return QColor(215, 230, 255);
         return line->rank == m_marked && m_marked >= 0 ? QVariant(QColor(255, 215, 215))
                                                        : QVariant();
     default:

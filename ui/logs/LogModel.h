@@ -17,7 +17,8 @@ class LogModel : public QAbstractListModel {
     Q_OBJECT
 
 public:
-    enum Role { ServerRole = Qt::UserRole + 1, RankRole, TextRole };
+    // MarkRole: the line marks where an attempt of a restarting run begins.
+    enum Role { ServerRole = Qt::UserRole + 1, RankRole, TextRole, MarkRole };
 
     // `store` outlives the model.
     explicit LogModel(LogStore *store, QObject *parent = nullptr);

@@ -91,6 +91,13 @@ void RankOverview::refresh()
     refreshAt(QDateTime::currentMSecsSinceEpoch());
 }
 
+void RankOverview::startAttempt(const Project &project, int attempt)
+{
+    setProject(project);
+    clearRun();
+    m_states.setAttempt(attempt);
+}
+
 void RankOverview::refreshAt(qint64 nowMs)
 {
     m_nowMs = nowMs;

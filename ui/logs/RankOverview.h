@@ -32,6 +32,8 @@ public:
     void clearRun();                         // a new run: lines and exit codes go
     void applyPoll(const RunSnapshot &snapshot);
     void applyRecord(const RunRecord &record);
+    // A restarting run's new attempt: its servers (`project` narrowed to them), its number.
+    void startAttempt(const Project &project, int attempt);
     // Reads what the store got since the last call and repaints; the timer calls it.
     void refresh();
     void refreshAt(qint64 nowMs); // the same, at a given time (tests: stale ranks)

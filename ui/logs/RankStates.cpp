@@ -49,7 +49,7 @@ bool RankStates::absorb(const std::vector<LogRecord> &records)
 {
     bool moved = false;
     for (const LogRecord &record : records) {
-        if (record.rank < 0 || size_t(record.rank) >= m_cells.size())
+        if (record.rank < 0 || size_t(record.rank) >= m_cells.size() || record.attempt < m_attempt)
             continue;
         Cell &cell = m_cells[size_t(record.rank)];
         cell.lastLine = record.line;

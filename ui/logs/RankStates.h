@@ -38,6 +38,8 @@ public:
 
     // Lines as the session stored them; returns whether any cell moved.
     bool absorb(const std::vector<LogRecord> &records);
+    // A restarting run's newest attempt: lines of earlier attempts no longer count.
+    void setAttempt(int attempt) { m_attempt = attempt; }
     bool applyPoll(const RunSnapshot &snapshot); // exit codes per server
     bool applyRecord(const RunRecord &record);   // a final record: failure, or all finished
 
@@ -64,6 +66,7 @@ private:
     std::vector<Cell> m_cells; // index = global rank
     std::vector<ServerRow> m_servers;
     int m_widest = 0;
+    int m_attempt = 0;
     qint64 m_staleMs = 60000;
 };
 

@@ -95,6 +95,9 @@ void RunPanelSession::follow(const std::shared_ptr<Shared> &shared, const Projec
         post([this, stop] { Q_EMIT stopped(stop.left, stop.errors); });
     };
     events.message = message;
+    events.attemptStarted = [this](const RunRecord &current, const RunAttempt &attempt) {
+        post([this, current, attempt] { Q_EMIT attemptStarted(current, attempt); });
+    };
     const RunLogSelection selection = selectRunLogs(project, record);
     if (!selection.ok())
         message(selection.error);

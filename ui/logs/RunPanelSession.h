@@ -40,6 +40,8 @@ Q_SIGNALS:
     void stopped(int left, const QStringList &errors);
     void connectionMessage(const QString &message); // "server1: connection lost; reconnecting…"
     void ended(const cw::RunRecord &record);        // final (or not started); logs drained
+    // A restarting run: the supervisor started (or could not start) an attempt.
+    void attemptStarted(const cw::RunRecord &record, const cw::RunAttempt &attempt);
 
 private:
     struct Shared;

@@ -772,6 +772,14 @@
         <source>%1; cannot read %2</source>
         <translation>%1；无法读取 %2</translation>
     </message>
+    <message>
+        <source>not the supervisor&apos;s server</source>
+        <translation>不是监管进程所在的服务器</translation>
+    </message>
+    <message>
+        <source>the supervisor&apos;s server itself</source>
+        <translation>监管进程所在的服务器本身</translation>
+    </message>
 </context>
 <context>
     <name>cw::ChecksPage</name>
@@ -1857,6 +1865,65 @@
     </message>
 </context>
 <context>
+    <name>cw::RestartEditor</name>
+    <message>
+        <source>Restarts after a failure</source>
+        <translation>失败后重启</translation>
+    </message>
+    <message>
+        <source>Leave out a server that is lost or unhealthy</source>
+        <translation>排除失联或不健康的服务器</translation>
+    </message>
+    <message>
+        <source>none: a failure ends the run</source>
+        <translation>不重启：失败即结束运行</translation>
+    </message>
+    <message>
+        <source>After a failed rank or a lost server the run starts again from the job&apos;s own checkpoint, at most this many times.</source>
+        <translation>某个 rank 失败或某台服务器失联后，运行从作业自身的检查点重新开始，最多重启这么多次。</translation>
+    </message>
+    <message>
+        <source>&amp;Restarts:</source>
+        <translation>重启次数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Between two attempts every server is checked (reach, the accelerator, the device links); with this on, the next attempt runs without the servers that fail.</source>
+        <translation>两次尝试之间会检查每台服务器（可达性、加速卡、设备链路）；勾选后，下一次尝试将不使用检查失败的服务器。</translation>
+    </message>
+    <message>
+        <source>all of them</source>
+        <translation>全部服务器</translation>
+    </message>
+    <message>
+        <source>Fewest &amp;servers:</source>
+        <translation>最少服务器数(&amp;S)：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>&amp;Wait before restarting:</source>
+        <translation>重启前等待(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>The supervisor runs there, detached: the run goes on when this window closes. It logs in to the other servers by key.</source>
+        <translation>监管进程在该服务器上以分离方式运行：关闭本窗口后运行仍会继续。它通过密钥登录其他服务器。</translation>
+    </message>
+    <message>
+        <source>Su&amp;pervisor on:</source>
+        <translation>监管进程所在服务器(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Each attempt&apos;s ranks get CLUSTERWIZ_RESTART_COUNT (0, 1, …) and CLUSTERWIZ_ATTEMPT_SERVERS; the script resumes from its own checkpoint.</source>
+        <translation>每次尝试的各 rank 会得到 CLUSTERWIZ_RESTART_COUNT（0、1、…）和 CLUSTERWIZ_ATTEMPT_SERVERS；训练脚本从自己的检查点恢复。</translation>
+    </message>
+    <message>
+        <source>the master</source>
+        <translation>主节点</translation>
+    </message>
+</context>
+<context>
     <name>cw::RunPage</name>
     <message>
         <source>&amp;Launch</source>
@@ -1995,6 +2062,10 @@ Upload them?</source>
     <message>
         <source>A recorded run, shown as a demo: rank %1 failed first; nothing runs on the servers.</source>
         <translation>这是一次录制的运行，仅作演示：rank %1 最先失败；服务器上没有任何作业在运行。</translation>
+    </message>
+    <message>
+        <source>Running: run %1, %2.</source>
+        <translation>运行中：运行 %1，%2。</translation>
     </message>
 </context>
 <context>
@@ -2769,6 +2840,34 @@ Upload them?</source>
     <message>
         <source>%1 device %2: %3 is in segment %4 but %5; on an Atlas A2 (910B) server all device IPs must be in one segment</source>
         <translation>%1 设备 %2：%3 在网段 %4，但%5；Atlas A2（910B）服务器的所有设备 IP 必须在同一网段</translation>
+    </message>
+    <message>
+        <source>%1 is not between %2 and %3</source>
+        <translation>%1 不在 %2 到 %3 之间</translation>
+    </message>
+    <message>
+        <source>launch: restart.max_restarts %1</source>
+        <translation>launch：restart.max_restarts %1</translation>
+    </message>
+    <message>
+        <source>launch: restart.backoff_s %1</source>
+        <translation>launch：restart.backoff_s %1</translation>
+    </message>
+    <message>
+        <source>launch: restart.min_servers %1 (the project has %2 servers; 0 means all of them)</source>
+        <translation>launch：restart.min_servers %1（项目有 %2 台服务器；0 表示全部）</translation>
+    </message>
+    <message>
+        <source>launch: restart.supervisor &quot;%1&quot; is not a server of the project</source>
+        <translation>launch：restart.supervisor“%1”不是项目中的服务器</translation>
+    </message>
+    <message>
+        <source>launch: %1 is set for each attempt by the supervisor: remove it</source>
+        <translation>launch：%1 由监管进程为每次尝试设置：请删除它</translation>
+    </message>
+    <message>
+        <source>launch: %1 changes when an attempt leaves a server out (restart.drop_failed_servers): train.sh sets it per attempt, remove it</source>
+        <translation>launch：当某次尝试排除服务器时 %1 会改变（restart.drop_failed_servers）：train.sh 为每次尝试设置它，请删除它</translation>
     </message>
 </context>
 <context>

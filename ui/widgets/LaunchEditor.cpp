@@ -1,5 +1,6 @@
 #include "LaunchEditor.h"
 
+#include "RestartEditor.h"
 #include "rules/FrameworkModeRules.h"
 
 #include <QButtonGroup>
@@ -54,7 +55,8 @@ LaunchEditor::LaunchEditor(QWidget *parent)
       m_mpirunPer(new QComboBox(this)), m_mpirunPrefix(new QLineEdit(this)),
       m_mpirunArgs(smallText(this, tr("extra mpirun arguments, one per line"))),
       m_hcclWhitelist(new QCheckBox(tr("HCCL only from the servers' host IPs"), this)),
-      m_localRankArg(new QComboBox(this)), m_framework(new QComboBox(this))
+      m_localRankArg(new QComboBox(this)), m_framework(new QComboBox(this)),
+      m_restart(new RestartEditor(this))
 {
     auto *modeBox = new QGroupBox(tr("Launch mode"), this);
     auto *modeLayout = new QGridLayout(modeBox);
@@ -162,7 +164,10 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     auto *left = new QVBoxLayout;
     left->addWidget(modeBox);
     left->addWidget(m_mpirunBox);
+    left->addWidget(m_restart);
     left->addStretch();
+    for (const auto &[path, field] : m_restart->fields())
+        m_fields[path] = field;
     columns->addLayout(left, 2);
     columns->addWidget(jobBox, 3);
     auto *layout = new QVBoxLayout(this);
@@ -183,6 +188,7 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     connect(m_env, &QTableWidget::itemChanged, this, changed);
     connect(m_hcclWhitelist, &QCheckBox::toggled, this, changed);
     connect(m_localRankArg, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_restart, &RestartEditor::edited, this, changed);
     connect(m_framework, &QComboBox::currentIndexChanged, this, [this, changed] {
         updateVisibility();
         changed();
@@ -222,6 +228,7 @@ void LaunchEditor::showProject(const Project &project)
     m_localRankArg->setCurrentIndex(std::max(0, m_localRankArg->findData(launch.localRankArg)));
     // The trust list matters only between Ascend servers.
     m_hcclWhitelist->setVisible(ascend && project.servers.size() > 1);
+    m_restart->showProject(project);
     updateVisibility();
     m_filling = false;
 }
@@ -284,6 +291,7 @@ LaunchConfig LaunchEditor::launch(LaunchConfig base) const
     base.mpirun.extraArgs = lines(m_mpirunArgs);
     base.hcclWhitelistHostIps = m_hcclWhitelist->isChecked();
     base.localRankArg = m_localRankArg->currentData().toString();
+    base.restart = m_restart->policy();
     return base;
 }
 

@@ -18,6 +18,8 @@ class QTableWidget;
 
 namespace cw {
 
+class RestartEditor;
+
 // The launch settings of a project: the mode (one sentence each on when to use it) and the
 // fields that mode needs. Fields a problem names (by JSON path) get a red frame and the reason
 // as tooltip; the judging is the core validator's.
@@ -58,6 +60,7 @@ private:
     QCheckBox *m_hcclWhitelist;
     QComboBox *m_localRankArg;
     QComboBox *m_framework;
+    RestartEditor *m_restart;
     std::map<QString, QWidget *> m_fields; // ProblemLocation::field -> editor
     bool m_filling = false;
     bool m_ascend = true; // the rank table modes are offered on Ascend only

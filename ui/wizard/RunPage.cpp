@@ -12,6 +12,7 @@
 #include "logs/RecordedRun.h"
 #include "logs/RunPanelSession.h"
 #include "logs/WhyDialog.h"
+#include "plan/AttemptPlan.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -96,6 +97,7 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
         setState(tr("Not launched: %1").arg(why.join(u"; "_s)));
     });
     connect(m_session, &RunPanelSession::stateChanged, this, &RunPage::showRecord);
+    connect(m_session, &RunPanelSession::attemptStarted, this, &RunPage::showAttempt);
     connect(m_session, &RunPanelSession::polled, m_ranks, &RankOverview::applyPoll);
     connect(m_ranks, &RankOverview::rankClicked, this, &RunPage::showRank);
     connect(m_session, &RunPanelSession::stopped, this,
@@ -315,10 +317,23 @@ void RunPage::showRank(int rank)
     m_loss->setSelectedRanks({rank});
 }
 
+void RunPage::showAttempt(const RunRecord &record, const RunAttempt &attempt)
+{
+    if (attempt.state == u"not-started"_s)
+        return; // no ranks of its own: the overview keeps the last attempt's
+    m_logs->markRank(-1);
+    m_ranks->startAttempt(attemptProject(m_model->project(), attempt.servers), attempt.number);
+    showRecord(record);
+}
+
 void RunPage::showRecord(const RunRecord &record)
 {
     m_runId = record.runId;
     m_ranks->applyRecord(record);
+    // A restarting run: which attempt, on how many servers, who was left out.
+    const QString attempts = record.supervisor
+                                 ? attemptSummary(record.attempts, record.supervisor->maxAttempts)
+                                 : QString();
     if (record.state == RunState::Running && !m_hang->isHung())
         m_hang->start(record.startedAt.toMSecsSinceEpoch());
     else if (isFinal(record.state))
@@ -328,7 +343,11 @@ void RunPage::showRecord(const RunRecord &record)
         setState(tr("Starting run %1…").arg(record.runId));
         break;
     case RunState::Running:
-        if (!m_hang->isHung())
+        if (m_hang->isHung())
+            break;
+        if (!attempts.isEmpty())
+            setState(tr("Running: run %1, %2.").arg(record.runId, attempts));
+        else
             setState(tr("Running: run %1 on %n server(s).", nullptr, int(record.servers.size()))
                          .arg(record.runId));
         break;

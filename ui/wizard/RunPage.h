@@ -68,6 +68,7 @@ private:
     void updateLaunch();
     void showRecord(const RunRecord &record);
     void showRank(int rank); // a click in the rank overview
+    void showAttempt(const RunRecord &record, const RunAttempt &attempt);
     void setState(const QString &text);
 
     ProjectModel *m_model;

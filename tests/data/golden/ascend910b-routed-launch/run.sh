@@ -25,6 +25,61 @@ case "$RUN_ID" in
 esac
 NODE_USERS=('root' 'root')
 NODE_SSH_PORTS=(22 22)
+
+# Narrows the plan to the servers of one attempt (CLUSTERWIZ_ATTEMPT_SERVERS, set by the
+# supervisor of a restarting run): their ranks are numbered afresh, and the first one kept is
+# the master.
+clusterwiz_attempt_plan() {
+    [ -n "${CLUSTERWIZ_ATTEMPT_SERVERS:-}" ] || return 0
+    local wanted=() keep=() name i found rank=0 devices=()
+    local cw_names=() cw_ips=() cw_nics=() cw_devices=() cw_first=() cw_node_users=() cw_node_ssh_ports=()
+    read -r -a wanted <<< "$CLUSTERWIZ_ATTEMPT_SERVERS"
+    for name in "${wanted[@]}"; do
+        found=""
+        for ((i = 0; i < NODE_COUNT; i++)); do
+            [ "${NODE_NAMES[$i]}" = "$name" ] && found=1
+        done
+        if [ -z "$found" ]; then
+            echo "clusterwiz: CLUSTERWIZ_ATTEMPT_SERVERS names $name, which is not a server of the plan (${NODE_NAMES[*]})" >&2
+            return 2
+        fi
+    done
+    if [ "${#wanted[@]}" -eq 0 ]; then
+        echo "clusterwiz: CLUSTERWIZ_ATTEMPT_SERVERS names no server" >&2
+        return 2
+    fi
+    for ((i = 0; i < NODE_COUNT; i++)); do
+        for name in "${wanted[@]}"; do
+            if [ "${NODE_NAMES[$i]}" = "$name" ]; then
+                keep+=("$i")
+                break
+            fi
+        done
+    done
+    for i in "${keep[@]}"; do
+        cw_names+=("${NODE_NAMES[$i]}")
+        cw_ips+=("${NODE_IPS[$i]}")
+        cw_nics+=("${NODE_NICS[$i]}")
+        cw_devices+=("${NODE_DEVICES[$i]}")
+        cw_first+=("$rank")
+        cw_node_users+=("${NODE_USERS[$i]}")
+        cw_node_ssh_ports+=("${NODE_SSH_PORTS[$i]}")
+        read -r -a devices <<< "${NODE_DEVICES[$i]}"
+        rank=$((rank + ${#devices[@]}))
+    done
+    NODE_NAMES=("${cw_names[@]}")
+    NODE_IPS=("${cw_ips[@]}")
+    NODE_NICS=("${cw_nics[@]}")
+    NODE_DEVICES=("${cw_devices[@]}")
+    NODE_FIRST_RANK=("${cw_first[@]}")
+    NODE_USERS=("${cw_node_users[@]}")
+    NODE_SSH_PORTS=("${cw_node_ssh_ports[@]}")
+    NODE_COUNT=${#keep[@]}
+    WORLD_SIZE=$rank
+    MASTER_ADDR=${NODE_IPS[0]}
+    return 0
+}
+clusterwiz_attempt_plan || exit 2
 LOG_ROOT='/home/train/resnet50/logs'
 STOP_GRACE=20  # seconds from TERM to KILL when stopping
 WHERE=run.sh
@@ -124,6 +179,14 @@ if ! ip -o -4 addr show 2>/dev/null | awk -v ip="$MASTER_ADDR" '{ split($4, s, "
     echo "clusterwiz: warning: no interface of this server has the master's host IP $MASTER_ADDR; run.sh is meant to run on the master (${NODE_NAMES[0]})" >&2
 fi
 
+# An attempt of a restarting run goes on to every server with its servers and count.
+ATTEMPT_ENV=""
+if [ -n "${CLUSTERWIZ_ATTEMPT_SERVERS:-}" ]; then
+    ATTEMPT_ENV=" CLUSTERWIZ_ATTEMPT_SERVERS=$(clusterwiz_quote "$CLUSTERWIZ_ATTEMPT_SERVERS")"
+fi
+if [ -n "${CLUSTERWIZ_RESTART_COUNT:-}" ]; then
+    ATTEMPT_ENV+=" CLUSTERWIZ_RESTART_COUNT=$(clusterwiz_quote "$CLUSTERWIZ_RESTART_COUNT")"
+fi
 echo "clusterwiz: run $RUN_ID on $NODE_COUNT servers; logs in $LOG_ROOT/$RUN_ID/<server>/rank<N>.log"
 clusterwiz_trap_signals
 PIDS=()
@@ -133,7 +196,7 @@ for ((i = 0; i < NODE_COUNT; i++)); do
         CLUSTERWIZ_NODE_RANK=0 bash "$HERE/train.sh" &
         PID_NAMES+=("train.sh on ${NODE_NAMES[0]} (this server)")
     else
-        clusterwiz_ssh "$i" "cd $(clusterwiz_quote "$HERE") && export CLUSTERWIZ_NODE_RANK=$i CLUSTERWIZ_RUN_ID=$RUN_ID && exec bash ./train.sh" </dev/null &
+        clusterwiz_ssh "$i" "cd $(clusterwiz_quote "$HERE") && export CLUSTERWIZ_NODE_RANK=$i CLUSTERWIZ_RUN_ID=$RUN_ID$ATTEMPT_ENV && exec bash ./train.sh" </dev/null &
         PID_NAMES+=("train.sh on ${NODE_NAMES[$i]} (${NODE_IPS[$i]}; 255 means ssh failed)")
     fi
     PIDS+=($!)

@@ -19,6 +19,65 @@ LOG_ROOT='/home/train/resnet50/logs'
 PYTHON='python3'
 STOP_GRACE=10  # seconds from TERM to KILL when stopping
 
+# Narrows the plan to the servers of one attempt (CLUSTERWIZ_ATTEMPT_SERVERS, set by the
+# supervisor of a restarting run): their ranks are numbered afresh, and the first one kept is
+# the master.
+clusterwiz_attempt_plan() {
+    [ -n "${CLUSTERWIZ_ATTEMPT_SERVERS:-}" ] || return 0
+    local wanted=() keep=() name i found rank=0 devices=()
+    local cw_names=() cw_ips=() cw_nics=() cw_devices=() cw_first=()
+    read -r -a wanted <<< "$CLUSTERWIZ_ATTEMPT_SERVERS"
+    for name in "${wanted[@]}"; do
+        found=""
+        for ((i = 0; i < NODE_COUNT; i++)); do
+            [ "${NODE_NAMES[$i]}" = "$name" ] && found=1
+        done
+        if [ -z "$found" ]; then
+            echo "clusterwiz: CLUSTERWIZ_ATTEMPT_SERVERS names $name, which is not a server of the plan (${NODE_NAMES[*]})" >&2
+            return 2
+        fi
+    done
+    if [ "${#wanted[@]}" -eq 0 ]; then
+        echo "clusterwiz: CLUSTERWIZ_ATTEMPT_SERVERS names no server" >&2
+        return 2
+    fi
+    for ((i = 0; i < NODE_COUNT; i++)); do
+        for name in "${wanted[@]}"; do
+            if [ "${NODE_NAMES[$i]}" = "$name" ]; then
+                keep+=("$i")
+                break
+            fi
+        done
+    done
+    for i in "${keep[@]}"; do
+        cw_names+=("${NODE_NAMES[$i]}")
+        cw_ips+=("${NODE_IPS[$i]}")
+        cw_nics+=("${NODE_NICS[$i]}")
+        cw_devices+=("${NODE_DEVICES[$i]}")
+        cw_first+=("$rank")
+        read -r -a devices <<< "${NODE_DEVICES[$i]}"
+        rank=$((rank + ${#devices[@]}))
+    done
+    NODE_NAMES=("${cw_names[@]}")
+    NODE_IPS=("${cw_ips[@]}")
+    NODE_NICS=("${cw_nics[@]}")
+    NODE_DEVICES=("${cw_devices[@]}")
+    NODE_FIRST_RANK=("${cw_first[@]}")
+    NODE_COUNT=${#keep[@]}
+    WORLD_SIZE=$rank
+    MASTER_ADDR=${NODE_IPS[0]}
+    return 0
+}
+
+# The hostfile of the plan: "HOST_IP slots=N" per server, master first.
+clusterwiz_hostfile() {
+    local i devices=()
+    for ((i = 0; i < NODE_COUNT; i++)); do
+        read -r -a devices <<< "${NODE_DEVICES[$i]}"
+        echo "${NODE_IPS[$i]} slots=${#devices[@]}"
+    done
+}
+
 # Decides which server of the plan this is: CLUSTERWIZ_NODE_RANK when set, else the server whose
 # host IP is one of `hostname -I`.
 clusterwiz_find_node() {
@@ -147,6 +206,16 @@ clusterwiz_stop() {
     done
 }
 
+CLUSTERWIZ_ATTEMPT=""
+if [ -n "${CLUSTERWIZ_RESTART_COUNT:-}" ]; then
+    if ! clusterwiz_is_number "$CLUSTERWIZ_RESTART_COUNT"; then
+        echo "clusterwiz: CLUSTERWIZ_RESTART_COUNT='$CLUSTERWIZ_RESTART_COUNT' is not a number" >&2
+        exit 2
+    fi
+    CLUSTERWIZ_ATTEMPT=$((CLUSTERWIZ_RESTART_COUNT + 1))
+fi
+clusterwiz_attempt_plan || exit 2
+
 if [ -n "${CLUSTERWIZ_NODE_RANK:-}" ] && ! clusterwiz_is_number "$CLUSTERWIZ_NODE_RANK"; then
     echo "clusterwiz: CLUSTERWIZ_NODE_RANK='$CLUSTERWIZ_NODE_RANK' is not a server index (0-$((NODE_COUNT - 1)))" >&2
     exit 2
@@ -170,6 +239,9 @@ case "$RUN_ID" in
         exit 2 ;;
 esac
 LOG_DIR=$LOG_ROOT/$RUN_ID/$SERVER_NAME
+if [ -n "$CLUSTERWIZ_ATTEMPT" ]; then
+    LOG_DIR=$LOG_DIR/attempt-$CLUSTERWIZ_ATTEMPT
+fi
 if ! mkdir -p -- "$LOG_DIR"; then
     echo "clusterwiz: $SERVER_NAME: cannot create the log folder $LOG_DIR" >&2
     exit 2
@@ -181,6 +253,12 @@ export CLUSTERWIZ_SCRIPTS="$HERE" CLUSTERWIZ_LOG_DIR="$LOG_DIR" CLUSTERWIZ_RUN_I
 export CLUSTERWIZ_SERVER="$SERVER_NAME" CLUSTERWIZ_HOST_IP="$HOST_IP"
 export CLUSTERWIZ_DEVICES="${DEVICES[*]}" CLUSTERWIZ_FIRST_RANK="$FIRST_RANK"
 export WORLD_SIZE MASTER_ADDR MASTER_PORT NODE_RANK
+# Which attempt of a restarting run this is (0 for the first) and its servers: a script resumes
+# from its own checkpoint when the count is above 0 (docs/launch.md, "Restarts").
+export CLUSTERWIZ_RESTART_COUNT="${CLUSTERWIZ_RESTART_COUNT:-0}" CLUSTERWIZ_ATTEMPT_SERVERS="${NODE_NAMES[*]}"
+if [ -n "$CLUSTERWIZ_ATTEMPT" ] && [ "$NODE_RANK" -eq 0 ]; then
+    clusterwiz_hostfile >"$LOG_DIR/hostfile.tmp.$$" && mv -f -- "$LOG_DIR/hostfile.tmp.$$" "$LOG_DIR/hostfile"
+fi
 export ASCEND_RT_VISIBLE_DEVICES=$(IFS=,; echo "${DEVICES[*]}")
 
 # One torch launcher for this server; it starts rank.sh once per device with RANK and

@@ -26,6 +26,9 @@ ENTRY_UPLOADED=0
 ENV_SETUP_LINES=1
 MPIRUN_PREFIX=''
 NODE_SSH_PORTS=(22 22)
+PEER_HUB=0
+PEER_HUB_SKIP='not the master'
+PEER_TARGET_SKIP='the master itself'
 HCCL_PORT_FIRST=60000
 HCCL_PORT_LAST=60031
 CANN_SET_ENV_PLACES=()
@@ -275,14 +278,14 @@ clusterwiz_checks() {
     clusterwiz_check hccl-ports-reserved all local facts clusterwiz_check_hccl_ports_reserved
     # master-port-reachable: every other server can connect to master_port
     clusterwiz_check master-port-reachable others reach live clusterwiz_check_master_port_reachable
-    # peer-login: the master logs in to the server by key, as mpirun does
-    clusterwiz_check peer-login master reach live clusterwiz_check_peer_login
+    # peer-login: the master (or a restarting run's supervisor) logs in to the server by key
+    clusterwiz_check peer-login hub reach live clusterwiz_check_peer_login
     # versions: NPU driver, firmware, CANN, Python and the framework's packages are the same version on every server
     clusterwiz_check versions master reach facts clusterwiz_check_versions
     # clock-skew: every server's clock is within 1 s of the master's
     clusterwiz_check clock-skew master reach facts clusterwiz_check_clock_skew
-    # known-hosts: the master's known_hosts holds the server's host key
-    clusterwiz_check known-hosts master local live clusterwiz_check_known_hosts
+    # known-hosts: the master's (or supervisor's) known_hosts holds the server's host key
+    clusterwiz_check known-hosts hub local live clusterwiz_check_known_hosts
 }
 
 # The ports each server must let in (firewall-ports), by plan index.
@@ -401,7 +404,7 @@ clusterwiz_read_device_ip() {
 
 clusterwiz_usage() {
     cat <<'USAGE'
-Usage: check.sh [--net] [--no-reach] [--list] [--facts DIR] [--save-facts DIR] [--print-facts]
+Usage: check.sh [--net] [--no-reach] [--list] [--only ID[,ID...]] [--facts DIR] [--save-facts DIR] [--print-facts]
 Checks this server against the plan and prints one line per finding, "[ OK ] CHECK: detail",
 [WARN], [FAIL] or [SKIP], CHECK being the id that clusterwiz-cli check reports, then a summary.
 It first gathers this server's facts with the commands clusterwiz's discovery runs, then judges
@@ -414,6 +417,8 @@ not in the plan (set CLUSTERWIZ_NODE_RANK to its index in the plan).
   --no-reach         do not contact the other servers (ssh, master-port-reachable, peer-login,
                      and the facts of the others that hostname, device-tls and versions compare)
   --list             print the checks and the ports this server must let in, then exit
+  --only IDS         run only these checks (comma-separated ids); a restarting run's supervisor
+                     asks for the accelerator and device-link checks this way between attempts
   --facts DIR        judge facts recorded before instead of gathering them: DIR/N.facts holds the
                      facts of the server of plan index N (--save-facts or --print-facts wrote
                      them); checks of live connections are not judged
@@ -425,6 +430,7 @@ USAGE
 CHECK_NET=0
 CHECK_REACH=1
 CHECK_LIST=0
+CHECK_ONLY=""
 CHECK_REPLAY=0
 CHECK_PRINT_FACTS=0
 CHECK_FACTS_DIR=""
@@ -435,6 +441,13 @@ while [ "$#" -gt 0 ]; do
         --net) CHECK_NET=1 ;;
         --no-reach) CHECK_REACH=0 ;;
         --list) CHECK_LIST=1 ;;
+        --only)
+            if [ "$#" -lt 2 ] || [ -z "$2" ]; then
+                echo "check.sh: --only needs check ids" >&2
+                exit 2
+            fi
+            CHECK_ONLY=",$2,"
+            shift ;;
         --print-facts) CHECK_PRINT_FACTS=1 ;;
         --facts | --save-facts)
             if [ "$#" -lt 2 ] || [ -z "$2" ]; then
@@ -460,10 +473,14 @@ clusterwiz_fail() { echo "[FAIL] $CHECK_ID: $1"; CHECKS_FAILED=$((CHECKS_FAILED 
 clusterwiz_skip() { echo "[SKIP] $CHECK_ID: $1"; CHECKS_SKIPPED=$((CHECKS_SKIPPED + 1)); }
 
 # clusterwiz_check ID WHERE CONTACT JUDGED FUNCTION: one check of the table. WHERE: the servers
-# that decide it (all, master, others); CONTACT: "reach" when it connects to other servers;
-# JUDGED: "facts" when it is judged from gathered facts, "live" when it tests live connections.
+# that decide it (all, master, others; hub: the server that logs in to the others, PEER_HUB;
+# targets: the others); CONTACT: "reach" when it connects to other servers; JUDGED: "facts" when
+# it is judged from gathered facts, "live" when it tests live connections.
 clusterwiz_check() {
     CHECK_ID=$1
+    if [ -n "$CHECK_ONLY" ]; then
+        case "$CHECK_ONLY" in *",$1,"*) ;; *) return ;; esac
+    fi
     if [ "$CHECK_LIST" = 1 ]; then
         echo "check $1"
         return
@@ -471,6 +488,8 @@ clusterwiz_check() {
     case "$2" in
         master) [ "$NODE_RANK" = 0 ] || { clusterwiz_skip "not the master"; return; } ;;
         others) [ "$NODE_RANK" != 0 ] || { clusterwiz_skip "the master itself"; return; } ;;
+        hub) [ "$NODE_RANK" = "$PEER_HUB" ] || { clusterwiz_skip "$PEER_HUB_SKIP"; return; } ;;
+        targets) [ "$NODE_RANK" != "$PEER_HUB" ] || { clusterwiz_skip "$PEER_TARGET_SKIP"; return; } ;;
     esac
     if [ "$4" = live ] && [ "$CHECK_REPLAY" = 1 ]; then
         clusterwiz_skip "not judged from recorded facts (it tests live connections)"
@@ -2902,7 +2921,7 @@ clusterwiz_check_peer_login() {
         if output=$(clusterwiz_limit 20 ssh -o BatchMode=yes -o ConnectTimeout=10 -p "${NODE_SSH_PORTS[$j]}" "${NODE_IPS[$j]}" true 2>&1 </dev/null); then
             clusterwiz_ok "${NODE_NAMES[$j]}: password-free login to ${NODE_IPS[$j]} works"
         else
-            clusterwiz_fail "${NODE_NAMES[$j]}: mpirun cannot log in to ${NODE_IPS[$j]} without a password: $(clusterwiz_last_line "$output")"
+            clusterwiz_fail "${NODE_NAMES[$j]}: $SERVER_NAME cannot log in to ${NODE_IPS[$j]} without a password (mpirun and a restarting run's supervisor need it): $(clusterwiz_last_line "$output")"
         fi
     done
 }

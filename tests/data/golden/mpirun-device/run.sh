@@ -24,6 +24,57 @@ case "$RUN_ID" in
         exit 2 ;;
 esac
 
+# Narrows the plan to the servers of one attempt (CLUSTERWIZ_ATTEMPT_SERVERS, set by the
+# supervisor of a restarting run): their ranks are numbered afresh, and the first one kept is
+# the master.
+clusterwiz_attempt_plan() {
+    [ -n "${CLUSTERWIZ_ATTEMPT_SERVERS:-}" ] || return 0
+    local wanted=() keep=() name i found rank=0 devices=()
+    local cw_names=() cw_ips=() cw_nics=() cw_devices=() cw_first=()
+    read -r -a wanted <<< "$CLUSTERWIZ_ATTEMPT_SERVERS"
+    for name in "${wanted[@]}"; do
+        found=""
+        for ((i = 0; i < NODE_COUNT; i++)); do
+            [ "${NODE_NAMES[$i]}" = "$name" ] && found=1
+        done
+        if [ -z "$found" ]; then
+            echo "clusterwiz: CLUSTERWIZ_ATTEMPT_SERVERS names $name, which is not a server of the plan (${NODE_NAMES[*]})" >&2
+            return 2
+        fi
+    done
+    if [ "${#wanted[@]}" -eq 0 ]; then
+        echo "clusterwiz: CLUSTERWIZ_ATTEMPT_SERVERS names no server" >&2
+        return 2
+    fi
+    for ((i = 0; i < NODE_COUNT; i++)); do
+        for name in "${wanted[@]}"; do
+            if [ "${NODE_NAMES[$i]}" = "$name" ]; then
+                keep+=("$i")
+                break
+            fi
+        done
+    done
+    for i in "${keep[@]}"; do
+        cw_names+=("${NODE_NAMES[$i]}")
+        cw_ips+=("${NODE_IPS[$i]}")
+        cw_nics+=("${NODE_NICS[$i]}")
+        cw_devices+=("${NODE_DEVICES[$i]}")
+        cw_first+=("$rank")
+        read -r -a devices <<< "${NODE_DEVICES[$i]}"
+        rank=$((rank + ${#devices[@]}))
+    done
+    NODE_NAMES=("${cw_names[@]}")
+    NODE_IPS=("${cw_ips[@]}")
+    NODE_NICS=("${cw_nics[@]}")
+    NODE_DEVICES=("${cw_devices[@]}")
+    NODE_FIRST_RANK=("${cw_first[@]}")
+    NODE_COUNT=${#keep[@]}
+    WORLD_SIZE=$rank
+    MASTER_ADDR=${NODE_IPS[0]}
+    return 0
+}
+clusterwiz_attempt_plan || exit 2
+
 # Prints NETWORK/PREFIX of the local interface that holds address $1, nothing when none does.
 clusterwiz_subnet_of() {
     local cidr a b c d prefix n mask
@@ -38,7 +89,12 @@ clusterwiz_subnet_of() {
 }
 
 # One process per device; train.sh starts that one rank.
-MPI_ARGS=(-n 16 -H '10.0.0.22:8,10.0.0.23:8' --bind-to none -map-by slot)
+MPI_HOSTS=""
+for ((i = 0; i < NODE_COUNT; i++)); do
+    read -r -a MPI_DEVICES <<< "${NODE_DEVICES[$i]}"
+    MPI_HOSTS+="${MPI_HOSTS:+,}${NODE_IPS[$i]}:${#MPI_DEVICES[@]}"
+done
+MPI_ARGS=(-n "$WORLD_SIZE" -H "$MPI_HOSTS" --bind-to none -map-by slot)
 # Keep OpenMPI on the subnet the servers share: a wrong NIC (docker0, virbr0, veth, or
 # endvnic on Ascend hosts, which seed 000 excludes) hangs the job at start.
 SUBNET=$(clusterwiz_subnet_of "$MASTER_ADDR")
@@ -53,6 +109,9 @@ if [ "$(id -u)" -eq 0 ]; then
 fi
 MPIRUN=mpirun
 MPI_ARGS+=(-x CLUSTERWIZ_RUN_ID)
+if [ -n "${CLUSTERWIZ_RESTART_COUNT:-}" ]; then
+    MPI_ARGS+=(-x CLUSTERWIZ_RESTART_COUNT -x CLUSTERWIZ_ATTEMPT_SERVERS)
+fi
 
 echo "clusterwiz: run $RUN_ID: $MPIRUN ${MPI_ARGS[*]} $HERE/train.sh"
 exec "$MPIRUN" "${MPI_ARGS[@]}" "$HERE/train.sh"

@@ -34,7 +34,8 @@ export RANK LOCAL_RANK
 unset RANK_TABLE_FILE RANK_ID RANK_SIZE
 export CM_CHIEF_IP="$MASTER_ADDR"
 export CM_CHIEF_PORT="$MASTER_PORT"
-export CM_CHIEF_DEVICE=0
+# The master's first device (train.sh: the first server of this run or attempt).
+export CM_CHIEF_DEVICE="$CLUSTERWIZ_CHIEF_DEVICE"
 export CM_WORKER_IP="$CLUSTERWIZ_HOST_IP"
 export CM_WORKER_SIZE="$WORLD_SIZE"
 

@@ -30,7 +30,8 @@ export CLUSTERWIZ_DEVICE=${CLUSTERWIZ_DEVICE_LIST[$LOCAL_RANK]}
 export DEVICE_ID=$CLUSTERWIZ_DEVICE
 export RANK LOCAL_RANK
 # Rank table mode (seed 004): HCCL reads the devices of the job from the table.
-export RANK_TABLE_FILE="$CLUSTERWIZ_SCRIPTS/rank_table.json"
+# An attempt of a restarting run has its own table (train.sh writes it).
+export RANK_TABLE_FILE="${CLUSTERWIZ_RANK_TABLE:-$CLUSTERWIZ_SCRIPTS/rank_table.json}"
 export RANK_ID=$RANK
 export RANK_SIZE=$WORLD_SIZE
 

@@ -1,0 +1,28 @@
+#include "plan/AttemptPlan.h"
+
+namespace cw {
+
+Project attemptProject(const Project &project, const QStringList &servers)
+{
+    Project attempt = project;
+    attempt.servers.clear();
+    for (const Server &server : project.servers) {
+        if (servers.contains(server.name))
+            attempt.servers.push_back(server);
+    }
+    if (!attempt.serverIndex(attempt.launch.master))
+        attempt.launch.master.clear();
+    if (!attempt.serverIndex(attempt.launch.restart.supervisor))
+        attempt.launch.restart.supervisor.clear();
+    return attempt;
+}
+
+QStringList launchOrderNames(const Project &project)
+{
+    QStringList names;
+    for (const int index : project.launchOrder())
+        names << project.servers[size_t(index)].name;
+    return names;
+}
+
+} // namespace cw
