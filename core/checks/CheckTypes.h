@@ -38,8 +38,7 @@ struct CheckResult {
     CheckStatus status = CheckStatus::Ok;
     QString reason;    // one line: what was found, naming device, port or rule
     QStringList fixes; // fix:: ids on offer, the preferred one first
-    TrText reasonText; // `reason` translatable (empty: `reason` is all there is); last, so that
-                       // {id, index, server, status, reason, fixes} still initializes a result
+    TrText reasonText; // `reason` translatable (empty: `reason` is all there is)
 
     // Sets `reason` (English, for the CLI and JSON) and `reasonText` together.
     void setReason(const TrText &text)

@@ -21,9 +21,9 @@ QString why(const QString &path, int error)
     return path + u": "_s + QString::fromLocal8Bit(std::strerror(error));
 }
 
-mode_t modeBits(FileMode mode, const QByteArray &path)
+// The permissions a new file gets; `existing` is the file it replaces, or null.
+mode_t modeBits(FileMode mode, const struct stat *existing)
 {
-    struct stat existing {};
     switch (mode) {
     case FileMode::Private:
         return 0600;
@@ -32,8 +32,8 @@ mode_t modeBits(FileMode mode, const QByteArray &path)
     case FileMode::SharedExecutable:
         return 0755;
     case FileMode::KeepExisting:
-        if (::lstat(path.constData(), &existing) == 0 && S_ISREG(existing.st_mode))
-            return existing.st_mode & 07777;
+        if (existing && S_ISREG(existing->st_mode))
+            return existing->st_mode & 07777;
         return 0644;
     case FileMode::Shared:
         break;
@@ -121,23 +121,7 @@ QString writeReplacingAt(int dirFd, const QString &path, const QString &name,
     const bool exists = ::fstatat(dirFd, native.constData(), &existing, AT_SYMLINK_NOFOLLOW) == 0;
     if (exists && S_ISDIR(existing.st_mode))
         return path + u": is a folder; a file cannot replace it"_s;
-    mode_t bits = 0644;
-    switch (mode) {
-    case FileMode::Private:
-        bits = 0600;
-        break;
-    case FileMode::PrivateExecutable:
-        bits = 0700;
-        break;
-    case FileMode::SharedExecutable:
-        bits = 0755;
-        break;
-    case FileMode::KeepExisting:
-        bits = exists && S_ISREG(existing.st_mode) ? existing.st_mode & 07777 : 0644;
-        break;
-    case FileMode::Shared:
-        break;
-    }
+    const mode_t bits = modeBits(mode, exists ? &existing : nullptr);
     QByteArray temp;
     int fd = -1;
     for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {

@@ -48,33 +48,38 @@ private Q_SLOTS:
 
         QThread *gui = QThread::currentThread();
         std::atomic<bool> offGuiThread = false;
-        wizard.setCheckRunner([&](const Project &project, const FleetProgress &,
-                                  const std::atomic<bool> *) {
-            offGuiThread = QThread::currentThread() != gui;
-            CheckRun run;
-            CheckReport &report = run.report;
-            for (int i = 0; i < int(project.servers.size()); ++i) {
-                const QString name = project.servers[size_t(i)].name;
-                report.results.push_back({QString::fromLatin1(check::kSsh),
-                                          i,
-                                          name,
-                                          CheckStatus::Ok,
-                                          u"root@host: key"_s,
+        wizard.setCheckRunner(
+            [&](const Project &project, const FleetProgress &, const std::atomic<bool> *) {
+                offGuiThread = QThread::currentThread() != gui;
+                CheckRun run;
+                CheckReport &report = run.report;
+                for (int i = 0; i < int(project.servers.size()); ++i) {
+                    const QString name = project.servers[size_t(i)].name;
+                    report.results.push_back({QString::fromLatin1(check::kSsh),
+                                              i,
+                                              name,
+                                              CheckStatus::Ok,
+                                              u"root@host: key"_s,
+                                              {},
+                                              {}});
+                    report.results.push_back(
+                        {QString::fromLatin1(check::kFirewallPorts),
+                         i,
+                         name,
+                         i == 1 ? CheckStatus::Failed : CheckStatus::Ok,
+                         i == 1 ? u"ufw denies tcp 29501"_s : u"open"_s,
+                         i == 1 ? QStringList{QString::fromLatin1(fix::kOpenPorts)} : QStringList{},
+                         {}});
+                }
+                report.results.push_back({QString::fromLatin1(check::kHostname),
+                                          -1,
+                                          QString(),
+                                          CheckStatus::Warning,
+                                          u"two servers share a hostname"_s,
+                                          {},
                                           {}});
-                report.results.push_back(
-                    {QString::fromLatin1(check::kFirewallPorts), i, name,
-                     i == 1 ? CheckStatus::Failed : CheckStatus::Ok,
-                     i == 1 ? u"ufw denies tcp 29501"_s : u"open"_s,
-                     i == 1 ? QStringList{QString::fromLatin1(fix::kOpenPorts)} : QStringList{}});
-            }
-            report.results.push_back({QString::fromLatin1(check::kHostname),
-                                      -1,
-                                      QString(),
-                                      CheckStatus::Warning,
-                                      u"two servers share a hostname"_s,
-                                      {}});
-            return run;
-        });
+                return run;
+            });
         QVERIFY(run->isEnabled());
         QSignalSpy ready(page, &ChecksPage::reportReady);
         QTest::mouseClick(run, Qt::LeftButton);
@@ -121,7 +126,7 @@ private Q_SLOTS:
         // With every check passing, it may go.
         CheckReport passed;
         passed.results.push_back(
-            {QString::fromLatin1(check::kSsh), 0, u"server0"_s, CheckStatus::Ok, {}, {}});
+            {QString::fromLatin1(check::kSsh), 0, u"server0"_s, CheckStatus::Ok, {}, {}, {}});
         runPage->setCheckReport(passed);
         QVERIFY2(launch->isEnabled(), qPrintable(launch->toolTip()));
         QCOMPARE(runPage->stateText(), u"Ready to launch."_s);
@@ -146,6 +151,7 @@ private Q_SLOTS:
                                                   project.servers[size_t(i)].name,
                                                   CheckStatus::Ok,
                                                   u"key"_s,
+                                                  {},
                                                   {}});
                 return run;
             });

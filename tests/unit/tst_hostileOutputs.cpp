@@ -219,7 +219,7 @@ private Q_SLOTS:
         };
         CheckReport report;
         report.results.push_back(
-            {u"hostname"_s, 0, u"node\x1b[31m0"_s, CheckStatus::Failed, hostile, {}});
+            {u"hostname"_s, 0, u"node\x1b[31m0"_s, CheckStatus::Failed, hostile, {}, {}});
         const QString table = checkReportTable(report, true);
         QVERIFY2(clean(table), qPrintable(table));
         QVERIFY2(table.contains(u"bad\\x1b]0;owned\\x07\\x1b[2J\\nFAKE ok line"_s),
