@@ -1883,10 +1883,6 @@
         <translation>某个 rank 失败或某台服务器失联后，运行从作业自身的检查点重新开始，最多重启这么多次。</translation>
     </message>
     <message>
-        <source>&amp;Restarts:</source>
-        <translation>重启次数(&amp;R)：</translation>
-    </message>
-    <message>
         <source>Between two attempts every server is checked (reach, the accelerator, the device links); with this on, the next attempt runs without the servers that fail.</source>
         <translation>两次尝试之间会检查每台服务器（可达性、加速卡、设备链路）；勾选后，下一次尝试将不使用检查失败的服务器。</translation>
     </message>
@@ -1895,24 +1891,12 @@
         <translation>全部服务器</translation>
     </message>
     <message>
-        <source>Fewest &amp;servers:</source>
-        <translation>最少服务器数(&amp;S)：</translation>
-    </message>
-    <message>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <source>&amp;Wait before restarting:</source>
-        <translation>重启前等待(&amp;W)：</translation>
-    </message>
-    <message>
         <source>The supervisor runs there, detached: the run goes on when this window closes. It logs in to the other servers by key.</source>
         <translation>监管进程在该服务器上以分离方式运行：关闭本窗口后运行仍会继续。它通过密钥登录其他服务器。</translation>
-    </message>
-    <message>
-        <source>Su&amp;pervisor on:</source>
-        <translation>监管进程所在服务器(&amp;P)：</translation>
     </message>
     <message>
         <source>Each attempt&apos;s ranks get CLUSTERWIZ_RESTART_COUNT (0, 1, …) and CLUSTERWIZ_ATTEMPT_SERVERS; the script resumes from its own checkpoint.</source>
@@ -1921,6 +1905,26 @@
     <message>
         <source>the master</source>
         <translation>主节点</translation>
+    </message>
+    <message>
+        <source>Restarts allowe&amp;d:</source>
+        <translation>允许重启次数(&amp;D)：</translation>
+    </message>
+    <message>
+        <source> servers</source>
+        <translation> 台服务器</translation>
+    </message>
+    <message>
+        <source>&amp;Keep at least:</source>
+        <translation>至少保留(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Wa&amp;it before restarting:</source>
+        <translation>重启前等待(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>S&amp;upervisor on:</source>
+        <translation>监管进程所在服务器(&amp;U)：</translation>
     </message>
 </context>
 <context>

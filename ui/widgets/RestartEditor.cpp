@@ -31,19 +31,20 @@ RestartEditor::RestartEditor(QWidget *parent)
     m_maxRestarts->setToolTip(
         tr("After a failed rank or a lost server the run starts again from the job's own "
            "checkpoint, at most this many times."));
-    row(tr("&Restarts:"), m_maxRestarts, u"launch.restart.max_restarts"_s);
+    row(tr("Restarts allowe&d:"), m_maxRestarts, u"launch.restart.max_restarts"_s);
     m_dropFailed->setToolTip(tr("Between two attempts every server is checked (reach, the "
                                 "accelerator, the device links); with this on, the next attempt "
                                 "runs without the servers that fail."));
     row(QString(), m_dropFailed, u"launch.restart.drop_failed_servers"_s);
     m_minServers->setSpecialValueText(tr("all of them"));
-    row(tr("Fewest &servers:"), m_minServers, u"launch.restart.min_servers"_s);
+    m_minServers->setSuffix(tr(" servers"));
+    row(tr("&Keep at least:"), m_minServers, u"launch.restart.min_servers"_s);
     m_backoff->setRange(0, kMaxBackoffSeconds);
     m_backoff->setSuffix(tr(" s"));
-    row(tr("&Wait before restarting:"), m_backoff, u"launch.restart.backoff_s"_s);
+    row(tr("Wa&it before restarting:"), m_backoff, u"launch.restart.backoff_s"_s);
     m_supervisor->setToolTip(tr("The supervisor runs there, detached: the run goes on when this "
                                 "window closes. It logs in to the other servers by key."));
-    row(tr("Su&pervisor on:"), m_supervisor, u"launch.restart.supervisor"_s);
+    row(tr("S&upervisor on:"), m_supervisor, u"launch.restart.supervisor"_s);
     m_contract->setWordWrap(true);
     m_contract->setText(
         tr("Each attempt's ranks get CLUSTERWIZ_RESTART_COUNT (0, 1, …) and "
