@@ -42,6 +42,43 @@ private Q_SLOTS:
         QVERIFY(!view.deviceItem(2, 0));
     }
 
+    // An edit that keeps the picture's shape redraws only the servers it touched: the others
+    // keep their items, the edited one shows the new IP and loses its mark once fixed, and a
+    // found device stays highlighted. A new segment (another shape) redraws everything.
+    void anEditRedrawsOnlyTheServersItTouched()
+    {
+        Project project = loadProjectFile(wizardtest::kExample2x8).project;
+        TopologyView view;
+        view.showProject(project, validateProject(project));
+        QVERIFY(view.focusOn(1, 4));
+        // A tag on every item as drawn now: a redrawn item is a new one, without it.
+        constexpr int kTag = 42;
+        for (int s = 0; s < 2; ++s)
+            for (int k = 0; k < 8; ++k)
+                view.deviceItem(s, k)->setData(kTag, true);
+        const auto kept = [&](int s, int k) { return view.deviceItem(s, k)->data(kTag).toBool(); };
+
+        const QString good = project.servers[1].deviceIps[4];
+        project.servers[1].deviceIps[4] = project.servers[1].deviceIps[3]; // duplicate
+        view.showProject(project, validateProject(project));
+        QVERIFY(kept(0, 4));
+        QVERIFY(!kept(1, 4));
+        QVERIFY(view.isMarked(view.deviceItem(1, 4)));
+        QCOMPARE(view.highlighted(), view.deviceItem(1, 4));
+        QVERIFY2(view.deviceItem(1, 4)->toolTip().contains(project.servers[1].deviceIps[3]),
+                 qPrintable(view.deviceItem(1, 4)->toolTip()));
+
+        project.servers[1].deviceIps[4] = good;
+        view.showProject(project, validateProject(project));
+        QVERIFY(!view.isMarked(view.deviceItem(1, 4)));
+        QVERIFY(kept(0, 4));
+
+        project.deviceNetwork.segments.append(u"192.168.200.0/24"_s);
+        view.showProject(project, validateProject(project));
+        QVERIFY(!kept(0, 4));
+        QVERIFY(!view.highlighted());
+    }
+
     // Problems land where their location says, two-digit server indices included, in the
     // picture and in the device table: a bad port on server 10 marks that server and its name;
     // a repeated IP on server 1 marks that device and its IP; a bad device id on server 2

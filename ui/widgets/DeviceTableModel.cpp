@@ -21,6 +21,25 @@ void DeviceTableModel::reset(std::vector<Row> rows, int slots, const QStringList
     endResetModel();
 }
 
+std::optional<std::vector<int>> DeviceTableModel::update(std::vector<Row> rows, int slots,
+                                                         const QStringList &headers)
+{
+    if (rows.size() != m_rows.size() || slots != m_slots || headers != m_headers)
+        return std::nullopt;
+    std::vector<int> changed;
+    for (size_t r = 0; r < rows.size(); ++r) {
+        Row &row = rows[r];
+        row.ips.resize(slots);
+        row.problems.resize(2 + slots);
+        if (row == m_rows[r])
+            continue;
+        m_rows[r] = std::move(row);
+        changed.push_back(int(r));
+        Q_EMIT dataChanged(index(int(r), 0), index(int(r), columnCount() - 1));
+    }
+    return changed;
+}
+
 QString DeviceTableModel::text(int row, int column) const
 {
     if (row < 0 || row >= rowCount() || column < 0 || column >= columnCount())

@@ -3,6 +3,7 @@
 #include <QAbstractTableModel>
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
 namespace cw {
@@ -19,12 +20,18 @@ public:
         QString ids;          // "0,1,2,3"
         QStringList ips;      // one per slot
         QStringList problems; // per column: the messages that name that cell, '\n'-joined
+        bool operator==(const Row &) const = default;
     };
 
     explicit DeviceTableModel(QObject *parent = nullptr);
 
     void reset(std::vector<Row> rows, int slots, const QStringList &headers,
                const QStringList &headerTips);
+    // The same table with new cells: the rows that differ are replaced and reported changed
+    // (their numbers returned), the rest left alone. Returns nullopt, and does nothing, when the
+    // table's shape differs (rows, slots or headers): that is a reset().
+    std::optional<std::vector<int>> update(std::vector<Row> rows, int slots,
+                                           const QStringList &headers);
     QString text(int row, int column) const;
     bool isTinted(int row, int column) const;
     QString toolTip(int row, int column) const;

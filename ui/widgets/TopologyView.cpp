@@ -106,15 +106,10 @@ TopologyView::TopologyView(QWidget *parent) : QGraphicsView(new QGraphicsScene, 
     setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
 }
 
-void TopologyView::showProject(const Project &project, const Problems &problems)
+TopologyView::Layout TopologyView::layoutFor(const Project &project) const
 {
-    scene()->clear();
-    m_devices.clear();
-    m_servers.clear();
-    m_names.clear();
-    m_highlight = nullptr;
-    m_focused = nullptr;
-    const int count = int(project.servers.size());
+    Layout layout;
+    layout.count = int(project.servers.size());
     size_t widest = 1;
     for (const Server &server : project.servers)
         widest = std::max(widest, server.devices.size());
@@ -124,69 +119,153 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
     for (const Server &server : project.servers)
         titleWidth = std::max(titleWidth, titleMetrics.horizontalAdvance(server.name + u"  "_s +
                                                                          server.effectiveHostIp()));
-    const double boxWidth =
-        2 * kPad + std::max(double(widest) * (kDevice + kGap) - kGap, titleWidth);
-    const int segments = std::max<int>(1, int(project.deviceNetwork.segments.size()));
+    layout.boxWidth = 2 * kPad + std::max(double(widest) * (kDevice + kGap) - kGap, titleWidth);
+    layout.segmentNames = project.deviceNetwork.segments;
+    layout.segments = std::max<int>(1, int(project.deviceNetwork.segments.size()));
     // ascend910: four lanes (device i in segments[i % 4]); ascend910b: one segment per server
     // (or one shared), shown as the colour of all its devices.
-    const bool lanes = project.accelerator == Accelerator::Ascend910;
-    const bool serverSegments = project.accelerator == Accelerator::Ascend910b;
-    const double boxHeight = kTitle + kDevice + 2 * kPad;
-    const double rowHeight = boxHeight + (lanes ? segments * kLane + 18 : 14);
+    layout.lanes = project.accelerator == Accelerator::Ascend910;
+    layout.serverSegments = project.accelerator == Accelerator::Ascend910b;
+    layout.boxHeight = kTitle + kDevice + 2 * kPad;
+    layout.rowHeight = layout.boxHeight + (layout.lanes ? layout.segments * kLane + 18 : 14);
     // Wider than tall at 128 servers: 8 per row reads well when fitted into the view.
-    const int perRow = count <= 4 ? std::max(count, 1) : (count <= 16 ? 4 : 8);
-    const QFont small(font().family(), 8);
+    layout.perRow = layout.count <= 4 ? std::max(layout.count, 1) : (layout.count <= 16 ? 4 : 8);
+    // The lanes join devices by id: other ids mean other lines.
+    for (const Server &server : project.servers)
+        layout.deviceIds.push_back(server.devices);
+    return layout;
+}
 
-    for (int s = 0; s < count; ++s) {
-        const Server &server = project.servers[size_t(s)];
-        const double x = (s % perRow) * (boxWidth + kColumnGap);
-        const double y = (s / perRow) * rowHeight;
-        auto *box = scene()->addRect(x, y, boxWidth, boxHeight, QPen(Qt::darkGray, 1.5),
-                                     QColor(245, 245, 245));
-        const int serverSegment = segments == 1 ? 0 : s;
-        box->setToolTip(serverSegments && !project.deviceNetwork.segments.isEmpty()
-                            ? tr("%1 (%2), device segment %3")
-                                  .arg(server.name, server.effectiveHostIp(),
-                                       project.deviceNetwork.segments.value(serverSegment))
-                            : tr("%1 (%2)").arg(server.name, server.effectiveHostIp()));
-        box->setFlag(QGraphicsItem::ItemIsSelectable);
-        auto *title =
-            new DetailText(server.name + u"  "_s + server.effectiveHostIp(), scene()->font(), box);
-        title->setPos(x + kPad, y + 4);
-        new OverviewText(server.name, box->rect(), box);
-        m_servers.push_back(box);
-        m_names << server.name;
-        std::vector<QGraphicsRectItem *> devices;
-        for (size_t k = 0; k < server.devices.size(); ++k) {
-            const double dx = x + kPad + double(k) * (kDevice + kGap);
-            const double dy = y + kTitle + kPad;
-            const int id = server.devices[k];
-            const QString ip = server.deviceIps.value(int(k));
-            auto *device =
-                scene()->addRect(dx, dy, kDevice, kDevice, QPen(Qt::black, 1),
-                                 lanes            ? segmentColour(id % segments).lighter(170)
-                                 : serverSegments ? segmentColour(serverSegment).lighter(170)
-                                                  : QColor(230, 230, 250));
-            device->setParentItem(box); // the box's position is (0, 0): scene coordinates hold
-            device->setFlag(QGraphicsItem::ItemIsSelectable);
-            device->setToolTip(ip.isEmpty() ? tr("device %1").arg(id)
-                                            : tr("device %1: %2").arg(id).arg(ip));
-            auto *label = new DetailText(QString::number(id), small, device);
-            label->setPos(dx + (kDevice - label->boundingRect().width()) / 2, dy + 2);
-            if (!ip.isEmpty()) {
-                auto *octet = new DetailText(u"."_s + ip.section(u'.', 3, 3), small, device);
-                octet->setPos(dx + (kDevice - octet->boundingRect().width()) / 2, dy + 15);
-            }
-            devices.push_back(device);
-        }
-        m_devices.push_back(devices);
+QString TopologyView::serverSignature(const Project &project, int s, const Problems &problems)
+{
+    const Server &server = project.servers[size_t(s)];
+    QString signature = server.name + u'\n' + server.effectiveHostIp() + u'\n' +
+                        server.deviceIps.join(u',') + u'\n';
+    for (const Problem &problem : problems) {
+        if (problem.location.server == s)
+            signature += QString::number(problem.location.device) + u' ' +
+                         problem.translatedMessage() + u'\n';
     }
+    return signature;
+}
+
+QGraphicsRectItem *TopologyView::addServer(const Project &project, int s, const Layout &layout,
+                                           const Problems &problems)
+{
+    const Server &server = project.servers[size_t(s)];
+    const double x = (s % layout.perRow) * (layout.boxWidth + kColumnGap);
+    const double y = (s / layout.perRow) * layout.rowHeight;
+    auto *box = scene()->addRect(x, y, layout.boxWidth, layout.boxHeight, QPen(Qt::darkGray, 1.5),
+                                 QColor(245, 245, 245));
+    const int serverSegment = layout.segments == 1 ? 0 : s;
+    box->setToolTip(layout.serverSegments && !layout.segmentNames.isEmpty()
+                        ? tr("%1 (%2), device segment %3")
+                              .arg(server.name, server.effectiveHostIp(),
+                                   layout.segmentNames.value(serverSegment))
+                        : tr("%1 (%2)").arg(server.name, server.effectiveHostIp()));
+    box->setFlag(QGraphicsItem::ItemIsSelectable);
+    auto *title =
+        new DetailText(server.name + u"  "_s + server.effectiveHostIp(), scene()->font(), box);
+    title->setPos(x + kPad, y + 4);
+    new OverviewText(server.name, box->rect(), box);
+    const QFont small(font().family(), 8);
+    std::vector<QGraphicsRectItem *> devices;
+    for (size_t k = 0; k < server.devices.size(); ++k) {
+        const double dx = x + kPad + double(k) * (kDevice + kGap);
+        const double dy = y + kTitle + kPad;
+        const int id = server.devices[k];
+        const QString ip = server.deviceIps.value(int(k));
+        auto *device =
+            scene()->addRect(dx, dy, kDevice, kDevice, QPen(Qt::black, 1),
+                             layout.lanes ? segmentColour(id % layout.segments).lighter(170)
+                             : layout.serverSegments ? segmentColour(serverSegment).lighter(170)
+                                                     : QColor(230, 230, 250));
+        device->setParentItem(box); // the box's position is (0, 0): scene coordinates hold
+        device->setFlag(QGraphicsItem::ItemIsSelectable);
+        device->setToolTip(ip.isEmpty() ? tr("device %1").arg(id)
+                                        : tr("device %1: %2").arg(id).arg(ip));
+        auto *label = new DetailText(QString::number(id), small, device);
+        label->setPos(dx + (kDevice - label->boundingRect().width()) / 2, dy + 2);
+        if (!ip.isEmpty()) {
+            auto *octet = new DetailText(u"."_s + ip.section(u'.', 3, 3), small, device);
+            octet->setPos(dx + (kDevice - octet->boundingRect().width()) / 2, dy + 15);
+        }
+        devices.push_back(device);
+    }
+    for (const Problem &problem : problems) {
+        if (problem.location.server != s)
+            continue;
+        const int slot = problem.location.device;
+        if (slot >= 0 && slot < int(devices.size()))
+            mark(devices[size_t(slot)], problem.translatedMessage());
+        else
+            mark(box, problem.translatedMessage());
+    }
+    m_devices[size_t(s)] = std::move(devices);
+    m_servers[size_t(s)] = box;
+    m_names[s] = server.name;
+    m_signatures[s] = serverSignature(project, s, problems);
+    return box;
+}
+
+void TopologyView::showProject(const Project &project, const Problems &problems)
+{
+    Layout layout = layoutFor(project);
+    // An edit that keeps the picture's shape (an IP, a name of the same width, a problem found
+    // or fixed) redraws only the servers it touched: at 128 x 8 a full rebuild lays out 3,000
+    // labels, several frames' worth, on every edit.
+    if (m_highlight && layout == m_layout) {
+        for (int s = 0; s < layout.count; ++s) {
+            if (serverSignature(project, s, problems) != m_signatures[s])
+                replaceServer(project, s, problems);
+        }
+        return;
+    }
+    m_layout = std::move(layout);
+    rebuild(project, problems);
+}
+
+void TopologyView::replaceServer(const Project &project, int s, const Problems &problems)
+{
+    const std::vector<QGraphicsRectItem *> oldDevices = m_devices[size_t(s)];
+    QGraphicsRectItem *oldBox = m_servers[size_t(s)];
+    // The highlight stays on the same server or device, now drawn by a new item.
+    int focusedSlot = -2;
+    if (m_focused == oldBox)
+        focusedSlot = -1;
+    for (size_t k = 0; k < oldDevices.size(); ++k)
+        if (m_focused == oldDevices[k])
+            focusedSlot = int(k);
+    delete oldBox; // and its devices and labels, its children
+    addServer(project, s, m_layout, problems);
+    if (focusedSlot >= -1) {
+        m_focused =
+            focusedSlot >= 0 ? m_devices[size_t(s)][size_t(focusedSlot)] : m_servers[size_t(s)];
+        m_focused->setSelected(true);
+    }
+}
+
+void TopologyView::rebuild(const Project &project, const Problems &problems)
+{
+    const Layout &layout = m_layout;
+    scene()->clear();
+    m_highlight = nullptr;
+    m_focused = nullptr;
+    const int count = layout.count;
+    m_devices.assign(size_t(count), {});
+    m_servers.assign(size_t(count), nullptr);
+    m_names = QStringList(count, QString());
+    m_signatures = QStringList(count, QString());
+    for (int s = 0; s < count; ++s)
+        addServer(project, s, layout, problems);
 
     // Lanes: per row of servers and segment, a line under the boxes with a tick to every device
     // whose id falls in that segment (device i uses segments[i % 4]).
-    if (lanes && count > 0) {
+    const int segments = layout.segments;
+    const int perRow = layout.perRow;
+    if (layout.lanes && count > 0) {
         for (int rowStart = 0; rowStart < count; rowStart += perRow) {
-            const double laneTop = (rowStart / perRow) * rowHeight + boxHeight + 8;
+            const double laneTop = (rowStart / perRow) * layout.rowHeight + layout.boxHeight + 8;
             for (int seg = 0; seg < segments; ++seg) {
                 const double ly = laneTop + seg * kLane;
                 QPen pen(segmentColour(seg), 2);
@@ -205,42 +284,31 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
                 }
                 if (left <= right) {
                     auto *line = scene()->addLine(left, ly, right, ly, pen);
-                    line->setToolTip(
-                        tr("segment %1").arg(project.deviceNetwork.segments.value(seg)));
+                    line->setToolTip(tr("segment %1").arg(layout.segmentNames.value(seg)));
                 }
             }
         }
     }
 
-    for (const Problem &problem : problems) {
-        const int s = problem.location.server;
-        const int slot = problem.location.device;
-        if (s < 0 || s >= count)
-            continue;
-        if (slot >= 0 && slot < int(m_devices[size_t(s)].size()))
-            mark(m_devices[size_t(s)][size_t(slot)], problem.translatedMessage());
-        else
-            mark(m_servers[size_t(s)], problem.translatedMessage());
-    }
     scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10));
     m_highlight = scene()->addRect(QRectF(), QPen(QColor(255, 200, 0), 5), Qt::NoBrush);
     m_highlight->setZValue(10);
     m_highlight->setVisible(false);
 
     m_legend.clear();
-    if (lanes && project.deviceNetwork.segments.isEmpty()) {
+    if (layout.lanes && layout.segmentNames.isEmpty()) {
         m_legend.push_back({segmentColour(0).lighter(170),
                             tr("devices (no segments yet: Plan automatically chooses them)")});
-    } else if (lanes) {
+    } else if (layout.lanes) {
         for (int seg = 0; seg < segments; ++seg) {
             QStringList ids;
             for (int id = seg; id < 8; id += segments)
                 ids << QString::number(id);
-            m_legend.push_back({segmentColour(seg),
-                                tr("devices %1: segment %2")
-                                    .arg(ids.join(u", "_s), project.deviceNetwork.segments[seg])});
+            m_legend.push_back(
+                {segmentColour(seg),
+                 tr("devices %1: segment %2").arg(ids.join(u", "_s), layout.segmentNames[seg])});
         }
-    } else if (serverSegments) {
+    } else if (layout.serverSegments) {
         m_legend.push_back({segmentColour(0).lighter(140),
                             segments == 1 ? tr("every device in one segment")
                                           : tr("one colour per server's device segment")});

@@ -58,6 +58,27 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    // What the whole picture's shape depends on; an edit that keeps it redraws single servers.
+    struct Layout {
+        int count = 0;
+        double boxWidth = 0;
+        QStringList segmentNames;
+        int segments = 1;
+        bool lanes = false;          // ascend910: a lane per segment
+        bool serverSegments = false; // ascend910b: a colour per server's segment
+        double boxHeight = 0;
+        double rowHeight = 0;
+        int perRow = 1;
+        std::vector<std::vector<int>> deviceIds;
+        bool operator==(const Layout &) const = default;
+    };
+    Layout layoutFor(const Project &project) const;
+    // Everything servers[s]'s box shows: its name, host, device IPs and problems.
+    static QString serverSignature(const Project &project, int s, const Problems &problems);
+    QGraphicsRectItem *addServer(const Project &project, int s, const Layout &layout,
+                                 const Problems &problems);
+    void replaceServer(const Project &project, int s, const Problems &problems);
+    void rebuild(const Project &project, const Problems &problems);
     void fitView(); // fit() without changing whether the view keeps fitted
 
     std::vector<std::vector<QGraphicsRectItem *>> m_devices;
@@ -68,6 +89,8 @@ private:
     bool m_autoFit = true;
 
     std::vector<QGraphicsRectItem *> m_servers;
+    Layout m_layout;
+    QStringList m_signatures; // serverSignature() of each server as drawn
 };
 
 } // namespace cw
