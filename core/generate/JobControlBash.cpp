@@ -58,15 +58,22 @@ QString startScriptTail(const QString &script)
     // The command returns once job.pgid exists: by then the group carries the run id, so a poll
     // right after the start cannot mistake a job still being exec'd for one that already ended.
     return uR"SH( setsid sh -c 'echo "$$" >"$1"; shift; exec bash "$@"' sh "$d/@PGID@" @SCRIPT@ </dev/null >"$d/@LOG@" 2>&1 &
-i=0
+)SH"_s.replace(u"@PGID@"_s, pgidFileName())
+               .replace(u"@LOG@"_s, launchLogName())
+               .replace(u"@SCRIPT@"_s, shellQuote(u"./"_s + script)) +
+           waitForGroupScript(pgidFileName(), u"the job"_s);
+}
+
+QString waitForGroupScript(const QString &pgidFile, const QString &what)
+{
+    return uR"SH(i=0
 while [ ! -s "$d/@PGID@" ]; do
-    if [ "$i" -ge 200 ]; then echo "the job did not start within 10 s" >&2; exit 1; fi
+    if [ "$i" -ge 200 ]; then echo "@WHAT@ did not start within 10 s" >&2; exit 1; fi
     sleep 0.05
     i=$((i + 1))
 done
-)SH"_s.replace(u"@PGID@"_s, pgidFileName())
-        .replace(u"@LOG@"_s, launchLogName())
-        .replace(u"@SCRIPT@"_s, shellQuote(u"./"_s + script));
+)SH"_s.replace(u"@PGID@"_s, pgidFile)
+        .replace(u"@WHAT@"_s, what);
 }
 
 QString startScript(const QString &scriptsDir, const QString &script, const QString &environment,

@@ -53,21 +53,17 @@ QString startSupervisorCommand(const Project &project, const QString &runId, con
     // Its own group, like a job, but with its own file names: the job's stop finds a run's
     // processes by CLUSTERWIZ_RUN_ID, which the supervisor does not carry.
     const QString python = shellQuote(project.launch.python);
-    return runLines(project, runId, server) + uR"SH(mkdir -p -- "$d" || exit 1
+    return runLines(project, runId, server) +
+           uR"SH(mkdir -p -- "$d" || exit 1
 cd -- @DIR@ || exit 1
 rm -f -- "$d/@PGID@" "$d/@STATE@"
 CLUSTERWIZ_SUPERVISOR_RUN="$cw_run" setsid sh -c 'echo "$$" >"$1"; shift; exec "$@"' sh "$d/@PGID@" @PYTHON@ ./supervise.py </dev/null >"$d/@LOG@" 2>&1 &
-i=0
-while [ ! -s "$d/@PGID@" ]; do
-    if [ "$i" -ge 200 ]; then echo "the supervisor did not start within 10 s" >&2; exit 1; fi
-    sleep 0.05
-    i=$((i + 1))
-done
 )SH"_s.replace(u"@DIR@"_s, shellQuote(remoteScriptsDir(project)))
-                                                  .replace(u"@PGID@"_s, supervisorPgidName())
-                                                  .replace(u"@STATE@"_s, supervisorStateName())
-                                                  .replace(u"@LOG@"_s, supervisorLogName())
-                                                  .replace(u"@PYTHON@"_s, python);
+               .replace(u"@PGID@"_s, supervisorPgidName())
+               .replace(u"@STATE@"_s, supervisorStateName())
+               .replace(u"@LOG@"_s, supervisorLogName())
+               .replace(u"@PYTHON@"_s, python) +
+           waitForGroupScript(supervisorPgidName(), u"the supervisor"_s);
 }
 
 QString pollCommand(const Project &project, const QString &runId, const Server &server)
