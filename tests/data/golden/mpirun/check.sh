@@ -2067,6 +2067,21 @@ function value_at(at, n) {
     VALUE_TEXT = at <= n ? SW[at] : ""
     VALUE_NEXT = at + 1
 }
+# The value at word `at` (one word or a set) must hold `a` or `b` for the rule to match a new
+# TCP connection; a negated value may. Returns the word after the value.
+function value_must_hold(at, n, a, b,    m, k, known) {
+    value_at(at, n)
+    m = elements(VALUE_TEXT)
+    known = 0
+    for (k = 1; k <= m; k++)
+        if (EL[k] == a || EL[k] == b)
+            known = 1
+    if (VALUE_NEG)
+        rule_maybe()
+    else if (!known)
+        RULE_MATCH = "N"
+    return VALUE_NEXT
+}
 # Removes every match of `re` that starts a word (the regex "\bWORD...").
 function strip_words(s, re,    out) {
     out = ""
@@ -2119,17 +2134,7 @@ function nft_rule(statement, t,    n, i, w, field, known, unknown, k, m, j, list
                     RULE_MATCH = "N"
                 return
             }
-            value_at(i + 2, n)
-            m = elements(VALUE_TEXT)
-            known = 0
-            for (k = 1; k <= m; k++)
-                if (EL[k] == "new" || EL[k] == "untracked")
-                    known = 1
-            if (VALUE_NEG)
-                rule_maybe()
-            else if (!known)
-                RULE_MATCH = "N"
-            i = VALUE_NEXT
+            i = value_must_hold(i + 2, n, "new", "untracked")
         } else if (w == "iif" || w == "iifname" || (w == "meta" && (field == "iif" || field == "iifname"))) {
             value_at(w == "meta" ? i + 2 : i + 1, n)
             lo = unquote(VALUE_TEXT) == "lo"
@@ -2142,17 +2147,7 @@ function nft_rule(statement, t,    n, i, w, field, known, unknown, k, m, j, list
             RULE_MATCH = "N" # IPv6 only; peers connect over IPv4 here
             i += 2
         } else if ((w == "ip" && field == "protocol") || (w == "meta" && field == "l4proto")) {
-            value_at(i + 2, n)
-            m = elements(VALUE_TEXT)
-            known = 0
-            for (k = 1; k <= m; k++)
-                if (EL[k] == "tcp" || EL[k] == "6")
-                    known = 1
-            if (VALUE_NEG)
-                rule_maybe()
-            else if (!known)
-                RULE_MATCH = "N"
-            i = VALUE_NEXT
+            i = value_must_hold(i + 2, n, "tcp", "6")
         } else if (w == "ip" && (field == "saddr" || field == "daddr")) {
             value_at(i + 2, n)
             if (field == "daddr" && !VALUE_NEG && substr(VALUE_TEXT, 1, 4) == "127.")
