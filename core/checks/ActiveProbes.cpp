@@ -89,13 +89,11 @@ void knownFrom(const QStringList &lines, const PeerTarget &target, PeerTrust &tr
     }
     if (sameType) {
         trust.known = PeerTrust::Known::Differs;
-        trust.knownDetail = u"the master's known_hosts holds another %1 key"_s.arg(target.keyType);
+        trust.knownDetail = target.keyType; // the type of key it holds another of
     } else if (any) {
         trust.known = PeerTrust::Known::OtherType;
-        trust.knownDetail = u"the master's known_hosts holds keys of other types only"_s;
     } else {
         trust.known = PeerTrust::Known::Missing;
-        trust.knownDetail = u"no entry in the master's known_hosts"_s;
     }
 }
 

@@ -35,7 +35,7 @@ struct PeerTrust {
     Login login = Login::NotTried;
     QString loginDetail; // first line of ssh's message
     Known known = Known::NotTried;
-    QString knownDetail;
+    QString knownDetail; // the key type found (Matches) or held another of (Differs)
 };
 
 struct ActiveProbes {

@@ -28,11 +28,12 @@ const PeerTrust *peerOf(const CheckContext &c)
 
 CheckResult peerNotTested(const QString &name, const CheckContext &c)
 {
-    return result(name, c, CheckStatus::Warning,
-                  trText("cw::Checks", "not tested: %1")
-                      .arg(c.probes.peerProbeProblem.isEmpty()
-                               ? trText("cw::Checks", "no answer from the master")
-                               : TrText::verbatim(c.probes.peerProbeProblem)));
+    return result(
+        name, c, CheckStatus::Warning,
+        trText("cw::Checks", "not tested: %1")
+            .arg(c.probes.peerProbeProblem.isEmpty()
+                     ? trText("cw::Checks", "no answer from %1").arg(peerHubName(c.project))
+                     : TrText::verbatim(c.probes.peerProbeProblem)));
 }
 
 } // namespace
@@ -258,22 +259,23 @@ CheckResult checkPeerLogin(const CheckContext &c)
         return peerNotTested(name, c);
     const PeerTrust &peer = *found;
     const QString account = c.server.user + u'@' + c.server.effectiveHostIp();
+    const TrText hub = peerHubName(c.project);
     switch (peer.login) {
     case PeerTrust::Login::Ok:
         return result(name, c, CheckStatus::Ok,
-                      trText("cw::Checks", "the master logs in to %1 with a key").arg(account));
+                      trText("cw::Checks", "%1 logs in to %2 with a key").arg(hub, account));
     case PeerTrust::Login::Denied:
         return fixable(name, c, CheckStatus::Failed,
-                       trText("cw::Checks", "the master cannot log in to %1 without a password: %2")
-                           .arg(account, peer.loginDetail));
+                       trText("cw::Checks", "%1 cannot log in to %2 without a password: %3")
+                           .arg(hub, account, peer.loginDetail));
     case PeerTrust::Login::Unreachable:
         return result(
             name, c, CheckStatus::Failed,
-            trText("cw::Checks", "the master cannot reach %1: %2").arg(account, peer.loginDetail));
+            trText("cw::Checks", "%1 cannot reach %2: %3").arg(hub, account, peer.loginDetail));
     default:
         return result(name, c, CheckStatus::Failed,
-                      trText("cw::Checks", "ssh from the master to %1 failed: %2")
-                          .arg(account, peer.loginDetail));
+                      trText("cw::Checks", "ssh from %1 to %2 failed: %3")
+                          .arg(hub, account, peer.loginDetail));
     }
 }
 
@@ -285,23 +287,28 @@ CheckResult checkKnownHosts(const CheckContext &c)
         return peerNotTested(name, c);
     const PeerTrust &peer = *found;
     const QString entry = knownHostsName(c.server.effectiveHostIp(), c.server.port);
+    const TrText hub = peerHubName(c.project);
     switch (peer.known) {
     case PeerTrust::Known::Matches:
         return result(name, c, CheckStatus::Ok,
-                      trText("cw::Checks", "the master's known_hosts holds %1's key (%2)")
-                          .arg(entry, peer.knownDetail));
+                      trText("cw::Checks", "the known_hosts of %1 holds %2's key (%3)")
+                          .arg(hub, entry, peer.knownDetail));
     case PeerTrust::Known::Missing:
-        return fixable(name, c, CheckStatus::Failed,
-                       TrText::verbatim(u"%1: %2"_s.arg(entry, peer.knownDetail)));
+        return fixable(
+            name, c, CheckStatus::Failed,
+            trText("cw::Checks", "%1: no entry in the known_hosts of %2").arg(entry, hub));
     case PeerTrust::Known::OtherType:
-        return fixable(name, c, CheckStatus::Warning,
-                       TrText::verbatim(u"%1: %2"_s.arg(entry, peer.knownDetail)));
+        return fixable(
+            name, c, CheckStatus::Warning,
+            trText("cw::Checks", "%1: the known_hosts of %2 holds keys of other types only")
+                .arg(entry, hub));
     default:
         // Never replaced automatically: a changed key may be an attack. The user decides.
         return result(name, c, CheckStatus::Failed,
-                      trText("cw::Checks", "%1: %2 than this client verified; check it, then "
-                                           "remove it on the master with ssh-keygen -R %3")
-                          .arg(entry, peer.knownDetail, entry));
+                      trText("cw::Checks", "%1: the known_hosts of %2 holds another %3 key than "
+                                           "this client verified; check it, then remove it on %2 "
+                                           "with ssh-keygen -R %1")
+                          .arg(entry, hub, peer.knownDetail));
     }
 }
 

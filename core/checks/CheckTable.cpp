@@ -328,6 +328,15 @@ TrText checkRoleSkipReason(CheckRole role, const Project &project)
     return trText("cw::Checks", "the master itself");
 }
 
+TrText peerHubName(const Project &project)
+{
+    const int hub = project.peerLoginIndex();
+    if (hub == project.masterIndex())
+        return trText("cw::Checks", "the master");
+    return trText("cw::Checks", "the supervisor's server %1")
+        .arg(project.servers[size_t(hub)].name);
+}
+
 std::vector<RequiredPort> checkPorts(const CheckSpec &spec, const Project &project, int serverIndex)
 {
     if (serverIndex < 0 || serverIndex >= int(project.servers.size()))

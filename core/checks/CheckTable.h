@@ -85,6 +85,9 @@ bool checkBlocksLaunch(const Project &project, const QString &id);
 bool hasCheckRole(CheckRole role, const Project &project, int serverIndex);
 // Why a server without the role is skipped: "not the master", "the master itself".
 TrText checkRoleSkipReason(CheckRole role, const Project &project);
+// The server that logs in to the others (Project::peerLoginIndex), as the checks and fixes name
+// it: "the master", or "the supervisor's server NAME" for a restarting run supervised elsewhere.
+TrText peerHubName(const Project &project);
 
 // The ports `spec` looks at on servers[serverIndex]: the required ports (requiredPorts()),
 // master_port on the master, or the HCCL range; empty for None or an index out of range.

@@ -1,6 +1,8 @@
 // The SSH trust mpirun needs between servers: the master's public key in every other server's
 // authorized_keys (deploy-ssh-key), and every other server's host key, as this client verified
-// it, in the master's known_hosts (add-known-hosts). Host keys never come from ssh-keyscan.
+// it, in the master's known_hosts (add-known-hosts); for a restarting run supervised elsewhere,
+// the supervisor's server's (peerHubName). Host keys never come from ssh-keyscan.
+#include "checks/CheckTable.h"
 #include "fix/FixPlanner.h"
 #include "fix/FixTable.h"
 #include "fix/FixText.h"
@@ -77,7 +79,7 @@ FixPlan planDeploySshKey(const Project &project, const CheckRun &run)
     if (denied.empty()) {
         plan.nothingToDo =
             run.probes.peerProbeRan
-                ? u"the master logs in to every reached server already"_s
+                ? peerHubName(project).english() + u" logs in to every reached server already"_s
                 : u"password-free login was not tested: "_s + run.probes.peerProbeProblem;
         return plan;
     }
@@ -144,11 +146,13 @@ FixPlan planAddKnownHosts(const Project &project, const CheckRun &run)
     }
     if (plan.steps.empty()) {
         if (!differs.isEmpty())
-            plan.refusal = u"the master's known_hosts holds other keys for %1: check them and "
-                           u"remove them by hand (ssh-keygen -R); they are never replaced "
-                           u"automatically"_s.arg(differs.join(u", "_s));
+            plan.refusal =
+                u"the known_hosts of %1 holds other keys for %2: check them and "
+                u"remove them by hand (ssh-keygen -R); they are never replaced "
+                u"automatically"_s.arg(peerHubName(project).english(), differs.join(u", "_s));
         else
-            plan.nothingToDo = u"the master knows every reached server's host key"_s;
+            plan.nothingToDo =
+                peerHubName(project).english() + u" knows every reached server's host key"_s;
     }
     return plan;
 }

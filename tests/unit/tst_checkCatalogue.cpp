@@ -384,7 +384,6 @@ private Q_SLOTS:
         probes.peers[1].login = PeerTrust::Login::Denied;
         probes.peers[1].loginDetail = u"root@10.0.0.23: Permission denied (publickey)."_s;
         probes.peers[1].known = PeerTrust::Known::Missing;
-        probes.peers[1].knownDetail = u"no entry in the master's known_hosts"_s;
         const CheckReport report = evaluateChecks(
             project, {reachedWith(0, capturedServer()), reachedWith(1, capturedServer())}, probes);
         // Both servers call themselves ascend-node01: OpenMPI would take them for one host.
@@ -402,6 +401,34 @@ private Q_SLOTS:
         for (const RequiredPort &port : requiredPorts(project, 1))
             sshPort = sshPort || (port.span == PortSpan{22, 22});
         QVERIFY(sshPort);
+    }
+
+    // A restarting run supervised on server1 logs in from there: the SSH-trust checks run for
+    // server0 and name the supervisor's server, not the master, in their reasons.
+    void peerChecksNameTheSupervisorsServer()
+    {
+        Project project = example2x8();
+        project.launch.restart.maxRestarts = 2;
+        project.launch.restart.supervisor = project.servers[1].name;
+        QCOMPARE(project.peerLoginIndex(), 1);
+        ActiveProbes probes;
+        probes.peerProbeRan = true;
+        probes.peers[0].login = PeerTrust::Login::Denied;
+        probes.peers[0].loginDetail = u"root@10.0.0.22: Permission denied (publickey)."_s;
+        probes.peers[0].known = PeerTrust::Known::Missing;
+        const CheckReport report = evaluateChecks(
+            project, {reachedWith(0, capturedServer()), reachedWith(1, capturedServer())}, probes);
+        const CheckResult &login = resultOf(report, check::kPeerLogin, 0);
+        QCOMPARE(login.status, CheckStatus::Failed);
+        QVERIFY2(login.reason.startsWith(u"the supervisor's server "_s + project.servers[1].name +
+                                         u" cannot log in to"_s),
+                 qPrintable(login.reason));
+        const CheckResult &known = resultOf(report, check::kKnownHosts, 0);
+        QVERIFY2(known.reason.contains(u"no entry in the known_hosts of the supervisor's server"_s),
+                 qPrintable(known.reason));
+        QCOMPARE(resultOf(report, check::kPeerLogin, 1).status, CheckStatus::Skipped);
+        QCOMPARE(resultOf(report, check::kPeerLogin, 1).reason,
+                 u"the supervisor's server itself"_s);
     }
 
     // The port owners (`ss -tulnp`) decide both port checks: master_port on the master only,

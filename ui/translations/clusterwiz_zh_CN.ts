@@ -265,10 +265,6 @@
         <translation>未测试：%1</translation>
     </message>
     <message>
-        <source>no answer from the master</source>
-        <translation>主节点无应答</translation>
-    </message>
-    <message>
         <source>%1: host key %2 known, logged in (%3)</source>
         <translation>%1：主机密钥 %2 已知，已登录（%3）</translation>
     </message>
@@ -383,30 +379,6 @@
     <message>
         <source>cannot connect to %1: %2</source>
         <translation>无法连接到 %1：%2</translation>
-    </message>
-    <message>
-        <source>the master logs in to %1 with a key</source>
-        <translation>主节点可用密钥登录 %1</translation>
-    </message>
-    <message>
-        <source>the master cannot log in to %1 without a password: %2</source>
-        <translation>主节点无法免密码登录 %1：%2</translation>
-    </message>
-    <message>
-        <source>the master cannot reach %1: %2</source>
-        <translation>主节点无法连接 %1：%2</translation>
-    </message>
-    <message>
-        <source>ssh from the master to %1 failed: %2</source>
-        <translation>从主节点 ssh 到 %1 失败：%2</translation>
-    </message>
-    <message>
-        <source>the master&apos;s known_hosts holds %1&apos;s key (%2)</source>
-        <translation>主节点的 known_hosts 中有 %1 的密钥（%2）</translation>
-    </message>
-    <message>
-        <source>%1: %2 than this client verified; check it, then remove it on the master with ssh-keygen -R %3</source>
-        <translation>%1：%2（与本客户端核验的不同）；请核实后在主节点上用 ssh-keygen -R %3 删除它</translation>
     </message>
     <message>
         <source>hostname unknown</source>
@@ -779,6 +751,50 @@
     <message>
         <source>the supervisor&apos;s server itself</source>
         <translation>监管进程所在的服务器本身</translation>
+    </message>
+    <message>
+        <source>no answer from %1</source>
+        <translation>%1 没有应答</translation>
+    </message>
+    <message>
+        <source>%1 logs in to %2 with a key</source>
+        <translation>%1 通过密钥登录 %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot log in to %2 without a password: %3</source>
+        <translation>%1 无法免密码登录 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 cannot reach %2: %3</source>
+        <translation>%1 无法连通 %2：%3</translation>
+    </message>
+    <message>
+        <source>ssh from %1 to %2 failed: %3</source>
+        <translation>从 %1 到 %2 的 ssh 失败：%3</translation>
+    </message>
+    <message>
+        <source>the known_hosts of %1 holds %2&apos;s key (%3)</source>
+        <translation>%1 的 known_hosts 含有 %2 的密钥（%3）</translation>
+    </message>
+    <message>
+        <source>%1: no entry in the known_hosts of %2</source>
+        <translation>%1：%2 的 known_hosts 中没有该条目</translation>
+    </message>
+    <message>
+        <source>%1: the known_hosts of %2 holds keys of other types only</source>
+        <translation>%1：%2 的 known_hosts 只含其他类型的密钥</translation>
+    </message>
+    <message>
+        <source>%1: the known_hosts of %2 holds another %3 key than this client verified; check it, then remove it on %2 with ssh-keygen -R %1</source>
+        <translation>%1：%2 的 known_hosts 含有的 %3 密钥与本客户端验证的不同；请核实后在 %2 上用 ssh-keygen -R %1 删除它</translation>
+    </message>
+    <message>
+        <source>the master</source>
+        <translation>主节点</translation>
+    </message>
+    <message>
+        <source>the supervisor&apos;s server %1</source>
+        <translation>监管进程所在的服务器 %1</translation>
     </message>
 </context>
 <context>
