@@ -1,9 +1,9 @@
 // clusterwiz-cli as users and scripts run it: the real binary in a child process, checked by exit
 // code, stdout, stderr and the files it leaves behind.
+#include "CliTestSupport.h"
+
 #include "generate/Generator.h"
 #include "launch/RunRecord.h"
-#include "model/ProjectJson.h"
-#include "plan/Planner.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,64 +17,10 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+using namespace clitest;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-struct CliRun {
-    int exitCode = -1;
-    QString out;
-    QString err;
-
-    QStringList errLines() const { return err.split(u'\n', Qt::SkipEmptyParts); }
-};
-
-QString examplesDir()
-{
-    return QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples");
-}
-
-QString examplePath(const QString &name)
-{
-    return examplesDir() + u'/' + name + u".clusterwiz.json"_s;
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool writeAll(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
-
-cw::Project loadExample(const QString &name)
-{
-    cw::ProjectLoad load = cw::loadProjectFile(examplePath(name));
-    if (!load.ok())
-        qFatal("example %s does not load", qPrintable(name));
-    return load.project;
-}
-
-// 128 ascend servers of 8 devices with the device network fixed to four /24 segments and no
-// device IPs: each segment would need 256 distinct last octets, which a /24 cannot give.
-cw::Project project128On24()
-{
-    cw::Project project = loadExample(u"ascend-2x8"_s);
-    const cw::Server model = project.servers.front();
-    project.servers.clear();
-    for (int i = 0; i < 128; ++i) {
-        cw::Server server = model;
-        server.name = u"server%1"_s.arg(i);
-        server.host = server.hostIp = u"10.0.0.%1"_s.arg(i + 1);
-        server.deviceIps.clear();
-        project.servers.push_back(server);
-    }
-    return project;
-}
 
 cw::Project brokenDeviceIp()
 {
@@ -109,60 +55,8 @@ int connectionsTo(QTcpServer &listener)
 
 } // namespace
 
-class TestCli : public QObject {
+class TestCli : public clitest::CliTest {
     Q_OBJECT
-
-private:
-    QTemporaryDir m_temp;
-
-    CliRun run(const QStringList &arguments, const QString &workingDir = {},
-               const QStringList &environment = {})
-    {
-        QProcess process;
-        process.setProgram(QStringLiteral(CLUSTERWIZ_BIN_DIR "/clusterwiz-cli"));
-        process.setArguments(arguments);
-        if (!environment.isEmpty()) {
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            for (const QString &pair : environment)
-                env.insert(pair.section(u'=', 0, 0), pair.section(u'=', 1));
-            process.setProcessEnvironment(env);
-        }
-        if (!workingDir.isEmpty())
-            process.setWorkingDirectory(workingDir);
-        process.start();
-        CliRun result;
-        if (!process.waitForStarted(10000) || !process.waitForFinished(60000)) {
-            process.kill();
-            process.waitForFinished();
-            result.err = u"clusterwiz-cli did not start or did not finish"_s;
-            return result;
-        }
-        if (process.exitStatus() != QProcess::NormalExit) {
-            result.err = u"clusterwiz-cli crashed"_s;
-            return result;
-        }
-        result.exitCode = process.exitCode();
-        result.out = QString::fromUtf8(process.readAllStandardOutput());
-        result.err = QString::fromUtf8(process.readAllStandardError());
-        return result;
-    }
-
-    QString save(const cw::Project &project, const QString &name)
-    {
-        const QString path = m_temp.filePath(name);
-        const QString error = cw::saveProjectFile(project, path);
-        if (!error.isEmpty())
-            qFatal("%s", qPrintable(error));
-        return path;
-    }
-
-    QString saveText(const QByteArray &text, const QString &name)
-    {
-        const QString path = m_temp.filePath(name);
-        if (!writeAll(path, text))
-            qFatal("cannot write %s", qPrintable(path));
-        return path;
-    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -317,95 +211,6 @@ private Q_SLOTS:
         QCOMPARE(r.errLines().size(), 1);
         QVERIFY2(r.err.contains(path), qPrintable(r.err));
         QVERIFY2(r.err.contains(expected), qPrintable(r.err));
-    }
-
-    void planFillsEmptyDeviceIps()
-    {
-        cw::Project project = loadExample(u"ascend-2x8"_s);
-        for (cw::Server &server : project.servers)
-            server.deviceIps.clear();
-        project.deviceNetwork = {};
-        const QString input = save(project, u"unplanned.clusterwiz.json"_s);
-        const QByteArray before = readAll(input);
-        QVERIFY(run({u"validate"_s, input}).exitCode != 0);
-
-        const QString output = m_temp.filePath(u"planned.clusterwiz.json"_s);
-        const CliRun r = run({u"plan"_s, input, u"-o"_s, output});
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.errLines().size() >= 2, qPrintable(r.err)); // changes, then the summary
-        QVERIFY2(r.errLines().constLast().contains(output), qPrintable(r.err));
-        QCOMPARE(readAll(input), before);
-
-        const CliRun check = run({u"validate"_s, output});
-        QCOMPARE(check.exitCode, 0);
-        QCOMPARE(check.err, QString());
-        const cw::ProjectLoad planned = cw::loadProjectFile(output);
-        QVERIFY(planned.ok());
-        for (const cw::Server &server : planned.project.servers)
-            QCOMPARE(server.deviceIps.size(), qsizetype(8));
-
-        // Without -o the same document goes to stdout, and only there.
-        const CliRun toStdout = run({u"plan"_s, input});
-        QCOMPARE(toStdout.exitCode, 0);
-        QCOMPARE(toStdout.out.toUtf8(), readAll(output));
-        QVERIFY(!toStdout.err.contains(u"\"clusterwiz\""_s));
-    }
-
-    void planInPlace()
-    {
-        cw::Project project = loadExample(u"ascend-2x8"_s);
-        project.servers[1].deviceIps[4] = QString();
-        const QString path = save(project, u"inplace.clusterwiz.json"_s);
-
-        const CliRun r = run({u"plan"_s, path, u"--output"_s, path});
-        QCOMPARE(r.exitCode, 0);
-        QCOMPARE(run({u"validate"_s, path}).exitCode, 0);
-        // The atomic save leaves no temporary file behind.
-        QCOMPARE(QDir(m_temp.path()).entryList({u"inplace*"_s}, QDir::Files | QDir::Hidden),
-                 QStringList{u"inplace.clusterwiz.json"_s});
-
-        // A second run has nothing left to do and leaves the file as it is.
-        const QByteArray planned = readAll(path);
-        const CliRun again = run({u"plan"_s, path, u"-o"_s, path});
-        QCOMPARE(again.exitCode, 0);
-        QVERIFY2(again.err.contains(u"nothing to change"_s), qPrintable(again.err));
-        QCOMPARE(readAll(path), planned);
-    }
-
-    // The CLI plans with the same core function as the wizard's Plan automatically: a /24 that
-    // 128 servers outgrow is widened to /23 in one run, and the reason is on stderr.
-    void planWidensATooSmallNetmask()
-    {
-        const cw::Project project = project128On24();
-        const cw::PlanResult inProcess = cw::planDeviceNetwork(project);
-        QVERIFY2(inProcess.ok, qPrintable(inProcess.reason));
-
-        const QString input = save(project, u"huge.clusterwiz.json"_s);
-        const QString output = m_temp.filePath(u"huge-planned.clusterwiz.json"_s);
-        const CliRun r = run({u"plan"_s, input, u"-o"_s, output});
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.err.contains(inProcess.changes.constFirst()), qPrintable(r.err));
-        QVERIFY2(r.err.contains(u"255.255.255.0 -> 255.255.254.0 (widened: "_s), qPrintable(r.err));
-        const cw::ProjectLoad planned = cw::loadProjectFile(output);
-        QVERIFY(planned.ok());
-        QCOMPARE(cw::projectToJsonText(planned.project), cw::projectToJsonText(inProcess.project));
-    }
-
-    void planImpossible()
-    {
-        cw::Project project = loadExample(u"ascend-2x8"_s);
-        project.deviceNetwork.segments.resize(2);
-        const cw::PlanResult inProcess = cw::planDeviceNetwork(project);
-        QVERIFY(!inProcess.ok);
-        QVERIFY(!inProcess.reason.isEmpty());
-
-        const QString input = save(project, u"two-segments.clusterwiz.json"_s);
-        const QString output = m_temp.filePath(u"two-segments-planned.clusterwiz.json"_s);
-        const CliRun r = run({u"plan"_s, input, u"-o"_s, output});
-        QCOMPARE(r.exitCode, 1);
-        QCOMPARE(r.out, QString());
-        QVERIFY2(r.err.contains(inProcess.reason), qPrintable(r.err));
-        QVERIFY(!QFileInfo::exists(output));
     }
 
     void generateWritesFolderAndArchive()
