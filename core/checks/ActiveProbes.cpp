@@ -9,6 +9,8 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
+// Both programs need the standard library alone: `python -S` skips site's start-up work (the
+// .pth files of every installed package), most of an interpreter's start on some servers.
 // argv[1] is the marker, so that the stop command can tell our listener from any other process.
 const QString kListenerProgram = uR"(import os, socket, sys, time
 port, seconds, expected = int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
@@ -101,7 +103,7 @@ void knownFrom(const QStringList &lines, const PeerTarget &target, PeerTrust &tr
 
 QString reachabilityListenerCommand(const Project &project, int expected, int seconds)
 {
-    return shellJoin({project.launch.python, u"-c"_s, kListenerProgram,
+    return shellJoin({project.launch.python, u"-S"_s, u"-c"_s, kListenerProgram,
                       QLatin1StringView(kReachabilityProbeMarker),
                       QString::number(project.launch.masterPort), QString::number(seconds),
                       QString::number(expected)});
@@ -139,7 +141,8 @@ QString reachabilityListenerStopCommand(int pid)
 QString reachabilityConnectCommand(const Project &project)
 {
     const Server &master = project.servers[size_t(project.masterIndex())];
-    return shellJoin({project.launch.python, u"-c"_s, kConnectProgram, master.effectiveHostIp(),
+    return shellJoin({project.launch.python, u"-S"_s, u"-c"_s, kConnectProgram,
+                      master.effectiveHostIp(),
                       QString::number(project.launch.masterPort),
                       QString::number(kPortConnectTimeoutSeconds)});
 }

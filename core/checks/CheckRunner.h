@@ -1,8 +1,8 @@
 #pragma once
 
-// Runs every check of a project over SSH: discovery on every server at once, then the active
-// probes (the master port listener and connects, for mpirun the logins from the master), then
-// the pure catalogue. The CLI's `check`, `fix` and `launch` and the GUI's Checks page use it.
+// Runs every check of a project over SSH: discovery on every server at once with the master
+// port's listener and connects in the same logins (checks/MasterPortProbe.h), then for mpirun the
+// logins from the master, then the pure catalogue. The CLI's `check`, `fix` and `launch` and the GUI's Checks page use it.
 
 #include "checks/ActiveProbes.h"
 #include "checks/CheckTypes.h"
@@ -20,11 +20,6 @@ struct CheckRun {
     ActiveProbes probes;
     CheckReport report;
 };
-
-// The active probes alone, on the servers discovery reached.
-ActiveProbes runActiveProbes(const Project &project, const std::vector<ServerDiscovery> &discovery,
-                             const FleetOptions &options,
-                             const std::atomic<bool> *cancel = nullptr);
 
 // `progress` reports the discovery of each server (the longest part).
 CheckRun runChecks(const Project &project, const FleetOptions &options,

@@ -99,11 +99,21 @@ void fillServer(Server &server, Accelerator accelerator, const ServerFacts &fact
 
 std::vector<ServerDiscovery> discoverFleet(const Project &project, const FleetOptions &options,
                                            const FleetProgress &progress,
-                                           const std::atomic<bool> *cancel)
+                                           const std::atomic<bool> *cancel,
+                                           const DiscoveryFollowUp &followUp)
 {
+    const int count = int(project.servers.size());
+    std::vector<int> order;
+    order.reserve(size_t(count));
+    if (followUp.first >= 0 && followUp.first < count)
+        order.push_back(followUp.first);
+    for (int i = 0; i < count; ++i) {
+        if (i != followUp.first)
+            order.push_back(i);
+    }
     std::vector<std::optional<ServerFacts>> facts(project.servers.size());
-    const std::vector<FleetResult> connections = runOnFleet(
-        project, options,
+    const std::vector<FleetResult> taken = runOnServers(
+        project, order, options,
         [&](FleetTask &task) {
             // The probe reads the clock first: the skew check compares it with this moment.
             const double askedAt = QDateTime::currentMSecsSinceEpoch() / 1000.0;
@@ -112,11 +122,17 @@ std::vector<ServerDiscovery> discoverFleet(const Project &project, const FleetOp
             if (result.error.isError())
                 return result.error;
             // Each worker writes only its own server's slot.
-            facts[size_t(task.serverIndex)] = parseProbeOutput(result.out);
-            facts[size_t(task.serverIndex)]->limits.clockAskedAt = askedAt;
+            std::optional<ServerFacts> &slot = facts[size_t(task.serverIndex)];
+            slot = parseProbeOutput(result.out);
+            slot->limits.clockAskedAt = askedAt;
+            if (followUp.afterProbe)
+                followUp.afterProbe(task, *slot);
             return SshError{};
         },
         progress, cancel);
+    std::vector<FleetResult> connections(taken.size());
+    for (size_t k = 0; k < taken.size(); ++k)
+        connections[size_t(order[k])] = taken[k];
 
     std::vector<ServerDiscovery> results;
     results.reserve(connections.size());

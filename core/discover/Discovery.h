@@ -11,6 +11,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -25,10 +26,19 @@ struct ServerDiscovery {
     bool ok() const { return connection.ok() && facts.has_value(); }
 };
 
+// More work in a server's own login, right after its probe answered (check's master-port
+// connects ride on discovery's logins instead of opening a second one per server), and a server
+// to take before all the others (the one that work waits on).
+struct DiscoveryFollowUp {
+    std::function<void(FleetTask &task, const ServerFacts &facts)> afterProbe;
+    int first = -1;
+};
+
 // Runs probeCommand() on every server; results in project order.
 std::vector<ServerDiscovery> discoverFleet(const Project &project, const FleetOptions &options,
                                            const FleetProgress &progress = {},
-                                           const std::atomic<bool> *cancel = nullptr);
+                                           const std::atomic<bool> *cancel = nullptr,
+                                           const DiscoveryFollowUp &followUp = {});
 
 // The project with empty fields filled from discovery; servers without facts are unchanged, and
 // a field the user set is never overwritten:
