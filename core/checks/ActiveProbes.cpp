@@ -142,8 +142,7 @@ QString reachabilityConnectCommand(const Project &project)
 {
     const Server &master = project.servers[size_t(project.masterIndex())];
     return shellJoin({project.launch.python, u"-S"_s, u"-c"_s, kConnectProgram,
-                      master.effectiveHostIp(),
-                      QString::number(project.launch.masterPort),
+                      master.effectiveHostIp(), QString::number(project.launch.masterPort),
                       QString::number(kPortConnectTimeoutSeconds)});
 }
 

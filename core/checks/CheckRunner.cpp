@@ -75,8 +75,8 @@ CheckRun runChecks(const Project &project, const FleetOptions &options,
 {
     CheckRun run;
     MasterPortProbe portProbe(project, options);
-    run.discovery = discoverFleet(project, options, portProbe.progress(progress), cancel,
-                                  portProbe.followUp());
+    run.discovery =
+        discoverFleet(project, options, portProbe.progress(progress), cancel, portProbe.followUp());
     portProbe.finish(run.discovery, options, cancel, run.probes);
     if (project.servers.size() >= 2 && project.needsPeerLogin()) {
         if (!reached(run.discovery, project.peerLoginIndex()))

@@ -2,7 +2,8 @@
 
 // Runs every check of a project over SSH: discovery on every server at once with the master
 // port's listener and connects in the same logins (checks/MasterPortProbe.h), then for mpirun the
-// logins from the master, then the pure catalogue. The CLI's `check`, `fix` and `launch` and the GUI's Checks page use it.
+// logins from the master, then the pure catalogue. The CLI's `check`, `fix` and `launch` and the
+// GUI's Checks page use it.
 
 #include "checks/ActiveProbes.h"
 #include "checks/CheckTypes.h"

@@ -14,11 +14,9 @@ constexpr int kListenerMaxSeconds = 3600;
 } // namespace
 
 MasterPortProbe::MasterPortProbe(const Project &project, const FleetOptions &options)
-    : m_project(project),
-      m_master(project.masterIndex()),
+    : m_project(project), m_master(project.masterIndex()),
       m_seconds(listenerSeconds(int(project.servers.size()), options)),
-      m_outcomes(project.servers.size()),
-      m_answered(project.servers.size(), 0)
+      m_outcomes(project.servers.size()), m_answered(project.servers.size(), 0)
 {
 }
 
@@ -27,8 +25,7 @@ int MasterPortProbe::listenerSeconds(int servers, const FleetOptions &options)
     const int jobs = std::max(1, options.jobs);
     const int waves = (std::max(1, servers) + jobs - 1) / jobs;
     const int perServer = std::max(1, (options.timeoutMs + 999) / 1000);
-    return std::min(kListenerMaxSeconds,
-                    waves * perServer + kPortConnectTimeoutSeconds + 20);
+    return std::min(kListenerMaxSeconds, waves * perServer + kPortConnectTimeoutSeconds + 20);
 }
 
 DiscoveryFollowUp MasterPortProbe::followUp()
@@ -97,14 +94,14 @@ void MasterPortProbe::onOther(FleetTask &task)
         if (m_state != State::Listening)
             return;
     }
-    const ExecResult result = task.session.exec(reachabilityConnectCommand(m_project),
-                                                task.remainingMs(), &task.cancel);
+    const ExecResult result =
+        task.session.exec(reachabilityConnectCommand(m_project), task.remainingMs(), &task.cancel);
     PortReach &outcome = m_outcomes[size_t(task.serverIndex)];
     if (result.error.isError())
         outcome = {PortReach::Outcome::Failed, result.error.message};
     else
-        outcome = parseReachabilityConnect(QString::fromUtf8(result.out + result.err),
-                                           result.exitStatus);
+        outcome =
+            parseReachabilityConnect(QString::fromUtf8(result.out + result.err), result.exitStatus);
     m_answered[size_t(task.serverIndex)] = 1;
 }
 

@@ -26,8 +26,7 @@
 
 namespace cw {
 
-class MasterPortProbe
-{
+class MasterPortProbe {
 public:
     MasterPortProbe(const Project &project, const FleetOptions &options);
 

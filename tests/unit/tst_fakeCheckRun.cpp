@@ -62,9 +62,9 @@ class TestFakeCheckRun : public QObject {
             fake(i).on(FakeMatch::exact(reachabilityConnectCommand(m_project)),
                        FakeAnswer{refused ? "refused\n" : "connected\n", {}, 0});
         }
-        fake(master).on(FakeMatch::prefix(reachabilityListenerCommand(m_project, 0, 0)
-                                              .section(u' ', 0, 1)),
-                        FakeAnswer{"listening " + QByteArray::number(kListenerPid) + '\n', {}, 0});
+        fake(master).on(
+            FakeMatch::prefix(reachabilityListenerCommand(m_project, 0, 0).section(u' ', 0, 1)),
+            FakeAnswer{"listening " + QByteArray::number(kListenerPid) + '\n', {}, 0});
         fake(master).on(FakeMatch::exact(reachabilityListenerStopCommand(kListenerPid)),
                         FakeAnswer{});
     }
@@ -109,8 +109,7 @@ private Q_SLOTS:
             QCOMPARE(fake(i).commands(), (QStringList{probeCommand(m_project, i),
                                                       reachabilityConnectCommand(m_project)}));
             // Its connect comes after the master's listener, on its discovery login.
-            QVERIFY(sequenceOf(i, reachabilityConnectCommand(m_project)) >
-                    sequenceOf(2, listener));
+            QVERIFY(sequenceOf(i, reachabilityConnectCommand(m_project)) > sequenceOf(2, listener));
             const std::vector<FakeEvent> events = fake(i).events();
             QCOMPARE(events.front().connection, events.back().connection);
         }
@@ -164,7 +163,8 @@ private Q_SLOTS:
                    FakeAnswer{probeAnswer(u"server0"_s,
                                           u"tcp   LISTEN 0      128          0.0.0.0:29500      "
                                           "0.0.0.0:*    users:((\"python3\",pid=77,fd=3))\n"_s),
-                              {}, 0});
+                              {},
+                              0});
         const CheckRun run = runChecks(m_project, m_options);
         QCOMPARE(fake(0).commands(), QStringList{probeCommand(m_project, 0)});
         QCOMPARE(fake(0).logins(), 1);
@@ -176,9 +176,9 @@ private Q_SLOTS:
     void aListenerThatCannotBindIsTheReason()
     {
         scriptFleet();
-        fake(0).on(FakeMatch::prefix(reachabilityListenerCommand(m_project, 0, 0)
-                                         .section(u' ', 0, 1)),
-                   FakeAnswer{"error [Errno 13] Permission denied\n", {}, 1});
+        fake(0).on(
+            FakeMatch::prefix(reachabilityListenerCommand(m_project, 0, 0).section(u' ', 0, 1)),
+            FakeAnswer{"error [Errno 13] Permission denied\n", {}, 1});
         const CheckRun run = runChecks(m_project, m_options);
         QCOMPARE(run.probes.portProbeProblem,
                  u"no listener on the master: [Errno 13] Permission denied"_s);
@@ -191,7 +191,8 @@ private Q_SLOTS:
         FleetOptions options;
         options.jobs = 32;
         options.timeoutMs = 30000;
-        QCOMPARE(MasterPortProbe::listenerSeconds(128, options), 4 * 30 + kPortConnectTimeoutSeconds + 20);
+        QCOMPARE(MasterPortProbe::listenerSeconds(128, options),
+                 4 * 30 + kPortConnectTimeoutSeconds + 20);
     }
 };
 
