@@ -90,6 +90,11 @@ struct FactCommand {
     // Asked only when the section just before it exited 0 (firewall-cmd --list-all needs a
     // running firewalld).
     bool ifPreviousOk = false;
+    // Never waits on anything that may not answer (it reads a file, /proc or the kernel's
+    // tables): run without `timeout`, one process less. Every other fact talks to a driver,
+    // D-Bus, a name service, a file system that may hang or other processes' memory, and runs
+    // under the probe's time limit.
+    bool quick = false;
     FactReader read = nullptr;
     const char *reads = nullptr; // what the reader takes from it, for people and check.sh
 };

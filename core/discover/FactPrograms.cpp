@@ -31,18 +31,16 @@ done)"_s;
 // Prints the interpreter's version and path, then each package's version from its installed
 // metadata, never importing it (an import of torch costs seconds of CPU; 128 servers wait on
 // the slowest). An argument "a|b" names one package installed under either distribution name.
-// Without importlib.metadata (before 3.8) it reads the *.dist-info / *.egg-info folders itself.
+// It reads the *.dist-info / *.egg-info folders on sys.path itself, in the order
+// importlib.metadata would, and asks importlib.metadata (3.8 and later) only for what that
+// misses (a zipped egg, an egg-info file): importing it costs more than the rest of the probe.
 const QString kPythonProgram = uR"(import os, sys
 print("python " + sys.version.split()[0])
 print("executable " + str(sys.executable))
-try:
-    from importlib import metadata
-except ImportError:
-    metadata = None
 def norm(n):
     return n.lower().replace("-", "_").replace(".", "_")
-def scan(names):
-    want = [norm(n) for n in names]
+def scan(name):
+    want = norm(name)
     for d in sys.path:
         try:
             entries = os.listdir(d or ".")
@@ -50,7 +48,7 @@ def scan(names):
             continue
         for e in entries:
             base, ext = os.path.splitext(e)
-            if ext not in (".dist-info", ".egg-info") or norm(base.split("-")[0]) not in want:
+            if ext not in (".dist-info", ".egg-info") or norm(base.split("-")[0]) != want:
                 continue
             for f in ("METADATA", "PKG-INFO"):
                 try:
@@ -63,18 +61,22 @@ def scan(names):
                 except OSError:
                     pass
     return None
+def version(name):
+    found = scan(name)
+    if found:
+        return found
+    try:
+        from importlib import metadata
+        return metadata.version(name)
+    except Exception:
+        return None
 for arg in sys.argv[1:]:
     names = arg.split("|")
     found = None
     for n in names:
-        try:
-            found = metadata.version(n) if metadata else None
-        except Exception:
-            found = None
+        found = version(n)
         if found:
             break
-    if not found and not metadata:
-        found = scan(names)
     print(("package " + names[0] + " " + found) if found else ("package-missing " + names[0])))"_s;
 
 QString stripQuotes(const QString &word)

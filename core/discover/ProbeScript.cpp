@@ -8,9 +8,11 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
-// Runs one probe: captures stdout and stderr together, escapes any line of the output that
-// looks like a section marker (so output can never fake a section), then prints the marker
-// with the exit status and the output. `timeout` stops a hung tool (a stuck driver, D-Bus).
+// cw_probe runs one fact: captures stdout and stderr together, escapes any line of the output
+// that looks like a section marker (so output can never fake a section), then prints the marker
+// with the exit status and the output. `timeout` stops a hung tool (a stuck driver, D-Bus), for
+// a tool that is there; cw_quick runs a fact that never waits on anything without it (one
+// process less: at 128 servers the probe's processes are most of discovery's cost).
 // The script and the programs it embeds use no single quote after a backslash and no double
 // backslash, so that probeCommand() also reads the same in fish, whose quoting differs there.
 QString prelude()
@@ -22,23 +24,38 @@ export LC_ALL
 PATH=${PATH:-/usr/bin:/bin}:/usr/local/sbin:/usr/sbin:/sbin:/usr/local/Ascend/driver/tools
 export PATH
 if timeout -k 2 1 true >/dev/null 2>&1; then cw_t='timeout -k 2 %1'; else cw_t=''; fi
-cw_probe() {
-    cw_name=$1
-    shift
-    cw_out=$($cw_t "$@" 2>&1 </dev/null)
-    cw_rc=$?
+cw_print() {
     case $cw_out in
     *@@clusterwiz-probe*) cw_out=$(printf '%s\n' "$cw_out" | sed 's/^@@clusterwiz-probe/ &/') ;;
     esac
     printf '@@clusterwiz-probe %s rc=%s@@\n' "$cw_name" "$cw_rc"
     if [ -n "$cw_out" ]; then printf '%s\n' "$cw_out"; fi
 }
+cw_probe() {
+    cw_name=$1
+    shift
+    if command -v "$1" >/dev/null 2>&1; then
+        cw_out=$($cw_t "$@" 2>&1 </dev/null)
+    else
+        cw_out=$("$@" 2>&1 </dev/null)
+    fi
+    cw_rc=$?
+    cw_print
+}
+cw_quick() {
+    cw_name=$1
+    shift
+    cw_out=$("$@" 2>&1 </dev/null)
+    cw_rc=$?
+    cw_print
+}
 )"_s.arg(kProbeTimeoutSeconds);
 }
 
-QString probeCall(const QString &name, const QStringList &argv)
+QString probeCall(const FactCommand &fact, const QString &name, const QStringList &argv)
 {
-    return u"cw_probe "_s + shellQuote(name) + u' ' + shellJoin(argv) + u'\n';
+    return (fact.quick ? u"cw_quick "_s : u"cw_probe "_s) + shellQuote(name) + u' ' +
+           shellJoin(argv) + u'\n';
 }
 
 // Every per-device fact the project asks for, device by device, each device's sections in
@@ -49,8 +66,8 @@ QString deviceProbes(const Project &project, const Server &server)
     for (int device : probedAscendDevices(server)) {
         for (const FactCommand &fact : factCommands()) {
             if (fact.devices == FactDevices::Each && factWanted(fact, project))
-                text +=
-                    probeCall(probe::deviceSection(fact.section, device), fact.deviceArgv(device));
+                text += probeCall(fact, probe::deviceSection(fact.section, device),
+                                  fact.deviceArgv(device));
         }
     }
     return text;
@@ -79,8 +96,8 @@ QString probeScript(const Project &project, int serverIndex)
         for (const FactInvocation &call : factInvocations(fact, project, server)) {
             // Only when the section just before it said yes (firewall-cmd --state: running).
             text += fact.ifPreviousOk ? u"if [ \"$cw_rc\" -eq 0 ]; then\n    "_s +
-                                            probeCall(call.section, call.argv) + u"fi\n"_s
-                                      : probeCall(call.section, call.argv);
+                                            probeCall(fact, call.section, call.argv) + u"fi\n"_s
+                                      : probeCall(fact, call.section, call.argv);
         }
     }
     text += u"printf '%s\\n' "_s +

@@ -41,6 +41,7 @@ QString checkFactTable(const Project &project)
     QStringList order;
     QStringList deviceSections;
     QStringList ifPreviousOk;
+    QStringList quick;
     bool devicesListed = false;
     const std::set<int> devices = probedDevices(project);
     const Server &anyServer = project.servers.front();
@@ -73,6 +74,8 @@ QString checkFactTable(const Project &project)
         }
         if (fact.ifPreviousOk)
             ifPreviousOk << name;
+        if (fact.quick)
+            quick << name;
     }
     QString text = QStringLiteral(
         "\n# The facts the checks read: discovery's probe runs the same commands "
@@ -83,6 +86,7 @@ QString checkFactTable(const Project &project)
     text += u"FACT_ORDER=("_s + order.join(u' ') + u")\n"_s;
     text += u"FACT_DEVICE_SECTIONS=("_s + deviceSections.join(u' ') + u")\n"_s;
     text += u"FACT_IF_PREVIOUS_OK=("_s + ifPreviousOk.join(u' ') + u")\n"_s;
+    text += u"FACT_QUICK=("_s + quick.join(u' ') + u")\n"_s;
     text += u"FACT_TIMEOUT=%1\n"_s.arg(kProbeTimeoutSeconds);
     return text;
 }
@@ -91,13 +95,18 @@ QString checkFactFunctions()
 {
     return QStringLiteral(R"BASH(
 # One fact as discovery's probe runs it: stdout and stderr together, no input, stopped after
-# FACT_TIMEOUT s (exit 124); prints its section marker with the exit status, then its output
-# (a line of it that looks like a marker gets a space in front). Sets FACT_RC.
+# FACT_TIMEOUT s (exit 124) unless it is one of FACT_QUICK or its program is missing; prints its
+# section marker with the exit status, then its output (a line of it that looks like a marker
+# gets a space in front). Sets FACT_RC.
 clusterwiz_probe_fact() {
-    local out
+    local out bounded=$CHECK_HAVE_TIMEOUT
     local -a words
     eval "words=(${FACT_COMMANDS[$2]})"
-    if [ "$CHECK_HAVE_TIMEOUT" = 1 ]; then
+    case " ${FACT_QUICK[*]} " in
+        *" ${2%%[.@]*} "*) bounded=0 ;;
+    esac
+    command -v "${words[0]}" >/dev/null 2>&1 || bounded=0
+    if [ "$bounded" = 1 ]; then
         out=$(timeout -k 2 "$FACT_TIMEOUT" "${words[@]}" 2>&1 </dev/null)
     else
         out=$("${words[@]}" 2>&1 </dev/null)

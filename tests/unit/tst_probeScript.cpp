@@ -9,6 +9,7 @@
 #include "shell/ShellQuote.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTcpServer>
@@ -139,15 +140,16 @@ private Q_SLOTS:
         const QString script = probeScript(ascend, 0);
         qsizetype at = 0;
         for (const FactCommand &fact : factCommands()) {
+            // A quick fact runs without the time limit, every other one under it.
+            const QString runner = fact.quick ? u"cw_quick "_s : u"cw_probe "_s;
             if (!factWanted(fact, ascend)) {
-                QVERIFY2(
-                    !script.contains(u"cw_probe "_s + shellQuote(QLatin1StringView(fact.section))),
-                    fact.section);
+                QVERIFY2(!script.contains(runner + shellQuote(QLatin1StringView(fact.section))),
+                         fact.section);
                 continue; // orted: mpirun mode without a prefix; msrun: msrun mode (below)
             }
             for (const FactInvocation &call : factInvocations(fact, ascend, ascend.servers[0])) {
                 const QString line =
-                    u"cw_probe "_s + shellQuote(call.section) + u' ' + shellJoin(call.argv);
+                    runner + shellQuote(call.section) + u' ' + shellJoin(call.argv);
                 const qsizetype found = script.indexOf(line);
                 QVERIFY2(found >= 0, qPrintable(line));
                 if (fact.devices != FactDevices::Each) {
@@ -192,11 +194,11 @@ private Q_SLOTS:
         QVERIFY(QFile::link(u"/usr/bin/python3"_s, bin + u"/python3"_s));
         Project input = project(Accelerator::Cpu);
         input.launch.python = bin + u"/python3"_s;
-        QVERIFY(!probeScript(input, 0).contains(u"cw_probe 'msrun'"_s));
+        QVERIFY(!probeScript(input, 0).contains(u"'msrun'"_s));
         input.launch.mode = LaunchMode::Msrun;
         input.launch.framework = Framework::MindSpore;
         const QString script = probeScript(input, 0);
-        QVERIFY2(script.contains(u"cw_probe 'msrun' "_s + shellJoin(msrunProbeArgv(input)) + u'\n'),
+        QVERIFY2(script.contains(u"cw_quick 'msrun' "_s + shellJoin(msrunProbeArgv(input)) + u'\n'),
                  qPrintable(script));
         const QStringList path{u"PATH=/usr/bin:/bin"_s};
 
@@ -209,6 +211,43 @@ private Q_SLOTS:
         QVERIFY(QFile::setPermissions(bin + u"/msrun"_s, QFile::ReadOwner | QFile::ExeOwner));
         facts = parseProbeOutput(runShell(u"/bin/sh"_s, {u"-c"_s, script}, {}, path).out);
         QCOMPARE(facts.msrun.value_or(u"unset"_s), bin + u"/msrun"_s);
+    }
+
+    // The probe's own functions, run for real with a one-second limit instead of the probe's:
+    // cw_probe stops a tool that hangs (timeout's 124) and runs a missing one without
+    // `timeout` (the shell's 127, as a reader expects); cw_quick never starts `timeout`.
+    void aHungToolIsStoppedAndOnlyBoundedFactsPayForIt()
+    {
+        const QString script = probeScript(project(Accelerator::Cpu), 0);
+        const QString prelude = script.left(script.indexOf(u"\ncw_quick 'clock'"_s) + 1);
+        QVERIFY2(prelude.contains(u"cw_quick() {"_s), qPrintable(prelude));
+        QVERIFY(!prelude.contains(u"cw_probe '"_s));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        // A `timeout` that says it ran, then does what the real one does.
+        writeFile(dir.filePath(u"timeout"_s),
+                  "#!/bin/sh\necho started >> \"$CW_TIMEOUT_LOG\"\nexec /usr/bin/timeout \"$@\"\n");
+        QVERIFY(QFile::setPermissions(dir.filePath(u"timeout"_s),
+                                      QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        const QString log = dir.filePath(u"timeout.log"_s);
+        const QString calls = u"cw_t='timeout -k 1 1'\n: > \"$CW_TIMEOUT_LOG\"\n"
+                              "cw_probe hang sleep 30\n"
+                              "cw_probe missing clusterwiz-no-such-tool\n"
+                              "cw_quick fast echo hi\n"
+                              "cw_quick gone clusterwiz-no-such-tool\n"_s;
+        QElapsedTimer clock;
+        clock.start();
+        const Run run =
+            runShell(u"/bin/sh"_s, {u"-c"_s, prelude + calls}, {},
+                     {u"PATH="_s + dir.path() + u":/usr/bin:/bin"_s, u"CW_TIMEOUT_LOG="_s + log});
+        QVERIFY2(clock.elapsed() < 15000, "the hung tool was stopped by its limit");
+        QVERIFY2(run.out.contains(u"@@clusterwiz-probe hang rc=124@@"_s), qPrintable(run.out));
+        QVERIFY2(run.out.contains(u"@@clusterwiz-probe missing rc=127@@"_s), qPrintable(run.out));
+        QVERIFY2(run.out.contains(u"@@clusterwiz-probe fast rc=0@@\nhi\n"_s), qPrintable(run.out));
+        QVERIFY2(run.out.contains(u"@@clusterwiz-probe gone rc=127@@"_s), qPrintable(run.out));
+        QFile started(log);
+        QVERIFY(started.open(QIODevice::ReadOnly));
+        QCOMPARE(started.readAll(), QByteArray("started\n")); // the hung tool's alone
     }
 
     void runsOnThisMachine()

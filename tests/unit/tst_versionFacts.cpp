@@ -4,12 +4,15 @@
 #include "checks/CheckCatalogue.h"
 #include "checks/CheckIds.h"
 #include "checks/VersionConsistency.h"
+#include "discover/FactPrograms.h"
 #include "discover/ProbeParsers.h"
 #include "discover/ProbeScript.h"
 #include "model/ProjectJson.h"
 #include "rules/FrameworkPackages.h"
 
+#include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace cw;
@@ -146,6 +149,68 @@ private Q_SLOTS:
         QVERIFY2(facts.python.package(u"torch"_s)->version.startsWith(u"1.13."_s),
                  qPrintable(facts.python.package(u"torch"_s)->version));
         QCOMPARE(facts.python.package(u"torch_npu"_s)->version, QString());
+    }
+
+    // The program reads the metadata folders itself: for every distribution installed here it
+    // prints the version importlib.metadata gives (run for real, both sides), and what it cannot
+    // read (an egg-info file, not a folder) it asks importlib.metadata for.
+    void probeProgramAgreesWithImportlibMetadata()
+    {
+        const QString listAll =
+            u"import os, sys\n"
+            "from importlib import metadata\n"
+            "names = sorted({d.metadata['Name'] for d in metadata.distributions()"
+            " if d.metadata['Name']})\n"
+            "for n in names:\n"
+            "    print(n + ' ' + metadata.version(n))\n"_s;
+        QProcess reference;
+        reference.start(u"/usr/bin/python3"_s, {u"-c"_s, listAll});
+        QVERIFY(reference.waitForFinished(60000));
+        QStringList names;
+        QStringList expected;
+        for (const QString &line : QString::fromUtf8(reference.readAllStandardOutput())
+                                       .split(u'\n', Qt::SkipEmptyParts)) {
+            names << line.section(u' ', 0, 0);
+            expected << u"package "_s + line;
+        }
+        QVERIFY2(names.size() > 10, qPrintable(names.join(u' ')));
+        QVERIFY(names.contains(u"torch"_s));
+
+        Project p = example2x8();
+        p.launch.python = u"/usr/bin/python3"_s;
+        QStringList argv = pythonProbeArgv(p).mid(0, 3); // python -c PROGRAM
+        QCOMPARE(argv.at(1), u"-c"_s);
+        const QString python = argv.takeFirst();
+        QProcess probe;
+        probe.start(python, argv + names);
+        QVERIFY(probe.waitForFinished(60000));
+        const QStringList printed =
+            QString::fromUtf8(probe.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(printed.mid(2), expected);
+    }
+
+    void anEggInfoFileIsReadThroughImportlibMetadata()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile egg(dir.filePath(u"clusterwiz_probe_pkg-4.5.6-py3.11.egg-info"_s));
+        QVERIFY(egg.open(QIODevice::WriteOnly));
+        egg.write("Metadata-Version: 1.1\nName: clusterwiz-probe-pkg\nVersion: 4.5.6\n");
+        egg.close();
+        Project p = example2x8();
+        p.launch.python = u"/usr/bin/python3"_s;
+        QStringList argv = pythonProbeArgv(p).mid(0, 3);
+        const QString python = argv.takeFirst();
+        QProcess probe;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(u"PYTHONPATH"_s, dir.path());
+        probe.setProcessEnvironment(environment);
+        probe.start(python,
+                    argv + QStringList{u"clusterwiz-probe-pkg"_s, u"clusterwiz-no-such|other"_s});
+        QVERIFY(probe.waitForFinished(60000));
+        const QString out = QString::fromUtf8(probe.readAllStandardOutput());
+        QVERIFY2(out.contains(u"\npackage clusterwiz-probe-pkg 4.5.6\n"_s), qPrintable(out));
+        QVERIFY2(out.endsWith(u"\npackage-missing clusterwiz-no-such\n"_s), qPrintable(out));
     }
 
     void differencesNameServers()

@@ -263,14 +263,10 @@ done'\'' '\''sh'\'' '\''workdir:/home/train/resnet50'\'' '\''writable:/home/trai
     [python]=''\''python3'\'' '\''-c'\'' '\''import os, sys
 print("python " + sys.version.split()[0])
 print("executable " + str(sys.executable))
-try:
-    from importlib import metadata
-except ImportError:
-    metadata = None
 def norm(n):
     return n.lower().replace("-", "_").replace(".", "_")
-def scan(names):
-    want = [norm(n) for n in names]
+def scan(name):
+    want = norm(name)
     for d in sys.path:
         try:
             entries = os.listdir(d or ".")
@@ -278,7 +274,7 @@ def scan(names):
             continue
         for e in entries:
             base, ext = os.path.splitext(e)
-            if ext not in (".dist-info", ".egg-info") or norm(base.split("-")[0]) not in want:
+            if ext not in (".dist-info", ".egg-info") or norm(base.split("-")[0]) != want:
                 continue
             for f in ("METADATA", "PKG-INFO"):
                 try:
@@ -291,18 +287,22 @@ def scan(names):
                 except OSError:
                     pass
     return None
+def version(name):
+    found = scan(name)
+    if found:
+        return found
+    try:
+        from importlib import metadata
+        return metadata.version(name)
+    except Exception:
+        return None
 for arg in sys.argv[1:]:
     names = arg.split("|")
     found = None
     for n in names:
-        try:
-            found = metadata.version(n) if metadata else None
-        except Exception:
-            found = None
+        found = version(n)
         if found:
             break
-    if not found and not metadata:
-        found = scan(names)
     print(("package " + names[0] + " " + found) if found else ("package-missing " + names[0]))'\'' '\''torch'\'' '\''torch_npu|torch-npu'\'''
     [npu-board@0]=''\''npu-smi'\'' '\''info'\'' '\''-t'\'' '\''board'\'' '\''-i'\'' '\''0'\'''
     [npu-board@1]=''\''npu-smi'\'' '\''info'\'' '\''-t'\'' '\''board'\'' '\''-i'\'' '\''1'\'''
@@ -321,6 +321,7 @@ for arg in sys.argv[1:]:
 FACT_ORDER=(clock hostname hostname-i ip-addr os-release ssh-connection sshd-processes ss paths mpirun ufw firewalld-state firewalld nft iptables npu-smi nvidia-smi hccn-conf @devices device-holders python npu-board@first cann-version reserved-ports shm memlock host-resolves)
 FACT_DEVICE_SECTIONS=(hccn-ip hccn-link hccn-health hccn-tls)
 FACT_IF_PREVIOUS_OK=(firewalld)
+FACT_QUICK=(clock hostname hostname-i ip-addr os-release ssh-connection ss mpirun nft iptables hccn-conf device-holders cann-version reserved-ports shm memlock)
 FACT_TIMEOUT=20
 
 # The checks of this project, from the check table: id, where check.sh decides it, whether it
@@ -627,13 +628,18 @@ clusterwiz_value_of() {
 }
 
 # One fact as discovery's probe runs it: stdout and stderr together, no input, stopped after
-# FACT_TIMEOUT s (exit 124); prints its section marker with the exit status, then its output
-# (a line of it that looks like a marker gets a space in front). Sets FACT_RC.
+# FACT_TIMEOUT s (exit 124) unless it is one of FACT_QUICK or its program is missing; prints its
+# section marker with the exit status, then its output (a line of it that looks like a marker
+# gets a space in front). Sets FACT_RC.
 clusterwiz_probe_fact() {
-    local out
+    local out bounded=$CHECK_HAVE_TIMEOUT
     local -a words
     eval "words=(${FACT_COMMANDS[$2]})"
-    if [ "$CHECK_HAVE_TIMEOUT" = 1 ]; then
+    case " ${FACT_QUICK[*]} " in
+        *" ${2%%[.@]*} "*) bounded=0 ;;
+    esac
+    command -v "${words[0]}" >/dev/null 2>&1 || bounded=0
+    if [ "$bounded" = 1 ]; then
         out=$(timeout -k 2 "$FACT_TIMEOUT" "${words[@]}" 2>&1 </dev/null)
     else
         out=$("${words[@]}" 2>&1 </dev/null)
