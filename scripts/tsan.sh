@@ -6,12 +6,12 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-# The fake fleet's unit tests (FleetRunner, Launcher, RunControl, RunSession, RemoteLogFollower
-# on in-memory servers) and the log sources. The GUI is left out: its workers
+# The fake fleet's unit tests (FleetRunner, Launcher, RunControl, RunSession, RemoteLogFollower,
+# check's master-port probe that workers wait on, on in-memory servers) and the log sources. The GUI is left out: its workers
 # (DiscoveryJob, RunPanelSession) are driven only by the cluster GUI tests, and building the
 # widgets doubles this step's build time (docs/fuzzing.md).
 tests=(tst_fakeRemote tst_fakeLaunch tst_fakeRunControl tst_fakeRunSession tst_fakeLogFollow
-    tst_fakeFix tst_runSession tst_runLogSources)
+    tst_fakeFix tst_fakeCheckRun tst_runSession tst_runLogSources)
 gui=OFF
 if [[ ${CLUSTERWIZ_TSAN_GUI:-0} == 1 ]]; then # by hand: the wizard's threaded pages too
     gui=ON
