@@ -1,6 +1,7 @@
 #include "logs/RemoteLogFollower.h"
 
 #include "discover/ProbeText.h"
+#include "shell/ShellQuote.h"
 
 #include <QDateTime>
 #include <QDeadlineTimer>
@@ -14,6 +15,9 @@ using namespace Qt::StringLiterals;
 namespace cw {
 
 namespace {
+
+// As long as the tail program lets one poll take.
+constexpr int kPollTimeoutMs = 10000;
 
 // Errors that another try cannot fix: the user must act (host key, login, target).
 bool isFatal(SshError::Kind kind)
@@ -189,9 +193,29 @@ void RemoteLogFollower::serveRequests(std::unique_ptr<RemoteHost> &host)
     }
 }
 
+ExecResult RemoteLogFollower::pollWithoutFiles(RemoteHost &host, std::atomic<bool> &interrupt)
+{
+    // Under sh, stdout alone, as the tail program runs it.
+    const QString command = shellScriptCommand(m_options.status.command);
+    for (;;) {
+        ExecResult result = host.exec(command, kPollTimeoutMs, &interrupt);
+        if (result.cancelled || result.error.isError())
+            return result; // a request, stop() or cancel(); or the connection is in doubt
+        if (m_report)
+            m_report(result.out);
+        if (!sleepFor(m_options.status.intervalMs, interrupt)) {
+            ExecResult interrupted;
+            interrupted.cancelled = true;
+            return interrupted;
+        }
+    }
+}
+
 ExecResult RemoteLogFollower::stream(RemoteHost &host, LogFrameReader &reader, TailMode mode,
                                      std::atomic<bool> &interrupt, QString *frameError)
 {
+    if (mode == TailMode::Follow && m_sources.isEmpty() && m_options.status.intervalMs > 0)
+        return pollWithoutFiles(host, interrupt);
     QList<LogSource> sources = m_sources;
     for (qsizetype i = 0; i < sources.size(); ++i)
         sources[i].offset = reader.nextOffset(int(i));

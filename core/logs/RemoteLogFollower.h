@@ -4,7 +4,8 @@
 // as a LogRecord. One remote program (RemoteTailProgram.h) reads all of that server's files at
 // once and frames their bytes, so the files are live at the same time on one channel. Asked to,
 // the same program runs the run's poll command every interval and its output comes back as a
-// report (setReportSink): watching a run takes no command, and no login, of its own.
+// report (setReportSink): watching a run takes no command, and no login, of its own. With no
+// file to follow, the poll command runs by itself instead (no interpreter to start).
 //
 // Commands on the same connection: execOnConnection() (from any thread) interrupts the stream,
 // runs the command on this follower's host, then starts the stream again at its offsets. The
@@ -114,6 +115,10 @@ private:
     void serveRequests(std::unique_ptr<RemoteHost> &host);
     ExecResult stream(RemoteHost &host, LogFrameReader &reader, TailMode mode,
                       std::atomic<bool> &interrupt, QString *frameError);
+    // No file to follow (`status`, a run whose logs nobody reads): the poll command runs on its
+    // own every interval, its stdout the report, without the tail program, whose interpreter
+    // start would be most of the poll's cost on the server.
+    ExecResult pollWithoutFiles(RemoteHost &host, std::atomic<bool> &interrupt);
     void report(const QString &message) const;
     void linkChanged(bool up, const QString &why) const;
     bool sleepFor(int ms, const std::atomic<bool> &interrupt) const;

@@ -10,6 +10,7 @@
 #include "launch/RemoteCommands.h"
 #include "logs/RemoteLogFollower.h"
 #include "logs/RunLogSources.h"
+#include "shell/ShellQuote.h"
 
 #include <QElapsedTimer>
 #include <QMutex>
@@ -244,6 +245,45 @@ private Q_SLOTS:
         QCOMPARE(got.events.size(), 2);
         QVERIFY2(got.events.front().contains(u"trying again in 10 ms"_s),
                  qPrintable(got.events.front()));
+    }
+
+    // No file to follow (`status`): the poll runs by itself under sh every interval, its stdout
+    // the report, and no tail program (no interpreter) starts; a command asked for in between
+    // runs on the same connection, then the polls go on. One login for all of it.
+    void withoutFilesThePollRunsWithoutTheTailProgram()
+    {
+        const QString poll = u"echo \"pgid 42\"\necho alive 1"_s;
+        std::atomic<int> polls = 0;
+        server().on(FakeMatch::exact(shellScriptCommand(poll)), [&](FakeCall &) {
+            const int n = ++polls;
+            return FakeAnswer{"pgid 42\nalive " + QByteArray::number(n) + '\n', "noise\n", 0};
+        });
+        server().on(FakeMatch::exact(u"kill -TERM -42"_s), FakeAnswer{"sent\n", {}, 0});
+        RemoteLogFollowerOptions polling = options();
+        polling.status = {poll, 20};
+        QMutex mutex;
+        QList<QByteArray> reports;
+        RemoteLogFollower follower(polling, {}, [](const LogRecord &) {});
+        follower.setReportSink([&](const QByteArray &report) {
+            QMutexLocker lock(&mutex);
+            reports << report;
+        });
+        follower.start();
+        QVERIFY(waitFor([&] { return polls.load() >= 2; }));
+        std::future<ExecResult> kill = follower.execOnConnection(u"kill -TERM -42"_s, 2000);
+        QCOMPARE(kill.get().out, QByteArray("sent\n"));
+        const int before = polls.load();
+        QVERIFY(waitFor([&] { return polls.load() >= before + 2; }));
+        follower.cancel();
+        follower.wait();
+
+        QCOMPARE(server().logins(), 1);
+        QVERIFY2(server().unanswered().isEmpty(), qPrintable(server().unanswered().join(u'\n')));
+        for (const QString &command : server().commands())
+            QVERIFY2(!command.contains(kPython), qPrintable(command));
+        QMutexLocker lock(&mutex);
+        QVERIFY(reports.size() >= 4);
+        QCOMPARE(reports.front(), QByteArray("pgid 42\nalive 1\n")); // stdout alone
     }
 
     void aRefusedLoginEndsItAtOnce_data()
