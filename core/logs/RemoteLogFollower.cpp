@@ -16,9 +16,6 @@ namespace cw {
 
 namespace {
 
-// As long as the tail program lets one poll take.
-constexpr int kPollTimeoutMs = 10000;
-
 // Errors that another try cannot fix: the user must act (host key, login, target).
 bool isFatal(SshError::Kind kind)
 {
@@ -198,11 +195,17 @@ ExecResult RemoteLogFollower::pollWithoutFiles(RemoteHost &host, std::atomic<boo
     // Under sh, stdout alone, as the tail program runs it.
     const QString command = shellScriptCommand(m_options.status.command);
     for (;;) {
-        ExecResult result = host.exec(command, kPollTimeoutMs, &interrupt);
-        if (result.cancelled || result.error.isError())
-            return result; // a request, stop() or cancel(); or the connection is in doubt
-        if (m_report)
+        ExecResult result = host.exec(command, m_options.pollTimeoutMs, &interrupt);
+        if (result.cancelled)
+            return result; // a request, stop() or cancel()
+        if (result.timedOut) {
+            // A poll that hangs gives no report this round, as in the tail program; the
+            // connection is still good (the command was sent TERM).
+        } else if (result.error.isError()) {
+            return result; // the connection is in doubt: the caller connects again
+        } else if (m_report) {
             m_report(result.out);
+        }
         if (!sleepFor(m_options.status.intervalMs, interrupt)) {
             ExecResult interrupted;
             interrupted.cancelled = true;

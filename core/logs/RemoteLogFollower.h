@@ -53,7 +53,10 @@ struct RemoteLogFollowerOptions {
     SshCredentials credentials;
     std::shared_ptr<RemoteConnector> connector; // null: SSH
     QString python = QStringLiteral("python3"); // the project's launch.python
-    TailStatus status;        // the run's poll command and interval (none when intervalMs is 0)
+    TailStatus status; // the run's poll command and interval (none when intervalMs is 0)
+    // A poll run without the tail program (no file to follow) may take this long, as long as
+    // the program lets its own polls take.
+    int pollTimeoutMs = 10000;
     int idleTimeoutMs = 6000; // no frame for this long: the connection is taken as lost
     int backoffMinMs = 200;   // first wait before a reconnect, doubled up to backoffMaxMs
     int backoffMaxMs = 3000;

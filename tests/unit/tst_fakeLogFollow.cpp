@@ -286,6 +286,36 @@ private Q_SLOTS:
         QCOMPARE(reports.front(), QByteArray("pgid 42\nalive 1\n")); // stdout alone
     }
 
+    // A poll that hangs gives no report that round; the polls go on on the same connection.
+    void aHungPollIsSkippedAndThePollsGoOn()
+    {
+        const QString poll = u"echo alive 1"_s;
+        std::atomic<int> polls = 0;
+        server().on(FakeMatch::exact(shellScriptCommand(poll)), [&](FakeCall &call) {
+            if (++polls == 1) {
+                call.waitForEnd(); // until the follower's limit for one poll
+                return FakeAnswer{};
+            }
+            return FakeAnswer{"alive 1\n", {}, 0};
+        });
+        RemoteLogFollowerOptions polling = options();
+        polling.status = {poll, 20};
+        polling.pollTimeoutMs = 200;
+        std::atomic<int> reports = 0;
+        std::atomic<int> wrong =
+            0; // reports other than the poll's output (on the follower's thread)
+        RemoteLogFollower follower(polling, {}, [](const LogRecord &) {});
+        follower.setReportSink(
+            [&](const QByteArray &report) { ++(report == "alive 1\n" ? reports : wrong); });
+        follower.start();
+        QVERIFY(waitFor([&] { return reports.load() >= 2; }));
+        follower.cancel();
+        follower.wait();
+        QCOMPARE(wrong.load(), 0);
+        QCOMPARE(server().logins(), 1);
+        QCOMPARE(follower.reconnects(), 0);
+    }
+
     void aRefusedLoginEndsItAtOnce_data()
     {
         QTest::addColumn<SshError::Kind>("refusal");
