@@ -72,13 +72,12 @@ QString startScript(const QString &scriptsDir, const QString &script, const QStr
 // head + environment + tail.
 QString startScriptHead(const QString &scriptsDir, bool refuseAfterStop);
 QString startScriptTail(const QString &script);
-
-// One poll: "pgid N" (the group of "$d/job.pgid"), "exit RANK CODE EXIT_TIME LOG_TIME" per
-// "$r"/rank<R>.exit, "started N" rank logs in "$r", "alive N" processes of the run here.
 // Waits up to 10 s for "$d/<pgidFile>" to be written by a process just started in its own
 // group; "<what> did not start within 10 s" and exit 1 when it is not.
 QString waitForGroupScript(const QString &pgidFile, const QString &what);
 
+// One poll: "pgid N" (the group of "$d/job.pgid"), "exit RANK CODE EXIT_TIME LOG_TIME" per
+// "$r"/rank<R>.exit, "started N" rank logs in "$r", "alive N" processes of the run here.
 QString pollScript();
 
 // Appends to "$d/orted.pids" the orted daemons that are parents of the run's processes here.
