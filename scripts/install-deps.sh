@@ -34,6 +34,8 @@ tests=(
     # check.sh's firewall verdict is an awk program: tst_firewallDifferential runs it under gawk
     # (RHEL's, openEuler's awk) and busybox awk beside Debian's mawk
     gawk busybox
+    # the programs that run on servers (resources/server/), linted by tests/lint
+    shellcheck python3-pyflakes
     # GUI tests under a virtual display; a CJK font for the zh_CN screenshots
     xvfb xauth fonts-wqy-microhei
     # tests/gui/screenshots.sh: whole-screen captures (import) of the wizard driven with real X
