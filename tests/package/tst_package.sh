@@ -44,6 +44,10 @@ for file in hostfile env.sh train.sh run.sh check.sh README.txt; do
 done
 bash -n "$scratch/out/train.sh" || fail "train.sh from the installed example does not parse"
 
+copyright="$root/usr/share/doc/clusterwiz/copyright"
+[ -f "$copyright" ] || fail "the package has no usr/share/doc/clusterwiz/copyright"
+grep -qx 'License: GPL-3.0-or-later' "$copyright" || fail "the copyright file names no GPL-3.0-or-later"
+
 desktop="$root/usr/share/applications/org.clusterwiz.clusterwiz.desktop"
 metainfo="$root/usr/share/metainfo/org.clusterwiz.clusterwiz.metainfo.xml"
 if [ -x "$root/usr/bin/clusterwiz" ]; then
