@@ -17,10 +17,10 @@ namespace cw {
 // HCCN_DETECT_UNDO_TEMPLATES (word ADDRESS). Empty for a project that is not routed.
 QString deviceRouteTable(const Project &project);
 
-// The pieces setupBody() (and check.sh: Functions, CheckCompare in its device-ips check,
-// CheckRestore after its --net test) splice in at their markers; empty for a project that is not
-// routed.
-enum class RoutePart { Functions, Read, DryRun, Backup, Apply, CheckCompare, CheckRestore };
+// The pieces of setup_device_ips.sh (resources/server/setup-device-ips-route-*.sh) and of
+// check.sh (Functions, and CheckRestore after its --net test) for a routed project; empty for a
+// project that is not routed.
+enum class RoutePart { Functions, Read, DryRun, Backup, Apply, CheckRestore };
 QString deviceRoutePart(const Project &project, RoutePart part);
 
 } // namespace cw

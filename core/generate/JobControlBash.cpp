@@ -1,5 +1,6 @@
 #include "generate/JobControlBash.h"
 
+#include "programs/ServerPrograms.h"
 #include "shell/ShellQuote.h"
 
 using namespace Qt::StringLiterals;
@@ -11,14 +12,7 @@ QString jobPidsFunction()
     // grep -z reads /proc/PID/environ as NUL-separated lines; other users' processes are
     // unreadable and skipped. A network namespace is one nsfs inode, so `-ef` tells the same
     // one without a readlink process per pid (the poll runs every second on every server).
-    return uR"SH(job_pids() {
-    for f in $(grep -lzxF -e "CLUSTERWIZ_RUN_ID=$cw_run" /proc/[0-9]*/environ 2>/dev/null); do
-        p=${f#/proc/}; p=${p%/environ}
-        [ "$p" = "$$" ] && continue
-        [ "/proc/$p/ns/net" -ef "/proc/$$/ns/net" ] && echo "$p"
-    done
-}
-)SH"_s;
+    return programText(program::job_pids_sh);
 }
 
 namespace {
@@ -26,13 +20,7 @@ namespace {
 // Defines job_orteds: the orted daemons (OpenMPI) that are parents of the run's processes.
 QString ortedFunction()
 {
-    return uR"SH(job_orteds() {
-    for p in $(job_pids); do
-        pp=$(ps -o ppid= -p "$p" 2>/dev/null | tr -d ' ')
-        [ -n "$pp" ] && [ "$(cat "/proc/$pp/comm" 2>/dev/null)" = orted ] && echo "$pp"
-    done | sort -u
-}
-)SH"_s;
+    return programText(program::job_orteds_sh);
 }
 
 } // namespace
@@ -86,31 +74,12 @@ QString pollScript()
 {
     // LOG_TIME: the rank log's last write. Files are read with `read`, not cat, and the pids
     // counted in the shell: a process fewer per line, on every server, every second.
-    return jobPidsFunction() + uR"SH(cw_pgid=
-read -r cw_pgid 2>/dev/null <"$d/@PGID@"
-echo "pgid $cw_pgid"
-for f in "$r"/rank*.exit; do
-    [ -f "$f" ] || continue
-    n=${f##*/rank}; n=${n%.exit}
-    cw_code=
-    read -r cw_code 2>/dev/null <"$f"
-    echo "exit $n $cw_code $(date -r "$r/rank$n.log" +%s.%N 2>/dev/null || echo 0)"
-done
-n=0
-for f in "$r"/rank*.log; do [ -f "$f" ] && n=$((n + 1)); done
-echo "started $n"
-cw_alive=0
-for p in $(job_pids); do cw_alive=$((cw_alive + 1)); done
-echo "alive $cw_alive"
-)SH"_s.replace(u"@PGID@"_s, pgidFileName());
+    return jobPidsFunction() + programText(program::job_poll_sh);
 }
 
 QString noteHelpersScript()
 {
-    return jobPidsFunction() + ortedFunction() + uR"SH(o=$(job_orteds)
-if [ -n "$o" ] && [ -d "$d" ]; then echo "$o" >>"$d/@HELPERS@"; fi
-exit 0
-)SH"_s.replace(u"@HELPERS@"_s, helpersFileName());
+    return jobPidsFunction() + ortedFunction() + programText(program::job_note_helpers_sh);
 }
 
 QString stopScript(int graceSeconds)
@@ -121,54 +90,13 @@ QString stopScript(int graceSeconds)
     // noted as the parents of the run's processes, here and by noteHelpersScript() on every
     // server before any server is signalled (mpirun, stopped on the master, makes its orteds end
     // the ranks first). Polled every 0.2 s so that a quick exit ends the wait early.
-    return jobPidsFunction() + ortedFunction() +
-           uR"SH(pgs=
-for p in $(cat "$d/@PGID@" "$d"/attempt-*/@PGID@ 2>/dev/null); do
-    case "$p" in ''|*[!0-9]*) ;; *) pgs="$pgs $p" ;; esac
-done
-orteds=
-for p in $(cat "$d/@HELPERS@" 2>/dev/null) $(job_orteds); do
-    case "$p" in ''|*[!0-9]*) continue ;; esac
-    # Still an orted: the pid was noted a moment ago and could have been reused since.
-    [ "$(cat "/proc/$p/comm" 2>/dev/null)" = orted ] && orteds="$orteds $p"
-done
-# Alive and not a zombie (a zombie cannot be signalled away; where nothing reaps orphans it
-# would stay forever).
-pid_alive() {
-    [ -r "/proc/$1/status" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null
-}
-groups_alive() {
-    [ -n "$pgs" ] || return 1
-    ps -e -o pgid=,stat= | awk -v g="$pgs" 'BEGIN { n = split(g, a, " "); for (i = 1; i <= n; i++) want[a[i]] = 1 }
-        ($1 in want) && $2 !~ /^Z/ { f = 1 } END { exit !f }'
-}
-left_count() {
-    n=$(job_pids | wc -l)
-    for p in $orteds; do pid_alive "$p" && n=$((n + 1)); done
-    groups_alive && n=$((n + 1))
-    echo "$n"
-}
-signal_all() {
-    # No `--` before the group: dash's kill (sh on Debian) refuses it; `kill -SIG -PGID` is
-    # read alike by bash and dash.
-    for g in $pgs; do kill -"$1" "-$g" 2>/dev/null; done
-    for p in $(job_pids) $orteds; do kill -"$1" "$p" 2>/dev/null; done
-}
-signal_all TERM
-i=0
-while [ "$i" -lt @TICKS@ ] && [ "$(left_count)" -gt 0 ]; do
-    sleep 0.2
-    i=$((i + 1))
-done
-for round in 1 2 3; do
-    [ "$(left_count)" -eq 0 ] && break
-    signal_all KILL
-    sleep 0.3
-done
-echo "left $(left_count)"
-)SH"_s.replace(u"@PGID@"_s, pgidFileName())
-               .replace(u"@HELPERS@"_s, helpersFileName())
-               .replace(u"@TICKS@"_s, QString::number(graceSeconds * 5));
+    const QString graceWait = u"i=0\n"
+                              "while [ \"$i\" -lt %1 ] && [ \"$(left_count)\" -gt 0 ]; do\n"
+                              "    sleep 0.2\n"
+                              "    i=$((i + 1))\n"
+                              "done\n"_s.arg(graceSeconds * 5);
+    return jobPidsFunction() + ortedFunction() + programText(program::job_stop_sh) + graceWait +
+           programText(program::job_stop_kill_sh);
 }
 
 } // namespace cw

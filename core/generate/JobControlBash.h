@@ -9,6 +9,8 @@
 //   r       for the poll: the folder holding the rank files (the run folder, or an attempt's)
 // A run's processes are its process groups (job.pgid, one per attempt) and every process whose
 // environment holds CLUSTERWIZ_RUN_ID=<run id> in this server's network namespace.
+// The programs are resources/server/job-*.sh; they spell out the file names below (job.pgid,
+// orted.pids), which a rename changes in both places.
 #include <QString>
 
 namespace cw {

@@ -2,20 +2,15 @@
 
 #include "model/Project.h"
 
-#include <QHash>
 #include <QString>
 #include <QStringList>
 
 namespace cw {
 
-// What the generators of train.sh, rank.sh, run.sh and env.sh share: template filling, the facts
-// of the plan they all print (log root, device ids, rank loop), and the bash functions that
-// check values and wait for and stop child processes (not part of the public generator API; see
-// ScriptFiles.h for that).
-
-// Replaces every `@NAME@` in `text` with values[NAME] in one pass, so that a value that itself
-// contains `@OTHER@` is never substituted again. Unknown names are left as they are.
-QString fillTemplate(QStringView text, const QHash<QString, QString> &values);
+// What the generators of train.sh, rank.sh, run.sh and env.sh share: the facts of the plan they
+// all print (log root, device ids, rank loop), and the bash functions that check values and wait
+// for and stop child processes, resources/server/launch-*.sh (not part of the public generator
+// API; see ScriptFiles.h for that).
 
 // The absolute folder the rank logs go under: launch.log_dir, relative to launch.workdir unless
 // it is absolute. Not quoted.

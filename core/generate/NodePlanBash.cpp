@@ -1,6 +1,7 @@
 #include "generate/NodePlanBash.h"
 
 #include "generate/LaunchScriptBash.h"
+#include "programs/ServerPrograms.h"
 #include "shell/ShellQuote.h"
 
 using namespace Qt::StringLiterals;
@@ -71,6 +72,8 @@ QString attemptPlanFunction(const QStringList &extraArrays)
         append += u"        "_s + local + u"+=(\"${"_s + name + u"[$i]}\")\n"_s;
         assign += u"    "_s + name + u"=(\"${"_s + local + u"[@]}\")\n"_s;
     }
+    // Kept here rather than in resources/server/: the extra arrays go into its loops, and a
+    // piece of a loop is no program of its own.
     static const QString body = QStringLiteral(R"BASH(
 # Narrows the plan to the servers of one attempt (CLUSTERWIZ_ATTEMPT_SERVERS, set by the
 # supervisor of a restarting run): their ranks are numbered afresh, and the first one kept is
@@ -122,27 +125,18 @@ clusterwiz_attempt_plan() {
     return 0
 }
 )BASH");
-    QHash<QString, QString> values;
-    values.insert(u"DECLARE"_s, declare);
-    values.insert(u"APPEND"_s, append);
-    values.insert(u"ASSIGN"_s, assign);
-    return fillTemplate(body, values);
+    return QString(body)
+        .replace(u"@DECLARE@"_s, declare)
+        .replace(u"@APPEND@"_s, append)
+        .replace(u"@ASSIGN@"_s, assign);
 }
 
 QString attemptFilesFunctions(const Project &project)
 {
-    QString text = QStringLiteral(R"BASH(
-# The hostfile of the plan: "HOST_IP slots=N" per server, master first.
-clusterwiz_hostfile() {
-    local i devices=()
-    for ((i = 0; i < NODE_COUNT; i++)); do
-        read -r -a devices <<< "${NODE_DEVICES[$i]}"
-        echo "${NODE_IPS[$i]} slots=${#devices[@]}"
-    done
-}
-)BASH");
+    QString text = u'\n' + programText(program::node_plan_hostfile_sh);
     if (project.launch.mode != LaunchMode::RankTable)
         return text;
+    // Kept here like attemptPlanFunction(): the device IPs go into its loops.
     // nlohmann's dump(4) of rankTableJson(): four spaces per level, members in that order, every
     // value a string. Host IPs, device ids and device IPs are validated: nothing to escape.
     const QString deviceIp = isAscend(project.accelerator)
@@ -191,47 +185,7 @@ clusterwiz_rank_table() {
 
 QString findNodeFunction()
 {
-    return QStringLiteral(R"BASH(
-# Decides which server of the plan this is: CLUSTERWIZ_NODE_RANK when set, else the server whose
-# host IP is one of `hostname -I`.
-clusterwiz_find_node() {
-    NODE_RANK=""
-    if [ -n "${CLUSTERWIZ_NODE_RANK:-}" ]; then
-        case "$CLUSTERWIZ_NODE_RANK" in
-            ''|*[!0-9]*|0?*) echo "clusterwiz: CLUSTERWIZ_NODE_RANK='$CLUSTERWIZ_NODE_RANK' is not a number" >&2; return 2 ;;
-        esac
-        if [ "$CLUSTERWIZ_NODE_RANK" -ge "$NODE_COUNT" ]; then
-            echo "clusterwiz: CLUSTERWIZ_NODE_RANK=$CLUSTERWIZ_NODE_RANK but the plan has $NODE_COUNT servers" >&2
-            return 2
-        fi
-        NODE_RANK=$CLUSTERWIZ_NODE_RANK
-    else
-        local address i
-        for address in $(hostname -I 2>/dev/null); do
-            for ((i = 0; i < NODE_COUNT; i++)); do
-                if [ "$address" = "${NODE_IPS[$i]}" ]; then
-                    NODE_RANK=$i
-                    break 2
-                fi
-            done
-        done
-        if [ -z "$NODE_RANK" ]; then
-            echo "clusterwiz: none of this server's addresses ($(hostname -I 2>/dev/null)) is a host IP of the plan (${NODE_IPS[*]}); set CLUSTERWIZ_NODE_RANK to this server's index" >&2
-            return 2
-        fi
-    fi
-    SERVER_NAME=${NODE_NAMES[$NODE_RANK]}
-    HOST_IP=${NODE_IPS[$NODE_RANK]}
-    NIC=${NODE_NICS[$NODE_RANK]}
-    if [ -z "$NIC" ]; then
-        NIC=$(ip -o -4 addr show 2>/dev/null | awk -v ip="$HOST_IP" '{ split($4, a, "/"); if (a[1] == ip) { print $2; exit } }')
-    fi
-    read -r -a DEVICES <<< "${NODE_DEVICES[$NODE_RANK]}"
-    NPROC=${#DEVICES[@]}
-    FIRST_RANK=${NODE_FIRST_RANK[$NODE_RANK]}
-    return 0
-}
-)BASH");
+    return u'\n' + programText(program::node_plan_find_node_sh);
 }
 
 } // namespace cw
