@@ -4,6 +4,7 @@
 #include "discover/FactReaders.h"
 #include "model/Project.h"
 #include "plan/HccnCommands.h"
+#include "programs/ServerPrograms.h"
 #include "shell/ShellQuote.h"
 
 using namespace Qt::StringLiterals;
@@ -11,15 +12,13 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
-// Who holds an NPU: every process with /dev/davinciN open, one `PID N NAME` line per device it
-// holds (Linux facts only, no vendor format: /proc/PID/fd links and /proc/PID/comm). A job that
-// died without closing its devices leaves such holders behind.
+// Who holds an NPU (resources/server/probe-device-holders.sh): every process with /dev/davinciN
+// open, one `PID N NAME` line per device it holds (Linux facts only, no vendor format:
+// /proc/PID/fd links and /proc/PID/comm). A job that died without closing its devices leaves
+// such holders behind.
 QString deviceHoldersScript()
 {
-    return uR"sh(for f in /proc/[0-9]*/fd/*; do t=$(readlink "$f" 2>/dev/null) || continue; )sh"
-           uR"sh(case $t in /dev/davinci[0-9]*) p=${f#/proc/}; p=${p%%/*}; )sh"
-           uR"sh(echo "$p ${t#/dev/davinci} $(cat /proc/$p/comm 2>/dev/null)";; )sh"
-           uR"sh(esac; done | sort -u)sh"_s;
+    return programArgument(program::probe_device_holders_sh);
 }
 
 bool ascend(const Project &project)

@@ -1,5 +1,6 @@
 #include "discover/FactPrograms.h"
 
+#include "programs/ServerPrograms.h"
 #include "rules/FrameworkPackages.h"
 #include "rules/ProjectWarnings.h"
 #include "rules/ValueRules.h"
@@ -9,75 +10,25 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
-// Checks paths given as "kind:path" arguments and prints "kind yes|no path". A leading ~/,
-// $HOME/ or ${HOME}/ is the remote user's home; nothing else in a path is expanded.
-const QString kPathsProgram = uR"(for cw_arg do
-    cw_kind=${cw_arg%%:*}
-    cw_path=${cw_arg#*:}
-    case $cw_path in
-    "~") cw_real=$HOME ;;
-    "~/"* | "$"HOME/* | "$"{HOME}/*) cw_real=$HOME/${cw_path#*/} ;;
-    *) cw_real=$cw_path ;;
-    esac
-    case $cw_kind in
-    workdir) test -d "$cw_real" ;;
-    writable) test -d "$cw_real" && test -w "$cw_real" ;;
-    entry) test -e "$cw_real" ;;
-    *) test -r "$cw_real" ;;
-    esac && cw_v=yes || cw_v=no
-    printf "%s %s %s\n" "$cw_kind" "$cw_v" "$cw_path"
-done)"_s;
+// resources/server/probe-paths.sh: checks paths given as "kind:path" arguments and prints
+// "kind yes|no path". A leading ~/, $HOME/ or ${HOME}/ is the remote user's home; nothing else in
+// a path is expanded.
+QString pathsProgram()
+{
+    return programArgument(program::probe_paths_sh);
+}
 
-// Prints the interpreter's version and path, then each package's version from its installed
-// metadata, never importing it (an import of torch costs seconds of CPU; 128 servers wait on
-// the slowest). An argument "a|b" names one package installed under either distribution name.
-// It reads the *.dist-info / *.egg-info folders on sys.path itself, in the order
-// importlib.metadata would, and asks importlib.metadata (3.8 and later) only for what that
-// misses (a zipped egg, an egg-info file): importing it costs more than the rest of the probe.
-const QString kPythonProgram = uR"(import os, sys
-print("python " + sys.version.split()[0])
-print("executable " + str(sys.executable))
-def norm(n):
-    return n.lower().replace("-", "_").replace(".", "_")
-def scan(name):
-    want = norm(name)
-    for d in sys.path:
-        try:
-            entries = os.listdir(d or ".")
-        except OSError:
-            continue
-        for e in entries:
-            base, ext = os.path.splitext(e)
-            if ext not in (".dist-info", ".egg-info") or norm(base.split("-")[0]) != want:
-                continue
-            for f in ("METADATA", "PKG-INFO"):
-                try:
-                    with open(os.path.join(d or ".", e, f)) as m:
-                        for line in m:
-                            if line.startswith("Version:"):
-                                return line[8:].strip()
-                            if not line.strip():
-                                break
-                except OSError:
-                    pass
-    return None
-def version(name):
-    found = scan(name)
-    if found:
-        return found
-    try:
-        from importlib import metadata
-        return metadata.version(name)
-    except Exception:
-        return None
-for arg in sys.argv[1:]:
-    names = arg.split("|")
-    found = None
-    for n in names:
-        found = version(n)
-        if found:
-            break
-    print(("package " + names[0] + " " + found) if found else ("package-missing " + names[0])))"_s;
+// resources/server/probe-python.py: prints the interpreter's version and path, then each
+// package's version from its installed metadata, never importing it (an import of torch costs
+// seconds of CPU; 128 servers wait on the slowest). An argument "a|b" names one package installed
+// under either distribution name. It reads the *.dist-info / *.egg-info folders on sys.path
+// itself, in the order importlib.metadata would, and asks importlib.metadata (3.8 and later) only
+// for what that misses (a zipped egg, an egg-info file): importing it costs more than the rest of
+// the probe.
+QString pythonProgram()
+{
+    return programArgument(program::probe_python_py);
+}
 
 QString stripQuotes(const QString &word)
 {
@@ -114,7 +65,7 @@ bool isPlainPath(const QString &path)
 QStringList pathsProbeArgv(const Project &project)
 {
     const LaunchConfig &launch = project.launch;
-    QStringList argv{u"sh"_s, u"-c"_s, kPathsProgram, u"sh"_s};
+    QStringList argv{u"sh"_s, u"-c"_s, pathsProgram(), u"sh"_s};
     if (!launch.workdir.isEmpty() && pathProblem(launch.workdir).isEmpty()) {
         argv << u"workdir:"_s + launch.workdir << u"writable:"_s + launch.workdir;
     }
@@ -136,7 +87,7 @@ QStringList pathsProbeArgv(const Project &project)
 
 QStringList pythonProbeArgv(const Project &project)
 {
-    QStringList argv{probedPython(project), u"-c"_s, kPythonProgram};
+    QStringList argv{probedPython(project), u"-c"_s, pythonProgram()};
     for (const QString &package : frameworkPackages(project))
         argv << packageDistributions(package).join(u'|');
     return argv;
@@ -188,6 +139,14 @@ QStringList probedSetEnvFiles(const Project &project)
         }
     }
     return files;
+}
+
+QString programArgument(std::string_view program)
+{
+    QString text = programText(program);
+    if (text.endsWith(u'\n'))
+        text.chop(1);
+    return text;
 }
 
 QString probedPython(const Project &project)

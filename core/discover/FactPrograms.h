@@ -9,6 +9,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <string_view>
+
 namespace cw {
 
 // `sh -c PROGRAM sh workdir:W writable:W entry:E setenv:F...`: prints "KIND yes|no PATH" per
@@ -34,6 +36,10 @@ QStringList npuBoardArgv(int device);
 // word (other variables, command substitution) are skipped. On Ascend, when no line sources
 // CANN's set_env.sh, its default places (cannSetEnvPaths()) are added, to find the one there.
 QStringList probedSetEnvFiles(const Project &project);
+
+// A server program (programs/ServerPrograms.h) given as one argument, `sh -c PROGRAM` or
+// `python -c PROGRAM`: its text less the file's last newline.
+QString programArgument(std::string_view program);
 
 // The interpreter the probe asks: launch.python, or python3 when it is empty.
 QString probedPython(const Project &project);

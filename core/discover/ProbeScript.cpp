@@ -1,6 +1,7 @@
 #include "discover/ProbeScript.h"
 
 #include "discover/FactCommands.h"
+#include "programs/ServerPrograms.h"
 #include "shell/ShellQuote.h"
 
 using namespace Qt::StringLiterals;
@@ -8,48 +9,21 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
-// cw_probe runs one fact: captures stdout and stderr together, escapes any line of the output
-// that looks like a section marker (so output can never fake a section), then prints the marker
-// with the exit status and the output. `timeout` stops a hung tool (a stuck driver, D-Bus), for
-// a tool that is there; cw_quick runs a fact that never waits on anything without it (one
-// process less: at 128 servers the probe's processes are most of discovery's cost).
-// The script and the programs it embeds use no single quote after a backslash and no double
-// backslash, so that probeCommand() also reads the same in fish, whose quoting differs there.
+// The probe's frame: its environment (resources/server/probe-prelude.sh), whether `timeout` is
+// there, then cw_probe and cw_quick (probe-run.sh). cw_probe runs one fact: captures stdout and
+// stderr together, escapes any line of the output that looks like a section marker (so output can
+// never fake a section), then prints the marker with the exit status and the output. `timeout`
+// stops a hung tool (a stuck driver, D-Bus), for a tool that is there; cw_quick runs a fact that
+// never waits on anything without it (one process less: at 128 servers the probe's processes are
+// most of discovery's cost). The script and the programs it embeds (resources/server/probe-*) use
+// no single quote after a backslash and no double backslash, so that probeCommand() also reads
+// the same in fish, whose quoting differs there.
 QString prelude()
 {
-    return uR"(# clusterwiz discovery: read-only probes, one section each.
-unset IFS
-LC_ALL=C
-export LC_ALL
-PATH=${PATH:-/usr/bin:/bin}:/usr/local/sbin:/usr/sbin:/sbin:/usr/local/Ascend/driver/tools
-export PATH
-if timeout -k 2 1 true >/dev/null 2>&1; then cw_t='timeout -k 2 %1'; else cw_t=''; fi
-cw_print() {
-    case $cw_out in
-    *@@clusterwiz-probe*) cw_out=$(printf '%s\n' "$cw_out" | sed 's/^@@clusterwiz-probe/ &/') ;;
-    esac
-    printf '@@clusterwiz-probe %s rc=%s@@\n' "$cw_name" "$cw_rc"
-    if [ -n "$cw_out" ]; then printf '%s\n' "$cw_out"; fi
-}
-cw_probe() {
-    cw_name=$1
-    shift
-    if command -v "$1" >/dev/null 2>&1; then
-        cw_out=$($cw_t "$@" 2>&1 </dev/null)
-    else
-        cw_out=$("$@" 2>&1 </dev/null)
-    fi
-    cw_rc=$?
-    cw_print
-}
-cw_quick() {
-    cw_name=$1
-    shift
-    cw_out=$("$@" 2>&1 </dev/null)
-    cw_rc=$?
-    cw_print
-}
-)"_s.arg(kProbeTimeoutSeconds);
+    return programText(program::probe_prelude_sh) +
+           u"if timeout -k 2 1 true >/dev/null 2>&1; then cw_t='timeout -k 2 %1'; "
+           u"else cw_t=''; fi\n"_s.arg(kProbeTimeoutSeconds) +
+           programText(program::probe_run_sh);
 }
 
 QString probeCall(const FactCommand &fact, const QString &name, const QStringList &argv)

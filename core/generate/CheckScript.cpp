@@ -1,13 +1,23 @@
 // check.sh: the plan, the project values and, from the fact and check tables, the fact commands,
 // the list of checks and the ports each server must let in; then the bash that gathers the facts
-// and decides each check.
+// and decides each check, the programs of resources/server/ in the order the script runs them.
+// clusterwiz_check (check-framework.sh) runs one check: it sets CHECK_ID to the check's id and
+// calls the check's function (CheckSpec::scriptFunction), which prints one line or more through
+// clusterwiz_ok / clusterwiz_warn / clusterwiz_fail / clusterwiz_skip: "[ OK ] CHECK_ID: detail".
+// Each function reads its facts with clusterwiz_fact (check-facts.sh: the output of the commands
+// discovery runs, discover/FactCommands.h) and decides as the C++ verdict of its row does
+// (checks/); tst_checkDifferential holds the two equal. firewall-ports is one awk program
+// (check-firewall.awk: the readers of discover/FirewallFacts.h and the verdict of
+// checks/CheckNetwork.cpp), which tst_firewallDifferential also runs alone under mawk, gawk and
+// busybox awk.
 #include "generate/ScriptFiles.h"
 
 #include "checks/CheckTable.h"
-#include "generate/CheckScriptBash.h"
+#include "generate/CheckScriptFacts.h"
 #include "generate/DeviceIpBash.h"
 #include "generate/DeviceRouteBash.h"
 #include "generate/NodePlanBash.h"
+#include "programs/ServerPrograms.h"
 #include "rules/DeviceRoutes.h"
 #include "rules/FrameworkPackages.h"
 #include "rules/ProjectWarnings.h"
@@ -127,18 +137,40 @@ QString requiredPortsFunction(const Project &project)
     return text + u"    esac\n}\n"_s;
 }
 
-QString acceleratorFunctions(Accelerator accelerator)
+// The --net test (device-net-health) leaves each device detecting a peer; a routed project sets
+// its own back, at the end of the test, before the function's closing brace.
+QString deviceNetTest(const Project &project)
 {
-    switch (accelerator) {
+    QString test = programText(program::check_ascend_net_test_sh);
+    const QString closing = u"}\n"_s;
+    Q_ASSERT(test.endsWith(closing));
+    test.insert(test.size() - closing.size(), deviceRoutePart(project, RoutePart::CheckRestore));
+    return test;
+}
+
+QString acceleratorFunctions(const Project &project)
+{
+    switch (project.accelerator) {
     case Accelerator::Ascend910:
     case Accelerator::Ascend910b:
-        return checkAscendFunctions();
+        // accelerator (npu-smi), device-ips, device-links; device-net-health, -tls, -processes.
+        return programText(program::check_ascend_sh) + deviceNetTest(project) +
+               programText(program::check_ascend_devices_sh);
     case Accelerator::Nvidia:
-        return checkNvidiaFunction();
+        return programText(program::check_nvidia_sh); // nvidia-smi -L
     case Accelerator::Cpu:
-        return checkCpuFunction();
+        break;
     }
-    return checkCpuFunction();
+    return programText(program::check_cpu_sh); // nothing to check
+}
+
+// firewall-ports: the bash that feeds the facts and the ports to the awk program, which check.sh
+// holds as a here-document.
+QString firewallFunctions()
+{
+    return programText(program::check_firewall_sh) +
+           u"\nclusterwiz_firewall_awk() {\n    cat <<'CLUSTERWIZ_AWK'\n"_s +
+           programText(program::check_firewall_awk) + u"CLUSTERWIZ_AWK\n}\n"_s;
 }
 
 } // namespace
@@ -164,18 +196,20 @@ QByteArray checkScript(const Project &project)
     text += findNodeFunction();
     if (ascend)
         text += hccnFunctions(); // clusterwiz_run_words for --net
-    text += checkFramework();
-    text += checkFactFunctions();
-    text += checkHostFunctions();
-    text += checkVersionFunctions();
-    text += checkLimitFunctions();
-    // --net leaves each device detecting a peer; a routed project sets its own back.
-    text +=
-        acceleratorFunctions(project.accelerator)
-            .replace(u"@ROUTE_CHECK_RESTORE@"_s, deviceRoutePart(project, RoutePart::CheckRestore));
-    text += checkFirewallFunctions();
-    text += checkNetworkFunctions();
-    text += checkMain();
+    // usage, options, counters, clusterwiz_check, the needed ports, helpers
+    text += programText(program::check_framework_sh);
+    // clusterwiz_gather_facts (as discovery's probe), clusterwiz_fact and clusterwiz_peer_fact
+    text += programText(program::check_facts_sh);
+    // hostname, host-ip, python-torch, mpirun, msrun, cann-env, paths, sshd
+    text += programText(program::check_host_sh);
+    text += programText(program::check_versions_sh); // versions across servers
+    text += programText(program::check_limits_sh); // shm-size, memlock, master-resolves, clock-skew
+    text += acceleratorFunctions(project);
+    text += firewallFunctions();
+    // ssh, master-port-free, hccl-ports-free, master-port-reachable, peer-login, known-hosts
+    text += programText(program::check_network_sh);
+    // finds the server, --list, runs the checks, prints the summary, exits
+    text += programText(program::check_main_sh);
     return text.toUtf8();
 }
 

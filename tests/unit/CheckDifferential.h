@@ -122,7 +122,7 @@ inline QString tlsLine(int device, bool on)
                .arg(on ? 1 : 0);
 }
 
-// The python probe's output (discover/FactPrograms.cpp's program) with these package lines.
+// The python probe's output (resources/server/probe-python.py) with these package lines.
 inline QString pythonOutput(const QStringList &packageLines)
 {
     return (QStringList{u"python 3.11.2"_s, u"executable /usr/bin/python3"_s} + packageLines)

@@ -1,13 +1,8 @@
-// check.sh's checks of the server's own state. Each reads its facts with clusterwiz_fact (the
-// output of the command discovery runs, discover/FactCommands.h) and decides as the C++ verdict
-// of its row does (checks/CheckServer.cpp); tst_checkDifferential holds the two equal.
-#include "generate/CheckScriptBash.h"
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck shell=bash
+# shellcheck disable=SC2086,SC2116 # echo $x: a fact of addresses and ports, its whitespace collapsed
+# shellcheck disable=SC2153 # ENTRY: a project value that check.sh sets above
 
-namespace cw {
-
-QString checkHostFunctions()
-{
-    return QStringLiteral(R"BASH(
 # A fact that timed out (124) or never arrived: the verdict says so instead of guessing.
 clusterwiz_unanswered() {
     case "$1" in
@@ -249,39 +244,3 @@ clusterwiz_check_sshd() {
     port=$(echo $session | awk 'NF == 4 && $4 ~ /^[0-9]+$/ && $4 >= 1 && $4 <= 65535 { print $4 }')
     clusterwiz_ok "${port:+sshd serves port $port}${port:-sshd runs}"
 }
-)BASH");
-}
-
-QString checkNvidiaFunction()
-{
-    return QStringLiteral(R"BASH(
-# nvidia-smi -L: "GPU N: NAME (UUID: ...)" per GPU (MIG devices indented under it).
-clusterwiz_check_accelerator() {
-    local output status listed device missing=""
-    output=$(clusterwiz_fact nvidia-smi)
-    status=$?
-    if [ "$status" = 127 ] || [ "$status" = 125 ]; then
-        clusterwiz_fail "nvidia-smi not found or failed: "
-        return
-    fi
-    listed=$(printf '%s\n' "$output" | tr -d '\r' | sed -n 's/^GPU[[:space:]]\{1,\}\([0-9]\{1,\}\):.*(UUID:[[:space:]]*[^)[:space:]]\{1,\}[[:space:]]*).*/\1/p')
-    for device in "${DEVICES[@]}"; do
-        printf '%s\n' "$listed" | grep -qx "$device" || missing="$missing${missing:+; }GPU $device missing"
-    done
-    if [ -n "$missing" ]; then
-        clusterwiz_fail "$missing (nvidia-smi lists $(printf '%s' "$listed" | grep -c .))"
-    else
-        clusterwiz_ok "$(printf '%s' "$listed" | grep -c .) GPUs; planned devices ${DEVICES[*]} present"
-    fi
-}
-)BASH");
-}
-
-QString checkCpuFunction()
-{
-    return QStringLiteral(R"BASH(
-clusterwiz_check_accelerator() { clusterwiz_skip "cpu project: no accelerator needed"; }
-)BASH");
-}
-
-} // namespace cw

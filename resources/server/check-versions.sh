@@ -1,14 +1,6 @@
-// check.sh's versions check: the master reads every server's version facts (the NPU board, the
-// CANN install record, launch.python's probe: its own, the others' gathered there over SSH or
-// recorded with --facts) and names the servers of each version of a component that differs, as
-// the C++ verdict does (checks/VersionConsistency.cpp).
-#include "generate/CheckScriptBash.h"
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck shell=bash
 
-namespace cw {
-
-QString checkVersionFunctions()
-{
-    return QStringLiteral(R"BASH(
 # The versions of server J ("self" for this one), "COMPONENT<TAB>VERSION" lines in a fixed order:
 # NPU driver and firmware, CANN (Ascend), Python, then launch.framework's packages; unknown ones
 # left out. False when its facts were not loaded (clusterwiz_peer_facts). An older probe names
@@ -97,7 +89,3 @@ clusterwiz_check_versions() {
         clusterwiz_ok "the same on $NODE_COUNT servers: $(clusterwiz_versions_of self | tr '\t' ' ' | paste -sd, - | sed 's/,/, /g')"
     fi
 }
-)BASH");
-}
-
-} // namespace cw

@@ -1,15 +1,7 @@
-// check.sh's checks between servers: the other servers' SSH ports, the master port and the HCCL
-// ports (free, and master_port reachable from here), and for mpirun the master's password-free
-// logins and known_hosts. Who listens where is the port-owners fact (`ss -tulnp`, read as
-// discovery's parsePortOwners() reads it); ssh, master-port-reachable, peer-login and
-// known-hosts test live connections, so --facts does not judge them.
-#include "generate/CheckScriptBash.h"
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck shell=bash
+# shellcheck disable=SC2016 # bash -c '...$0/$1': the inner bash expands them
 
-namespace cw {
-
-QString checkNetworkFunctions()
-{
-    return QStringLiteral(R"BASH(
 # The other servers answer on their SSH port at the address the job uses between servers.
 clusterwiz_check_ssh() {
     local j
@@ -196,7 +188,3 @@ clusterwiz_check_known_hosts() {
         fi
     done
 }
-)BASH");
-}
-
-} // namespace cw

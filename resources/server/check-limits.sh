@@ -1,12 +1,6 @@
-// check.sh's shm-size, memlock, master-resolves and clock-skew: the verdicts of
-// checks/CheckHostLimits.cpp over the same facts (tst_checkDifferential holds them equal).
-#include "generate/CheckScriptBash.h"
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck shell=bash
 
-namespace cw {
-
-QString checkLimitFunctions()
-{
-    return QStringLiteral(R"BASH(
 clusterwiz_check_shm_size() {
     local output status silent kib
     output=$(clusterwiz_fact shm)
@@ -125,7 +119,3 @@ clusterwiz_check_clock_skew() {
         clusterwiz_ok "within 1 s of the master's clock: $compared servers"
     fi
 }
-)BASH");
-}
-
-} // namespace cw
