@@ -1,6 +1,7 @@
 #include "checks/ActiveProbes.h"
 
 #include "discover/ProbeText.h"
+#include "programs/ServerPrograms.h"
 #include "shell/ShellQuote.h"
 #include "ssh/KnownHosts.h"
 
@@ -8,50 +9,6 @@ using namespace Qt::StringLiterals;
 
 namespace cw {
 namespace {
-
-// Both programs need the standard library alone: `python -S` skips site's start-up work (the
-// .pth files of every installed package), most of an interpreter's start on some servers.
-// argv[1] is the marker, so that the stop command can tell our listener from any other process.
-const QString kListenerProgram = uR"(import os, socket, sys, time
-port, seconds, expected = int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
-try:
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    s.bind(("", port))
-    s.listen(128)
-except OSError as e:
-    print("error " + str(e))
-    sys.exit(1)
-pid = os.fork()
-if pid:
-    print("listening %d" % pid)
-    sys.stdout.flush()
-    os._exit(0)
-os.setsid()
-null = os.open(os.devnull, os.O_RDWR)
-for fd in (0, 1, 2):
-    os.dup2(null, fd)
-end = time.time() + seconds
-done = 0
-while done < expected and time.time() < end:
-    s.settimeout(max(0.05, end - time.time()))
-    try:
-        c, _ = s.accept()
-        c.close()
-        done += 1
-    except OSError:
-        pass)"_s;
-
-const QString kConnectProgram = uR"(import socket, sys
-try:
-    socket.create_connection((sys.argv[1], int(sys.argv[2])), timeout=float(sys.argv[3])).close()
-    print("connected")
-except socket.timeout:
-    print("timeout")
-except ConnectionRefusedError:
-    print("refused")
-except OSError as e:
-    print("error " + str(e)))"_s;
 
 PeerTrust::Login loginFrom(int rc, const QString &message)
 {
@@ -101,48 +58,59 @@ void knownFrom(const QStringList &lines, const PeerTarget &target, PeerTrust &tr
 
 } // namespace
 
+// Both programs need the standard library alone: `python -S` skips site's start-up work (the
+// .pth files of every installed package), most of an interpreter's start on some servers. The
+// listener is the doctor's (resources/server/port-listener.py, doctor/PortTest.h) on one port:
+// argv[1] is the marker, so that the stop command can tell our listener from any other process.
 QString reachabilityListenerCommand(const Project &project, int expected, int seconds)
 {
-    return shellJoin({project.launch.python, u"-S"_s, u"-c"_s, kListenerProgram,
-                      QLatin1StringView(kReachabilityProbeMarker),
-                      QString::number(project.launch.masterPort), QString::number(seconds),
-                      QString::number(expected)});
+    return shellJoin({project.launch.python, u"-S"_s, u"-c"_s,
+                      programText(program::port_listener_py),
+                      QLatin1StringView(kReachabilityProbeMarker), QString::number(seconds),
+                      QString::number(expected), QString::number(project.launch.masterPort)});
 }
 
 std::optional<int> parseReachabilityListener(const QString &output, QString *problem)
 {
-    const QString line = firstLineOf(output);
-    if (line.startsWith(u"listening "_s)) {
-        bool ok = false;
-        const int pid = line.mid(10).trimmed().toInt(&ok);
-        if (ok && pid > 1)
-            return pid;
+    // "bound PORT ACTUAL" or "busy PORT WHY", then "listening PID" or "error ...".
+    QString why;
+    for (const QString &line : probeLines(output)) {
+        const QStringList words = line.simplified().split(u' ');
+        if (words.size() == 2 && words[0] == u"listening") {
+            bool ok = false;
+            const int pid = words[1].toInt(&ok);
+            if (ok && pid > 1)
+                return pid;
+        } else if (words.size() >= 2 && words[0] == u"busy") {
+            why = words.mid(2).join(u' ');
+        } else if (words[0] == u"error" && why.isEmpty()) {
+            why = words.mid(1).join(u' ');
+        }
     }
     if (problem) {
-        *problem = line.startsWith(u"error "_s) ? line.mid(6)
-                   : line.isEmpty()             ? u"the listener printed nothing"_s
-                                                : u"unrecognised output: "_s + line;
+        const QString line = firstLineOf(output);
+        *problem = !why.isEmpty()   ? why
+                   : line.isEmpty() ? u"the listener printed nothing"_s
+                                    : u"unrecognised output: "_s + line;
     }
     return std::nullopt;
 }
 
 QString reachabilityListenerStopCommand(int pid)
 {
-    // Waits (up to 2 s) until the listener is gone, so that a launch right after the checks
-    // finds master_port free; a zombie's cmdline is empty and it holds no port.
+    // The doctor's stop (resources/server/port-listener-stop.sh) with the marker as the token.
     return shellScriptCommand(
-        u"p=%1\nours() { case $(tr '\\000' ' ' < /proc/$p/cmdline 2>/dev/null) in\n"
-        u"*%2*) return 0 ;;\nesac\nreturn 1\n}\n"
-        u"ours && kill $p\ni=0\nwhile ours && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done\n"
-        u"exit 0"_s.arg(pid)
-            .arg(QLatin1StringView(kReachabilityProbeMarker)));
+        u"p=%1\nt=%2\n"_s.arg(QString::number(pid),
+                              shellQuote(QLatin1StringView(kReachabilityProbeMarker))) +
+        programText(program::port_listener_stop_sh));
 }
 
 QString reachabilityConnectCommand(const Project &project)
 {
     const Server &master = project.servers[size_t(project.masterIndex())];
-    return shellJoin({project.launch.python, u"-S"_s, u"-c"_s, kConnectProgram,
-                      master.effectiveHostIp(), QString::number(project.launch.masterPort),
+    return shellJoin({project.launch.python, u"-S"_s, u"-c"_s,
+                      programText(program::master_port_connect_py), master.effectiveHostIp(),
+                      QString::number(project.launch.masterPort),
                       QString::number(kPortConnectTimeoutSeconds)});
 }
 

@@ -50,14 +50,16 @@ struct ActiveProbes {
 
 // ---- master port reachability (master-port-reachable) ------------------------------------------
 
-// Binds master_port on all addresses, prints `listening PID` and detaches (own session, stdio on
-// /dev/null) so the SSH command returns at once; the listener accepts `expected` connections or
-// gives up after `seconds`. `error MESSAGE` when the port cannot be bound.
+// Binds master_port on all addresses, prints `bound PORT PORT` and `listening PID` and detaches
+// (own session, stdio on /dev/null) so the SSH command returns at once; the listener accepts
+// `expected` connections or gives up after `seconds`. `busy PORT MESSAGE` and `error ...` when
+// the port cannot be bound. The doctor's listener (doctor/PortTest.h) on one port.
 QString reachabilityListenerCommand(const Project &project, int expected, int seconds);
-// `listening PID` -> PID; `error ...` -> nullopt with the message in *problem.
+// `listening PID` -> PID; else nullopt with why the port could not be bound in *problem.
 std::optional<int> parseReachabilityListener(const QString &output, QString *problem);
 // Ends the listener early, only when that pid is still our listener (its argv holds the marker),
-// and returns once it is gone (at most 2 s), so master_port is free for a launch right after.
+// and returns once it is gone (at most 3 s, then it is killed), so master_port is free for a
+// launch right after.
 QString reachabilityListenerStopCommand(int pid);
 
 // One connect from a server to the master's host_ip:master_port within

@@ -1,5 +1,6 @@
 #include "checks/DeepCheck.h"
 
+#include "programs/ServerPrograms.h"
 #include "rules/FrameworkPackages.h"
 #include "shell/ShellQuote.h"
 
@@ -10,19 +11,6 @@ using namespace Qt::StringLiterals;
 namespace cw {
 
 namespace {
-
-// Imports each module in order and prints "NAME VERSION" lines; on the first failure prints the
-// exception's last line to stderr and exits 1.
-constexpr auto kImportProgram = uR"(import importlib, sys
-for name in sys.argv[1:]:
-    try:
-        module = importlib.import_module(name)
-    except BaseException as e:
-        lines = str(e).strip().splitlines()
-        sys.stderr.write("import %s: %s%s\n" % (name, type(e).__name__, ": " + lines[-1] if lines else ""))
-        sys.exit(1)
-    print(name, getattr(module, "__version__", "?"))
-)";
 
 // `timeout` exits 124 when the time ran out (coreutils).
 constexpr int kTimeoutExit = 124;
@@ -42,8 +30,10 @@ QStringList deepCheckModules(const Project &project)
 
 QString deepCheckCommand(const Project &project, int timeoutS)
 {
+    // resources/server/import-modules.py imports each module in order and prints "NAME VERSION"
+    // lines; on the first failure it prints the exception's last line to stderr and exits 1.
     QStringList words{u"timeout"_s, QString::number(timeoutS), project.launch.python, u"-c"_s,
-                      QString::fromUtf16(kImportProgram)};
+                      programText(program::import_modules_py)};
     words += deepCheckModules(project);
     QStringList quoted;
     for (const QString &word : words)

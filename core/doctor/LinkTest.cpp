@@ -1,6 +1,7 @@
 #include "doctor/LinkTest.h"
 
 #include "discover/ProbeText.h"
+#include "programs/ServerPrograms.h"
 #include "shell/ShellQuote.h"
 
 #include <QRegularExpression>
@@ -15,30 +16,6 @@ namespace {
 
 // What the tool printed is shown in a cell's evidence: enough to read, never a flood.
 constexpr qsizetype kEvidenceChars = 1200;
-
-// Each ping's block, lines of output prefixed with "| " so that nothing the tool prints can pass
-// for a marker. "busy": hccn_tool refuses a device another call is using; retried twice.
-const QString kScriptHead =
-    uR"SH(PATH=${PATH:-/usr/bin:/bin}:/usr/local/sbin:/usr/sbin:/sbin:/usr/local/Ascend/driver/tools
-export PATH
-if ! command -v hccn_tool >/dev/null 2>&1; then echo "@@nohccn"; exit 0; fi
-cw_dir=$(mktemp -d) || exit 1
-trap 'rm -rf "$cw_dir"' EXIT
-cw_ping() {
-    n=0
-    while :; do
-        out=$(timeout -k 2 @LIMIT@ hccn_tool -i "$1" -ping -g address "$2" 2>&1)
-        rc=$?
-        case "$out" in
-            *busy*) n=$((n + 1)); if [ "$n" -lt 3 ]; then sleep 1; continue; fi ;;
-        esac
-        break
-    done
-    echo "@@ping $3"
-    printf '%s\n' "$out" | head -c 4000 | sed 's/^/| /'
-    echo "@@rc $3 $rc"
-}
-)SH"_s;
 
 // The tool's text for a cell's evidence: bounded, control characters (an escape sequence) shown
 // as '?', lines kept.
@@ -95,7 +72,10 @@ PingOutcome parsePingOutput(const QString &output, int exitStatus)
 
 QString linkTestScript(const std::vector<LinkProbe> &probes)
 {
-    QString script = QString(kScriptHead).replace(u"@LIMIT@"_s, QString::number(kPingLimitSeconds));
+    // resources/server/link-test-ping.sh defines cw_ping: each ping's block, lines of output
+    // prefixed with "| " so that nothing the tool prints can pass for a marker. "busy":
+    // hccn_tool refuses a device another call is using; retried twice.
+    QString script = programText(program::link_test_ping_sh);
     // One background subshell per device, its output in a file of its own (parallel writers
     // to one pipe would interleave), shown in device order once every device is done.
     std::map<int, QStringList> byDevice;

@@ -18,7 +18,8 @@
 
 namespace cw {
 
-// One ping may take this long before `timeout` ends it (a tool that hangs fails its cell).
+// One ping may take this long before `timeout` ends it (a tool that hangs fails its cell); the
+// number is written in resources/server/link-test-ping.sh too (tst_doctorParsers holds both to it).
 inline constexpr int kPingLimitSeconds = 12;
 
 struct PingOutcome {

@@ -1,80 +1,12 @@
 #include "doctor/PortTest.h"
 
 #include "discover/ProbeText.h"
+#include "programs/ServerPrograms.h"
 #include "shell/ShellQuote.h"
 
 using namespace Qt::StringLiterals;
 
 namespace cw {
-namespace {
-
-// argv: token seconds expected port...; the token is argv[1] so that the stop command finds it
-// in /proc/PID/cmdline.
-const QString kListenerProgram = uR"(import os, select, socket, sys, time
-seconds, expected = float(sys.argv[2]), int(sys.argv[3])
-socks = []
-for p in sys.argv[4:]:
-    try:
-        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        s.bind(("", int(p)))
-        s.listen(1024)
-        s.setblocking(False)
-        socks.append(s)
-        print("bound %s %d" % (p, s.getsockname()[1]))
-    except OSError as e:
-        print("busy %s %s" % (p, str(e).replace("\n", " ")))
-if not socks:
-    print("error no port could be bound")
-    sys.exit(1)
-pid = os.fork()
-if pid:
-    print("listening %d" % pid)
-    sys.stdout.flush()
-    os._exit(0)
-os.setsid()
-null = os.open(os.devnull, os.O_RDWR)
-for fd in (0, 1, 2):
-    os.dup2(null, fd)
-end = time.time() + seconds
-done = 0
-while done < expected and time.time() < end:
-    ready, _, _ = select.select(socks, [], [], max(0.05, min(1.0, end - time.time())))
-    for s in ready:
-        try:
-            c, _ = s.accept()
-            c.close()
-            done += 1
-        except OSError:
-            pass)"_s;
-
-const QString kConnectProgram = uR"(import socket, sys, threading
-limit = float(sys.argv[1])
-targets = sys.argv[2:]
-result = ["error no result"] * len(targets)
-def connect(i, host, port):
-    try:
-        socket.create_connection((host, port), timeout=limit).close()
-        result[i] = "connected"
-    except socket.timeout:
-        result[i] = "timeout"
-    except ConnectionRefusedError:
-        result[i] = "refused"
-    except OSError as e:
-        result[i] = "error " + str(e).replace("\n", " ")
-threads = []
-for i, target in enumerate(targets):
-    host, port = target.rsplit(":", 1)
-    t = threading.Thread(target=connect, args=(i, host, int(port)))
-    t.start()
-    threads.append(t)
-for t in threads:
-    t.join()
-for target, outcome in zip(targets, result):
-    print(target, outcome))"_s;
-
-} // namespace
-
 std::vector<PortTarget> portTargets(const Project &project, int serverIndex)
 {
     std::vector<PortTarget> targets;
@@ -101,12 +33,15 @@ std::vector<PortTarget> portTargets(const Project &project, int serverIndex)
     return targets;
 }
 
+// argv: token seconds expected port...; the token is argv[1] so that the stop command finds it
+// in /proc/PID/cmdline. The check of master_port's reachability (checks/ActiveProbes.h) runs the
+// same program on one port.
 QString portListenerCommand(const QString &python, const QString &token,
                             const std::vector<int> &ports, int expected, int seconds)
 {
     QStringList argv{python,
                      u"-c"_s,
-                     kListenerProgram,
+                     programText(program::port_listener_py),
                      token,
                      QString::number(seconds),
                      QString::number(expected)};
@@ -148,15 +83,8 @@ ListenerStart parsePortListener(const QString &output)
 QString portListenerStopCommand(int pid, const QString &token)
 {
     // A zombie's cmdline is empty: it holds no port and counts as gone.
-    return shellScriptCommand(uR"SH(p=@PID@
-ours() { case $(tr '\000' ' ' < /proc/$p/cmdline 2>/dev/null) in *@TOKEN@*) return 0 ;; esac; return 1; }
-ours && kill "$p" 2>/dev/null
-i=0
-while ours && [ "$i" -lt 30 ]; do sleep 0.1; i=$((i + 1)); done
-if ours; then kill -9 "$p" 2>/dev/null; sleep 0.3; fi
-if ours; then echo "left $p"; else echo gone; fi
-)SH"_s.replace(u"@PID@"_s, QString::number(pid))
-                                  .replace(u"@TOKEN@"_s, token));
+    return shellScriptCommand(u"p=%1\nt=%2\n"_s.arg(QString::number(pid), shellQuote(token)) +
+                              programText(program::port_listener_stop_sh));
 }
 
 bool listenerGone(const QString &output)
@@ -166,7 +94,8 @@ bool listenerGone(const QString &output)
 
 QString portConnectCommand(const QString &python, const std::vector<ConnectTarget> &targets)
 {
-    QStringList argv{python, u"-c"_s, kConnectProgram, QString::number(kPortConnectSeconds)};
+    QStringList argv{python, u"-c"_s, programText(program::port_connect_py),
+                     QString::number(kPortConnectSeconds)};
     for (const ConnectTarget &target : targets)
         argv << target.host + u':' + QString::number(target.port);
     return shellJoin(argv);

@@ -7,6 +7,7 @@
 #include "fix/FixTable.h"
 #include "fix/FixText.h"
 
+#include "programs/ServerPrograms.h"
 #include "shell/ShellQuote.h"
 #include "ssh/KnownHosts.h"
 
@@ -14,19 +15,6 @@ using namespace Qt::StringLiterals;
 
 namespace cw {
 namespace {
-
-// Prints the master's key pair's public half, creating an ed25519 pair (commented
-// "clusterwiz", so undo removes only a key this fix made) when it has none.
-const QString kEnsureKey = uR"(umask 077
-mkdir -p ~/.ssh
-for f in id_ed25519 id_ecdsa id_rsa; do
-    if [ -f ~/.ssh/$f ] && [ -f ~/.ssh/$f.pub ]; then head -n 1 ~/.ssh/$f.pub; exit 0; fi
-done
-ssh-keygen -q -t ed25519 -N '' -C clusterwiz -f ~/.ssh/id_ed25519 </dev/null >/dev/null
-head -n 1 ~/.ssh/id_ed25519.pub)"_s;
-
-const QString kRemoveCreatedKey = uR"(f=~/.ssh/id_ed25519
-if [ -f "$f.pub" ] && grep -q ' clusterwiz$' "$f.pub"; then rm -f "$f" "$f.pub"; fi)"_s;
 
 // Appends the line on stdin to FILE unless it is there already (check-then-set).
 QString appendLineFromInput(const QString &file)
@@ -40,21 +28,14 @@ touch "$f"
 grep -qxF "$cw_line" "$f" || printf '%s\n' "$cw_line" >> "$f")"_s.arg(file);
 }
 
-// Removes the line on stdin from FILE, rewriting it in place (same inode, same mode).
+// Removes the line on stdin from FILE, rewriting it in place (same inode, same mode):
+// resources/server/ssh-remove-line.sh.
 QString removeLineFromInput(const QString &file)
 {
     // The new content goes to a temporary file first and replaces the file only when grep
     // succeeded (0: lines kept, 1: none left); a full disk or a failed write leaves it intact.
-    return uR"sh(IFS= read -r cw_line || exit 1
-f=%1
-[ -f "$f" ] || exit 0
-t="$f.clusterwiz-undo.$$"
-rm -f "$t" || exit 1
-(umask 077; grep -vxF "$cw_line" "$f" > "$t")
-s=$?
-if [ "$s" -gt 1 ]; then rm -f "$t"; exit 1; fi
-chmod "$(stat -c %a "$f" 2>/dev/null || echo 600)" "$t" 2>/dev/null
-mv -f "$t" "$f" || { rm -f "$t"; exit 1; })sh"_s.arg(file);
+    return u"IFS= read -r cw_line || exit 1\nf=%1\n"_s.arg(file) +
+           programText(program::ssh_remove_line_sh);
 }
 
 QString snapshotOf(const QString &file)
@@ -89,9 +70,11 @@ FixPlan planDeploySshKey(const Project &project, const CheckRun &run)
                       ? trText("cw::Fixes", "create an ed25519 key pair for the master and "
                                             "print its public key")
                       : trText("cw::Fixes", "print the master's public key"));
-    key.command = kEnsureKey;
+    // Prints the master's key pair's public half, creating an ed25519 pair (commented
+    // "clusterwiz", so that undo removes only a key this fix made) when it has none.
+    key.command = programText(program::ssh_ensure_key_sh);
     if (run.probes.masterPublicKeys.isEmpty())
-        key.undoCommand = kRemoveCreatedKey;
+        key.undoCommand = programText(program::ssh_remove_created_key_sh);
     plan.steps.push_back(key);
     for (const int index : denied) {
         RemoteStep step;

@@ -1,6 +1,7 @@
 #include "launch/RemoteCommands.h"
 
 #include "generate/LaunchScriptBash.h"
+#include "programs/ServerPrograms.h"
 #include "shell/ShellQuote.h"
 
 using namespace Qt::StringLiterals;
@@ -76,30 +77,13 @@ QString pollCommand(const Project &project, const RunRecord &record, const Serve
     if (!record.supervisor)
         return pollCommand(project, record.runId, server);
     // The newest attempt's folder: the supervisor starts one attempt at a time.
-    QString text = runLines(project, record.runId, server) + uR"SH(r=$d
-a=0
-for f in "$d"/attempt-*; do
-    n=${f##*/attempt-}
-    case "$n" in ''|*[!0-9]*) continue ;; esac
-    [ -d "$f" ] && [ "$n" -gt "$a" ] && a=$n
-done
-[ "$a" -gt 0 ] && r=$d/attempt-$a
-echo "attempt $a"
-)SH"_s + pollScript();
-    if (server.name == record.supervisor->server) {
-        // At most 1 MiB of state, on one line (the supervisor writes compact JSON).
-        text += uR"SH(g=$(cat "$d/@PGID@" 2>/dev/null)
-s=0
-case "$g" in ''|*[!0-9]*) ;; *) kill -0 "-$g" 2>/dev/null && s=1 ;; esac
-echo "supervisor $s"
-if [ -f "$d/@STATE@" ]; then
-    printf 'supervisor-state '
-    head -c 1048576 "$d/@STATE@" | tr -d '\n'
-    echo
-fi
-)SH"_s.replace(u"@PGID@"_s, supervisorPgidName())
-                    .replace(u"@STATE@"_s, supervisorStateName());
-    }
+    QString text = runLines(project, record.runId, server) +
+                   programText(program::poll_newest_attempt_sh) + pollScript();
+    // At most 1 MiB of state, on one line (the supervisor writes compact JSON). The program
+    // names supervisorPgidName() and supervisorStateName() as they are (tst_supervisorRun polls a
+    // real supervisor with it).
+    if (server.name == record.supervisor->server)
+        text += programText(program::poll_supervisor_state_sh);
     return text;
 }
 

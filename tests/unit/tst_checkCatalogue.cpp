@@ -480,6 +480,10 @@ private Q_SLOTS:
         QVERIFY2(pid, qPrintable(problem));
         QTcpServer taken;
         QVERIFY(!taken.listen(QHostAddress::Any, quint16(project.launch.masterPort)));
+        // A second listener finds the port taken and says why.
+        QVERIFY(
+            !parseReachabilityListener(sh(reachabilityListenerCommand(project, 1, 30)), &problem));
+        QVERIFY2(problem.contains(u"Address already in use"_s), qPrintable(problem));
         sh(reachabilityListenerStopCommand(*pid));
         QTcpServer again;
         QVERIFY2(again.listen(QHostAddress::Any, quint16(project.launch.masterPort)),
@@ -497,10 +501,14 @@ private Q_SLOTS:
     void activeProbeParsers()
     {
         QString problem;
-        QCOMPARE(parseReachabilityListener(u"listening 4242\n"_s, &problem),
+        QCOMPARE(parseReachabilityListener(u"bound 29500 29500\nlistening 4242\n"_s, &problem),
                  std::optional<int>(4242));
-        QVERIFY(!parseReachabilityListener(u"error [Errno 98] Address already in use"_s, &problem));
+        QVERIFY(!parseReachabilityListener(
+            u"busy 29500 [Errno 98] Address already in use\nerror no port could be bound\n"_s,
+            &problem));
         QCOMPARE(problem, u"[Errno 98] Address already in use"_s);
+        QVERIFY(!parseReachabilityListener(u"error no port could be bound"_s, &problem));
+        QCOMPARE(problem, u"no port could be bound"_s);
         QVERIFY(!parseReachabilityListener(QString(), &problem));
         QVERIFY(!parseReachabilityListener(u"listening -3"_s, &problem));
         QCOMPARE(parseReachabilityConnect(u"connected\n"_s, 0).outcome,

@@ -64,9 +64,10 @@ class TestFakeCheckRun : public QObject {
         }
         fake(master).on(
             FakeMatch::prefix(reachabilityListenerCommand(m_project, 0, 0).section(u' ', 0, 1)),
-            FakeAnswer{"listening " + QByteArray::number(kListenerPid) + '\n', {}, 0});
+            FakeAnswer{
+                "bound 29500 29500\nlistening " + QByteArray::number(kListenerPid) + '\n', {}, 0});
         fake(master).on(FakeMatch::exact(reachabilityListenerStopCommand(kListenerPid)),
-                        FakeAnswer{});
+                        FakeAnswer{"gone\n", {}, 0});
     }
 
     qint64 sequenceOf(int server, const QString &startsWith) const
@@ -178,7 +179,8 @@ private Q_SLOTS:
         scriptFleet();
         fake(0).on(
             FakeMatch::prefix(reachabilityListenerCommand(m_project, 0, 0).section(u' ', 0, 1)),
-            FakeAnswer{"error [Errno 13] Permission denied\n", {}, 1});
+            FakeAnswer{
+                "busy 29500 [Errno 13] Permission denied\nerror no port could be bound\n", {}, 1});
         const CheckRun run = runChecks(m_project, m_options);
         QCOMPARE(run.probes.portProbeProblem,
                  u"no listener on the master: [Errno 13] Permission denied"_s);
