@@ -1,8 +1,12 @@
 #include "cli/Cli.h"
+#include "cli/CommandInputs.h"
 #include "cli/Commands.h"
 #include "cli/FleetCliOptions.h"
 #include "cli/RunReports.h"
+#include "diagnose/DiagnoseLogs.h"
 #include "diagnose/DiagnoseRun.h"
+
+#include <QFileInfo>
 
 using namespace Qt::StringLiterals;
 
@@ -10,6 +14,54 @@ namespace cw::cli {
 namespace {
 
 constexpr int kMaxHangAfterS = 7 * 24 * 3600;
+
+int exitCodeOf(DiagnosisState state)
+{
+    switch (state) {
+    case DiagnosisState::Failed:
+    case DiagnosisState::Hung:
+        return ExitInvalid;
+    case DiagnosisState::Stopped:
+        return kExitStopped;
+    case DiagnosisState::Running:
+    case DiagnosisState::Finished:
+        break;
+    }
+    return ExitOk;
+}
+
+void print(const Diagnosis &diagnosis, bool json, QTextStream &out)
+{
+    if (json)
+        out << QString::fromStdString(diagnosisToJson(diagnosis).dump(2)) << '\n';
+    else
+        out << diagnosisText(diagnosis); // its log lines are cleaned (cleanLogLine)
+    out.flush();
+}
+
+// --logs DIR: the run from a folder of its logs; its record when the project has one.
+int diagnoseFolder(CommandParser &command, const QString &projectPath, const Project &project,
+                   const QString &dir, int hangAfterS, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser &parser = command.parser();
+    QString runId = parser.value(u"run"_s);
+    if (parser.isSet(u"run"_s) && !isValidRunId(runId))
+        return command.usageError(u"--run: '%1' is not a run id"_s.arg(runId), err);
+    if (runId.isEmpty())
+        runId = runIdOfLogFolder(dir);
+    std::optional<RunRecord> record;
+    if (!runId.isEmpty() && QFileInfo::exists(runRecordPath(projectPath, runId)))
+        record = loadRunRecord(projectPath, runId, nullptr);
+    const LogFolderDiagnosis result =
+        diagnoseLogFolder(project, dir, record, runId.isEmpty() ? u"unknown"_s : runId, hangAfterS);
+    if (!result.error.isEmpty()) {
+        err << programName() << " diagnose: " << escapeControls(result.error) << '\n';
+        err.flush();
+        return ExitUnreadable;
+    }
+    print(result.diagnosis, parser.isSet(u"json"_s), out);
+    return exitCodeOf(result.diagnosis.state);
+}
 
 } // namespace
 
@@ -28,9 +80,13 @@ int runDiagnose(const QStringList &arguments, QTextStream &out, QTextStream &err
         u"py-spy is installed. Everything also goes into <project>.runs/<run "
         u"id>.diagnosis.tar.gz.\n"
         u"The latest run unless --run. Changes nothing on the servers.\n"
+        u"--logs DIR reads a run's logs from a folder instead of the servers: laid out as\n"
+        u"train.sh writes them (DIR/SERVER/rank<N>.log, rank<N>.exit, launch.log;\n"
+        u"DIR/SERVER/attempt-K/ after restarts), copied off the cluster or an unpacked\n"
+        u"diagnosis archive; the same report, clock offsets unknown.\n"
         u"Exit codes: 0 running or finished, 1 failed or hung, 2 no such run or project, 3\n"
         u"stopped, 64 usage."_s,
-        u"[options] PROJECT"_s);
+        u"[options] PROJECT [--logs DIR]"_s);
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
     QCommandLineParser &parser = command.parser();
     parser.addOption({u"json"_s, u"Print the diagnosis as JSON."_s});
@@ -39,12 +95,20 @@ int runDiagnose(const QStringList &arguments, QTextStream &out, QTextStream &err
                           kDefaultHangAfterS),
                       u"S"_s});
     parser.addOption({u"no-archive"_s, u"Do not write the .diagnosis.tar.gz archive."_s});
-    RunCommandInput input;
+    parser.addOption({u"logs"_s,
+                      u"Read the run's logs from this folder (as train.sh writes one run's logs) "
+                      u"instead of the servers."_s,
+                      u"DIR"_s});
+    parser.addOption({u"run"_s,
+                      u"The run id (default: the latest run; with --logs, the "
+                      u"folder's name)."_s,
+                      u"ID"_s});
+    ServerCommandInput input;
     if (const int exit =
-            parseRunCommand(command, arguments, out, err, input, RunMatch::ProjectDescribesRun);
+            parseServerCommand(command, arguments, out, err, input, ProjectNeed::Readable);
         exit != kContinue)
         return exit;
-    auto &[fleet, path, project, record] = input;
+    auto &[fleet, path, project] = input;
     DiagnoseOptions options;
     options.archive = !parser.isSet(u"no-archive"_s);
     if (parser.isSet(u"hang-after"_s)) {
@@ -56,26 +120,18 @@ int runDiagnose(const QStringList &arguments, QTextStream &out, QTextStream &err
                                           .arg(parser.value(u"hang-after"_s)),
                                       err);
     }
-    const DiagnoseResult result = cw::runDiagnose(project, record, fleet, options);
+    if (parser.isSet(u"logs"_s))
+        return diagnoseFolder(command, path, project, parser.value(u"logs"_s), options.hangAfterS,
+                              out, err);
+    std::optional<RunRecord> record;
+    if (const int exit = loadRunForCommand(command, path, record, err, &project); exit != kContinue)
+        return exit;
+    const DiagnoseResult result = cw::runDiagnose(project, *record, fleet, options);
     if (!result.error.isEmpty())
         err << programName() << " diagnose: the archive was not written: " << result.error << '\n';
-    if (parser.isSet(u"json"_s))
-        out << QString::fromStdString(diagnosisToJson(result.diagnosis).dump(2)) << '\n';
-    else
-        out << diagnosisText(result.diagnosis);
-    out.flush();
     err.flush();
-    switch (result.diagnosis.state) {
-    case DiagnosisState::Failed:
-    case DiagnosisState::Hung:
-        return ExitInvalid;
-    case DiagnosisState::Stopped:
-        return kExitStopped;
-    case DiagnosisState::Running:
-    case DiagnosisState::Finished:
-        break;
-    }
-    return ExitOk;
+    print(result.diagnosis, parser.isSet(u"json"_s), out);
+    return exitCodeOf(result.diagnosis.state);
 }
 
 } // namespace cw::cli

@@ -2,6 +2,7 @@
 
 #include "diagnose/DiagnoseCommands.h"
 #include "generate/TarGz.h"
+#include "launch/RemoteCommands.h"
 #include "model/SafeFile.h"
 #include "shell/ShellQuote.h"
 
@@ -14,6 +15,8 @@ using namespace Qt::StringLiterals;
 
 namespace cw {
 namespace {
+
+constexpr int kLaunchLogLines = 400; // the end of a server's launch.log: train.sh's last words
 
 // The server's clock minus ours: three readings, the one with the shortest round trip, read
 // against the middle of that trip.
@@ -99,6 +102,15 @@ DiagnoseResult runDiagnose(const Project &project, const RunRecord &record,
                 return collect.error;
             parseCollect(QString::fromUtf8(collect.out), ranks[size_t(task.serverIndex)], report);
             report.clockOffsetMs = offset.value_or(0);
+            // What train.sh and the torch launcher said of their own stop there.
+            const ExecResult launchLog = task.session.exec(
+                tailCommand(project, record.runId, project.servers[size_t(task.serverIndex)], -1,
+                            kLaunchLogLines),
+                task.remainingMs(), &task.cancel);
+            if (!launchLog.error.isError()) {
+                report.launchTail = launchLog.out.right(kLogTailBytes);
+                report.launch = scanLaunchLog(report.launchTail);
+            }
             return SshError{};
         },
         {}, cancel);
@@ -199,7 +211,14 @@ QString writeDiagnosisArchive(const QString &path, const Diagnosis &diagnosis,
             if (rank.logFound)
                 files.push_back(
                     {u"logs/%1/rank%2.log"_s.arg(server.name).arg(rank.rank), rank.tail});
+            // As rank.sh writes it, so that `diagnose --logs` reads the unpacked archive alike.
+            if (rank.exitCode)
+                files.push_back({u"logs/%1/rank%2.exit"_s.arg(server.name).arg(rank.rank),
+                                 QByteArray::number(*rank.exitCode) + ' ' +
+                                     QByteArray::number(rank.exitTime, 'f', 6) + '\n'});
         }
+        if (!server.launchTail.isEmpty())
+            files.push_back({u"logs/%1/launch.log"_s.arg(server.name), server.launchTail});
         if (!server.plog.isEmpty())
             files.push_back({u"plog/%1.log"_s.arg(server.name), server.plog.join(u'\n').toUtf8()});
         for (const auto &[rank, stack] : server.stacks)

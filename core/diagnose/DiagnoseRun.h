@@ -35,7 +35,8 @@ DiagnoseResult runDiagnose(const Project &project, const RunRecord &record,
 // The archive's path for a run: beside its record.
 QString diagnosisArchivePath(const QString &projectPath, const QString &runId);
 
-// diagnosis.json, diagnosis.txt, the rank log ends (logs/SERVER/rankR.log), the plog lines
+// diagnosis.json, diagnosis.txt, the rank log ends (logs/SERVER/rankR.log), their exit records
+// (logs/SERVER/rankR.exit, as rank.sh writes them), the end of launch.log, the plog lines
 // (plog/SERVER.log) and the stacks (stacks/SERVER-rankR.txt) in one reproducible .tar.gz,
 // written without following a link. Returns an error message, empty on success.
 QString writeDiagnosisArchive(const QString &path, const Diagnosis &diagnosis,

@@ -19,12 +19,41 @@ struct Candidate {
     const RankReport *rank = nullptr;
     QStringList evidence;
     QString code;
+    bool warningOnly = false;
 };
 
-// Each rank's first failure: its first error, else a failing exit code. Ranks ended by a stop
-// signal without an error of their own are victims, counted only when `victims` (no other rank
-// failed: a SIGKILL alone is most often the kernel's out-of-memory killer).
-std::vector<Candidate> candidates(const std::vector<ServerReport> &servers, bool victims)
+int firstRankOf(const ServerReport &server)
+{
+    int first = -1;
+    for (const RankReport &rank : server.ranks)
+        first = first < 0 ? rank.rank : std::min(first, rank.rank);
+    return first;
+}
+
+// A rank that a stop ended and whose log holds no cause of its own: a victim. Its exit code is
+// a stop signal's; its server's launch.log, when it recorded a stop, does not name it as failed
+// by itself (a SIGKILL that no stop there sent is most often the out-of-memory killer's).
+bool isVictim(const ServerReport &server, const RankReport &rank)
+{
+    if (!rank.exitCode || !stopSignalCode(*rank.exitCode))
+        return false;
+    const LaunchLogScan &launch = server.launch;
+    if (launchLogNamesFailed(launch, rank.rank, firstRankOf(server)))
+        return false;
+    const auto &error = rank.scan.error;
+    if (!error)
+        return true;
+    if (*rank.exitCode == 137 && !launch.stopped)
+        return false;
+    return error->warningOnly || error->byStopSignal ||
+           (launch.stopped && isConsequenceClass(error->failureClass));
+}
+
+// Each rank's failure: its error, else a failing exit code. Victims of a stop are counted only
+// when `victims` (no other rank failed: a SIGKILL alone is most often the kernel's
+// out-of-memory killer).
+std::vector<Candidate> candidates(const std::vector<ServerReport> &servers, bool victims,
+                                  ReportSource source)
 {
     std::vector<Candidate> found;
     for (const ServerReport &server : servers) {
@@ -35,24 +64,30 @@ std::vector<Candidate> candidates(const std::vector<ServerReport> &servers, bool
             // A rank that exited 0 failed nothing, whatever warnings it printed.
             if (rank.exitCode && *rank.exitCode == 0)
                 continue;
+            if (!victims && isVictim(server, rank))
+                continue;
             Candidate candidate;
             candidate.rank = &rank;
             TimelineEntry &entry = candidate.entry;
             entry.server = server.name;
             entry.rank = rank.rank;
-            if (const auto &error = rank.scan.firstError) {
+            if (const auto &error = rank.scan.error) {
                 entry.failureClass = error->failureClass;
                 entry.line = error->line;
                 candidate.evidence = error->evidence;
                 candidate.code = error->code;
-                if (error->time) {
+                candidate.warningOnly = error->warningOnly;
+                if (source == ReportSource::LogFolder && rank.exitCode && rank.exitTime > 0) {
+                    entry.time = rank.exitTime;
+                    entry.timeSource = u"exit"_s;
+                } else if (error->time) {
                     entry.time = *error->time;
                     entry.timeSource = u"line"_s;
                 } else {
                     entry.time = rank.logTime > 0 ? rank.logTime : rank.exitTime;
                     entry.timeSource = rank.logTime > 0 ? u"log"_s : u"exit"_s;
                 }
-            } else if (rank.exitCode && (victims || !stopSignalCode(*rank.exitCode))) {
+            } else if (rank.exitCode) {
                 entry.failureClass =
                     *rank.exitCode == 137 ? FailureClass::KilledOrOom : FailureClass::UserException;
                 entry.line = u"exit code %1%2; no error line in its log (last line: %3)"_s.arg(
@@ -69,17 +104,24 @@ std::vector<Candidate> candidates(const std::vector<ServerReport> &servers, bool
             found.push_back(candidate);
         }
     }
-    std::sort(found.begin(), found.end(),
-              [](const Candidate &a, const Candidate &b) { return a.entry.time < b.entry.time; });
+    std::stable_sort(found.begin(), found.end(), [](const Candidate &a, const Candidate &b) {
+        return a.entry.time < b.entry.time;
+    });
     return found;
 }
 
+// Causes before consequences (unless a consequence came kCauseWindowS earlier); what only
+// warnings said comes last: the cause of nothing unless nothing else is.
 const Candidate *chooseFirst(const std::vector<Candidate> &found)
 {
     const Candidate *cause = nullptr;
     const Candidate *consequence = nullptr;
+    const Candidate *warned = nullptr;
     for (const Candidate &candidate : found) {
-        if (isConsequenceClass(candidate.entry.failureClass)) {
+        if (candidate.warningOnly) {
+            if (!warned)
+                warned = &candidate;
+        } else if (isConsequenceClass(candidate.entry.failureClass)) {
             if (!consequence)
                 consequence = &candidate;
         } else if (!cause) {
@@ -88,7 +130,9 @@ const Candidate *chooseFirst(const std::vector<Candidate> &found)
     }
     if (cause && (!consequence || cause->entry.time <= consequence->entry.time + kCauseWindowS))
         return cause;
-    return consequence ? consequence : cause;
+    if (consequence)
+        return consequence;
+    return cause ? cause : warned;
 }
 
 void findBehind(Diagnosis &diagnosis, const std::vector<ServerReport> &servers, double startedLocal)
@@ -159,10 +203,12 @@ QString diagnosisStateName(DiagnosisState state)
 }
 
 Diagnosis evaluateDiagnosis(const RunRecord &record, const std::vector<ServerReport> &servers,
-                            int expectedRanks, int hangAfterS)
+                            int expectedRanks, int hangAfterS, ReportSource source)
 {
+    const bool folder = source == ReportSource::LogFolder;
     Diagnosis diagnosis;
     diagnosis.runId = record.runId;
+    diagnosis.source = source;
     int exitedOk = 0;
     int exited = 0;
     int alive = 0;
@@ -171,10 +217,12 @@ Diagnosis evaluateDiagnosis(const RunRecord &record, const std::vector<ServerRep
     for (const ServerReport &server : servers) {
         if (!server.reached) {
             unreached = true;
-            diagnosis.notes << u"%1 not reached: %2"_s.arg(server.name, server.error);
+            diagnosis.notes
+                << (folder ? u"%1: %2"_s : u"%1 not reached: %2"_s).arg(server.name, server.error);
             continue;
         }
-        diagnosis.clockOffsetsMs[server.name] = server.clockOffsetMs;
+        if (!folder)
+            diagnosis.clockOffsetsMs[server.name] = server.clockOffsetMs;
         alive += server.alive;
         for (const RankReport &rank : server.ranks) {
             if (!rank.exitCode)
@@ -184,19 +232,30 @@ Diagnosis evaluateDiagnosis(const RunRecord &record, const std::vector<ServerRep
             failedExit = failedExit || (*rank.exitCode != 0 && !stopSignalCode(*rank.exitCode));
         }
     }
-    std::vector<Candidate> found = candidates(servers, false);
+    std::vector<Candidate> found = candidates(servers, false, source);
     if (found.empty() && record.state != RunState::Stopped)
-        found = candidates(servers, true);
+        found = candidates(servers, true, source);
     for (const Candidate &candidate : found)
         diagnosis.timeline.push_back(candidate.entry);
 
-    if (failedExit || (alive == 0 && !unreached && !found.empty() && exitedOk < expectedRanks &&
-                       record.state != RunState::Stopped)) {
+    if (failedExit || (alive == 0 && (!unreached || folder) && !found.empty() &&
+                       exitedOk < expectedRanks && record.state != RunState::Stopped)) {
         diagnosis.state = DiagnosisState::Failed;
     } else if (record.state == RunState::Stopped) {
         diagnosis.state = DiagnosisState::Stopped;
     } else if (alive == 0 && !unreached && exitedOk >= expectedRanks) {
         diagnosis.state = DiagnosisState::Finished;
+    } else if (folder && exited == 0) {
+        diagnosis.state = DiagnosisState::Running;
+        diagnosis.notes << u"no rank recorded an exit code and none an error: the run was running "
+                           u"(or hung) when its logs were copied; diagnose it on the servers to "
+                           u"tell"_s;
+    } else if (folder) {
+        diagnosis.state = DiagnosisState::Failed;
+        diagnosis.notes << u"only %1 of %2 ranks recorded an exit code in the folder (a rank "
+                           u"killed together with its rank.sh, or still running when the logs "
+                           u"were copied, records none)"_s.arg(QString::number(exited),
+                                                               QString::number(expectedRanks));
     } else if (alive == 0 && !unreached) {
         diagnosis.state = DiagnosisState::Failed;
         diagnosis.notes << u"nothing of the run is alive, but only %1 of %2 ranks recorded an "
@@ -238,11 +297,15 @@ Diagnosis evaluateDiagnosis(const RunRecord &record, const std::vector<ServerRep
             for (const QString &line : first->evidence)
                 diagnosis.evidence << u"%1 rank %2 | %3"_s.arg(failure.server,
                                                                QString::number(failure.rank), line);
-            if (first->entry.timeSource != u"line"_s)
+            if (!folder && first->entry.timeSource != u"line"_s)
                 diagnosis.notes << u"error times without a time in the line are the last write "
                                    u"of the rank's log (or its exit)"_s;
         }
     }
+    if (folder)
+        diagnosis.notes << u"read from a folder of logs: clock offsets unknown, each server's "
+                           u"times are its own clock's (a rank's exit record first, else the "
+                           u"time written in its line, else its log file's time)"_s;
     for (const ServerReport &server : servers) {
         for (const QString &line : server.plog)
             diagnosis.evidence << u"%1 plog | %2"_s.arg(server.name, line);

@@ -6,7 +6,10 @@
 //   offset, and the first failure named with its class and evidence. Causes (an import error, a
 //   kill, a device error, a user exception) come before consequences (a collective timeout, a
 //   lost connection: what the others see of a dead rank) unless the consequence came more than
-//   kCauseWindowS earlier;
+//   kCauseWindowS earlier. Ranks ended by a stop (an exit code of a stop signal) whose log holds
+//   no cause of their own (nothing, warnings only, a consequence, what the signal left) are
+//   victims; a server's launch.log says which of its ranks train.sh or the torch launcher saw
+//   fail by themselves (LaunchLogScan.h): those are never victims of that server's stop;
 // - hung: no rank exited and every rank has been silent for `hangAfterS`: the ranks behind (the
 //   lowest last step, or the longest silent when no step is printed), with their stacks where
 //   py-spy is installed.
@@ -18,6 +21,7 @@
 //    "clock_offsets_ms": {"server": ms}, "evidence": [...], "timeline": [...], "notes": [...],
 //    "archive": path}
 
+#include "diagnose/LaunchLogScan.h"
 #include "diagnose/RankLogScan.h"
 #include "launch/RunRecord.h"
 
@@ -59,7 +63,14 @@ struct ServerReport {
     std::vector<RankReport> ranks;
     std::map<int, QString> stacks; // rank -> py-spy dump
     QStringList plog;              // plog lines of the failure window
+    LaunchLogScan launch;          // what its launch.log says of its own stop
+    QByteArray launchTail;         // the end of its launch.log, as fetched (for the archive)
 };
+
+// Where the reports come from: the servers over SSH (their processes counted, their clocks
+// measured), or a folder of one run's logs (nothing known alive; clocks unknown, so a rank's
+// time is its rank.exit record's when it has one: true epoch seconds, not a zone-less text).
+enum class ReportSource { Servers, LogFolder };
 
 enum class DiagnosisState { Running, Finished, Failed, Hung, Stopped };
 QString diagnosisStateName(DiagnosisState state); // "running", "finished", ...
@@ -103,12 +114,16 @@ struct Diagnosis {
     std::vector<TimelineEntry> timeline;
     QStringList notes;
     QString archive; // where everything was saved, when it was
+    ReportSource source = ReportSource::Servers;
 };
 
 // `record`: the run as recorded (its state says stopped); `servers`: what each said, in project
-// order; `hangAfterS`: how long every rank must have been silent for a hang.
+// order; `hangAfterS`: how long every rank must have been silent for a hang. From a LogFolder
+// nothing is alive, no clock offset is known and a run neither failed nor over is "running"
+// (the logs were copied while it ran, or hung: the servers can tell).
 Diagnosis evaluateDiagnosis(const RunRecord &record, const std::vector<ServerReport> &servers,
-                            int expectedRanks, int hangAfterS);
+                            int expectedRanks, int hangAfterS,
+                            ReportSource source = ReportSource::Servers);
 
 // The hang rule on what a run panel sees live: no rank exited and every rank has been silent
 // for `hangAfterS` (a rank that printed nothing yet counts from the run's start). Times in ms of

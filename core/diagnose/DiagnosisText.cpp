@@ -97,7 +97,9 @@ QString diagnosisText(const Diagnosis &diagnosis)
         }
     }
     if (!diagnosis.timeline.empty()) {
-        out += u"timeline (this machine's clock; each server's corrected by its offset):\n"_s;
+        out += diagnosis.source == ReportSource::LogFolder
+                   ? u"timeline (each server's own clock: offsets unknown in a folder of logs):\n"_s
+                   : u"timeline (this machine's clock; each server's corrected by its offset):\n"_s;
         for (const TimelineEntry &entry : diagnosis.timeline)
             out += u"  %1  %2 rank %3  %4: %5\n"_s.arg(
                 clockText(entry.time), entry.server, QString::number(entry.rank),

@@ -1,6 +1,7 @@
 #include "FuzzEntries.h"
 
 #include "diagnose/DiagnoseCommands.h"
+#include "diagnose/LaunchLogScan.h"
 #include "diagnose/RankLogScan.h"
 #include "discover/ProbeParsers.h"
 #include "doctor/BandwidthTest.h"
@@ -176,14 +177,17 @@ void rankLogs(QByteArrayView bytes)
     const int utcOffsetS = (static_cast<int>(flags >> 1) - 64) * 900;
     bytes = bytes.sliced(1);
     const RankLogScan scan = scanRankLog(bytes, midFile, utcOffsetS);
-    if (scan.firstError) {
-        const LogError &error = *scan.firstError;
+    if (scan.error) {
+        const LogError &error = *scan.error;
         if (error.line.isEmpty() || error.evidence.size() > kEvidenceLines ||
             error.line.size() > kScanLineChars)
             std::abort(); // an error is a line, and what is kept of it stays bounded
     }
     if (scan.lastLine.size() > kScanLineChars || scan.lastStepLine.size() > kScanLineChars)
         std::abort();
+    const LaunchLogScan launch = scanLaunchLog(bytes);
+    if (launch.failedRanks.size() > 4096 || launch.failedLocalRanks.size() > 4096)
+        std::abort(); // what is kept of a launch.log stays bounded
     const QString text = QString::fromUtf8(bytes);
     classifyError(text);
     lineTime(text, utcOffsetS);

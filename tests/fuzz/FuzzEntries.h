@@ -18,8 +18,9 @@ void undoJournal(
     QByteArrayView bytes); // fix/UndoJournal: a journal file as loadUndoJournal reads it
 void probeOutput(QByteArrayView bytes); // discover: the whole probe output and every parser
 void logFrames(QByteArrayView bytes);   // logs/LogFrameReader: a follower's stream, in chunks
-// diagnose/ and doctor/: a rank log (scanRankLog), and the same bytes as what the diagnosis and
-// doctor commands print (collect, stacks, plog, hccn_tool -ping, listeners, connects, pairs)
+// diagnose/ and doctor/: a rank log (scanRankLog) and a launch.log (scanLaunchLog), and the same
+// bytes as what the diagnosis and doctor commands print (collect, stacks, plog, hccn_tool -ping,
+// listeners, connects, pairs)
 void rankLogs(QByteArrayView bytes);
 
 // The target names above, as scripts/fuzz.sh and tests/data/fuzz-regressions/ spell them.

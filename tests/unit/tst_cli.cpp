@@ -295,6 +295,21 @@ private Q_SLOTS:
         QVERIFY2(r.out.startsWith(usage), qPrintable(r.out));
     }
 
+    void diagnoseLogsNeedsARunFolder()
+    {
+        // --logs reads no server and needs no run record; a folder without a run's logs is
+        // refused (exit 2) with the folder named.
+        const QString project = examplePath(u"cpu-2x2"_s);
+        const QString missing = m_temp.filePath(u"no-such-folder"_s);
+        CliRun r = run({u"diagnose"_s, project, u"--logs"_s, missing});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(missing + u": not a folder"_s), qPrintable(r.err));
+        r = run({u"diagnose"_s, project, u"--logs"_s, m_temp.path(), u"--json"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"holds no run's logs"_s), qPrintable(r.err));
+        QCOMPARE(r.out, QString());
+    }
+
     void version()
     {
         const CliRun r = run({u"--version"_s});
@@ -334,6 +349,10 @@ private Q_SLOTS:
             << QStringList{u"doctor"_s, project, u"--size"_s, u"99999"_s} << u"--size"_s;
         QTest::newRow("diagnose bad run id")
             << QStringList{u"diagnose"_s, project, u"--run"_s, u"../x"_s} << u"not a run id"_s;
+        QTest::newRow("diagnose --logs bad run id")
+            << QStringList{u"diagnose"_s, project,    u"--logs"_s,
+                           m_temp.path(), u"--run"_s, u"../x"_s}
+            << u"not a run id"_s;
         QTest::newRow("generate empty --tar")
             << QStringList{u"generate"_s, project, u"-o"_s, m_temp.filePath(u"x"_s), u"--tar="_s}
             << u"--tar"_s;

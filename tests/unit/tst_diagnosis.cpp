@@ -94,6 +94,69 @@ private Q_SLOTS:
         QCOMPARE(early.first->failureClass, FailureClass::ConnectionLost);
     }
 
+    void trainShsOwnStopMakesVictims()
+    {
+        // Rank 1 raised; train.sh stopped rank 0, whose log holds only c10d's retry warning (it
+        // names "Connection refused"). Rank 0 is a victim, not a failure.
+        const QByteArray retry = "[W socket.cpp:701] The server socket on [h]:55035 is not yet "
+                                 "listening (errno: 111 - Connection refused), will retry\n";
+        ServerReport s =
+            server(u"server0"_s, {rank(0, retry, kNow - 4, 143), rank(1, kRaise, kNow - 5, 1)});
+        s.launch =
+            scanLaunchLog("clusterwiz: train.sh on server0: rank 1 (device 1) failed with "
+                          "exit code 1\nclusterwiz: train.sh on server0: stopping the others\n");
+        QVERIFY(s.launch.stopped && !s.launch.signalled);
+        QCOMPARE(s.launch.failedRanks, std::vector<int>{1});
+        const Diagnosis diagnosis = evaluateDiagnosis(record(), {s}, 2, 120);
+        QCOMPARE(diagnosis.first->rank, 1);
+        QCOMPARE(diagnosis.timeline.size(), size_t(1));
+
+        // A victim that printed a consequence before the stop reached it is a victim too; one
+        // that printed a cause of its own (it raised, then hung until the stop) is not.
+        s.ranks[0] = rank(0, kPeerGone, kNow - 4, 143);
+        QCOMPARE(evaluateDiagnosis(record(), {s}, 2, 120).timeline.size(), size_t(1));
+        s.ranks[0] = rank(0, kRaise, kNow - 6, 143);
+        const Diagnosis hung = evaluateDiagnosis(record(), {s}, 2, 120);
+        QCOMPARE(hung.timeline.size(), size_t(2));
+        QCOMPARE(hung.first->rank, 0); // it raised first
+
+        // A rank train.sh saw fail by itself with a stop signal's code (the OOM killer's
+        // SIGKILL) is a cause; a SIGKILL where nothing on the server stopped anything, too.
+        ServerReport oom = server(u"server0"_s, {rank(0, "step 3\nKilled\n", kNow - 5, 137),
+                                                 rank(1, "step 3\n", kNow - 4, 143)});
+        oom.launch = scanLaunchLog("clusterwiz: train.sh on server0: rank 0 (device 0) failed "
+                                   "with exit code 137\nclusterwiz: train.sh on server0: "
+                                   "stopping the others\n");
+        const Diagnosis killed = evaluateDiagnosis(record(), {oom}, 2, 120);
+        QCOMPARE(killed.first->rank, 0);
+        QCOMPARE(killed.first->failureClass, FailureClass::KilledOrOom);
+        QCOMPARE(killed.timeline.size(), size_t(1));
+    }
+
+    void launchLogsOfTheTorchLauncherAndMpirun()
+    {
+        const LaunchLogScan elastic = scanLaunchLog(
+            "W0826 12:47:25.330000 1475957 api.py:900] Sending process 1475988 closing signal "
+            "SIGTERM\n"
+            "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: "
+            "3 "
+            "(pid: 812917) of binary: /usr/bin/python\nRoot Cause (first observed failure):\n[0]:\n"
+            "  time      : 2025-05-21_15:43:03\n  rank      : 11 (local_rank: 3)\n");
+        QVERIFY(elastic.stopped);
+        QCOMPARE(elastic.failedLocalRanks, std::vector<int>{3});
+        QCOMPARE(elastic.failedRanks, std::vector<int>{11});
+        QVERIFY(launchLogNamesFailed(elastic, 11, 8));
+        QVERIFY(!launchLogNamesFailed(elastic, 10, 8));
+        const LaunchLogScan outside =
+            scanLaunchLog("clusterwiz: train.sh on s: got SIGTERM, stopping\nclusterwiz: "
+                          "train.sh on s: still running after 10s, killing\n");
+        QVERIFY(outside.stopped && outside.signalled && outside.killed);
+        const LaunchLogScan mpi = scanLaunchLog("mpirun noticed that process rank 7 with PID 0 on "
+                                                "node n1 exited on signal 9 (Killed).\n");
+        QCOMPARE(mpi.failedRanks, std::vector<int>{7});
+        QVERIFY(!scanLaunchLog(QByteArray(300000, '\xff')).stopped); // hostile bytes: nothing
+    }
+
     void anExitCodeAloneStillNamesTheRank()
     {
         const std::vector<ServerReport> servers{server(
@@ -203,7 +266,7 @@ private Q_SLOTS:
         QCOMPARE(report.ranks[1].exitCode, 1);
         QCOMPARE(report.ranks[1].exitTime, 1770317060.5);
         QCOMPARE(report.ranks[1].logTime, 1770317060.4);
-        QVERIFY(report.ranks[1].scan.firstError);
+        QVERIFY(report.ranks[1].scan.error);
         QVERIFY(report.ranks[1].scan.truncated); // the log was longer than its tail
 
         Project project;

@@ -13,7 +13,7 @@ Q_DECLARE_METATYPE(cw::FailureClass)
 class TestRankLogScan : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void firstError_data()
+    void endingError_data()
     {
         QTest::addColumn<QString>("log");
         QTest::addColumn<bool>("found");
@@ -85,11 +85,12 @@ private Q_SLOTS:
             u"<module>\nValueError: bad config\n"
             u"step 9\n"_s,
             u"ValueError: bad config"_s, FailureClass::UserException);
-        row("first of two",
+        // The process ends with the last traceback: an earlier one was caught and printed.
+        row("last of two",
             u"Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\nOSError: "
             u"first\n"
             u"some output\nTraceback (most recent call last):\n  File \"a.py\", line 2, in <module>\nOSError: second\n"_s,
-            u"OSError: first"_s, FailureClass::UserException);
+            u"OSError: second"_s, FailureClass::UserException);
         row("cut traceback at the end",
             u"Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\nZeroDivisionError: division by zero"_s,
             u"ZeroDivisionError: division by zero"_s, FailureClass::UserException);
@@ -100,7 +101,7 @@ private Q_SLOTS:
             << FailureClass::UserException << QString();
     }
 
-    void firstError()
+    void endingError()
     {
         QFETCH(QString, log);
         QFETCH(bool, found);
@@ -108,14 +109,14 @@ private Q_SLOTS:
         QFETCH(FailureClass, failureClass);
         QFETCH(QString, code);
         const RankLogScan scan = scanRankLog(log.toUtf8());
-        QCOMPARE(bool(scan.firstError), found);
+        QCOMPARE(bool(scan.error), found);
         if (!found)
             return;
-        QCOMPARE(scan.firstError->line, line);
-        QCOMPARE(failureClassName(scan.firstError->failureClass), failureClassName(failureClass));
-        QCOMPARE(scan.firstError->code, code);
-        QVERIFY(scan.firstError->evidence.contains(line));
-        QVERIFY(scan.firstError->evidence.size() <= kEvidenceLines);
+        QCOMPARE(scan.error->line, line);
+        QCOMPARE(failureClassName(scan.error->failureClass), failureClassName(failureClass));
+        QCOMPARE(scan.error->code, code);
+        QVERIFY(scan.error->evidence.contains(line));
+        QVERIFY(scan.error->evidence.size() <= kEvidenceLines);
     }
 
     void lastStep()
@@ -141,8 +142,8 @@ private Q_SLOTS:
         // A traceback takes the time of the line before it, when that one has one.
         const RankLogScan scan = scanRankLog(
             "2026-02-05 18:44:26,000 INFO step 3\nTraceback (most recent call last):\n  x\nE: y\n");
-        QVERIFY(scan.firstError);
-        QCOMPARE(scan.firstError->time, 1770317066.0);
+        QVERIFY(scan.error);
+        QCOMPARE(scan.error->time, 1770317066.0);
     }
 
     void hostileLogs()
@@ -151,8 +152,8 @@ private Q_SLOTS:
         for (int i = 0; i < 256; ++i)
             bytes.append(char(i));
         const RankLogScan binary = scanRankLog(bytes + "\nRuntimeError: \x1b[31mred\x1b[0m\n");
-        QVERIFY(binary.firstError);
-        QVERIFY(!binary.firstError->line.contains(QChar(0x1b)));
+        QVERIFY(binary.error);
+        QVERIFY(!binary.error->line.contains(QChar(0x1b)));
 
         // A huge log: only its end is read, its first (cut) line dropped; lines are bounded.
         QByteArray huge(3 * kScanBytes, 'x');
@@ -164,15 +165,15 @@ private Q_SLOTS:
 
         // A log cut mid-file: its first partial line is not read as an error.
         const RankLogScan cut = scanRankLog("rror: half\nstep 2\n", true);
-        QVERIFY(!cut.firstError);
+        QVERIFY(!cut.error);
         QCOMPARE(cut.lastStep, 2);
 
         // A traceback that never ends and never gives an exception line.
         QByteArray endless = "Traceback (most recent call last):\n";
         for (int i = 0; i < 5000; ++i)
             endless += "  File \"x.py\", line 1, in f\n";
-        QVERIFY(!scanRankLog(endless).firstError);
-        QVERIFY(!scanRankLog(QByteArray()).firstError);
+        QVERIFY(!scanRankLog(endless).error);
+        QVERIFY(!scanRankLog(QByteArray()).error);
     }
 };
 
