@@ -3,6 +3,7 @@
 #include "discover/ProbeText.h"
 #include "launch/RemoteCommands.h"
 #include "launch/RunStatus.h"
+#include "programs/ServerPrograms.h"
 #include "shell/ShellQuote.h"
 
 using namespace Qt::StringLiterals;
@@ -54,24 +55,13 @@ std::optional<double> parseClock(const QString &output)
     return value;
 }
 
-QString collectCommand(const Project &project, const QString &runId, const Server &server,
+QString collectCommand(const Project &project, const RunRecord &record, const Server &server,
                        const std::vector<int> &ranks)
 {
-    return pollCommand(project, runId, server) +
-           uR"SH(echo "@@now $(date +%s.%N)"
-echo "@@tz $(date +%z)"
-command -v py-spy >/dev/null 2>&1 && echo "@@pyspy"
-for r in @RANKS@; do
-    f="$d/rank$r.log"
-    if [ -f "$f" ]; then
-        echo "@@log $r $(stat -c %s "$f") $(date -r "$f" +%s.%N) $(tail -c @BYTES@ "$f" | base64 -w 0)"
-    else
-        echo "@@nolog $r"
-    fi
-done
-exit 0
-)SH"_s.replace(u"@RANKS@"_s, rankList(ranks))
-               .replace(u"@BYTES@"_s, QString::number(kLogTailBytes));
+    // The poll leaves r at the run's folder, or at its newest attempt's for a restarting run.
+    return pollCommand(project, record, server) + u"ranks="_s + shellQuote(rankList(ranks)) +
+           u"\nbytes="_s + QString::number(kLogTailBytes) + u'\n' +
+           programText(program::diagnose_collect_sh);
 }
 
 void parseCollect(const QString &output, const std::vector<int> &ranks, ServerReport &server)
@@ -122,21 +112,9 @@ void parseCollect(const QString &output, const std::vector<int> &ranks, ServerRe
 
 QString stackCommand(const QString &runId, const std::vector<int> &ranks)
 {
-    return uR"SH(me=$(readlink /proc/self/ns/net)
-for r in @RANKS@; do
-    for f in $(grep -lzxF -e @ENTRY@ /proc/[0-9]*/environ 2>/dev/null); do
-        p=${f#/proc/}; p=${p%/environ}
-        [ "$p" = "$$" ] && continue
-        [ "$(readlink "/proc/$p/ns/net" 2>/dev/null)" = "$me" ] || continue
-        grep -qzxF -e "RANK=$r" "$f" 2>/dev/null || continue
-        case "$(cat "/proc/$p/comm" 2>/dev/null)" in python*) ;; *) continue ;; esac
-        echo "@@stack $r $p $(timeout -k 2 20 py-spy dump --pid "$p" 2>&1 | head -c @BYTES@ | base64 -w 0)"
-    done
-done
-exit 0
-)SH"_s.replace(u"@RANKS@"_s, rankList(ranks))
-        .replace(u"@ENTRY@"_s, shellQuote(u"CLUSTERWIZ_RUN_ID="_s + runId))
-        .replace(u"@BYTES@"_s, QString::number(kStackBytes));
+    return u"ranks="_s + shellQuote(rankList(ranks)) + u"\nentry="_s +
+           shellQuote(u"CLUSTERWIZ_RUN_ID="_s + runId) + u"\nbytes="_s +
+           QString::number(kStackBytes) + u'\n' + programText(program::diagnose_stacks_sh);
 }
 
 std::map<int, QString> parseStacks(const QString &output)
@@ -166,16 +144,9 @@ QString plogCommand(const Project &project, double sinceServerEpoch)
         if (name == u"ASCEND_PROCESS_LOG_PATH"_s && !value.isEmpty())
             root = shellEnvValue(value);
     }
-    return uR"SH(root=@ROOT@
-find "$root/debug/plog" "$root/run/plog" -maxdepth 1 -type f -name 'plog-*.log' -newermt "@@SINCE@" 2>/dev/null | head -n @FILES@ |
-while IFS= read -r f; do
-    echo "@@plog $(tail -c @BYTES@ "$f" | base64 -w 0)"
-done
-exit 0
-)SH"_s.replace(u"@ROOT@"_s, root)
-        .replace(u"@SINCE@"_s, QString::number(qint64(sinceServerEpoch)))
-        .replace(u"@FILES@"_s, QString::number(kPlogFiles))
-        .replace(u"@BYTES@"_s, QString::number(kPlogTailBytes));
+    return u"root="_s + root + u"\nsince="_s + QString::number(qint64(sinceServerEpoch)) +
+           u"\nfiles="_s + QString::number(kPlogFiles) + u"\nbytes="_s +
+           QString::number(kPlogTailBytes) + u'\n' + programText(program::diagnose_plog_sh);
 }
 
 QStringList parsePlogWindow(const QString &output, double from, double to, int utcOffsetS)

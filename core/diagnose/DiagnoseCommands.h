@@ -6,6 +6,7 @@
 // holds can pass for a marker.
 
 #include "diagnose/Diagnosis.h"
+#include "launch/RunRecord.h"
 #include "model/Project.h"
 
 #include <QString>
@@ -24,9 +25,10 @@ inline constexpr int kStackBytes = 20000;         // per py-spy dump
 QString clockCommand();
 std::optional<double> parseClock(const QString &output);
 
-// One poll of the run (RemoteCommands' pollCommand: exit codes, alive) followed by the server's
-// clock and time zone, whether py-spy is installed, and the end of every rank's log.
-QString collectCommand(const Project &project, const QString &runId, const Server &server,
+// One poll of the run (RemoteCommands' pollCommand: exit codes, alive; of the newest attempt for a
+// restarting run) followed by the server's clock and time zone, whether py-spy is installed, and
+// the end of every rank's log (resources/server/diagnose-collect.sh).
+QString collectCommand(const Project &project, const RunRecord &record, const Server &server,
                        const std::vector<int> &ranks);
 // Fills what the collect printed into `server` (reached, ranks, now, alive, ...).
 void parseCollect(const QString &output, const std::vector<int> &ranks, ServerReport &server);

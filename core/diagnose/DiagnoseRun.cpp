@@ -94,7 +94,7 @@ DiagnoseResult runDiagnose(const Project &project, const RunRecord &record,
             ServerReport &report = reports[size_t(task.serverIndex)];
             const auto offset = clockOffsetMs(task.session, task);
             const ExecResult collect = task.session.exec(
-                shellScriptCommand(collectCommand(project, record.runId,
+                shellScriptCommand(collectCommand(project, record,
                                                   project.servers[size_t(task.serverIndex)],
                                                   ranks[size_t(task.serverIndex)])),
                 task.remainingMs(), &task.cancel);

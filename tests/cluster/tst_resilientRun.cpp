@@ -294,6 +294,17 @@ private Q_SLOTS:
         int exit = -1;
         QCOMPARE(statusJson(path, &exit).value(u"state"_s).toString(), u"failed"_s);
         QCOMPARE(exit, 1);
+        // diagnose reads the newest attempt's logs (attempt-2/), where the rank failed last.
+        const CliRun diagnosed = runCli(
+            QStringList{u"diagnose"_s, path, u"--json"_s, u"--no-archive"_s} + fleet(), 120000);
+        QVERIFY2(diagnosed.exitCode == 1, diagnosed.describe());
+        const QJsonObject diagnosis = QJsonDocument::fromJson(diagnosed.out).object();
+        QCOMPARE(diagnosis.value(u"state"_s).toString(), u"failed"_s);
+        const QJsonObject first = diagnosis.value(u"first"_s).toObject();
+        QCOMPARE(first.value(u"server"_s).toString(), u"server1"_s);
+        QCOMPARE(first.value(u"rank"_s).toInt(), 1);
+        QCOMPARE(first.value(u"exit_code"_s).toInt(), 1);
+        QVERIFY2(diagnosed.out.contains("failing at step 1 as asked"), diagnosed.describe());
         verifyNothingLeft();
     }
 

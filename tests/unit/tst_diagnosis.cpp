@@ -275,8 +275,11 @@ private Q_SLOTS:
         s1.devices = {0, 1};
         project.servers = {s1};
         project.launch.workdir = u"/w'x"_s;
-        const QString command = collectCommand(project, u"run-1"_s, s1, {2, 3});
-        QVERIFY(command.contains(u"for r in 2 3; do"_s));
+        RunRecord record;
+        record.runId = u"run-1"_s;
+        const QString command = collectCommand(project, record, s1, {2, 3});
+        QVERIFY(command.contains(u"ranks='2 3'\n"_s));
+        QVERIFY(command.contains(u"f=\"$r/rank$k.log\""_s)); // the poll's folder, not clobbered
         QVERIFY(command.contains(u"'\\''"_s)); // the workdir's quote, quoted
     }
 
@@ -287,7 +290,7 @@ private Q_SLOTS:
         const auto parsed = parseStacks(stacks);
         QCOMPARE(parsed.size(), size_t(1));
         QVERIFY(parsed.at(1).contains(u"sleep (job.py:33)"_s));
-        QVERIFY(stackCommand(u"run-1"_s, {1}).contains(u"'CLUSTERWIZ_RUN_ID=run-1'"_s));
+        QVERIFY(stackCommand(u"run-1"_s, {1}).contains(u"entry='CLUSTERWIZ_RUN_ID=run-1'\n"_s));
 
         const QByteArray plog =
             "[INFO] HCCL(1,p):2026-02-05-18:40:00.000.000 [a.cc:1] too early\n"
@@ -304,7 +307,7 @@ private Q_SLOTS:
         project.launch.env = {{u"ASCEND_PROCESS_LOG_PATH"_s, u"/var/log/npu x"_s}};
         QVERIFY(plogCommand(project, kNow).contains(u"root='/var/log/npu x'"_s));
         QVERIFY(plogCommand(Project{}, kNow).contains(u"\"$HOME/ascend/log\""_s));
-        QVERIFY(plogCommand(Project{}, kNow).contains(u"-newermt \"@1770317066\""_s));
+        QVERIFY(plogCommand(Project{}, kNow).contains(u"since=1770317066\n"_s));
         QCOMPARE(parseClock(u"1770317066.123456789\n"_s), 1770317066.123456789);
         QVERIFY(!parseClock(u"date: invalid"_s));
     }
