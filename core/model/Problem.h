@@ -58,10 +58,56 @@ ProblemPlace serverFieldPlace(int server, const char *field); // "servers[1].hos
 ProblemPlace devicePlace(int server, int position);           // "servers[1].devices[4]"
 ProblemPlace deviceIpPlace(int server, int position);         // "servers[1].device_ips[4]"
 
+// What is wrong, for a face that words a problem itself instead of showing its message (the
+// wizard's Servers page names its own columns and servers): the kinds the rules report, each
+// with the ProblemValues its comment names; General where only the message says it.
+enum class ProblemKind {
+    General,
+    // One value's own (rules/ValueRules.h); `value` is the value as the project holds it.
+    Empty,
+    TooLong,     // `limit`: the most characters
+    LeadingDash, // would read as an option
+    LeadingDot,  // would name a folder (".", "..")
+    HasNul,
+    HasLineBreak,
+    HasShellCharacter, // `detail`: the character a remote shell would parse
+    HasSpace,          // where one program is named
+    NotIpv4,
+    NotHostName, // RFC 1123
+    NotSshHost,  // not an address, host name or ssh alias
+    NotUserName,
+    NotEnvName,
+    NotPort, // `value`: the number
+    NotInterfaceName,
+    NotAbsolutePath,
+    NotServerName, // `limit`: the most characters
+    // A server among the others.
+    HostIpMissing,  // `value`: the host, which is no address
+    NameTaken,      // `value`: the name; `otherServer`: the first server with it
+    HostIpTaken,    // `value`: the address; `otherServer`: the first server with it
+    SshPortDiffers, // `value`: the port; `otherServer` and `otherValue`: the one it differs from
+    DeviceIpsUnexpected, // `value`: the accelerator, which has no device IPs
+    // The list of servers.
+    NoServers,
+    TooManyServers, // `value`: how many; `limit`: the most
+};
+
+// The values a problem's kind speaks of; the place (server, device, field) is its location.
+// Every member has an initializer, so that a rule names only the values it has ({.value = x}).
+struct ProblemValues {
+    QString value{};      // raw, as the project holds it: escape it to show it
+    QString detail{};     // the part of `value` at fault
+    qsizetype limit = -1; // the bound `value` passes
+    int otherServer = -1; // an index in Project::servers
+    QString otherValue{}; // that server's value
+    bool operator==(const ProblemValues &) const = default;
+};
+
 // One thing wrong with a project: `rule` a stable id tests and the GUI can key on, `path` the
 // JSON path ("servers[1].device_ips[4]") the CLI prints, `location` the same place in parts.
 // `message` is the English text (CLI, JSON); `text` the same message translatable, for the
-// wizard (translatedMessage()).
+// wizard (translatedMessage()); `kind` and `values` what it says, for a face that words it
+// itself.
 struct Problem {
     Problem() = default;
     Problem(const QString &rule, const ProblemPlace &place, const QString &message)
@@ -80,6 +126,8 @@ struct Problem {
     QString message;
     ProblemLocation location;
     TrText text;
+    ProblemKind kind = ProblemKind::General;
+    ProblemValues values;
 
     QString toString() const
     {

@@ -8,28 +8,33 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
-TrText firstOf(std::initializer_list<TrText> problems)
+ValueProblem firstOf(std::initializer_list<ValueProblem> problems)
 {
-    for (const TrText &problem : problems) {
+    for (const ValueProblem &problem : problems) {
         if (!problem.isEmpty())
             return problem;
     }
     return {};
 }
 
-TrText absoluteProblem(const QString &text)
+ValueProblem absoluteProblem(const QString &text)
 {
     if (!text.isEmpty() && text.front() != u'/')
-        return trText("cw::Validation", "\"%1\" is not an absolute path (starting with /)")
-            .arg(text);
+        return {
+            ProblemKind::NotAbsolutePath,
+            {.value = text},
+            trText("cw::Validation", "\"%1\" is not an absolute path (starting with /)").arg(text)};
     return {};
 }
 
-TrText oneWordProblem(const QString &text)
+ValueProblem oneWordProblem(const QString &text)
 {
     for (QChar c : text) {
         if (c.isSpace())
-            return trText("cw::Validation", "\"%1\" contains a space; name one program").arg(text);
+            return {
+                ProblemKind::HasSpace,
+                {.value = text},
+                trText("cw::Validation", "\"%1\" contains a space; name one program").arg(text)};
     }
     return {};
 }
@@ -47,16 +52,16 @@ public:
         // parses with scp's old protocol: no metacharacters there.
         // Fields are named as the project file names them (untranslated).
         field(u"workdir"_s, u"launch.workdir"_s, TrText::verbatim(u"workdir"_s),
-              firstOf({pathProblemText(m_launch.workdir), absoluteProblem(m_launch.workdir),
-                       shellSafePathProblemText(m_launch.workdir)}));
+              firstOf({pathValueProblem(m_launch.workdir), absoluteProblem(m_launch.workdir),
+                       shellSafePathValueProblem(m_launch.workdir)}));
         field(u"entry"_s, u"launch.entry"_s, TrText::verbatim(u"entry"_s),
-              firstOf({pathProblemText(m_launch.entry), leadingDashProblem(m_launch.entry)}));
+              firstOf({pathValueProblem(m_launch.entry), leadingDashValueProblem(m_launch.entry)}));
         field(u"python"_s, u"launch.python"_s, TrText::verbatim(u"python"_s),
-              firstOf({pathProblemText(m_launch.python), leadingDashProblem(m_launch.python),
+              firstOf({pathValueProblem(m_launch.python), leadingDashValueProblem(m_launch.python),
                        oneWordProblem(m_launch.python)}));
         field(u"log-dir"_s, u"launch.log_dir"_s, TrText::verbatim(u"log_dir"_s),
-              firstOf({pathProblemText(m_launch.logDir), leadingDashProblem(m_launch.logDir),
-                       shellSafePathProblemText(m_launch.logDir)}));
+              firstOf({pathValueProblem(m_launch.logDir), leadingDashValueProblem(m_launch.logDir),
+                       shellSafePathValueProblem(m_launch.logDir)}));
         const QStringList launchers{u"auto"_s, u"torchrun"_s, u"torch.distributed.launch"_s};
         if (!launchers.contains(m_launch.launcher)) {
             m_out.add(u"launcher"_s, projectPlace(u"launch.launcher"_s),
@@ -72,18 +77,18 @@ public:
                           .arg(m_launch.localRankArg));
         }
         list(u"args"_s, u"launch.args"_s, trText("cw::Validation", "argument"), m_launch.args,
-             argumentProblemText);
+             argumentValueProblem);
         list(u"env-setup"_s, u"launch.env_setup"_s, trText("cw::Validation", "env_setup line"),
-             m_launch.envSetup, singleLineProblemText);
+             m_launch.envSetup, singleLineValueProblem);
         list(u"upload"_s, u"launch.upload"_s, TrText::verbatim(u"upload"_s), m_launch.upload,
-             pathProblemText);
+             pathValueProblem);
         list(u"mpirun-args"_s, u"launch.mpirun.extra_args"_s,
              trText("cw::Validation", "mpirun argument"), m_launch.mpirun.extraArgs,
-             argumentProblemText);
+             argumentValueProblem);
         if (!m_launch.mpirun.prefix.isEmpty()) {
             field(u"mpirun-prefix"_s, u"launch.mpirun.prefix"_s,
                   trText("cw::Validation", "mpirun prefix"),
-                  firstOf({pathProblemText(m_launch.mpirun.prefix),
+                  firstOf({pathValueProblem(m_launch.mpirun.prefix),
                            absoluteProblem(m_launch.mpirun.prefix)}));
         }
         checkEnv();
@@ -91,21 +96,26 @@ public:
     }
 
 private:
-    void field(const QString &rule, const QString &field, const TrText &what, const TrText &problem)
+    void field(const QString &rule, const QString &field, const TrText &what,
+               const ValueProblem &problem)
     {
         if (!problem.isEmpty())
             m_out.add(rule, projectPlace(field),
-                      trText("cw::Validation", "launch: %1 %2").arg(what, problem));
+                      trText("cw::Validation", "launch: %1 %2").arg(what, problem.reason),
+                      problem.kind, problem.values);
     }
 
     void list(const QString &rule, const QString &field, const TrText &what,
-              const QStringList &values, TrText (*check)(const QString &))
+              const QStringList &values, ValueProblem (*check)(const QString &))
     {
         for (qsizetype k = 0; k < values.size(); ++k) {
-            if (TrText problem = check(values[k]); !problem.isEmpty()) {
-                m_out.add(
-                    rule, projectPlace(field).item(int(k)),
-                    trText("cw::Validation", "launch: %1 %2 %3").arg(what).arg(k).arg(problem));
+            if (ValueProblem problem = check(values[k]); !problem.isEmpty()) {
+                m_out.add(rule, projectPlace(field).item(int(k)),
+                          trText("cw::Validation", "launch: %1 %2 %3")
+                              .arg(what)
+                              .arg(k)
+                              .arg(problem.reason),
+                          problem.kind, problem.values);
             }
         }
     }
@@ -115,31 +125,36 @@ private:
         QSet<QString> seen;
         for (const auto &[name, value] : m_launch.env) {
             const ProblemPlace place = projectPlace(u"launch.env"_s).key(name);
-            if (TrText problem = envNameProblemText(name); !problem.isEmpty())
-                m_out.add(
-                    u"env-name"_s, place,
-                    trText("cw::Validation", "launch: environment variable name %1").arg(problem));
+            if (ValueProblem problem = envNameValueProblem(name); !problem.isEmpty())
+                m_out.add(u"env-name"_s, place,
+                          trText("cw::Validation", "launch: environment variable name %1")
+                              .arg(problem.reason),
+                          problem.kind, problem.values);
             else if (seen.contains(name))
                 m_out.add(u"env-name"_s, place,
                           trText("cw::Validation", "launch: environment variable %1 is set twice")
                               .arg(name));
             seen.insert(name);
-            if (TrText problem = argumentProblemText(value); !problem.isEmpty())
-                m_out.add(
-                    u"env-value"_s, place,
-                    trText("cw::Validation", "launch: value of %1 %2").arg(name).arg(problem));
+            if (ValueProblem problem = argumentValueProblem(value); !problem.isEmpty())
+                m_out.add(u"env-value"_s, place,
+                          trText("cw::Validation", "launch: value of %1 %2")
+                              .arg(name)
+                              .arg(problem.reason),
+                          problem.kind, problem.values);
         }
     }
 
     void checkPorts()
     {
         const PortRange &hccl = m_launch.hcclPorts;
-        const TrText port = portProblemText(m_launch.masterPort);
+        const ValueProblem port = portValueProblem(m_launch.masterPort);
         field(u"master-port"_s, u"launch.master_port"_s, TrText::verbatim(u"master_port"_s), port);
-        const TrText range = firstOf({portProblemText(hccl.first), portProblemText(hccl.last)});
+        const ValueProblem range =
+            firstOf({portValueProblem(hccl.first), portValueProblem(hccl.last)});
         if (!range.isEmpty()) {
             m_out.add(u"hccl-ports"_s, projectPlace(u"launch.hccl_ports"_s),
-                      trText("cw::Validation", "launch: hccl_ports %1").arg(range));
+                      trText("cw::Validation", "launch: hccl_ports %1").arg(range.reason),
+                      range.kind, range.values);
             return;
         }
         if (hccl.first > hccl.last) {

@@ -13,18 +13,24 @@ namespace cw {
 namespace {
 
 // Linux interface names: at most 15 bytes, no '/', whitespace or shell metacharacters.
-TrText nicProblem(const QString &nic)
+ValueProblem nicValueProblem(const QString &nic)
 {
-    if (nic.size() > 15)
-        return trText("cw::Validation", "\"%1\" is longer than 15 characters").arg(nic);
+    constexpr qsizetype kMaxNic = 15;
+    if (nic.size() > kMaxNic) {
+        return {ProblemKind::TooLong,
+                {.value = nic, .limit = kMaxNic},
+                trText("cw::Validation", "\"%1\" is longer than 15 characters").arg(nic)};
+    }
     if (nic.front() == u'-')
-        return trText("cw::Validation", "\"%1\" must not start with '-'").arg(nic);
+        return leadingDashValueProblem(nic);
     for (QChar c : nic) {
         const bool ok = (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') ||
                         (c >= u'0' && c <= u'9') || c == u'_' || c == u'.' || c == u'-' ||
                         c == u':' || c == u'@';
         if (!ok)
-            return trText("cw::Validation", "\"%1\" is not a network interface name").arg(nic);
+            return {ProblemKind::NotInterfaceName,
+                    {.value = nic},
+                    trText("cw::Validation", "\"%1\" is not a network interface name").arg(nic)};
     }
     return {};
 }
@@ -35,25 +41,26 @@ void checkServerFields(const Project &project, int s, ProblemList &out)
     const QString label = serverLabel(project, s);
     // "<server>: <field> <what is wrong>"; the field is named as the project file names it.
     auto report = [&](const QString &rule, const char *field, const TrText &what,
-                      const TrText &problem) {
+                      const ValueProblem &problem) {
         if (!problem.isEmpty())
             out.add(rule, serverFieldPlace(s, field),
-                    trText("cw::Validation", "%1: %2 %3").arg(label).arg(what, problem));
+                    trText("cw::Validation", "%1: %2 %3").arg(label).arg(what, problem.reason),
+                    problem.kind, problem.values);
     };
     report(u"server-name"_s, "name", trText("cw::Validation", "name"),
-           serverNameProblemText(server.name));
-    report(u"host"_s, "host", trText("cw::Validation", "host"), sshHostProblemText(server.host));
-    report(u"port"_s, "port", trText("cw::Validation", "SSH port"), portProblemText(server.port));
+           serverNameValueProblem(server.name));
+    report(u"host"_s, "host", trText("cw::Validation", "host"), sshHostValueProblem(server.host));
+    report(u"port"_s, "port", trText("cw::Validation", "SSH port"), portValueProblem(server.port));
     if (!server.user.isEmpty())
-        report(u"user"_s, "user", trText("cw::Validation", "user"), userProblemText(server.user));
+        report(u"user"_s, "user", trText("cw::Validation", "user"), userValueProblem(server.user));
     if (!server.identityFile.isEmpty())
         report(u"identity-file"_s, "identity_file", TrText::verbatim(u"identity_file"_s),
-               pathProblemText(server.identityFile));
+               pathValueProblem(server.identityFile));
     if (!server.nic.isEmpty())
-        report(u"nic"_s, "nic", TrText::verbatim(u"nic"_s), nicProblem(server.nic));
+        report(u"nic"_s, "nic", TrText::verbatim(u"nic"_s), nicValueProblem(server.nic));
     if (!server.hostIp.isEmpty()) {
         report(u"host-ip"_s, "host_ip", TrText::verbatim(u"host_ip"_s),
-               ipv4ProblemText(server.hostIp));
+               ipv4ValueProblem(server.hostIp));
     } else if (sshHostProblem(server.host).isEmpty() && !Ipv4::parse(server.host)) {
         // The servers reach each other by address (HCCL_IF_IP, hostfile, hostname -I matching);
         // an ssh alias only tells this machine how to get there.
@@ -61,13 +68,16 @@ void checkServerFields(const Project &project, int s, ProblemList &out)
                 trText("cw::Validation",
                        "%1: host_ip is not set and host \"%2\" is not an IPv4 address; set "
                        "host_ip or let discovery fill it")
-                    .arg(label, server.host));
+                    .arg(label, server.host),
+                ProblemKind::HostIpMissing, {.value = server.host});
     }
     if (!isAscend(project.accelerator) && !server.deviceIps.isEmpty()) {
+        const QString accelerator = acceleratorName(project.accelerator);
         out.add(
             u"device-ips-unexpected"_s, serverFieldPlace(s, "device_ips"),
             trText("cw::Validation", "%1: device_ips are only for ascend910, not %2; remove them")
-                .arg(label, acceleratorName(project.accelerator)));
+                .arg(label, accelerator),
+            ProblemKind::DeviceIpsUnexpected, {.value = accelerator});
     }
 }
 
@@ -82,7 +92,8 @@ void checkServerList(const Project &project, ProblemList &out)
                 out.add(u"server-name-unique"_s, serverFieldPlace(s, "name"),
                         trText("cw::Validation", "servers[%1]: name \"%2\" is already used by "
                                                  "servers[%3]; server names must be unique")
-                            .arg(QString::number(s), server.name, QString::number(*it)));
+                            .arg(QString::number(s), server.name, QString::number(*it)),
+                        ProblemKind::NameTaken, {.value = server.name, .otherServer = *it});
             } else {
                 names.insert(server.name, s);
             }
@@ -96,7 +107,8 @@ void checkServerList(const Project &project, ProblemList &out)
                 serverFieldPlace(s, server.hostIp.isEmpty() ? "host" : "host_ip"),
                 trText("cw::Validation",
                        "%1: host IP %2 is already the host IP of %3; every server needs its own")
-                    .arg(serverLabel(project, s), ip->toString(), serverLabel(project, *it)));
+                    .arg(serverLabel(project, s), ip->toString(), serverLabel(project, *it)),
+                ProblemKind::HostIpTaken, {.value = ip->toString(), .otherServer = *it});
         } else {
             hostIps.insert(ip->value, s);
         }
@@ -122,16 +134,22 @@ void checkMpirunPorts(const Project &project, ProblemList &out)
                 trText("cw::Validation", "%1: SSH port %2 differs from port %3 of %4; mpirun "
                                          "reaches every other server through one SSH port")
                     .arg(serverLabel(project, order[r]), QString::number(server.port),
-                         QString::number(port), serverLabel(project, reference)));
+                         QString::number(port), serverLabel(project, reference)),
+                ProblemKind::SshPortDiffers,
+                {.value = QString::number(server.port),
+                 .otherServer = reference,
+                 .otherValue = QString::number(port)});
     }
 }
 
 } // namespace
 
-TrText leadingDashProblem(const QString &text)
+ValueProblem leadingDashValueProblem(const QString &text)
 {
     if (!text.isEmpty() && text.front() == u'-')
-        return trText("cw::Validation", "\"%1\" must not start with '-'").arg(text);
+        return {ProblemKind::LeadingDash,
+                {.value = text},
+                trText("cw::Validation", "\"%1\" must not start with '-'").arg(text)};
     return {};
 }
 
@@ -139,12 +157,15 @@ void validateServers(const Project &project, ProblemList &out)
 {
     if (project.servers.empty())
         out.add(u"no-servers"_s, projectPlace(u"servers"_s),
-                trText("cw::Validation", "the project has no servers; add at least one"));
+                trText("cw::Validation", "the project has no servers; add at least one"),
+                ProblemKind::NoServers);
     if (static_cast<int>(project.servers.size()) > kMaxServers) {
         out.add(u"server-count"_s, projectPlace(u"servers"_s),
                 trText("cw::Validation", "%1 servers; a cluster has at most %2")
                     .arg(project.servers.size())
-                    .arg(kMaxServers));
+                    .arg(kMaxServers),
+                ProblemKind::TooManyServers,
+                {.value = QString::number(project.servers.size()), .limit = kMaxServers});
     }
     for (int s = 0; s < static_cast<int>(project.servers.size()); ++s)
         checkServerFields(project, s, out);
@@ -160,9 +181,10 @@ void validateServers(const Project &project, ProblemList &out)
 Problems validateProject(const Project &project)
 {
     ProblemList out;
-    if (TrText problem = serverNameProblemText(project.name); !problem.isEmpty())
+    if (ValueProblem problem = serverNameValueProblem(project.name); !problem.isEmpty())
         out.add(u"name"_s, projectPlace(u"name"_s),
-                trText("cw::Validation", "project name %1").arg(problem));
+                trText("cw::Validation", "project name %1").arg(problem.reason), problem.kind,
+                problem.values);
     validateServers(project, out);
     out.append(validateDeviceSubsets(project));
     out.append(validateDeviceNetwork(project));

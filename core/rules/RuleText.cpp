@@ -18,7 +18,7 @@ QString serverLabel(const Project &project, int serverIndex)
 {
     if (serverIndex >= 0 && serverIndex < static_cast<int>(project.servers.size())) {
         const QString &name = project.servers[static_cast<size_t>(serverIndex)].name;
-        if (serverNameProblemText(name).isEmpty())
+        if (serverNameValueProblem(name).isEmpty())
             return name;
     }
     return serverPlace(serverIndex).path();
@@ -31,11 +31,14 @@ void ProblemList::add(const QString &rule, const ProblemPlace &place, const QStr
     append({problem});
 }
 
-void ProblemList::add(const QString &rule, const ProblemPlace &place, const TrText &message)
+void ProblemList::add(const QString &rule, const ProblemPlace &place, const TrText &message,
+                      ProblemKind kind, const ProblemValues &values)
 {
     // Escaped on the way out (Problem::toString(), translatedMessage()): the English message
-    // here, so that `message` reads as it always did.
+    // here, so that `message` reads as it always did. The values stay raw for a face to escape.
     Problem problem(rule, place, message);
+    problem.kind = kind;
+    problem.values = values;
     problem.message = escapeControls(problem.message);
     problem.path = escapeControls(problem.path);
     append({problem});

@@ -20,8 +20,9 @@ QString serverLabel(const Project &project, int serverIndex);
 class ProblemList {
 public:
     void add(const QString &rule, const ProblemPlace &place, const QString &message);
-    // A translatable message (context "cw::Validation").
-    void add(const QString &rule, const ProblemPlace &place, const TrText &message);
+    // A translatable message (context "cw::Validation"), and what it says as a kind and values.
+    void add(const QString &rule, const ProblemPlace &place, const TrText &message,
+             ProblemKind kind = ProblemKind::General, const ProblemValues &values = {});
     void append(const Problems &problems);
     bool empty() const { return m_problems.empty(); }
     Problems take() { return std::move(m_problems); }

@@ -2,6 +2,7 @@
 
 #include "model/Project.h"
 #include "rules/RuleText.h"
+#include "rules/ValueRules.h"
 
 namespace cw {
 
@@ -17,6 +18,6 @@ void validateFrameworkMode(const Project &project, ProblemList &out);
 
 // "must not start with '-'" for values that become a program's argument or a file name a
 // command could read as an option; empty when fine.
-TrText leadingDashProblem(const QString &text);
+ValueProblem leadingDashValueProblem(const QString &text);
 
 } // namespace cw

@@ -21,111 +21,149 @@ bool onlyChars(const QString &text, QStringView extra)
     return true;
 }
 
+// A problem with `value` of `kind`, in the words of `reason`.
+ValueProblem fault(ProblemKind kind, const QString &value, const TrText &reason)
+{
+    ValueProblem problem{kind, {}, reason};
+    problem.values.value = value;
+    return problem;
+}
+
+ValueProblem tooLong(const QString &value, qsizetype limit, const TrText &reason)
+{
+    ValueProblem problem = fault(ProblemKind::TooLong, value, reason);
+    problem.values.limit = limit;
+    return problem;
+}
+
+ValueProblem empty()
+{
+    return fault(ProblemKind::Empty, {}, trText("cw::Validation", "is empty"));
+}
+
 } // namespace
 
-TrText ipv4ProblemText(const QString &text)
+ValueProblem ipv4ValueProblem(const QString &text)
 {
     if (Ipv4::parse(text))
         return {};
-    return trText("cw::Validation", "\"%1\" is not an IPv4 address (a.b.c.d)").arg(text);
+    return fault(ProblemKind::NotIpv4, text,
+                 trText("cw::Validation", "\"%1\" is not an IPv4 address (a.b.c.d)").arg(text));
 }
 
-TrText hostnameProblemText(const QString &text)
+ValueProblem hostnameValueProblem(const QString &text)
 {
     if (text.isEmpty())
-        return trText("cw::Validation", "is empty");
+        return empty();
     if (text.size() > 253)
-        return trText("cw::Validation", "is longer than 253 characters");
+        return tooLong(text, 253, trText("cw::Validation", "is longer than 253 characters"));
     for (const QString &label : text.split(u'.')) {
         if (label.isEmpty() || label.size() > 63 || !onlyChars(label, u"-") ||
             label.front() == u'-' || label.back() == u'-')
-            return trText("cw::Validation", "\"%1\" is not a valid host name (RFC 1123)").arg(text);
+            return fault(
+                ProblemKind::NotHostName, text,
+                trText("cw::Validation", "\"%1\" is not a valid host name (RFC 1123)").arg(text));
     }
     return {};
 }
 
-TrText sshHostProblemText(const QString &text)
+ValueProblem sshHostValueProblem(const QString &text)
 {
     if (text.isEmpty())
-        return trText("cw::Validation", "is empty");
+        return empty();
     if (text.size() > kMaxHostLength)
-        return trText("cw::Validation", "is longer than %1 characters").arg(kMaxHostLength);
+        return tooLong(
+            text, kMaxHostLength,
+            trText("cw::Validation", "is longer than %1 characters").arg(kMaxHostLength));
     if (text.front() == u'-')
-        return trText("cw::Validation", "\"%1\" must not start with '-'").arg(text);
+        return fault(ProblemKind::LeadingDash, text,
+                     trText("cw::Validation", "\"%1\" must not start with '-'").arg(text));
     if (!onlyChars(text, u".-_:"))
-        return trText("cw::Validation", "\"%1\" is not an address, host name or ssh alias")
-            .arg(text);
+        return fault(
+            ProblemKind::NotSshHost, text,
+            trText("cw::Validation", "\"%1\" is not an address, host name or ssh alias").arg(text));
     // ".", ".." and ".name" are folder names, never a host (and run folders are named after hosts).
     if (text.front() == u'.')
-        return trText("cw::Validation", "\"%1\" must not start with '.'").arg(text);
+        return fault(ProblemKind::LeadingDot, text,
+                     trText("cw::Validation", "\"%1\" must not start with '.'").arg(text));
     return {};
 }
 
-TrText userProblemText(const QString &text)
+ValueProblem userValueProblem(const QString &text)
 {
     if (text.isEmpty())
-        return trText("cw::Validation", "is empty");
+        return empty();
     if (text.front() == u'-')
-        return trText("cw::Validation", "\"%1\" must not start with '-'").arg(text);
+        return fault(ProblemKind::LeadingDash, text,
+                     trText("cw::Validation", "\"%1\" must not start with '-'").arg(text));
     if (text.size() > 32 || !onlyChars(text, u"._-"))
-        return trText("cw::Validation", "\"%1\" is not a valid user name").arg(text);
+        return fault(ProblemKind::NotUserName, text,
+                     trText("cw::Validation", "\"%1\" is not a valid user name").arg(text));
     return {};
 }
 
-TrText envNameProblemText(const QString &text)
+ValueProblem envNameValueProblem(const QString &text)
 {
     if (text.isEmpty())
-        return trText("cw::Validation", "is empty");
+        return empty();
     const QChar first = text.front();
     if ((first >= u'0' && first <= u'9') || !onlyChars(text, u"_"))
-        return trText("cw::Validation",
-                      "\"%1\" is not a valid variable name ([A-Za-z_][A-Za-z0-9_]*)")
-            .arg(text);
+        return fault(
+            ProblemKind::NotEnvName, text,
+            trText("cw::Validation", "\"%1\" is not a valid variable name ([A-Za-z_][A-Za-z0-9_]*)")
+                .arg(text));
     return {};
 }
 
-TrText portProblemText(int port)
+ValueProblem portValueProblem(int port)
 {
     if (port < 1 || port > 65535)
-        return trText("cw::Validation", "%1 is not a port (1-65535)").arg(port);
+        return fault(ProblemKind::NotPort, QString::number(port),
+                     trText("cw::Validation", "%1 is not a port (1-65535)").arg(port));
     return {};
 }
 
-TrText noNulProblemText(const QString &text)
+ValueProblem noNulValueProblem(const QString &text)
 {
     if (text.contains(QChar(u'\0')))
-        return trText("cw::Validation", "contains a NUL character");
+        return fault(ProblemKind::HasNul, text,
+                     trText("cw::Validation", "contains a NUL character"));
     return {};
 }
 
-TrText argumentProblemText(const QString &text)
+ValueProblem argumentValueProblem(const QString &text)
 {
-    if (TrText nul = noNulProblemText(text); !nul.isEmpty())
+    if (ValueProblem nul = noNulValueProblem(text); !nul.isEmpty())
         return nul;
     if (text.size() > kMaxArgumentLength)
-        return trText("cw::Validation", "is longer than %1 characters").arg(kMaxArgumentLength);
+        return tooLong(
+            text, kMaxArgumentLength,
+            trText("cw::Validation", "is longer than %1 characters").arg(kMaxArgumentLength));
     return {};
 }
 
-TrText singleLineProblemText(const QString &text)
+ValueProblem singleLineValueProblem(const QString &text)
 {
-    if (TrText problem = argumentProblemText(text); !problem.isEmpty())
+    if (ValueProblem problem = argumentValueProblem(text); !problem.isEmpty())
         return problem;
     if (text.contains(u'\n') || text.contains(u'\r'))
-        return trText("cw::Validation", "contains a line break");
+        return fault(ProblemKind::HasLineBreak, text,
+                     trText("cw::Validation", "contains a line break"));
     return {};
 }
 
-TrText pathProblemText(const QString &text)
+ValueProblem pathValueProblem(const QString &text)
 {
     if (text.isEmpty())
-        return trText("cw::Validation", "is empty");
+        return empty();
     if (text.size() > kMaxPathLength)
-        return trText("cw::Validation", "is longer than %1 characters").arg(kMaxPathLength);
-    return singleLineProblemText(text);
+        return tooLong(
+            text, kMaxPathLength,
+            trText("cw::Validation", "is longer than %1 characters").arg(kMaxPathLength));
+    return singleLineValueProblem(text);
 }
 
-TrText shellSafePathProblemText(const QString &text)
+ValueProblem shellSafePathValueProblem(const QString &text)
 {
     static constexpr QStringView kShellSpecial = u"!\"#$&'()*;<>?[\\]`{|}~";
     for (QChar c : text) {
@@ -137,25 +175,35 @@ TrText shellSafePathProblemText(const QString &text)
         else if (kShellSpecial.contains(c))
             what = TrText::verbatim(QString(u'\'') + c + u'\'');
         if (!what.isEmpty()) {
-            return trText("cw::Validation",
-                          "\"%1\" contains %2: a remote shell parses this path when the "
-                          "folder is copied with scp, so it may not hold shell "
-                          "metacharacters, spaces or control characters")
-                .arg(text, what);
+            ValueProblem problem =
+                fault(ProblemKind::HasShellCharacter, text,
+                      trText("cw::Validation",
+                             "\"%1\" contains %2: a remote shell parses this path when the "
+                             "folder is copied with scp, so it may not hold shell "
+                             "metacharacters, spaces or control characters")
+                          .arg(text, what));
+            problem.values.detail = QString(c);
+            return problem;
         }
     }
     return {};
 }
 
-TrText serverNameProblemText(const QString &text)
+ValueProblem serverNameValueProblem(const QString &text)
 {
+    constexpr qsizetype kMaxName = 64;
     if (text.isEmpty())
-        return trText("cw::Validation", "is empty");
-    if (text.size() > 64 || text.front() == u'-' || text.front() == u'.' ||
-        !onlyChars(text, u"._-"))
-        return trText("cw::Validation", "\"%1\" may use only letters, digits, '.', '_' and '-' "
-                                        "(not first), at most 64")
-            .arg(text);
+        return empty();
+    if (text.size() > kMaxName || text.front() == u'-' || text.front() == u'.' ||
+        !onlyChars(text, u"._-")) {
+        ValueProblem problem =
+            fault(ProblemKind::NotServerName, text,
+                  trText("cw::Validation", "\"%1\" may use only letters, digits, '.', '_' and '-' "
+                                           "(not first), at most 64")
+                      .arg(text));
+        problem.values.limit = kMaxName;
+        return problem;
+    }
     return {};
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/Problem.h"
 #include "model/TrText.h"
 
 #include <QString>
@@ -13,79 +14,90 @@ inline constexpr qsizetype kMaxPathLength = 4096;
 inline constexpr qsizetype kMaxArgumentLength = 131072;
 inline constexpr qsizetype kMaxHostLength = 253;
 
-// Checks for single values before they reach a script or a remote command. Each returns an empty
-// string when the value is acceptable, else the reason in a few words ("is not an IPv4 address"),
-// which callers prefix with the JSON path or field name. The ...Text forms give the same reason
-// translatable (model/TrText.h) for the wizard; the QString forms are their English.
+// What is wrong with one value: the reason in a few words ("is not an IPv4 address"), which
+// callers prefix with the JSON path or field name, translatable (model/TrText.h); and the same
+// as a kind and its values, which the problem made of it carries (model/Problem.h). Empty when
+// the value is acceptable.
+struct ValueProblem {
+    ProblemKind kind = ProblemKind::General;
+    ProblemValues values;
+    TrText reason;
 
-TrText ipv4ProblemText(const QString &text);
+    bool isEmpty() const { return reason.isEmpty(); }
+};
+
+// Checks for single values before they reach a script or a remote command. The ...ValueProblem()
+// forms give a ValueProblem; the ...Problem() forms its English reason, empty when the value is
+// fine.
+
+ValueProblem ipv4ValueProblem(const QString &text);
 inline QString ipv4Problem(const QString &text)
 {
-    return ipv4ProblemText(text).english();
+    return ipv4ValueProblem(text).reason.english();
 }
 // RFC 1123
-TrText hostnameProblemText(const QString &text);
+ValueProblem hostnameValueProblem(const QString &text);
 inline QString hostnameProblem(const QString &text)
 {
-    return hostnameProblemText(text).english();
+    return hostnameValueProblem(text).reason.english();
 }
 // IPv4, hostname or ~/.ssh/config alias
-TrText sshHostProblemText(const QString &text);
+ValueProblem sshHostValueProblem(const QString &text);
 inline QString sshHostProblem(const QString &text)
 {
-    return sshHostProblemText(text).english();
+    return sshHostValueProblem(text).reason.english();
 }
-TrText userProblemText(const QString &text);
+ValueProblem userValueProblem(const QString &text);
 inline QString userProblem(const QString &text)
 {
-    return userProblemText(text).english();
+    return userValueProblem(text).reason.english();
 }
 // ^[A-Za-z_][A-Za-z0-9_]*$
-TrText envNameProblemText(const QString &text);
+ValueProblem envNameValueProblem(const QString &text);
 inline QString envNameProblem(const QString &text)
 {
-    return envNameProblemText(text).english();
+    return envNameValueProblem(text).reason.english();
 }
-TrText portProblemText(int port);
+ValueProblem portValueProblem(int port);
 inline QString portProblem(int port)
 {
-    return portProblemText(port).english();
+    return portValueProblem(port).reason.english();
 }
 // non-empty, no NUL or line break, <= PATH_MAX
-TrText pathProblemText(const QString &text);
+ValueProblem pathValueProblem(const QString &text);
 inline QString pathProblem(const QString &text)
 {
-    return pathProblemText(text).english();
+    return pathValueProblem(text).reason.english();
 }
 // A path that a remote shell may parse (scp's old protocol expands the remote path): no shell
 // metacharacters, whitespace or control characters.
-TrText shellSafePathProblemText(const QString &text);
+ValueProblem shellSafePathValueProblem(const QString &text);
 inline QString shellSafePathProblem(const QString &text)
 {
-    return shellSafePathProblemText(text).english();
+    return shellSafePathValueProblem(text).reason.english();
 }
 // no NUL, at most MAX_ARG_STRLEN
-TrText argumentProblemText(const QString &text);
+ValueProblem argumentValueProblem(const QString &text);
 inline QString argumentProblem(const QString &text)
 {
-    return argumentProblemText(text).english();
+    return argumentValueProblem(text).reason.english();
 }
 // may be empty, no NUL or line break, bounded
-TrText singleLineProblemText(const QString &text);
+ValueProblem singleLineValueProblem(const QString &text);
 inline QString singleLineProblem(const QString &text)
 {
-    return singleLineProblemText(text).english();
+    return singleLineValueProblem(text).reason.english();
 }
-TrText noNulProblemText(const QString &text);
+ValueProblem noNulValueProblem(const QString &text);
 inline QString noNulProblem(const QString &text)
 {
-    return noNulProblemText(text).english();
+    return noNulValueProblem(text).reason.english();
 }
 // also a folder name in logs and archives
-TrText serverNameProblemText(const QString &text);
+ValueProblem serverNameValueProblem(const QString &text);
 inline QString serverNameProblem(const QString &text)
 {
-    return serverNameProblemText(text).english();
+    return serverNameValueProblem(text).reason.english();
 }
 
 } // namespace cw

@@ -35,7 +35,7 @@ inline void isolateSettings(const QTemporaryDir &dir)
         qWarning("no translation for %s", qPrintable(language));
 }
 
-// Select the cell, open its editor with F2, replace the text, commit with Enter.
+// Select the cell, open its editor with F2, replace the text (or empty it), commit with Enter.
 inline QString cellText(const QTableView *table, int row, int column)
 {
     return table->model()->index(row, column).data().toString();
@@ -56,7 +56,9 @@ inline bool typeIntoCell(QTableView *table, int row, int column, const QString &
         qWarning("no editor opened");
         return false;
     }
-    editor->selectAll();
+    // Select all and Delete, as a user empties a cell, then type.
+    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(editor, Qt::Key_Delete);
     QTest::keyClicks(editor, text);
     QTest::keyClick(editor, Qt::Key_Return);
     // The delegate commits on Return through a queued call.

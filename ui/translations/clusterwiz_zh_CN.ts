@@ -65,68 +65,88 @@
 <context>
     <name>ServerProblemText</name>
     <message>
-        <source>is empty</source>
-        <translation>为空</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not an IPv4 address like 10.0.0.22</source>
-        <translation>&quot;%1&quot; 不是 IPv4 地址（应形如 10.0.0.22）</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; must not start with &apos;-&apos;</source>
-        <translation>&quot;%1&quot; 不能以“-”开头</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not an address, a host name or an ssh config alias</source>
-        <translation>&quot;%1&quot; 不是地址、主机名或 ssh 配置中的别名</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a valid user name</source>
-        <translation>&quot;%1&quot; 不是有效的用户名</translation>
-    </message>
-    <message>
-        <source>%1 is not a port from 1 to 65535</source>
-        <translation>%1 不是 1 到 65535 之间的端口</translation>
-    </message>
-    <message>
-        <source>contains a NUL character</source>
-        <translation>含有 NUL 字符</translation>
-    </message>
-    <message>
-        <source>contains a line break</source>
-        <translation>含有换行</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; may use only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (not first), at most 64 of them</source>
-        <translation>&quot;%1&quot; 只能使用字母、数字、“.”、“_”和“-”（不能打头），最多 64 个字符</translation>
-    </message>
-    <message>
         <source>Add at least one server.</source>
         <translation>请至少添加一台服务器。</translation>
     </message>
     <message>
-        <source>server %1</source>
-        <translation>服务器 %1</translation>
-    </message>
-    <message>
-        <source>%1: the Host IP is empty and &quot;%2&quot; is not an address; enter the address the servers reach each other by, or test the connection and apply the discovered values.</source>
-        <translation>%1：主机 IP 为空，而 &quot;%2&quot; 不是地址；请填写服务器之间互相访问所用的地址，或测试连接后应用发现的值。</translation>
-    </message>
-    <message>
-        <source>%1: another server has this name; every server needs its own.</source>
-        <translation>%1：另一台服务器已使用此名称；每台服务器的名称必须不同。</translation>
-    </message>
-    <message>
-        <source>%1: Host IP %2 is another server&apos;s too; every server needs its own.</source>
-        <translation>%1：主机 IP %2 也是另一台服务器的；每台服务器的主机 IP 必须不同。</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
         <source>%1: %2 %3</source>
         <translation>%1：%2 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 is empty.</source>
+        <translation>%1：%2为空。</translation>
+    </message>
+    <message>
+        <source>%1: %2 is longer than %3 characters.</source>
+        <translation>%1：%2超过 %3 个字符。</translation>
+    </message>
+    <message>
+        <source>%1: %2 &quot;%3&quot; must not start with &apos;-&apos;.</source>
+        <translation>%1：%2“%3”不能以“-”开头。</translation>
+    </message>
+    <message>
+        <source>%1: %2 &quot;%3&quot; must not start with &apos;.&apos;.</source>
+        <translation>%1：%2“%3”不能以“.”开头。</translation>
+    </message>
+    <message>
+        <source>%1: %2 contains a NUL character.</source>
+        <translation>%1：%2含有 NUL 字符。</translation>
+    </message>
+    <message>
+        <source>%1: %2 contains a line break.</source>
+        <translation>%1：%2含有换行。</translation>
+    </message>
+    <message>
+        <source>%1: %2 &quot;%3&quot; is not an IPv4 address like 10.0.0.22.</source>
+        <translation>%1：%2“%3”不是 IPv4 地址（应形如 10.0.0.22）。</translation>
+    </message>
+    <message>
+        <source>%1: %2 &quot;%3&quot; is not an address, a host name or an ssh config alias.</source>
+        <translation>%1：%2“%3”不是地址、主机名或 ssh 配置中的别名。</translation>
+    </message>
+    <message>
+        <source>%1: %2 &quot;%3&quot; is not a valid user name.</source>
+        <translation>%1：%2“%3”不是有效的用户名。</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 is not a port from 1 to 65535.</source>
+        <translation>%1：%2 %3 不是 1 到 65535 之间的端口。</translation>
+    </message>
+    <message>
+        <source>%1: %2 &quot;%3&quot; is not a network interface name.</source>
+        <translation>%1：%2“%3”不是有效的网卡名称。</translation>
+    </message>
+    <message>
+        <source>%1: %2 &quot;%3&quot; may use only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (not first), at most %4 of them.</source>
+        <translation>%1：%2“%3”只能使用字母、数字、“.”、“_”和“-”（不能打头），最多 %4 个字符。</translation>
+    </message>
+    <message>
+        <source>The table lists %1 servers; a cluster has at most %2.</source>
+        <translation>表中列出了 %1 台服务器；一个集群最多 %2 台。</translation>
+    </message>
+    <message>
+        <source>Row %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>row %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>%1: %2 is empty and %3 &quot;%4&quot; is not an IPv4 address; enter the address the servers reach each other by, or click Test connection and then Apply discovered values.</source>
+        <translation>%1：%2为空，而%3“%4”不是 IPv4 地址；请填写服务器之间互相访问所用的地址，或单击“测试连接”后再单击“应用发现的值”。</translation>
+    </message>
+    <message>
+        <source>Row %1: %2 &quot;%3&quot; is already the name of row %4; every server needs its own.</source>
+        <translation>第 %1 行：%2“%3”已是第 %4 行的名称；每台服务器的名称必须不同。</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 is also the address of %4; every server needs its own.</source>
+        <translation>%1：%2 %3 也是 %4 的地址；每台服务器的地址必须不同。</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 differs from port %4 of %5; mpirun reaches every server but the master through one SSH port.</source>
+        <translation>%1：%2 %3 与 %5 的端口 %4 不同；mpirun 通过同一个 SSH 端口访问主节点以外的每台服务器。</translation>
     </message>
 </context>
 <context>

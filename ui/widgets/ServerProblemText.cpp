@@ -1,11 +1,7 @@
 #include "ServerProblemText.h"
 
 #include "ServerTable.h"
-#include "rules/RuleText.h"
-
-#include <QRegularExpression>
-
-#include <utility>
+#include "rules/ValueRules.h"
 
 using namespace Qt::StringLiterals;
 
@@ -13,20 +9,9 @@ namespace cw {
 
 namespace {
 
-// How the core's server rules name each field after the server ("server0: host_ip ...").
-const std::pair<const char *, const char *> kCoreWords[] = {
-    {"name", "name"},       {"host", "host"}, {"port", "SSH port"},
-    {"user", "user"},       {"nic", "nic"},   {"identity_file", "identity_file"},
-    {"host_ip", "host_ip"},
-};
-
-QString coreWord(const QString &field)
+bool hasValidName(const Project &project, int server)
 {
-    for (const auto &[name, word] : kCoreWords) {
-        if (field == QLatin1StringView(name))
-            return QString::fromLatin1(word);
-    }
-    return {};
+    return serverNameValueProblem(project.servers[size_t(server)].name).isEmpty();
 }
 
 } // namespace
@@ -37,83 +22,100 @@ QString ServerProblemText::columnTitle(const QString &field)
     return column >= 0 ? ServerTable::columnTitle(column) : QString();
 }
 
-QString ServerProblemText::reason(const QString &coreReason)
+QString ServerProblemText::valueText(const Problem &problem, const QString &server,
+                                     const QString &column)
 {
-    // The reasons of core/rules/ValueRules.cpp, each with the value it quotes.
-    struct Known {
-        const char *pattern;
-        QString (*say)(const QString &value);
-    };
-    static const Known known[] = {
-        {R"re(^is empty$)re", [](const QString &) { return tr("is empty"); }},
-        {R"re(^"(.*)" is not an IPv4 address \(a\.b\.c\.d\)$)re",
-         [](const QString &v) {
-             return tr("\"%1\" is not an IPv4 address like 10.0.0.22").arg(v);
-         }},
-        {R"re(^"(.*)" must not start with '-'$)re",
-         [](const QString &v) { return tr("\"%1\" must not start with '-'").arg(v); }},
-        {R"re(^"(.*)" is not an address, host name or ssh alias$)re",
-         [](const QString &v) {
-             return tr("\"%1\" is not an address, a host name or an ssh config alias").arg(v);
-         }},
-        {R"re(^"(.*)" is not a valid user name$)re",
-         [](const QString &v) { return tr("\"%1\" is not a valid user name").arg(v); }},
-        {R"re(^(-?[0-9]+) is not a port \(1-65535\)$)re",
-         [](const QString &v) { return tr("%1 is not a port from 1 to 65535").arg(v); }},
-        {R"re(^contains a NUL character$)re",
-         [](const QString &) { return tr("contains a NUL character"); }},
-        {R"re(^contains a line break$)re",
-         [](const QString &) { return tr("contains a line break"); }},
-        {R"re(^"(.*)" may use only letters, digits, '\.', '_' and '-' \(not first\), at most 64$)re",
-         [](const QString &v) {
-             return tr("\"%1\" may use only letters, digits, '.', '_' and '-' (not first), at "
-                       "most 64 of them")
-                 .arg(v);
-         }},
-    };
-    for (const Known &entry : known) {
-        const QRegularExpression pattern(QString::fromLatin1(entry.pattern));
-        const QRegularExpressionMatch match = pattern.match(coreReason);
-        if (match.hasMatch())
-            return entry.say(match.captured(1));
+    // One arg() call per sentence: the value is the user's text and may hold "%1".
+    const ProblemValues &values = problem.values;
+    const QString value = escapeControls(values.value);
+    const QString limit = QString::number(values.limit);
+    switch (problem.kind) {
+    case ProblemKind::Empty:
+        return tr("%1: %2 is empty.").arg(server, column);
+    case ProblemKind::TooLong:
+        return tr("%1: %2 is longer than %3 characters.").arg(server, column, limit);
+    case ProblemKind::LeadingDash:
+        return tr("%1: %2 \"%3\" must not start with '-'.").arg(server, column, value);
+    case ProblemKind::LeadingDot:
+        return tr("%1: %2 \"%3\" must not start with '.'.").arg(server, column, value);
+    case ProblemKind::HasNul:
+        return tr("%1: %2 contains a NUL character.").arg(server, column);
+    case ProblemKind::HasLineBreak:
+        return tr("%1: %2 contains a line break.").arg(server, column);
+    case ProblemKind::NotIpv4:
+        return tr("%1: %2 \"%3\" is not an IPv4 address like 10.0.0.22.")
+            .arg(server, column, value);
+    case ProblemKind::NotSshHost:
+        return tr("%1: %2 \"%3\" is not an address, a host name or an ssh config alias.")
+            .arg(server, column, value);
+    case ProblemKind::NotUserName:
+        return tr("%1: %2 \"%3\" is not a valid user name.").arg(server, column, value);
+    case ProblemKind::NotPort:
+        return tr("%1: %2 %3 is not a port from 1 to 65535.").arg(server, column, value);
+    case ProblemKind::NotInterfaceName:
+        return tr("%1: %2 \"%3\" is not a network interface name.").arg(server, column, value);
+    case ProblemKind::NotServerName:
+        return tr("%1: %2 \"%3\" may use only letters, digits, '.', '_' and '-' (not first), at "
+                  "most %4 of them.")
+            .arg(server, column, value, limit);
+    default:
+        return {};
     }
-    return coreReason;
 }
 
 QString ServerProblemText::text(const Problem &problem, const Project &project)
 {
+    const ProblemValues &values = problem.values;
+    if (problem.kind == ProblemKind::NoServers)
+        return tr("Add at least one server.");
+    if (problem.kind == ProblemKind::TooManyServers) {
+        return tr("The table lists %1 servers; a cluster has at most %2.")
+            .arg(values.value, QString::number(values.limit));
+    }
+    const int count = int(project.servers.size());
     const int s = problem.location.server;
-    const bool known = s >= 0 && size_t(s) < project.servers.size();
-    if (!known)
-        return problem.rule == u"no-servers"_s ? tr("Add at least one server.")
-                                               : problem.translatedMessage();
-    const Server &server = project.servers[size_t(s)];
-    const QString name =
-        server.name.trimmed().isEmpty() ? tr("server %1").arg(s + 1) : escapeControls(server.name);
-    if (problem.rule == u"host-ip"_s && server.hostIp.isEmpty()) {
-        return tr("%1: the Host IP is empty and \"%2\" is not an address; enter the address the "
-                  "servers reach each other by, or test the connection and apply the discovered "
-                  "values.")
-            .arg(name, escapeControls(server.host));
-    }
-    if (problem.rule == u"server-name-unique"_s)
-        return tr("%1: another server has this name; every server needs its own.").arg(name);
-    if (problem.rule == u"host-ip-unique"_s) {
-        return tr("%1: Host IP %2 is another server's too; every server needs its own.")
-            .arg(name, escapeControls(server.effectiveHostIp()));
-    }
-    // "server0: host_ip "x" is not ..." -> the column's title and the reason alone.
-    QString rest = problem.message;
-    const QString label = serverLabel(project, s) + u": "_s;
-    if (rest.startsWith(label))
-        rest = rest.mid(label.size());
+    if (s < 0 || s >= count)
+        return problem.translatedMessage();
+    // A server by its name, or by its row where the name is no valid one.
+    const auto subject = [&](int i) {
+        return hasValidName(project, i) ? project.servers[size_t(i)].name : tr("Row %1").arg(i + 1);
+    };
+    const auto object = [&](int i) {
+        if (i < 0 || i >= count)
+            return QString();
+        return hasValidName(project, i) ? project.servers[size_t(i)].name : tr("row %1").arg(i + 1);
+    };
     const QString column = columnTitle(problem.location.field);
-    const QString word = coreWord(problem.location.field);
+    const QString value = escapeControls(values.value);
+    switch (problem.kind) {
+    case ProblemKind::HostIpMissing:
+        return tr("%1: %2 is empty and %3 \"%4\" is not an IPv4 address; enter the address the "
+                  "servers reach each other by, or click Test connection and then Apply "
+                  "discovered values.")
+            .arg(subject(s), column, columnTitle(u"host"_s), value);
+    case ProblemKind::NameTaken:
+        // Both servers have this name: only the rows tell them apart.
+        return tr("Row %1: %2 \"%3\" is already the name of row %4; every server needs its own.")
+            .arg(QString::number(s + 1), column, value, QString::number(values.otherServer + 1));
+    case ProblemKind::HostIpTaken:
+        return tr("%1: %2 %3 is also the address of %4; every server needs its own.")
+            .arg(subject(s), column, value, object(values.otherServer));
+    case ProblemKind::SshPortDiffers:
+        return tr("%1: %2 %3 differs from port %4 of %5; mpirun reaches every server but the "
+                  "master through one SSH port.")
+            .arg(subject(s), column, value, escapeControls(values.otherValue),
+                 object(values.otherServer));
+    default:
+        break;
+    }
     if (column.isEmpty())
-        return tr("%1: %2").arg(name, escapeControls(rest));
-    if (!word.isEmpty() && rest.startsWith(word + u' '))
-        rest = rest.mid(word.size() + 1);
-    return tr("%1: %2 %3").arg(name, column, escapeControls(reason(rest)));
+        return problem.translatedMessage();
+    if (const QString text = valueText(problem, subject(s), column); !text.isEmpty())
+        return text;
+    // The project file's own mistakes ("must be an integer, not string") name no subject.
+    if (problem.rule == u"schema"_s)
+        return tr("%1: %2 %3").arg(subject(s), column, problem.translatedMessage());
+    return problem.translatedMessage();
 }
 
 } // namespace cw

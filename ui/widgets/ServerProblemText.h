@@ -9,9 +9,10 @@
 namespace cw {
 
 // A server problem of the core validator in the words of the Servers table: the server's name
-// and the column the user edits ("server0: Host IP "10.0.0.300" is not an IPv4 address"), never
-// the JSON path or member ("servers[0].host_ip"). The reasons of the core's value rules are
-// translated; a reason this list does not know stays as the core wrote it.
+// (its row when the name is no valid one) and the column the user edits ("server0: Host IP
+// "10.0.0.300" is not an IPv4 address like 10.0.0.22."), never the JSON path or member
+// ("servers[0].host_ip"). Built from the problem's kind and values, translated; a kind this page
+// does not word keeps the core's translated message.
 class ServerProblemText {
     Q_DECLARE_TR_FUNCTIONS(ServerProblemText)
 
@@ -20,7 +21,10 @@ public:
     // the table has no such column.
     static QString columnTitle(const QString &field);
     static QString text(const Problem &problem, const Project &project);
-    static QString reason(const QString &coreReason); // "is empty" -> the user's language
+
+private:
+    // A value's problem in its column; empty for a kind that is not a value's.
+    static QString valueText(const Problem &problem, const QString &server, const QString &column);
 };
 
 } // namespace cw
