@@ -2,19 +2,24 @@
 # Installs, on Debian 12, the packages clusterwiz needs, and only the ones that are missing.
 #   install-deps.sh            everything: building the programs and running every test
 #   install-deps.sh --programs only what building clusterwiz and clusterwiz-cli needs
-#                              (scripts/run-example.sh)
+#                              (scripts/run-example.sh on a machine with a display)
+#   install-deps.sh --cli      only what building clusterwiz-cli needs (run-example.sh without
+#                              a display, where the wizard could not be opened)
 # Run as root on a fresh machine; a second run changes nothing. Nothing else has to be installed
 # by hand.
 set -euo pipefail
 
-programs=(
+cli=(
     build-essential cmake ninja-build pkg-config ca-certificates
-    qt6-base-dev qt6-charts-dev qt6-svg-dev libgl-dev libqt6opengl6-dev
-    # Qt Linguist: the wizard's translations are built from ui/translations/*.ts
-    qt6-tools-dev qt6-l10n-tools
-    libssh-dev nlohmann-json3-dev
+    qt6-base-dev libssh-dev nlohmann-json3-dev
     # the programs talk SSH through libssh; a user still needs the client to make keys
     openssh-client
+)
+programs=(
+    "${cli[@]}"
+    qt6-charts-dev qt6-svg-dev libgl-dev libqt6opengl6-dev
+    # Qt Linguist: the wizard's translations are built from ui/translations/*.ts
+    qt6-tools-dev qt6-l10n-tools
     # Qt's own strings (dialog buttons) in the wizard's languages
     qt6-translations-l10n
 )
@@ -46,10 +51,11 @@ tests=(
 )
 
 case "${1:-}" in
+--cli) packages=("${cli[@]}") ;;
 --programs) packages=("${programs[@]}") ;;
 "") packages=("${programs[@]}" "${tests[@]}") ;;
 *)
-    echo "usage: install-deps.sh [--programs]" >&2
+    echo "usage: install-deps.sh [--programs | --cli]" >&2
     exit 64
     ;;
 esac
