@@ -93,11 +93,11 @@ DiagnoseResult runDiagnose(const Project &project, const RunRecord &record,
         [&](FleetTask &task) {
             ServerReport &report = reports[size_t(task.serverIndex)];
             const auto offset = clockOffsetMs(task.session, task);
-            const ExecResult collect = task.session.exec(
-                shellScriptCommand(collectCommand(project, record,
-                                                  project.servers[size_t(task.serverIndex)],
-                                                  ranks[size_t(task.serverIndex)])),
-                task.remainingMs(), &task.cancel);
+            const ExecResult collect =
+                task.session.exec(shellScriptCommand(collectCommand(
+                                      project, record, project.servers[size_t(task.serverIndex)],
+                                      ranks[size_t(task.serverIndex)])),
+                                  task.remainingMs(), &task.cancel);
             if (collect.error.isError())
                 return collect.error;
             parseCollect(QString::fromUtf8(collect.out), ranks[size_t(task.serverIndex)], report);

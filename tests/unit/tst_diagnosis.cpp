@@ -280,7 +280,7 @@ private Q_SLOTS:
         const QString command = collectCommand(project, record, s1, {2, 3});
         QVERIFY(command.contains(u"ranks='2 3'\n"_s));
         QVERIFY(command.contains(u"f=\"$r/rank$k.log\""_s)); // the poll's folder, not clobbered
-        QVERIFY(command.contains(u"'\\''"_s)); // the workdir's quote, quoted
+        QVERIFY(command.contains(u"'\\''"_s));               // the workdir's quote, quoted
     }
 
     void stacksAndPlog()
