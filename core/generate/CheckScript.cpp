@@ -15,6 +15,7 @@
 #include "generate/ScriptFiles.h"
 
 #include "checks/CheckHostLimits.h"
+#include "checks/CheckNetwork.h"
 #include "checks/CheckTable.h"
 #include "generate/CheckScriptFacts.h"
 #include "generate/DeviceIpBash.h"
@@ -29,6 +30,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -92,7 +94,10 @@ QString verdictConstants()
     QString text = QStringLiteral("\n# What the C++ verdicts decide with too (checks/): "
                                   "thresholds, and texts whose %1, %2... clusterwiz_text fills "
                                   "in.\n");
-    for (const checks::ScriptConstant &constant : checks::hostLimitScriptConstants())
+    std::vector<checks::ScriptConstant> constants = checks::hostLimitScriptConstants();
+    for (checks::ScriptConstant &constant : checks::networkScriptConstants())
+        constants.push_back(std::move(constant));
+    for (const checks::ScriptConstant &constant : constants)
         text +=
             u"readonly %1=%2\n"_s.arg(QLatin1StringView(constant.name), shellQuote(constant.value));
     return text;

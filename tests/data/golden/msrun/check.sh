@@ -56,6 +56,9 @@ readonly TEXT_CLOCK_BEHIND='%1 %2 ms behind'
 readonly TEXT_CLOCK_OFF='more than 1 s from the master'\''s clock: %1 (log times and diagnose'\''s timeline disagree; run chrony or NTP on every server)'
 readonly TEXT_CLOCK_NOT_COMPARED='within 1 s of the master'\''s clock: %1 servers; not compared: %2'
 readonly TEXT_CLOCK_OK='within 1 s of the master'\''s clock: %1 servers'
+readonly PORT_CONNECT_TIMEOUT_S='3'
+readonly TEXT_REACH_CONNECTED='connected to %1'
+readonly TEXT_REACH_NO_ANSWER='no answer from %1 within %2 s: a firewall drops it'
 
 # Device IPs of every server (same order as NODE_DEVICES) and the hccn_tool command lines.
 NODE_DEVICE_IPS=('192.168.100.1 192.168.100.2 192.168.100.3 192.168.100.4 192.168.100.5 192.168.100.6 192.168.100.7 192.168.100.8' '192.168.100.9 192.168.100.10 192.168.100.11 192.168.100.12 192.168.100.13 192.168.100.14 192.168.100.15 192.168.100.16')
@@ -2936,12 +2939,12 @@ clusterwiz_check_hccl_ports_reserved() {
 # clusterwiz-cli check puts a listener there to tell). No answer at all is a firewall dropping it.
 clusterwiz_check_master_port_reachable() {
     local target="$MASTER_ADDR:$MASTER_PORT" output status
-    output=$(clusterwiz_limit 3 bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$MASTER_ADDR" "$MASTER_PORT" 2>&1)
+    output=$(clusterwiz_limit "$PORT_CONNECT_TIMEOUT_S" bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$MASTER_ADDR" "$MASTER_PORT" 2>&1)
     status=$?
     if [ "$status" = 0 ]; then
-        clusterwiz_ok "connected to $target"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_REACH_CONNECTED" "$target")"
     elif [ "$status" = 124 ]; then
-        clusterwiz_fail "no answer from $target within 3 s: a firewall drops it"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_REACH_NO_ANSWER" "$target" "$PORT_CONNECT_TIMEOUT_S")"
     elif [[ "$output" == *refused* ]]; then
         clusterwiz_ok "$target answers (refused: nothing listens there yet)"
     else
