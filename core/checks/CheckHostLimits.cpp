@@ -9,28 +9,97 @@ using namespace Qt::StringLiterals;
 
 namespace cw::checks {
 
+namespace {
+
+// The texts check.sh prints too (hostLimitScriptConstants()).
+constexpr char kShmSilent[] = QT_TRANSLATE_NOOP("cw::Checks", "df /dev/shm %1");
+constexpr char kShmUnknown[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "cannot tell the size of /dev/shm: %1");
+constexpr char kShmSmall[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "/dev/shm is %1 MiB, under 1 GiB: DataLoader workers and NCCL/gloo between "
+                  "processes of one server run out of it (\"No space left on device\", bus "
+                  "error); give it more (a container: --shm-size=16g; a host: mount -o "
+                  "remount,size=16G /dev/shm)");
+constexpr char kShmOk[] = QT_TRANSLATE_NOOP("cw::Checks", "/dev/shm is %1 MiB");
+constexpr char kMemlockSilent[] = QT_TRANSLATE_NOOP("cw::Checks", "ulimit -l %1");
+constexpr char kMemlockUnknown[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "cannot tell the locked-memory limit: %1");
+constexpr char kMemlockSmall[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "ulimit -l is %1 KiB in a non-interactive login: RDMA (NCCL over InfiniBand or "
+                  "RoCE, HCCL) pins memory and fails or falls back with a small limit; set "
+                  "\"* - memlock unlimited\" in /etc/security/limits.conf (sshd with UsePAM "
+                  "yes)");
+constexpr char kResolveSilent[] = QT_TRANSLATE_NOOP("cw::Checks", "getent %1");
+constexpr char kResolveNone[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "%1 does not resolve on the master: a job that looks it up "
+                                    "fails; map it to host_ip %2 in /etc/hosts");
+constexpr char kResolveUnknown[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "cannot tell what %1 resolves to: %2");
+constexpr char kResolveOk[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 resolves to %2");
+constexpr char kResolveLoopback[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "%1 resolves to %2 on the master: the other servers are told that address "
+                  "and cannot reach it (torchrun, pytorch/pytorch#85300); map %1 to host_ip %3 "
+                  "in /etc/hosts");
+constexpr char kSomeHostname[] = QT_TRANSLATE_NOOP("cw::Checks", "the hostname");
+constexpr char kClockUnread[] = QT_TRANSLATE_NOOP("cw::Checks", "the master's clock was not read");
+constexpr char kClockAhead[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 %2 ms ahead");
+constexpr char kClockBehind[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 %2 ms behind");
+constexpr char kClockOff[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "more than 1 s from the master's clock: %1 (log times and diagnose's timeline "
+                  "disagree; run chrony or NTP on every server)");
+constexpr char kClockNotCompared[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "within 1 s of the master's clock: %1 servers; not compared: %2");
+constexpr char kClockOk[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "within 1 s of the master's clock: %1 servers");
+
+// One of those texts, to translate (lupdate finds them by QT_TRANSLATE_NOOP).
+TrText text(const char *source)
+{
+    return TrText("cw::Checks", source);
+}
+
+} // namespace
+
+std::vector<ScriptConstant> hostLimitScriptConstants()
+{
+    const auto utf8 = [](const char *source) { return QString::fromUtf8(source); };
+    return {
+        {"SHM_WANTED_KIB", QString::number(kShmWantedKib)},
+        {"CLOCK_SKEW_LIMIT_MS", QString::number(kClockSkewLimitMs)},
+        {"TEXT_SHM_SILENT", utf8(kShmSilent)},
+        {"TEXT_SHM_UNKNOWN", utf8(kShmUnknown)},
+        {"TEXT_SHM_SMALL", utf8(kShmSmall)},
+        {"TEXT_SHM_OK", utf8(kShmOk)},
+        {"TEXT_MEMLOCK_SILENT", utf8(kMemlockSilent)},
+        {"TEXT_MEMLOCK_UNKNOWN", utf8(kMemlockUnknown)},
+        {"TEXT_MEMLOCK_SMALL", utf8(kMemlockSmall)},
+        {"TEXT_SOME_HOSTNAME", utf8(kSomeHostname)},
+        {"TEXT_RESOLVE_SILENT", utf8(kResolveSilent)},
+        {"TEXT_RESOLVE_NONE", utf8(kResolveNone)},
+        {"TEXT_RESOLVE_UNKNOWN", utf8(kResolveUnknown)},
+        {"TEXT_RESOLVE_OK", utf8(kResolveOk)},
+        {"TEXT_RESOLVE_LOOPBACK", utf8(kResolveLoopback)},
+        {"TEXT_CLOCK_UNREAD", utf8(kClockUnread)},
+        {"TEXT_CLOCK_AHEAD", utf8(kClockAhead)},
+        {"TEXT_CLOCK_BEHIND", utf8(kClockBehind)},
+        {"TEXT_CLOCK_OFF", utf8(kClockOff)},
+        {"TEXT_CLOCK_NOT_COMPARED", utf8(kClockNotCompared)},
+        {"TEXT_CLOCK_OK", utf8(kClockOk)},
+    };
+}
+
 CheckResult checkShmSize(const CheckContext &c)
 {
     const QString name = id(check::kShmSize);
     const HostLimitFacts &limits = c.facts.limits;
     if (const auto silent = unanswered(c.facts, probe::kShm))
-        return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks", "df /dev/shm %1").arg(*silent));
+        return result(name, c, CheckStatus::Warning, text(kShmSilent).arg(*silent));
     if (!limits.shmKib)
-        return result(
-            name, c, CheckStatus::Warning,
-            trText("cw::Checks", "cannot tell the size of /dev/shm: %1").arg(limits.shmError));
+        return result(name, c, CheckStatus::Warning, text(kShmUnknown).arg(limits.shmError));
     const qint64 mib = *limits.shmKib / 1024;
     if (*limits.shmKib < kShmWantedKib)
-        return result(
-            name, c, CheckStatus::Warning,
-            trText("cw::Checks",
-                   "/dev/shm is %1 MiB, under 1 GiB: DataLoader workers and NCCL/gloo between "
-                   "processes of one server run out of it (\"No space left on device\", bus "
-                   "error); give it more (a container: --shm-size=16g; a host: mount -o "
-                   "remount,size=16G /dev/shm)")
-                .arg(mib));
-    return result(name, c, CheckStatus::Ok, trText("cw::Checks", "/dev/shm is %1 MiB").arg(mib));
+        return result(name, c, CheckStatus::Warning, text(kShmSmall).arg(mib));
+    return result(name, c, CheckStatus::Ok, text(kShmOk).arg(mib));
 }
 
 CheckResult checkMemlock(const CheckContext &c)
@@ -38,56 +107,36 @@ CheckResult checkMemlock(const CheckContext &c)
     const QString name = id(check::kMemlock);
     const HostLimitFacts &limits = c.facts.limits;
     if (const auto silent = unanswered(c.facts, probe::kMemlock))
-        return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks", "ulimit -l %1").arg(*silent));
+        return result(name, c, CheckStatus::Warning, text(kMemlockSilent).arg(*silent));
     if (limits.memlock.isEmpty())
         return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks", "cannot tell the locked-memory limit: %1")
-                          .arg(limits.memlockError));
+                      text(kMemlockUnknown).arg(limits.memlockError));
     if (limits.memlock == u"unlimited"_s)
         return result(name, c, CheckStatus::Ok, TrText::verbatim(u"ulimit -l unlimited"_s));
-    return result(
-        name, c, CheckStatus::Warning,
-        trText("cw::Checks",
-               "ulimit -l is %1 KiB in a non-interactive login: RDMA (NCCL over InfiniBand or "
-               "RoCE, HCCL) pins memory and fails or falls back with a small limit; set "
-               "\"* - memlock unlimited\" in /etc/security/limits.conf (sshd with UsePAM "
-               "yes)")
-            .arg(limits.memlock));
+    return result(name, c, CheckStatus::Warning, text(kMemlockSmall).arg(limits.memlock));
 }
 
 CheckResult checkMasterResolves(const CheckContext &c)
 {
     const QString name = id(check::kMasterResolves);
     const HostLimitFacts &limits = c.facts.limits;
-    const TrText host = c.facts.hostname.isEmpty() ? trText("cw::Checks", "the hostname")
-                                                   : TrText::verbatim(c.facts.hostname);
+    const TrText host =
+        c.facts.hostname.isEmpty() ? text(kSomeHostname) : TrText::verbatim(c.facts.hostname);
     if (const auto silent = unanswered(c.facts, probe::kHostResolves))
-        return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks", "getent %1").arg(*silent));
+        return result(name, c, CheckStatus::Warning, text(kResolveSilent).arg(*silent));
     if (limits.resolveStatus == 2)
-        return result(
-            name, c, CheckStatus::Warning,
-            trText("cw::Checks",
-                   "%1 does not resolve on the master: a job that looks it up fails; map it to "
-                   "host_ip %2 in /etc/hosts")
-                .arg(host, c.server.effectiveHostIp()));
+        return result(name, c, CheckStatus::Warning,
+                      text(kResolveNone).arg(host, c.server.effectiveHostIp()));
     if (limits.resolvedAddress.isEmpty())
         return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks", "cannot tell what %1 resolves to: %2")
-                          .arg(host, limits.resolveError));
+                      text(kResolveUnknown).arg(host, limits.resolveError));
     if (!limits.resolvedAddress.startsWith(u"127."_s))
-        return result(name, c, CheckStatus::Ok,
-                      trText("cw::Checks", "%1 resolves to %2").arg(host, limits.resolvedAddress));
+        return result(name, c, CheckStatus::Ok, text(kResolveOk).arg(host, limits.resolvedAddress));
     // torchrun's rendezvous advertises the master by its hostname (pytorch/pytorch#85300).
     const bool torchrun = c.project.launch.mode == LaunchMode::Launch;
     return result(
         name, c, torchrun ? CheckStatus::Failed : CheckStatus::Warning,
-        trText("cw::Checks",
-               "%1 resolves to %2 on the master: the other servers are told that address "
-               "and cannot reach it (torchrun, pytorch/pytorch#85300); map %1 to host_ip %3 "
-               "in /etc/hosts")
-            .arg(host, limits.resolvedAddress, c.server.effectiveHostIp()));
+        text(kResolveLoopback).arg(host, limits.resolvedAddress, c.server.effectiveHostIp()));
 }
 
 CheckResult checkClockSkew(const CheckContext &c)
@@ -95,8 +144,7 @@ CheckResult checkClockSkew(const CheckContext &c)
     const QString name = id(check::kClockSkew);
     const HostLimitFacts &own = c.facts.limits;
     if (!own.clock)
-        return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks", "the master's clock was not read"));
+        return result(name, c, CheckStatus::Warning, text(kClockUnread));
     const double ownOffset = *own.clock - own.clockAskedAt;
     std::vector<TrText> off;
     QStringList unread;
@@ -116,26 +164,15 @@ CheckResult checkClockSkew(const CheckContext &c)
         const double skew = (*other->limits.clock - other->limits.clockAskedAt) - ownOffset;
         const long long ms = static_cast<long long>(skew * 1000);
         if (std::llabs(ms) > kClockSkewLimitMs)
-            off.push_back((ms > 0 ? trText("cw::Checks", "%1 %2 ms ahead")
-                                  : trText("cw::Checks", "%1 %2 ms behind"))
-                              .arg(server)
-                              .arg(std::llabs(ms)));
+            off.push_back(
+                (ms > 0 ? text(kClockAhead) : text(kClockBehind)).arg(server).arg(std::llabs(ms)));
     }
     if (!off.empty())
-        return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks",
-                             "more than 1 s from the master's clock: %1 (log times and diagnose's "
-                             "timeline disagree; run chrony or NTP on every server)")
-                          .arg(joinTrTexts(off)));
+        return result(name, c, CheckStatus::Warning, text(kClockOff).arg(joinTrTexts(off)));
     if (!unread.isEmpty())
-        return result(
-            name, c, CheckStatus::Warning,
-            trText("cw::Checks", "within 1 s of the master's clock: %1 servers; not compared: %2")
-                .arg(compared)
-                .arg(unread.join(u", "_s)));
-    return result(
-        name, c, CheckStatus::Ok,
-        trText("cw::Checks", "within 1 s of the master's clock: %1 servers").arg(compared));
+        return result(name, c, CheckStatus::Warning,
+                      text(kClockNotCompared).arg(compared).arg(unread.join(u", "_s)));
+    return result(name, c, CheckStatus::Ok, text(kClockOk).arg(compared));
 }
 
 } // namespace cw::checks

@@ -5,11 +5,15 @@
 // loopback, and clocks that differ from the master's by more than a second.
 
 #include "checks/CheckContext.h"
+#include "checks/ScriptConstants.h"
 
 namespace cw::checks {
 
 inline constexpr qint64 kShmWantedKib = 1024 * 1024; // 1 GiB
 inline constexpr qint64 kClockSkewLimitMs = 1000;
+
+// The thresholds and texts above that check.sh's twins of these checks decide with.
+std::vector<ScriptConstant> hostLimitScriptConstants();
 
 CheckResult checkShmSize(const CheckContext &context);
 CheckResult checkMemlock(const CheckContext &context);

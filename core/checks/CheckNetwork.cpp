@@ -13,6 +13,11 @@ using namespace Qt::StringLiterals;
 namespace cw::checks {
 namespace {
 
+// The texts of master-port-reachable that check.sh prints too (networkScriptConstants()).
+constexpr char kReachConnected[] = QT_TRANSLATE_NOOP("cw::Checks", "connected to %1");
+constexpr char kReachNoAnswer[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "no answer from %1 within %2 s: a firewall drops it");
+
 QString masterAddress(const Project &project)
 {
     const Server &master = project.servers[size_t(project.masterIndex())];
@@ -232,13 +237,11 @@ CheckResult checkMasterPortReach(const CheckContext &c)
     const QString target = masterAddress(c.project);
     switch (reach.outcome) {
     case PortReach::Outcome::Connected:
-        return result(name, c, CheckStatus::Ok,
-                      trText("cw::Checks", "connected to %1").arg(target));
+        return result(name, c, CheckStatus::Ok, TrText("cw::Checks", kReachConnected).arg(target));
     case PortReach::Outcome::TimedOut:
-        return fixable(name, c, CheckStatus::Failed,
-                       trText("cw::Checks", "no answer from %1 within %2 s: a firewall drops it")
-                           .arg(target)
-                           .arg(kPortConnectTimeoutSeconds));
+        return fixable(
+            name, c, CheckStatus::Failed,
+            TrText("cw::Checks", kReachNoAnswer).arg(target).arg(kPortConnectTimeoutSeconds));
     case PortReach::Outcome::Refused:
         return fixable(name, c, CheckStatus::Failed,
                        trText("cw::Checks", "%1 refused the connection while a listener was "
@@ -310,6 +313,15 @@ CheckResult checkKnownHosts(const CheckContext &c)
                                            "with ssh-keygen -R %1")
                           .arg(entry, hub, peer.knownDetail));
     }
+}
+
+std::vector<ScriptConstant> networkScriptConstants()
+{
+    return {
+        {"PORT_CONNECT_TIMEOUT_S", QString::number(kPortConnectTimeoutSeconds)},
+        {"TEXT_REACH_CONNECTED", QString::fromUtf8(kReachConnected)},
+        {"TEXT_REACH_NO_ANSWER", QString::fromUtf8(kReachNoAnswer)},
+    };
 }
 
 } // namespace cw::checks

@@ -5,8 +5,12 @@
 // from the master (CheckNetwork.cpp).
 
 #include "checks/CheckContext.h"
+#include "checks/ScriptConstants.h"
 
 namespace cw::checks {
+
+// The connect timeout and texts of master-port-reachable that check.sh decides with.
+std::vector<ScriptConstant> networkScriptConstants();
 
 // ssh: this client's connection to the server (runs for unreached servers too).
 CheckResult checkSsh(const CheckContext &context);

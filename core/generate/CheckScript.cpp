@@ -1,6 +1,8 @@
 // check.sh: the plan, the project values and, from the fact and check tables, the fact commands,
 // the list of checks and the ports each server must let in; then the bash that gathers the facts
 // and decides each check, the programs of resources/server/ in the order the script runs them.
+// The thresholds and texts a check's bash shares with its C++ verdict come from the C++ constants
+// (verdictConstants()).
 // clusterwiz_check (check-framework.sh) runs one check: it sets CHECK_ID to the check's id and
 // calls the check's function (CheckSpec::scriptFunction), which prints one line or more through
 // clusterwiz_ok / clusterwiz_warn / clusterwiz_fail / clusterwiz_skip: "[ OK ] CHECK_ID: detail".
@@ -12,6 +14,8 @@
 // busybox awk.
 #include "generate/ScriptFiles.h"
 
+#include "checks/CheckHostLimits.h"
+#include "checks/CheckNetwork.h"
 #include "checks/CheckTable.h"
 #include "generate/CheckScriptFacts.h"
 #include "generate/DeviceIpBash.h"
@@ -26,6 +30,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -79,6 +84,22 @@ QString projectValues(const Project &project)
     text += bashArray(QStringLiteral("CANN_SET_ENV_PLACES"),
                       lookForCann ? cannSetEnvPaths() : QStringList());
     text += u"DEVICE_ROUTED=%1\n"_s.arg(isRouted(project.deviceNetwork) ? 1 : 0);
+    return text;
+}
+
+// The thresholds and texts the checks' bash decides with, the C++ verdicts' own (checks/), so
+// that the two verdicts of a check cannot drift apart.
+QString verdictConstants()
+{
+    QString text = QStringLiteral("\n# What the C++ verdicts decide with too (checks/): "
+                                  "thresholds, and texts whose %1, %2... clusterwiz_text fills "
+                                  "in.\n");
+    std::vector<checks::ScriptConstant> constants = checks::hostLimitScriptConstants();
+    for (checks::ScriptConstant &constant : checks::networkScriptConstants())
+        constants.push_back(std::move(constant));
+    for (const checks::ScriptConstant &constant : constants)
+        text +=
+            u"readonly %1=%2\n"_s.arg(QLatin1StringView(constant.name), shellQuote(constant.value));
     return text;
 }
 
@@ -186,6 +207,7 @@ QByteArray checkScript(const Project &project)
     text += QStringLiteral("set -u\n\n");
     text += planTable(project);
     text += projectValues(project);
+    text += verdictConstants();
     if (ascend) {
         text += deviceIpTable(project, DeviceTableUse::Check);
         text += deviceRouteTable(project);

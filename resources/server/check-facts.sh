@@ -113,16 +113,24 @@ clusterwiz_peer_fact() {
 # logging in as mpirun does), and loaded; false when they cannot be had (--no-reach, no
 # password-free login). Call it outside $(...), so that what it loads stays.
 clusterwiz_peer_facts() {
-    local file="$CHECK_FACTS_DIR/$1.facts"
+    local file="$CHECK_FACTS_DIR/$1.facts" host="${NODE_IPS[$1]}"
+    local -a ssh_options
     [ -n "${FACTS_OF[$1]:-}" ] && return $((1 - FACTS_OF[$1]))
     if [ "$CHECK_REPLAY" = 0 ] && [ "$1" != "$NODE_RANK" ]; then
         FACTS_OF[$1]=0
         [ "$CHECK_REACH" = 1 ] && [ -r "$CHECK_SELF" ] || return 1
-        # The clock fact comes first: clock-skew compares it with this moment.
+        ssh_options=(-o BatchMode=yes -o ConnectTimeout=10 -o "ControlPath=$CHECK_FACTS_DIR/$1.ssh"
+            -p "${NODE_SSH_PORTS[$1]}")
+        # Logged in before asking, as discovery's session is: the clock fact comes first and
+        # clock-skew compares it with the moment asked, so the login's time is no part of the
+        # skew. Without that connection the ssh below logs in itself.
+        clusterwiz_limit 30 ssh "${ssh_options[@]}" -o ControlMaster=yes -o ControlPersist=150 \
+            "$host" true </dev/null >/dev/null 2>&1
         FACT_ASKED[$1]=$(date +%s.%N)
-        clusterwiz_limit 120 ssh -o BatchMode=yes -o ConnectTimeout=10 -p "${NODE_SSH_PORTS[$1]}" \
-            "${NODE_IPS[$1]}" "CLUSTERWIZ_NODE_RANK=$1 bash -s -- --print-facts" \
+        clusterwiz_limit 120 ssh "${ssh_options[@]}" "$host" \
+            "CLUSTERWIZ_NODE_RANK=$1 bash -s -- --print-facts" \
             < "$CHECK_SELF" > "$file" 2>/dev/null || : > "$file"
+        ssh "${ssh_options[@]}" -O exit "$host" >/dev/null 2>&1
     fi
     clusterwiz_load_facts "$1" "$file"
 }

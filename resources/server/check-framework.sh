@@ -72,6 +72,18 @@ clusterwiz_warn() { echo "[WARN] $CHECK_ID: $1"; CHECKS_WARN=$((CHECKS_WARN + 1)
 clusterwiz_fail() { echo "[FAIL] $CHECK_ID: $1"; CHECKS_FAILED=$((CHECKS_FAILED + 1)); }
 clusterwiz_skip() { echo "[SKIP] $CHECK_ID: $1"; CHECKS_SKIPPED=$((CHECKS_SKIPPED + 1)); }
 
+# clusterwiz_text TEXT ARG...: one of the C++ verdicts' texts of the header (TEXT_...) with %1
+# the first ARG, %2 the second..., as the C++ fills it in.
+clusterwiz_text() {
+    local text=$1 arg n=1
+    shift
+    for arg; do
+        text=${text//"%$n"/"$arg"}
+        n=$((n + 1))
+    done
+    printf '%s' "$text"
+}
+
 # clusterwiz_check ID WHERE CONTACT JUDGED FUNCTION: one check of the table. WHERE: the servers
 # that decide it (all, master, others; hub: the server that logs in to the others, PEER_HUB;
 # targets: the others); CONTACT: "reach" when it connects to other servers; JUDGED: "facts" when

@@ -6,25 +6,25 @@ clusterwiz_check_shm_size() {
     output=$(clusterwiz_fact shm)
     status=$?
     if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_warn "df /dev/shm $silent"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_SILENT" "$silent")"
         return
     fi
     if [ "$status" = 127 ]; then
-        clusterwiz_warn "cannot tell the size of /dev/shm: df not found"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_UNKNOWN" "df not found")"
         return
     elif [ "$status" != 0 ]; then
-        clusterwiz_warn "cannot tell the size of /dev/shm: $(clusterwiz_output_line "$output")"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_UNKNOWN" "$(clusterwiz_output_line "$output")")"
         return
     fi
     # POSIX df -P: a header, then "FILESYSTEM 1024-BLOCKS USED AVAILABLE CAPACITY MOUNTED-ON".
     kib=$(printf '%s\n' "$output" | awk 'NF { n++; last = $0 } END {
         if (n == 2 && split(last, f, /[ \t]+/) >= 6 && f[2] ~ /^[0-9]+$/) print f[2] }')
     if [ -z "$kib" ]; then
-        clusterwiz_warn "cannot tell the size of /dev/shm: unexpected df output"
-    elif [ "$kib" -lt 1048576 ]; then
-        clusterwiz_warn "/dev/shm is $((kib / 1024)) MiB, under 1 GiB: DataLoader workers and NCCL/gloo between processes of one server run out of it (\"No space left on device\", bus error); give it more (a container: --shm-size=16g; a host: mount -o remount,size=16G /dev/shm)"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_UNKNOWN" "unexpected df output")"
+    elif [ "$kib" -lt "$SHM_WANTED_KIB" ]; then
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_SMALL" "$((kib / 1024))")"
     else
-        clusterwiz_ok "/dev/shm is $((kib / 1024)) MiB"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_SHM_OK" "$((kib / 1024))")"
     fi
 }
 
@@ -33,50 +33,50 @@ clusterwiz_check_memlock() {
     output=$(clusterwiz_fact memlock)
     status=$?
     if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_warn "ulimit -l $silent"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_SILENT" "$silent")"
         return
     fi
     line=$(clusterwiz_output_line "$output")
     if [ "$status" != 0 ]; then
-        clusterwiz_warn "cannot tell the locked-memory limit: $line"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_UNKNOWN" "$line")"
     elif [ "$line" = unlimited ]; then
         clusterwiz_ok "ulimit -l unlimited"
     elif [[ "$line" =~ ^[0-9]+$ ]]; then
-        clusterwiz_warn "ulimit -l is $line KiB in a non-interactive login: RDMA (NCCL over InfiniBand or RoCE, HCCL) pins memory and fails or falls back with a small limit; set \"* - memlock unlimited\" in /etc/security/limits.conf (sshd with UsePAM yes)"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_SMALL" "$line")"
     else
-        clusterwiz_warn "cannot tell the locked-memory limit: unexpected ulimit -l output"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_UNKNOWN" "unexpected ulimit -l output")"
     fi
 }
 
 clusterwiz_check_master_resolves() {
     local output status silent host address
     host=$(clusterwiz_hostname_of "$(clusterwiz_fact hostname)")
-    host=${host:-the hostname}
+    host=${host:-$TEXT_SOME_HOSTNAME}
     output=$(clusterwiz_fact host-resolves)
     status=$?
     if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_warn "getent $silent"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_RESOLVE_SILENT" "$silent")"
         return
     fi
     if [ "$status" = 2 ]; then
-        clusterwiz_warn "$host does not resolve on the master: a job that looks it up fails; map it to host_ip $HOST_IP in /etc/hosts"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_RESOLVE_NONE" "$host" "$HOST_IP")"
         return
     elif [ "$status" != 0 ]; then
-        clusterwiz_warn "cannot tell what $host resolves to: $(clusterwiz_output_line "$output")"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_RESOLVE_UNKNOWN" "$host" "$(clusterwiz_output_line "$output")")"
         return
     fi
     # getent ahostsv4: "ADDRESS STREAM NAME"; the first line's address is looked up first.
     address=$(clusterwiz_output_line "$output")
     address=${address%%[[:space:]]*}
     if ! clusterwiz_is_ipv4 "$address"; then
-        clusterwiz_warn "cannot tell what $host resolves to: unexpected getent output"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_RESOLVE_UNKNOWN" "$host" "unexpected getent output")"
     elif [[ "$address" != 127.* ]]; then
-        clusterwiz_ok "$host resolves to $address"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_RESOLVE_OK" "$host" "$address")"
     else
         # torchrun's rendezvous advertises the master by its hostname: failed in launch mode.
         local verdict=clusterwiz_warn
         [ "$LAUNCH_MODE" = launch ] && verdict=clusterwiz_fail
-        "$verdict" "$host resolves to $address on the master: the other servers are told that address and cannot reach it (torchrun, pytorch/pytorch#85300); map $host to host_ip $HOST_IP in /etc/hosts"
+        "$verdict" "$(clusterwiz_text "$TEXT_RESOLVE_LOOPBACK" "$host" "$address" "$HOST_IP")"
     fi
 }
 
@@ -93,7 +93,7 @@ clusterwiz_clock_of() {
 clusterwiz_check_clock_skew() {
     local own j reading off="" unread="" compared=0 verdict
     if ! own=$(clusterwiz_clock_of "$NODE_RANK"); then
-        clusterwiz_warn "the master's clock was not read"
+        clusterwiz_warn "$TEXT_CLOCK_UNREAD"
         return
     fi
     for ((j = 0; j < NODE_COUNT; j++)); do
@@ -104,18 +104,22 @@ clusterwiz_check_clock_skew() {
         fi
         compared=$((compared + 1))
         # Each clock against the moment it was asked for, so the two compare.
-        verdict=$(awk -v o="$own" -v r="$reading" -v name="${NODE_NAMES[$j]}" 'BEGIN {
+        verdict=$(awk -v o="$own" -v r="$reading" -v limit="$CLOCK_SKEW_LIMIT_MS" 'BEGIN {
             split(o, a, " "); split(r, b, " ")
             skew = (b[1] - b[2]) - (a[1] - a[2]); ms = int(skew * 1000)
-            if (ms > 1000) print name " " ms " ms ahead"
-            else if (ms < -1000) print name " " (-ms) " ms behind" }')
+            if (ms > limit) print "ahead " ms
+            else if (ms < -limit) print "behind " (-ms) }')
+        case $verdict in
+            ahead*) verdict=$(clusterwiz_text "$TEXT_CLOCK_AHEAD" "${NODE_NAMES[$j]}" "${verdict#ahead }") ;;
+            behind*) verdict=$(clusterwiz_text "$TEXT_CLOCK_BEHIND" "${NODE_NAMES[$j]}" "${verdict#behind }") ;;
+        esac
         [ -n "$verdict" ] && off="$off${off:+, }$verdict"
     done
     if [ -n "$off" ]; then
-        clusterwiz_warn "more than 1 s from the master's clock: $off (log times and diagnose's timeline disagree; run chrony or NTP on every server)"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_CLOCK_OFF" "$off")"
     elif [ -n "$unread" ]; then
-        clusterwiz_warn "within 1 s of the master's clock: $compared servers; not compared: $unread"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_CLOCK_NOT_COMPARED" "$compared" "$unread")"
     else
-        clusterwiz_ok "within 1 s of the master's clock: $compared servers"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_CLOCK_OK" "$compared")"
     fi
 }

@@ -139,12 +139,12 @@ clusterwiz_check_hccl_ports_reserved() {
 # clusterwiz-cli check puts a listener there to tell). No answer at all is a firewall dropping it.
 clusterwiz_check_master_port_reachable() {
     local target="$MASTER_ADDR:$MASTER_PORT" output status
-    output=$(clusterwiz_limit 3 bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$MASTER_ADDR" "$MASTER_PORT" 2>&1)
+    output=$(clusterwiz_limit "$PORT_CONNECT_TIMEOUT_S" bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$MASTER_ADDR" "$MASTER_PORT" 2>&1)
     status=$?
     if [ "$status" = 0 ]; then
-        clusterwiz_ok "connected to $target"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_REACH_CONNECTED" "$target")"
     elif [ "$status" = 124 ]; then
-        clusterwiz_fail "no answer from $target within 3 s: a firewall drops it"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_REACH_NO_ANSWER" "$target" "$PORT_CONNECT_TIMEOUT_S")"
     elif [[ "$output" == *refused* ]]; then
         clusterwiz_ok "$target answers (refused: nothing listens there yet)"
     else

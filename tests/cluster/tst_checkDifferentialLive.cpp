@@ -1,12 +1,12 @@
 // One verdict per check, on real servers: 3 simulated Ascend servers (sshd each, own process
 // table, the simulated npu-smi/hccn_tool) with faults injected: a wrong device IP, a link down,
 // a firewall on the master dropping master_port from one server, a missing entry script, a
-// process holding a planned NPU, a driver version that differs. `clusterwiz-cli check` (the
-// C++ verdicts, discovery and active probes over SSH) and the generated check.sh run on every
-// server (as an operator would, over SSH, with the servers trusting each other as mpirun needs)
-// must give every (server, check) the same status, the checks of live connections included, and
-// firewall-ports the same line.
-// tests/unit/tst_checkDifferential does the same over recorded facts, fault by fault.
+// process holding a planned NPU, a driver version and a CANN toolkit version that differ.
+// `clusterwiz-cli check` (the C++ verdicts, discovery and active probes over SSH) and the generated
+// check.sh run on every server (as an operator would, over SSH, with the servers trusting each
+// other as mpirun needs) must give every (server, check) the same status, the checks of live
+// connections included, and firewall-ports the same line. tests/unit/tst_checkDifferential does the
+// same over recorded facts, fault by fault.
 #include "CliProcess.h"
 #include "TestCluster.h"
 
@@ -163,6 +163,21 @@ private Q_SLOTS:
                                      .arg(m_cluster.ip(2))
                                      .arg(m_project.launch.masterPort)),
                  0);
+        // CANN's install info on every server (an overlay on its own /usr/local, the simulated
+        // tools kept), server 1's toolkit another version than the master's.
+        for (int i = 0; i < kServers; ++i) {
+            const QString info = u"/usr/local/Ascend/ascend-toolkit/latest/x86_64-linux"_s;
+            QCOMPARE(m_cluster.sh(i, u"d=%1/usr-local && mkdir -p $d/keep $d/up $d/work && "
+                                     u"mount --bind /usr/local/sbin $d/keep && mount -t overlay "
+                                     u"overlay -o lowerdir=/usr/local,upperdir=$d/up,workdir=$d/"
+                                     u"work /usr/local && mount --move $d/keep /usr/local/sbin && "
+                                     u"mkdir -p %2 && printf 'package_name=Ascend-cann-toolkit\\n"
+                                     u"version=%3\\narch=x86_64\\nos=linux\\n' > "
+                                     u"%2/ascend_toolkit_install.info"_s.arg(
+                                         m_cluster.serverDir(i), info,
+                                         i == 1 ? u"8.0.RC2"_s : u"8.0.RC3"_s)),
+                     0);
+        }
         // A process on server 0 holds /dev/davinci2 (a file on an overlay over its own /dev).
         QByteArray out;
         QCOMPARE(m_cluster.sh(0,
@@ -205,6 +220,9 @@ private Q_SLOTS:
         QCOMPARE(status(u"server2"_s, u"paths"_s), u"failed"_s);
         QCOMPARE(status(u"server0"_s, u"device-processes"_s), u"failed"_s);
         QCOMPARE(status(u"server0"_s, u"versions"_s), u"failed"_s);
+        const QString versions = cpp[{u"server0"_s, u"versions"_s}][u"reason"_s].toString();
+        QVERIFY2(versions.contains(u"CANN: 8.0.RC3 on server0, server2; 8.0.RC2 on server1"_s),
+                 qPrintable(versions));
         QCOMPARE(status(u"server1"_s, u"paths"_s), u"ok"_s);
         QCOMPARE(status(u"server0"_s, u"firewall-ports"_s), u"failed"_s);
 

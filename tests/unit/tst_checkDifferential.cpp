@@ -229,6 +229,14 @@ private Q_SLOTS:
         addRow("CANN differs", mpirun, [](auto &f) {
             f[3].set(probe::kCannVersion, 0, u"package_name=Ascend-cann-toolkit\nversion=7.0.0"_s);
         });
+        // A server whose CANN toolkit differs from the master's, ascend_toolkit_install.info as
+        // CANN writes it (the master's row says it, the other's skips).
+        addRow("CANN differs from the master's", ascend, [](auto &f) {
+            f[1].set(probe::kCannVersion, 0,
+                     u"package_name=Ascend-cann-toolkit\nversion=8.0.RC2\n"
+                     "innerversion=V100R001C18SPC001B210\narch=x86_64\nos=linux\n"
+                     "path=/usr/local/Ascend/ascend-toolkit/8.0.RC2/x86_64-linux"_s);
+        });
         addRow("versions of a server unknown", cpu,
                [](auto &f) { f[1].set(probe::kPython, 127, u"not found"_s); });
 
@@ -320,6 +328,22 @@ private Q_SLOTS:
             for (auto &server : f)
                 server.set(probe::kClock, 0, u"1764115200.000000000"_s);
             f[2].set(probe::kClock, 0, u"1764115197.900000000"_s);
+        });
+        // The master's clock-skew row on the limit and just past it, ahead and behind (the
+        // milliseconds cut toward zero on both sides).
+        addRow("a clock 1 s ahead, on the limit", ascend, [](auto &f) {
+            f[0].set(probe::kClock, 0, u"1764115200.000000000"_s);
+            f[1].set(probe::kClock, 0, u"1764115201.000900000"_s);
+        });
+        addRow("a clock just over 1 s behind", ascend, [](auto &f) {
+            f[0].set(probe::kClock, 0, u"1764115201.500000000"_s);
+            f[1].set(probe::kClock, 0, u"1764115200.498000000"_s);
+        });
+        addRow("clocks of a 3-server plan, one off", mpirun, [](auto &f) {
+            for (auto &server : f)
+                server.set(probe::kClock, 0, u"1764115200.250000000"_s);
+            f[1].set(probe::kClock, 0, u"1764115201.500000000"_s);
+            f[3].set(probe::kClock, 127, QString());
         });
         addRow("a clock unread", cpu, [](auto &f) { f[1].set(probe::kClock, 127, QString()); });
 

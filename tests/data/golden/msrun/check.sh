@@ -34,6 +34,32 @@ HCCL_PORT_LAST=60031
 CANN_SET_ENV_PLACES=()
 DEVICE_ROUTED=0
 
+# What the C++ verdicts decide with too (checks/): thresholds, and texts whose %1, %2... clusterwiz_text fills in.
+readonly SHM_WANTED_KIB='1048576'
+readonly CLOCK_SKEW_LIMIT_MS='1000'
+readonly TEXT_SHM_SILENT='df /dev/shm %1'
+readonly TEXT_SHM_UNKNOWN='cannot tell the size of /dev/shm: %1'
+readonly TEXT_SHM_SMALL='/dev/shm is %1 MiB, under 1 GiB: DataLoader workers and NCCL/gloo between processes of one server run out of it ("No space left on device", bus error); give it more (a container: --shm-size=16g; a host: mount -o remount,size=16G /dev/shm)'
+readonly TEXT_SHM_OK='/dev/shm is %1 MiB'
+readonly TEXT_MEMLOCK_SILENT='ulimit -l %1'
+readonly TEXT_MEMLOCK_UNKNOWN='cannot tell the locked-memory limit: %1'
+readonly TEXT_MEMLOCK_SMALL='ulimit -l is %1 KiB in a non-interactive login: RDMA (NCCL over InfiniBand or RoCE, HCCL) pins memory and fails or falls back with a small limit; set "* - memlock unlimited" in /etc/security/limits.conf (sshd with UsePAM yes)'
+readonly TEXT_SOME_HOSTNAME='the hostname'
+readonly TEXT_RESOLVE_SILENT='getent %1'
+readonly TEXT_RESOLVE_NONE='%1 does not resolve on the master: a job that looks it up fails; map it to host_ip %2 in /etc/hosts'
+readonly TEXT_RESOLVE_UNKNOWN='cannot tell what %1 resolves to: %2'
+readonly TEXT_RESOLVE_OK='%1 resolves to %2'
+readonly TEXT_RESOLVE_LOOPBACK='%1 resolves to %2 on the master: the other servers are told that address and cannot reach it (torchrun, pytorch/pytorch#85300); map %1 to host_ip %3 in /etc/hosts'
+readonly TEXT_CLOCK_UNREAD='the master'\''s clock was not read'
+readonly TEXT_CLOCK_AHEAD='%1 %2 ms ahead'
+readonly TEXT_CLOCK_BEHIND='%1 %2 ms behind'
+readonly TEXT_CLOCK_OFF='more than 1 s from the master'\''s clock: %1 (log times and diagnose'\''s timeline disagree; run chrony or NTP on every server)'
+readonly TEXT_CLOCK_NOT_COMPARED='within 1 s of the master'\''s clock: %1 servers; not compared: %2'
+readonly TEXT_CLOCK_OK='within 1 s of the master'\''s clock: %1 servers'
+readonly PORT_CONNECT_TIMEOUT_S='3'
+readonly TEXT_REACH_CONNECTED='connected to %1'
+readonly TEXT_REACH_NO_ANSWER='no answer from %1 within %2 s: a firewall drops it'
+
 # Device IPs of every server (same order as NODE_DEVICES) and the hccn_tool command lines.
 NODE_DEVICE_IPS=('192.168.100.1 192.168.100.2 192.168.100.3 192.168.100.4 192.168.100.5 192.168.100.6 192.168.100.7 192.168.100.8' '192.168.100.9 192.168.100.10 192.168.100.11 192.168.100.12 192.168.100.13 192.168.100.14 192.168.100.15 192.168.100.16')
 DEVICE_NETMASK='255.255.255.0'
@@ -466,6 +492,18 @@ clusterwiz_warn() { echo "[WARN] $CHECK_ID: $1"; CHECKS_WARN=$((CHECKS_WARN + 1)
 clusterwiz_fail() { echo "[FAIL] $CHECK_ID: $1"; CHECKS_FAILED=$((CHECKS_FAILED + 1)); }
 clusterwiz_skip() { echo "[SKIP] $CHECK_ID: $1"; CHECKS_SKIPPED=$((CHECKS_SKIPPED + 1)); }
 
+# clusterwiz_text TEXT ARG...: one of the C++ verdicts' texts of the header (TEXT_...) with %1
+# the first ARG, %2 the second..., as the C++ fills it in.
+clusterwiz_text() {
+    local text=$1 arg n=1
+    shift
+    for arg; do
+        text=${text//"%$n"/"$arg"}
+        n=$((n + 1))
+    done
+    printf '%s' "$text"
+}
+
 # clusterwiz_check ID WHERE CONTACT JUDGED FUNCTION: one check of the table. WHERE: the servers
 # that decide it (all, master, others; hub: the server that logs in to the others, PEER_HUB;
 # targets: the others); CONTACT: "reach" when it connects to other servers; JUDGED: "facts" when
@@ -646,16 +684,24 @@ clusterwiz_peer_fact() {
 # logging in as mpirun does), and loaded; false when they cannot be had (--no-reach, no
 # password-free login). Call it outside $(...), so that what it loads stays.
 clusterwiz_peer_facts() {
-    local file="$CHECK_FACTS_DIR/$1.facts"
+    local file="$CHECK_FACTS_DIR/$1.facts" host="${NODE_IPS[$1]}"
+    local -a ssh_options
     [ -n "${FACTS_OF[$1]:-}" ] && return $((1 - FACTS_OF[$1]))
     if [ "$CHECK_REPLAY" = 0 ] && [ "$1" != "$NODE_RANK" ]; then
         FACTS_OF[$1]=0
         [ "$CHECK_REACH" = 1 ] && [ -r "$CHECK_SELF" ] || return 1
-        # The clock fact comes first: clock-skew compares it with this moment.
+        ssh_options=(-o BatchMode=yes -o ConnectTimeout=10 -o "ControlPath=$CHECK_FACTS_DIR/$1.ssh"
+            -p "${NODE_SSH_PORTS[$1]}")
+        # Logged in before asking, as discovery's session is: the clock fact comes first and
+        # clock-skew compares it with the moment asked, so the login's time is no part of the
+        # skew. Without that connection the ssh below logs in itself.
+        clusterwiz_limit 30 ssh "${ssh_options[@]}" -o ControlMaster=yes -o ControlPersist=150 \
+            "$host" true </dev/null >/dev/null 2>&1
         FACT_ASKED[$1]=$(date +%s.%N)
-        clusterwiz_limit 120 ssh -o BatchMode=yes -o ConnectTimeout=10 -p "${NODE_SSH_PORTS[$1]}" \
-            "${NODE_IPS[$1]}" "CLUSTERWIZ_NODE_RANK=$1 bash -s -- --print-facts" \
+        clusterwiz_limit 120 ssh "${ssh_options[@]}" "$host" \
+            "CLUSTERWIZ_NODE_RANK=$1 bash -s -- --print-facts" \
             < "$CHECK_SELF" > "$file" 2>/dev/null || : > "$file"
+        ssh "${ssh_options[@]}" -O exit "$host" >/dev/null 2>&1
     fi
     clusterwiz_load_facts "$1" "$file"
 }
@@ -1004,25 +1050,25 @@ clusterwiz_check_shm_size() {
     output=$(clusterwiz_fact shm)
     status=$?
     if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_warn "df /dev/shm $silent"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_SILENT" "$silent")"
         return
     fi
     if [ "$status" = 127 ]; then
-        clusterwiz_warn "cannot tell the size of /dev/shm: df not found"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_UNKNOWN" "df not found")"
         return
     elif [ "$status" != 0 ]; then
-        clusterwiz_warn "cannot tell the size of /dev/shm: $(clusterwiz_output_line "$output")"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_UNKNOWN" "$(clusterwiz_output_line "$output")")"
         return
     fi
     # POSIX df -P: a header, then "FILESYSTEM 1024-BLOCKS USED AVAILABLE CAPACITY MOUNTED-ON".
     kib=$(printf '%s\n' "$output" | awk 'NF { n++; last = $0 } END {
         if (n == 2 && split(last, f, /[ \t]+/) >= 6 && f[2] ~ /^[0-9]+$/) print f[2] }')
     if [ -z "$kib" ]; then
-        clusterwiz_warn "cannot tell the size of /dev/shm: unexpected df output"
-    elif [ "$kib" -lt 1048576 ]; then
-        clusterwiz_warn "/dev/shm is $((kib / 1024)) MiB, under 1 GiB: DataLoader workers and NCCL/gloo between processes of one server run out of it (\"No space left on device\", bus error); give it more (a container: --shm-size=16g; a host: mount -o remount,size=16G /dev/shm)"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_UNKNOWN" "unexpected df output")"
+    elif [ "$kib" -lt "$SHM_WANTED_KIB" ]; then
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_SMALL" "$((kib / 1024))")"
     else
-        clusterwiz_ok "/dev/shm is $((kib / 1024)) MiB"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_SHM_OK" "$((kib / 1024))")"
     fi
 }
 
@@ -1031,50 +1077,50 @@ clusterwiz_check_memlock() {
     output=$(clusterwiz_fact memlock)
     status=$?
     if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_warn "ulimit -l $silent"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_SILENT" "$silent")"
         return
     fi
     line=$(clusterwiz_output_line "$output")
     if [ "$status" != 0 ]; then
-        clusterwiz_warn "cannot tell the locked-memory limit: $line"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_UNKNOWN" "$line")"
     elif [ "$line" = unlimited ]; then
         clusterwiz_ok "ulimit -l unlimited"
     elif [[ "$line" =~ ^[0-9]+$ ]]; then
-        clusterwiz_warn "ulimit -l is $line KiB in a non-interactive login: RDMA (NCCL over InfiniBand or RoCE, HCCL) pins memory and fails or falls back with a small limit; set \"* - memlock unlimited\" in /etc/security/limits.conf (sshd with UsePAM yes)"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_SMALL" "$line")"
     else
-        clusterwiz_warn "cannot tell the locked-memory limit: unexpected ulimit -l output"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_UNKNOWN" "unexpected ulimit -l output")"
     fi
 }
 
 clusterwiz_check_master_resolves() {
     local output status silent host address
     host=$(clusterwiz_hostname_of "$(clusterwiz_fact hostname)")
-    host=${host:-the hostname}
+    host=${host:-$TEXT_SOME_HOSTNAME}
     output=$(clusterwiz_fact host-resolves)
     status=$?
     if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_warn "getent $silent"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_RESOLVE_SILENT" "$silent")"
         return
     fi
     if [ "$status" = 2 ]; then
-        clusterwiz_warn "$host does not resolve on the master: a job that looks it up fails; map it to host_ip $HOST_IP in /etc/hosts"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_RESOLVE_NONE" "$host" "$HOST_IP")"
         return
     elif [ "$status" != 0 ]; then
-        clusterwiz_warn "cannot tell what $host resolves to: $(clusterwiz_output_line "$output")"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_RESOLVE_UNKNOWN" "$host" "$(clusterwiz_output_line "$output")")"
         return
     fi
     # getent ahostsv4: "ADDRESS STREAM NAME"; the first line's address is looked up first.
     address=$(clusterwiz_output_line "$output")
     address=${address%%[[:space:]]*}
     if ! clusterwiz_is_ipv4 "$address"; then
-        clusterwiz_warn "cannot tell what $host resolves to: unexpected getent output"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_RESOLVE_UNKNOWN" "$host" "unexpected getent output")"
     elif [[ "$address" != 127.* ]]; then
-        clusterwiz_ok "$host resolves to $address"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_RESOLVE_OK" "$host" "$address")"
     else
         # torchrun's rendezvous advertises the master by its hostname: failed in launch mode.
         local verdict=clusterwiz_warn
         [ "$LAUNCH_MODE" = launch ] && verdict=clusterwiz_fail
-        "$verdict" "$host resolves to $address on the master: the other servers are told that address and cannot reach it (torchrun, pytorch/pytorch#85300); map $host to host_ip $HOST_IP in /etc/hosts"
+        "$verdict" "$(clusterwiz_text "$TEXT_RESOLVE_LOOPBACK" "$host" "$address" "$HOST_IP")"
     fi
 }
 
@@ -1091,7 +1137,7 @@ clusterwiz_clock_of() {
 clusterwiz_check_clock_skew() {
     local own j reading off="" unread="" compared=0 verdict
     if ! own=$(clusterwiz_clock_of "$NODE_RANK"); then
-        clusterwiz_warn "the master's clock was not read"
+        clusterwiz_warn "$TEXT_CLOCK_UNREAD"
         return
     fi
     for ((j = 0; j < NODE_COUNT; j++)); do
@@ -1102,19 +1148,23 @@ clusterwiz_check_clock_skew() {
         fi
         compared=$((compared + 1))
         # Each clock against the moment it was asked for, so the two compare.
-        verdict=$(awk -v o="$own" -v r="$reading" -v name="${NODE_NAMES[$j]}" 'BEGIN {
+        verdict=$(awk -v o="$own" -v r="$reading" -v limit="$CLOCK_SKEW_LIMIT_MS" 'BEGIN {
             split(o, a, " "); split(r, b, " ")
             skew = (b[1] - b[2]) - (a[1] - a[2]); ms = int(skew * 1000)
-            if (ms > 1000) print name " " ms " ms ahead"
-            else if (ms < -1000) print name " " (-ms) " ms behind" }')
+            if (ms > limit) print "ahead " ms
+            else if (ms < -limit) print "behind " (-ms) }')
+        case $verdict in
+            ahead*) verdict=$(clusterwiz_text "$TEXT_CLOCK_AHEAD" "${NODE_NAMES[$j]}" "${verdict#ahead }") ;;
+            behind*) verdict=$(clusterwiz_text "$TEXT_CLOCK_BEHIND" "${NODE_NAMES[$j]}" "${verdict#behind }") ;;
+        esac
         [ -n "$verdict" ] && off="$off${off:+, }$verdict"
     done
     if [ -n "$off" ]; then
-        clusterwiz_warn "more than 1 s from the master's clock: $off (log times and diagnose's timeline disagree; run chrony or NTP on every server)"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_CLOCK_OFF" "$off")"
     elif [ -n "$unread" ]; then
-        clusterwiz_warn "within 1 s of the master's clock: $compared servers; not compared: $unread"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_CLOCK_NOT_COMPARED" "$compared" "$unread")"
     else
-        clusterwiz_ok "within 1 s of the master's clock: $compared servers"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_CLOCK_OK" "$compared")"
     fi
 }
 
@@ -2889,12 +2939,12 @@ clusterwiz_check_hccl_ports_reserved() {
 # clusterwiz-cli check puts a listener there to tell). No answer at all is a firewall dropping it.
 clusterwiz_check_master_port_reachable() {
     local target="$MASTER_ADDR:$MASTER_PORT" output status
-    output=$(clusterwiz_limit 3 bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$MASTER_ADDR" "$MASTER_PORT" 2>&1)
+    output=$(clusterwiz_limit "$PORT_CONNECT_TIMEOUT_S" bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$MASTER_ADDR" "$MASTER_PORT" 2>&1)
     status=$?
     if [ "$status" = 0 ]; then
-        clusterwiz_ok "connected to $target"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_REACH_CONNECTED" "$target")"
     elif [ "$status" = 124 ]; then
-        clusterwiz_fail "no answer from $target within 3 s: a firewall drops it"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_REACH_NO_ANSWER" "$target" "$PORT_CONNECT_TIMEOUT_S")"
     elif [[ "$output" == *refused* ]]; then
         clusterwiz_ok "$target answers (refused: nothing listens there yet)"
     else
