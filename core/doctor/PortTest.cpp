@@ -75,32 +75,6 @@ for target, outcome in zip(targets, result):
 
 } // namespace
 
-std::vector<PortTarget> portTargets(const Project &project, int serverIndex)
-{
-    std::vector<PortTarget> targets;
-    if (serverIndex < 0 || serverIndex >= int(project.servers.size()))
-        return targets;
-    const LaunchConfig &launch = project.launch;
-    if (serverIndex == project.masterIndex()) {
-        const QString why = launch.mode == LaunchMode::NoRankTable ? u"CM_CHIEF_PORT"_s
-                            : launch.mode == LaunchMode::Msrun     ? u"msrun master_port"_s
-                                                                   : u"master_port"_s;
-        targets.push_back({launch.masterPort, why, true});
-    }
-    if (isAscend(project.accelerator))
-        targets.push_back({launch.hcclPorts.first, u"HCCL base port"_s, true});
-    else
-        targets.push_back({0,
-                           project.accelerator == Accelerator::Nvidia ? u"ephemeral port (NCCL)"_s
-                                                                      : u"ephemeral port (gloo)"_s,
-                           true});
-    if (launch.mode == LaunchMode::Mpirun) {
-        const int ssh = project.servers[size_t(serverIndex)].port;
-        targets.push_back({ssh, u"SSH (mpirun)"_s, false});
-    }
-    return targets;
-}
-
 QString portListenerCommand(const QString &python, const QString &token,
                             const std::vector<int> &ports, int expected, int seconds)
 {
