@@ -171,4 +171,15 @@ std::optional<Framework> frameworkFromName(const QString &name)
     return std::nullopt;
 }
 
+int defaultMasterPort(LaunchMode mode)
+{
+    return mode == LaunchMode::Msrun ? kMsrunDefaultMasterPort : kDefaultMasterPort;
+}
+
+int masterPortForMode(int port, LaunchMode mode)
+{
+    const bool aDefault = port == kDefaultMasterPort || port == kMsrunDefaultMasterPort;
+    return aDefault ? defaultMasterPort(mode) : port;
+}
+
 } // namespace cw

@@ -15,7 +15,8 @@ namespace cw {
 inline constexpr int kProjectFormatVersion = 1;
 inline constexpr int kMaxServers = 128;
 inline constexpr int kDefaultMasterPort = 29501;
-// msrun's documented --master_port default; a project in msrun mode without master_port gets it.
+// msrun's documented --master_port default; a project in msrun mode without master_port gets it
+// (defaultMasterPort()).
 inline constexpr int kMsrunDefaultMasterPort = 8118;
 
 // Ascend910 is the Atlas 800 (9000/9010) / Atlas 900 PoD generation (910A); Ascend910b the
@@ -164,5 +165,12 @@ QString launchModeNames(const std::vector<LaunchMode> &modes = launchModes(),
                         const QString &lastSeparator = QStringLiteral(", "));
 QString frameworkName(Framework framework);
 std::optional<Framework> frameworkFromName(const QString &name);
+
+// The master port of a project in `mode` whose file names none: each launcher's own default
+// (kMsrunDefaultMasterPort for msrun, kDefaultMasterPort for the others).
+int defaultMasterPort(LaunchMode mode);
+// The master port after a change of mode to `mode`: a port that is a mode's default becomes the
+// new mode's default, a port the user chose stays.
+int masterPortForMode(int port, LaunchMode mode);
 
 } // namespace cw

@@ -96,8 +96,8 @@ void readLaunch(const Json &json, Problems &problems, Project &project)
     launch.args = f.stringList("args").value_or(launch.args);
     launch.python = f.string("python").value_or(launch.python);
     // Each launcher's own default where the file names no port; saving writes the number.
-    if (launch.mode == LaunchMode::Msrun && !f.has("master_port"))
-        launch.masterPort = kMsrunDefaultMasterPort;
+    if (!f.has("master_port"))
+        launch.masterPort = defaultMasterPort(launch.mode);
     launch.masterPort = f.integer("master_port").value_or(launch.masterPort);
     launch.master = f.string("master").value_or(launch.master);
     launch.launcher = f.string("launcher").value_or(launch.launcher);
