@@ -1,7 +1,6 @@
 #include "exchange/Export.h"
 
 #include "exchange/ExportNodeScript.h"
-#include "rules/ProjectValidator.h"
 
 #include <array>
 
@@ -67,12 +66,10 @@ QStringList exportTargetNames()
     return names;
 }
 
-ExportResult exportProject(const Project &project, ExportTarget target)
+ExportResult exportProject(const ValidProject &valid, ExportTarget target)
 {
+    const Project &project = valid.project();
     ExportResult result;
-    result.problems = validateProject(project);
-    if (!result.ok())
-        return result;
     checkUniformDevices(project, result.problems);
     if (target == ExportTarget::Volcano && !isAscend(project.accelerator)) {
         result.problems.push_back(
