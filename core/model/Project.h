@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/NameTable.h"
 #include "model/Problem.h"
 
 #include <QByteArray>
@@ -26,6 +27,26 @@ enum class Accelerator { Ascend910, Ascend910b, Nvidia, Cpu };
 enum class LaunchMode { Launch, Mpirun, RankTable, NoRankTable, Msrun };
 // The training framework decides which launch modes fit and what the checks look up.
 enum class Framework { PyTorch, MindSpore, TensorFlow };
+
+// Their names in the project file, each in the order the docs and messages list them.
+inline constexpr auto kAcceleratorNames = nameTable<Accelerator>({
+    {Accelerator::Ascend910, "ascend910"},
+    {Accelerator::Ascend910b, "ascend910b"},
+    {Accelerator::Nvidia, "nvidia"},
+    {Accelerator::Cpu, "cpu"},
+});
+inline constexpr auto kLaunchModeNames = nameTable<LaunchMode>({
+    {LaunchMode::Launch, "launch"},
+    {LaunchMode::Mpirun, "mpirun"},
+    {LaunchMode::RankTable, "ranktable"},
+    {LaunchMode::NoRankTable, "no-ranktable"},
+    {LaunchMode::Msrun, "msrun"},
+});
+inline constexpr auto kFrameworkNames = nameTable<Framework>({
+    {Framework::PyTorch, "pytorch"},
+    {Framework::MindSpore, "mindspore"},
+    {Framework::TensorFlow, "tensorflow"},
+});
 
 struct Server {
     QString name;
@@ -55,6 +76,10 @@ struct DeviceNetwork {
 
 // mpirun mode: one launcher per server (seed 000) or one process per device (seed 003).
 enum class MpirunPer { Server, Device };
+inline constexpr auto kMpirunPerNames = nameTable<MpirunPer>({
+    {MpirunPer::Server, "server"},
+    {MpirunPer::Device, "device"},
+});
 
 struct MpirunOptions {
     MpirunPer per = MpirunPer::Server;
