@@ -31,12 +31,12 @@ int reportFatal(const ProjectLoad &load, QTextStream &err)
     return ExitUnreadable;
 }
 
-Problems projectProblems(const ProjectLoad &load)
+Problems projectProblems(const ProjectLoad &load, const Problems &rules)
 {
     // A member the loader could not read holds a default in the project, so a rule about that
     // same member would only repeat the loader's complaint in vaguer words: those are left out.
     Problems problems = load.problems;
-    for (const Problem &problem : validateProject(load.project)) {
+    for (const Problem &problem : rules) {
         const bool repeated =
             std::any_of(load.problems.begin(), load.problems.end(), [&](const Problem &reported) {
                 return !reported.path.isEmpty() && isInside(problem.path, reported.path);
@@ -65,19 +65,20 @@ int loadForCommand(const QString &path, Project &project, QTextStream &err)
     return kContinue;
 }
 
-int loadValidProject(const QString &path, Project &project, QTextStream &err)
+int loadValidProject(const QString &path, std::optional<ValidProject> &project, QTextStream &err)
 {
     ProjectLoad load = loadProjectFile(path);
     if (!load.fatal.isEmpty())
         return reportFatal(load, err);
-    if (const Problems problems = projectProblems(load); !problems.empty()) {
+    ProjectValidation rules = validated(std::move(load.project));
+    if (const Problems problems = projectProblems(load, rules.problems); !problems.empty()) {
         printProblems(problems, err);
         err << escapeControls(path) << ": invalid ("
             << counted(static_cast<qsizetype>(problems.size()), u"problem"_s) << ")\n";
         err.flush();
         return ExitInvalid;
     }
-    project = std::move(load.project);
+    project = std::move(rules.valid);
     return kContinue;
 }
 

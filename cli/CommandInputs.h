@@ -9,6 +9,7 @@
 #include "model/Problem.h"
 #include "model/Project.h"
 #include "model/ProjectJson.h"
+#include "rules/ProjectValidator.h"
 
 #include <QTextStream>
 
@@ -22,10 +23,10 @@ namespace cw::cli {
 int loadForCommand(const QString &path, Project &project, QTextStream &err);
 
 // Reads the project at `path` and checks it against every rule, as `validate` does: kContinue
-// when valid, else ExitUnreadable, or ExitInvalid after printing the loader's problems and then
-// the rules' that do not repeat them, one "path: message" line each, and "PATH: invalid (N
-// problems)".
-int loadValidProject(const QString &path, Project &project, QTextStream &err);
+// with `project` set when valid, else ExitUnreadable, or ExitInvalid after printing the loader's
+// problems and then the rules' that do not repeat them, one "path: message" line each, and
+// "PATH: invalid (N problems)".
+int loadValidProject(const QString &path, std::optional<ValidProject> &project, QTextStream &err);
 
 // The record named by --run, or the project's latest; kContinue, else an exit code after a
 // message (ExitUsage for a malformed id, ExitUnreadable when there is no such record, or when

@@ -33,7 +33,7 @@ int runDiscover(const QStringList &arguments, QTextStream &out, QTextStream &err
             parseServerCommand(command, arguments, out, err, input, ProjectNeed::Readable);
         exit != kContinue)
         return exit;
-    auto &[fleet, path, project] = input;
+    auto &[fleet, path, project, valid] = input;
     const bool json = parser.isSet(u"json"_s);
     const bool update = parser.isSet(u"update"_s);
 

@@ -48,7 +48,7 @@ int runDoctor(const QStringList &arguments, QTextStream &out, QTextStream &err)
             parseServerCommand(command, arguments, out, err, input, ProjectNeed::Valid);
         exit != kContinue)
         return exit;
-    auto &[fleet, path, project] = input;
+    auto &[fleet, path, project, valid] = input;
 
     DoctorOptions options;
     for (const QString &value : parser.values(u"only"_s)) {

@@ -43,7 +43,12 @@ int runExport(const QStringList &arguments, QTextStream &out, QTextStream &err)
     Project project;
     if (const int exit = loadForCommand(path, project, err); exit != kContinue)
         return exit;
-    const ExportResult result = exportProject(project, *target);
+    const ProjectValidation rules = validated(std::move(project));
+    ExportResult result;
+    if (rules.ok())
+        result = exportProject(*rules.valid, *target);
+    else
+        result.problems = rules.problems;
     if (!result.ok()) {
         printProblems(result.problems, err);
         err << escapeControls(path) << ": cannot export ("

@@ -86,9 +86,10 @@ int runFix(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (all == !id.isEmpty())
         return command.usageError(u"give either a check or fix ID, or --all"_s, err);
     const QString path = positional.constFirst();
-    Project project;
-    if (const int exit = loadValidProject(path, project, err); exit != kContinue)
+    std::optional<ValidProject> valid;
+    if (const int exit = loadValidProject(path, valid, err); exit != kContinue)
         return exit;
+    const Project &project = valid->project();
     if (!all && !knownFixIds().contains(id) && !applicableChecks(project).contains(id))
         return command.usageError(u"'%1' is neither a check of this project nor a fix (fixes: "
                                   u"%2)"_s.arg(id, knownFixIds().join(u", "_s)),

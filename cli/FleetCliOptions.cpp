@@ -92,8 +92,12 @@ int parseServerCommand(CommandParser &command, const QStringList &arguments, QTe
     if (const int exit = readFleetOptions(command, input.fleet, err); exit != kContinue)
         return exit;
     input.path = command.parser().positionalArguments().constFirst();
-    return need == ProjectNeed::Valid ? loadValidProject(input.path, input.project, err)
-                                      : loadForCommand(input.path, input.project, err);
+    if (need == ProjectNeed::Readable)
+        return loadForCommand(input.path, input.project, err);
+    const int exit = loadValidProject(input.path, input.valid, err);
+    if (input.valid)
+        input.project = input.valid->project();
+    return exit;
 }
 
 int parseRunCommand(CommandParser &command, const QStringList &arguments, QTextStream &out,

@@ -8,6 +8,9 @@
 #include "discover/Discovery.h"
 #include "fleet/FleetRunner.h"
 #include "launch/RunRecord.h"
+#include "rules/ProjectValidator.h"
+
+#include <optional>
 
 namespace cw::cli {
 
@@ -28,6 +31,7 @@ struct ServerCommandInput {
     FleetOptions fleet;
     QString path; // the project file, the first positional argument
     Project project;
+    std::optional<ValidProject> valid; // ProjectNeed::Valid: the same project, as validated
 };
 
 // The start every command on a project's servers shares: adds the fleet options, parses

@@ -51,42 +51,43 @@ int runGenerate(const QStringList &arguments, QTextStream &out, QTextStream &err
     if (command.parser().isSet(tarOption) && archive.isEmpty())
         return command.usageError(u"--tar needs a file name"_s, err);
 
-    Project project;
-    if (const int exit = loadForCommand(path, project, err); exit != kContinue)
+    Project read;
+    if (const int exit = loadForCommand(path, read, err); exit != kContinue)
         return exit;
-    const GenerateResult generated = generateScripts(project);
-    if (!generated.ok()) {
-        printProblems(generated.problems, err);
+    const ProjectValidation rules = validated(std::move(read));
+    if (!rules.ok()) {
+        printProblems(rules.problems, err);
         err << escapeControls(path) << ": invalid ("
-            << counted(static_cast<qsizetype>(generated.problems.size()), u"problem"_s)
+            << counted(static_cast<qsizetype>(rules.problems.size()), u"problem"_s)
             << "), nothing written\n";
         err.flush();
         return ExitInvalid;
     }
+    const Project &project = rules.valid->project();
+    const std::vector<GeneratedFile> files = generateScripts(*rules.valid);
     printWarnings(project, err);
 
     const QString absoluteDir = QDir::cleanPath(QDir(dir).absolutePath());
     // An archive that cannot be built is refused before the folder is written.
     if (!archive.isEmpty()) {
-        if (const QString error =
-                tarGzProblem(generated.files, archiveTopFolder(absoluteDir, project));
+        if (const QString error = tarGzProblem(files, archiveTopFolder(absoluteDir, project));
             !error.isEmpty()) {
             err << escapeControls(error) << ", nothing written\n";
             err.flush();
             return ExitUnreadable;
         }
     }
-    if (const QString error = writeGeneratedFiles(generated.files, absoluteDir); !error.isEmpty()) {
+    if (const QString error = writeGeneratedFiles(files, absoluteDir); !error.isEmpty()) {
         err << escapeControls(error) << '\n';
         err.flush();
         return ExitUnreadable;
     }
-    for (const GeneratedFile &file : generated.files)
+    for (const GeneratedFile &file : files)
         out << escapeControls(absoluteDir) << '/' << file.name << '\n';
     if (!archive.isEmpty()) {
         const QString absoluteArchive = QFileInfo(archive).absoluteFilePath();
         const QString error =
-            writeTarGz(generated.files, archiveTopFolder(absoluteDir, project), absoluteArchive);
+            writeTarGz(files, archiveTopFolder(absoluteDir, project), absoluteArchive);
         if (!error.isEmpty()) {
             out.flush();
             err << escapeControls(error) << '\n';
@@ -95,8 +96,8 @@ int runGenerate(const QStringList &arguments, QTextStream &out, QTextStream &err
         }
         out << escapeControls(absoluteArchive) << '\n';
     }
-    out << "Generated " << counted(static_cast<qsizetype>(generated.files.size()), u"file"_s)
-        << " in " << escapeControls(absoluteDir) << '\n';
+    out << "Generated " << counted(static_cast<qsizetype>(files.size()), u"file"_s) << " in "
+        << escapeControls(absoluteDir) << '\n';
     out.flush();
     return ExitOk;
 }

@@ -49,7 +49,7 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
             parseServerCommand(command, arguments, out, err, input, ProjectNeed::Valid);
         exit != kContinue)
         return exit;
-    auto &[fleet, path, project] = input;
+    auto &[fleet, path, project, valid] = input;
     printWarnings(project, err);
     options.fleet = fleet;
     options.force = parser.isSet(u"force"_s);
@@ -61,7 +61,7 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const QStringList confirmed = parser.isSet(u"allow-upload-outside"_s)
                                       ? uploadsOutsideProject(project, path)
                                       : QStringList();
-    const LaunchPlan plan = planLaunch(project, path, newRunId(), confirmed);
+    const LaunchPlan plan = planLaunch(*valid, path, newRunId(), confirmed);
     if (!plan.ok()) {
         printProblems(plan.problems, err);
         err << programName() << " launch: refused, the project has "

@@ -22,9 +22,10 @@ int runValidate(const QStringList &arguments, QTextStream &out, QTextStream &err
         return exit;
     const QString path = command.parser().positionalArguments().constFirst();
 
-    Project project;
-    if (const int exit = loadValidProject(path, project, err); exit != kContinue)
+    std::optional<ValidProject> valid;
+    if (const int exit = loadValidProject(path, valid, err); exit != kContinue)
         return exit;
+    const Project &project = valid->project();
     printWarnings(project, err);
     out << escapeControls(path) << ": valid ("
         << counted(static_cast<qsizetype>(project.servers.size()), u"server"_s) << ", "

@@ -341,16 +341,15 @@ std::vector<RequiredPort> checkPorts(const CheckSpec &spec, const Project &proje
 {
     if (serverIndex < 0 || serverIndex >= int(project.servers.size()))
         return {};
-    const LaunchConfig &launch = project.launch;
     switch (spec.ports) {
     case CheckPorts::None:
         return {};
     case CheckPorts::Required:
         return requiredPorts(project, serverIndex);
     case CheckPorts::MasterPort:
-        return {{{launch.masterPort, launch.masterPort}, u"master_port"_s}};
+        return {masterPortRequirement(project)};
     case CheckPorts::HcclPorts:
-        return {{{launch.hcclPorts.first, launch.hcclPorts.last}, u"HCCL host ports"_s}};
+        return {hcclPortsRequirement(project)};
     }
     return {};
 }

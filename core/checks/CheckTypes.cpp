@@ -1,24 +1,27 @@
 #include "checks/CheckTypes.h"
 
+#include "model/NameTable.h"
+
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
 
 namespace cw {
+namespace {
+
+// As reports and JSON name them.
+constexpr auto kCheckStatusNames = nameTable<CheckStatus>({
+    {CheckStatus::Ok, "ok"},
+    {CheckStatus::Warning, "warning"},
+    {CheckStatus::Failed, "failed"},
+    {CheckStatus::Skipped, "skipped"},
+});
+
+} // namespace
 
 QString checkStatusName(CheckStatus status)
 {
-    switch (status) {
-    case CheckStatus::Ok:
-        return u"ok"_s;
-    case CheckStatus::Warning:
-        return u"warning"_s;
-    case CheckStatus::Failed:
-        return u"failed"_s;
-    case CheckStatus::Skipped:
-        return u"skipped"_s;
-    }
-    return u"ok"_s;
+    return kCheckStatusNames.name(status, QLatin1StringView("ok"));
 }
 
 TrText checkStatusText(CheckStatus status)

@@ -187,19 +187,14 @@ void findBehind(Diagnosis &diagnosis, const std::vector<ServerReport> &servers, 
 
 QString diagnosisStateName(DiagnosisState state)
 {
-    switch (state) {
-    case DiagnosisState::Running:
-        return u"running"_s;
-    case DiagnosisState::Finished:
-        return u"finished"_s;
-    case DiagnosisState::Failed:
-        return u"failed"_s;
-    case DiagnosisState::Hung:
-        return u"hung"_s;
-    case DiagnosisState::Stopped:
-        return u"stopped"_s;
-    }
-    return {};
+    static constexpr auto names = nameTable<DiagnosisState>({
+        {DiagnosisState::Running, "running"},
+        {DiagnosisState::Finished, "finished"},
+        {DiagnosisState::Failed, "failed"},
+        {DiagnosisState::Hung, "hung"},
+        {DiagnosisState::Stopped, "stopped"},
+    });
+    return names.name(state);
 }
 
 Diagnosis evaluateDiagnosis(const RunRecord &record, const std::vector<ServerReport> &servers,

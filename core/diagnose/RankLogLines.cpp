@@ -1,5 +1,7 @@
 #include "diagnose/RankLogLines.h"
 
+#include "model/NameTable.h"
+
 #include <deque>
 
 using namespace Qt::StringLiterals;
@@ -259,21 +261,15 @@ bool isStopSignalText(const QString &text)
 
 QString failureClassName(FailureClass failureClass)
 {
-    switch (failureClass) {
-    case FailureClass::ImportError:
-        return u"import error"_s;
-    case FailureClass::KilledOrOom:
-        return u"killed/out of memory"_s;
-    case FailureClass::DeviceError:
-        return u"device error"_s;
-    case FailureClass::CollectiveTimeout:
-        return u"collective timeout"_s;
-    case FailureClass::ConnectionLost:
-        return u"connection lost"_s;
-    case FailureClass::UserException:
-        return u"user exception"_s;
-    }
-    return {};
+    static constexpr auto names = nameTable<FailureClass>({
+        {FailureClass::ImportError, "import error"},
+        {FailureClass::KilledOrOom, "killed/out of memory"},
+        {FailureClass::DeviceError, "device error"},
+        {FailureClass::CollectiveTimeout, "collective timeout"},
+        {FailureClass::ConnectionLost, "connection lost"},
+        {FailureClass::UserException, "user exception"},
+    });
+    return names.name(failureClass);
 }
 
 bool isConsequenceClass(FailureClass failureClass)

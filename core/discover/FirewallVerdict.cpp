@@ -2,6 +2,7 @@
 #include "discover/FirewallFacts.h"
 
 #include "discover/ProbeText.h"
+#include "model/NameTable.h"
 
 using namespace Qt::StringLiterals;
 
@@ -82,34 +83,25 @@ QString firstError(const FirewallFacts &facts)
 
 QString firewallKindName(FirewallKind kind)
 {
-    switch (kind) {
-    case FirewallKind::None:
-        return u"none"_s;
-    case FirewallKind::Ufw:
-        return u"ufw"_s;
-    case FirewallKind::Firewalld:
-        return u"firewalld"_s;
-    case FirewallKind::Nftables:
-        return u"nftables"_s;
-    case FirewallKind::Iptables:
-        return u"iptables"_s;
-    case FirewallKind::Unknown:
-        break;
-    }
-    return u"unknown"_s;
+    static constexpr auto names = nameTable<FirewallKind>({
+        {FirewallKind::None, "none"},
+        {FirewallKind::Ufw, "ufw"},
+        {FirewallKind::Firewalld, "firewalld"},
+        {FirewallKind::Nftables, "nftables"},
+        {FirewallKind::Iptables, "iptables"},
+        {FirewallKind::Unknown, "unknown"},
+    });
+    return names.name(kind, QLatin1StringView("unknown"));
 }
 
 QString portVerdictName(PortVerdict verdict)
 {
-    switch (verdict) {
-    case PortVerdict::Allowed:
-        return u"allowed"_s;
-    case PortVerdict::Blocked:
-        return u"blocked"_s;
-    case PortVerdict::Unknown:
-        break;
-    }
-    return u"unknown"_s;
+    static constexpr auto names = nameTable<PortVerdict>({
+        {PortVerdict::Allowed, "allowed"},
+        {PortVerdict::Blocked, "blocked"},
+        {PortVerdict::Unknown, "unknown"},
+    });
+    return names.name(verdict, QLatin1StringView("unknown"));
 }
 
 QStringList unreadableFirewalls(const FirewallFacts &facts)

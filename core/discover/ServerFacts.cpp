@@ -1,5 +1,7 @@
 #include "discover/ServerFacts.h"
 
+#include "model/NameTable.h"
+
 #include <algorithm>
 #include <array>
 #include <utility>
@@ -9,51 +11,40 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
-// The tool's own words for each status (seed 000 and the CANN hccn_tool reference).
-const std::array<std::pair<NetHealth, const char16_t *>, 9> kNetHealthWords = {{
-    {NetHealth::Success, u"Success"},
-    {NetHealth::SocketFail, u"Socket fail"},
-    {NetHealth::ReceiveTimeout, u"Receive timeout"},
-    {NetHealth::Unreachable, u"Unreachable"},
-    {NetHealth::TimeExceeded, u"Time exceeded"},
-    {NetHealth::Fault, u"Fault"},
-    {NetHealth::Init, u"Init"},
-    {NetHealth::ThreadError, u"Thread error"},
-    {NetHealth::DetectIpSet, u"Detect ip set"},
-}};
+// The tool's own words for each status (seed 000 and the CANN hccn_tool reference); Unknown is
+// no word of the tool's.
+constexpr auto kNetHealthWords = nameTable<NetHealth>({
+    {NetHealth::Success, "Success"},
+    {NetHealth::SocketFail, "Socket fail"},
+    {NetHealth::ReceiveTimeout, "Receive timeout"},
+    {NetHealth::Unreachable, "Unreachable"},
+    {NetHealth::TimeExceeded, "Time exceeded"},
+    {NetHealth::Fault, "Fault"},
+    {NetHealth::Init, "Init"},
+    {NetHealth::ThreadError, "Thread error"},
+    {NetHealth::DetectIpSet, "Detect ip set"},
+});
 
 } // namespace
 
 QString linkStateName(LinkState state)
 {
-    switch (state) {
-    case LinkState::Up:
-        return u"UP"_s;
-    case LinkState::Down:
-        return u"DOWN"_s;
-    case LinkState::Unknown:
-        break;
-    }
-    return u"unknown"_s;
+    static constexpr auto names = nameTable<LinkState>({
+        {LinkState::Unknown, "unknown"},
+        {LinkState::Up, "UP"},
+        {LinkState::Down, "DOWN"},
+    });
+    return names.name(state, QLatin1StringView("unknown"));
 }
 
 QString netHealthName(NetHealth health)
 {
-    for (const auto &[value, word] : kNetHealthWords) {
-        if (value == health)
-            return QString::fromUtf16(word);
-    }
-    return u"unknown"_s;
+    return kNetHealthWords.name(health, QLatin1StringView("unknown"));
 }
 
 std::optional<NetHealth> netHealthFromText(const QString &text)
 {
-    const QString wanted = text.simplified();
-    for (const auto &[value, word] : kNetHealthWords) {
-        if (wanted.compare(QString::fromUtf16(word), Qt::CaseInsensitive) == 0)
-            return value;
-    }
-    return std::nullopt;
+    return kNetHealthWords.fromName(text.simplified(), Qt::CaseInsensitive);
 }
 
 const HccnConfEntry *HccnConfFacts::device(int id) const

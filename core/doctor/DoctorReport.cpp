@@ -1,5 +1,7 @@
 #include "doctor/DoctorReport.h"
 
+#include "model/NameTable.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -7,27 +9,24 @@
 using namespace Qt::StringLiterals;
 
 namespace cw {
+namespace {
+
+constexpr auto kDoctorPartNames = nameTable<DoctorPart>({
+    {DoctorPart::Links, "links"},
+    {DoctorPart::Ports, "ports"},
+    {DoctorPart::Bandwidth, "bandwidth"},
+});
+
+} // namespace
 
 QString doctorPartName(DoctorPart part)
 {
-    switch (part) {
-    case DoctorPart::Links:
-        return u"links"_s;
-    case DoctorPart::Ports:
-        return u"ports"_s;
-    case DoctorPart::Bandwidth:
-        return u"bandwidth"_s;
-    }
-    return {};
+    return kDoctorPartNames.name(part);
 }
 
 std::optional<DoctorPart> doctorPartFromName(const QString &name)
 {
-    for (DoctorPart part : {DoctorPart::Links, DoctorPart::Ports, DoctorPart::Bandwidth}) {
-        if (doctorPartName(part) == name)
-            return part;
-    }
-    return std::nullopt;
+    return kDoctorPartNames.fromName(name);
 }
 
 int DoctorReport::failedLinks() const

@@ -45,7 +45,7 @@ struct HostPort {
     QString server;
     QString peerServer;
     int port = 0;
-    QString why; // "master_port", "HCCL base port", "SSH (mpirun)", "ephemeral port (gloo)"
+    QString why; // requiredPorts()'s: "master_port", "HCCL host ports", "ephemeral ports (gloo)"
     bool ok = false;
     QString error; // "" when connected; "timed out", "refused", or the error as seen
     QString evidence;

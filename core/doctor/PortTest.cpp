@@ -7,31 +7,6 @@
 using namespace Qt::StringLiterals;
 
 namespace cw {
-std::vector<PortTarget> portTargets(const Project &project, int serverIndex)
-{
-    std::vector<PortTarget> targets;
-    if (serverIndex < 0 || serverIndex >= int(project.servers.size()))
-        return targets;
-    const LaunchConfig &launch = project.launch;
-    if (serverIndex == project.masterIndex()) {
-        const QString why = launch.mode == LaunchMode::NoRankTable ? u"CM_CHIEF_PORT"_s
-                            : launch.mode == LaunchMode::Msrun     ? u"msrun master_port"_s
-                                                                   : u"master_port"_s;
-        targets.push_back({launch.masterPort, why, true});
-    }
-    if (isAscend(project.accelerator))
-        targets.push_back({launch.hcclPorts.first, u"HCCL base port"_s, true});
-    else
-        targets.push_back({0,
-                           project.accelerator == Accelerator::Nvidia ? u"ephemeral port (NCCL)"_s
-                                                                      : u"ephemeral port (gloo)"_s,
-                           true});
-    if (launch.mode == LaunchMode::Mpirun) {
-        const int ssh = project.servers[size_t(serverIndex)].port;
-        targets.push_back({ssh, u"SSH (mpirun)"_s, false});
-    }
-    return targets;
-}
 
 // argv: token seconds expected port...; the token is argv[1] so that the stop command finds it
 // in /proc/PID/cmdline. The check of master_port's reachability (checks/ActiveProbes.h) runs the

@@ -30,9 +30,9 @@ struct PortTarget {
     bool listen = true; // false: connect to what already listens there (sshd)
 };
 
-// What server `serverIndex` must let in from the others: master_port on the master (msrun's
-// master port, CM_CHIEF_PORT), the HCCL base port on Ascend servers, an ephemeral port for gloo
-// and NCCL, the SSH port for mpirun.
+// What server `serverIndex` must let in from the others, one target per requiredPorts() entry
+// in its order and with its why: master_port itself, a range by one sample (the HCCL range's
+// first port, an ephemeral port the kernel picks), and the SSH port as sshd holds it.
 std::vector<PortTarget> portTargets(const Project &project, int serverIndex);
 
 // ---- the listener on B -----------------------------------------------------------------------

@@ -1,25 +1,18 @@
 #include "exchange/Export.h"
 
 #include "exchange/ExportNodeScript.h"
-#include "rules/ProjectValidator.h"
-
-#include <array>
+#include "model/NameTable.h"
 
 using namespace Qt::StringLiterals;
 
 namespace cw {
 namespace {
 
-struct TargetInfo {
-    ExportTarget target;
-    const char16_t *name;
-};
-
-constexpr std::array<TargetInfo, 3> kTargets = {{
-    {ExportTarget::Slurm, u"slurm"},
-    {ExportTarget::PyTorchJob, u"pytorchjob"},
-    {ExportTarget::Volcano, u"volcano"},
-}};
+constexpr auto kTargetNames = nameTable<ExportTarget>({
+    {ExportTarget::Slurm, "slurm"},
+    {ExportTarget::PyTorchJob, "pytorchjob"},
+    {ExportTarget::Volcano, "volcano"},
+});
 
 // A scheduler starts the same container or task on every node, with one device count.
 void checkUniformDevices(const Project &project, Problems &problems)
@@ -43,36 +36,23 @@ void checkUniformDevices(const Project &project, Problems &problems)
 
 QString exportTargetName(ExportTarget target)
 {
-    for (const TargetInfo &info : kTargets) {
-        if (info.target == target)
-            return QString::fromUtf16(info.name);
-    }
-    return {};
+    return kTargetNames.name(target);
 }
 
 std::optional<ExportTarget> exportTargetFromName(const QString &name)
 {
-    for (const TargetInfo &info : kTargets) {
-        if (name == QStringView(info.name))
-            return info.target;
-    }
-    return std::nullopt;
+    return kTargetNames.fromName(name);
 }
 
 QStringList exportTargetNames()
 {
-    QStringList names;
-    for (const TargetInfo &info : kTargets)
-        names << QString::fromUtf16(info.name);
-    return names;
+    return kTargetNames.names();
 }
 
-ExportResult exportProject(const Project &project, ExportTarget target)
+ExportResult exportProject(const ValidProject &valid, ExportTarget target)
 {
+    const Project &project = valid.project();
     ExportResult result;
-    result.problems = validateProject(project);
-    if (!result.ok())
-        return result;
     checkUniformDevices(project, result.problems);
     if (target == ExportTarget::Volcano && !isAscend(project.accelerator)) {
         result.problems.push_back(

@@ -3,6 +3,7 @@
 #include "generate/Generator.h"
 #include "model/Problem.h"
 #include "model/Project.h"
+#include "rules/ProjectValidator.h"
 
 #include <QString>
 #include <QStringList>
@@ -32,8 +33,9 @@ QString exportTargetName(ExportTarget target); // "slurm", "pytorchjob", "volcan
 std::optional<ExportTarget> exportTargetFromName(const QString &name);
 QStringList exportTargetNames();
 
-// Pure: the same project gives the same bytes. The project must pass validateProject(), and the
-// target's own conditions (every server the same devices; volcano: ascend910 or ascend910b).
-ExportResult exportProject(const Project &project, ExportTarget target);
+// Pure: the same project gives the same bytes. A project the rules accepted, which must also
+// meet the target's own conditions (every server the same devices; volcano: ascend910 or
+// ascend910b; a PyTorch job).
+ExportResult exportProject(const ValidProject &valid, ExportTarget target);
 
 } // namespace cw

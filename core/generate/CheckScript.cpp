@@ -105,19 +105,14 @@ QString verdictConstants()
 
 QString scriptRoleName(CheckRole role)
 {
-    switch (role) {
-    case CheckRole::EveryServer:
-        return u"all"_s;
-    case CheckRole::Master:
-        return u"master"_s;
-    case CheckRole::OtherServers:
-        return u"others"_s;
-    case CheckRole::PeerHub:
-        return u"hub"_s;
-    case CheckRole::PeerTargets:
-        return u"targets"_s;
-    }
-    return u"all"_s;
+    static constexpr auto names = nameTable<CheckRole>({
+        {CheckRole::EveryServer, "all"},
+        {CheckRole::Master, "master"},
+        {CheckRole::OtherServers, "others"},
+        {CheckRole::PeerHub, "hub"},
+        {CheckRole::PeerTargets, "targets"},
+    });
+    return names.name(role, QLatin1StringView("all"));
 }
 
 // clusterwiz_checks: the applicable checks in report order, as clusterwiz_check runs them.

@@ -3,7 +3,6 @@
 #include "generate/HcclDefaults.h"
 #include "generate/ScriptFiles.h"
 #include "generate/TarGz.h"
-#include "rules/ProjectValidator.h"
 
 #include "model/SafeFile.h"
 
@@ -23,14 +22,10 @@ FileMode modeOf(const GeneratedFile &file)
 
 } // namespace
 
-GenerateResult generateScripts(const Project &project)
+std::vector<GeneratedFile> generateScripts(const ValidProject &valid)
 {
-    GenerateResult result;
-    result.problems = validateProject(project);
-    if (!result.problems.empty())
-        return result;
-
-    std::vector<GeneratedFile> &files = result.files;
+    const Project &project = valid.project();
+    std::vector<GeneratedFile> files;
     auto add = [&files](const QString &name, QByteArray content) {
         files.push_back({name, std::move(content), name.endsWith(u".sh"_s)});
     };
@@ -58,7 +53,7 @@ GenerateResult generateScripts(const Project &project)
 
     std::sort(files.begin(), files.end(),
               [](const GeneratedFile &a, const GeneratedFile &b) { return a.name < b.name; });
-    return result;
+    return files;
 }
 
 QString writeGeneratedFiles(const std::vector<GeneratedFile> &files, const QString &dir)

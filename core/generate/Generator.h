@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/Problem.h"
 #include "model/Project.h"
+#include "rules/ProjectValidator.h"
 
 #include <QByteArray>
 #include <QString>
@@ -17,15 +17,9 @@ struct GeneratedFile {
     bool secret = false; // holds launch.env values: owner-only (0600/0700) wherever it is written
 };
 
-struct GenerateResult {
-    std::vector<GeneratedFile> files; // sorted by name; empty when problems is not
-    Problems problems;                // validateProject()'s; nothing is generated then
-
-    bool ok() const { return problems.empty(); }
-};
-
-// Pure: the same project gives the same bytes. See docs/generated-files.md for every file.
-GenerateResult generateScripts(const Project &project);
+// Every file of a project the rules accepted, sorted by name. Pure: the same project gives the
+// same bytes. See docs/generated-files.md for every file.
+std::vector<GeneratedFile> generateScripts(const ValidProject &valid);
 
 // Writes the files into `dir` (created if needed; files not generated are left alone), each
 // through a new temporary file and a rename (writeFileReplacing): a symbolic link planted in

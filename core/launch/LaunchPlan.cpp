@@ -94,18 +94,14 @@ QStringList uploadsOutsideProject(const Project &project, const QString &project
     return outside;
 }
 
-LaunchPlan planLaunch(const Project &project, const QString &projectPath, const QString &runId,
+LaunchPlan planLaunch(const ValidProject &valid, const QString &projectPath, const QString &runId,
                       const QStringList &confirmedOutside)
 {
+    const Project &project = valid.project();
     LaunchPlan plan;
     plan.runId = runId;
-    const GenerateResult generated = generateScripts(project);
-    if (!generated.ok()) {
-        plan.problems = generated.problems;
-        return plan;
-    }
     std::vector<PlannedUpload> uploads;
-    for (const GeneratedFile &file : generated.files) {
+    for (const GeneratedFile &file : generateScripts(valid)) {
         uploads.push_back(PlannedUpload{
             remotePathIn(remoteScriptsDir(project), file.name), u"generated"_s, file.content,
             file.secret ? (file.executable ? 0700 : 0600) : (file.executable ? 0755 : 0644)});

@@ -3,6 +3,7 @@
 // so that `launch --dry-run` shows what `launch` does before anything runs.
 #include "model/Problem.h"
 #include "model/Project.h"
+#include "rules/ProjectValidator.h"
 
 #include <QByteArray>
 #include <QString>
@@ -30,7 +31,7 @@ struct ServerLaunch {
 
 struct LaunchPlan {
     QString runId;
-    Problems problems; // the project's, or unreadable upload files: nothing runs
+    Problems problems; // unreadable or refused upload files: nothing runs
     int masterIndex = 0;
     int masterPort = 0;
     QString portCheckCommand; // portOwnersCommand(), run on the master before anything else
@@ -42,10 +43,10 @@ struct LaunchPlan {
 // folder: their resolved paths, for a front end to ask the user about (docs/security.md).
 QStringList uploadsOutsideProject(const Project &project, const QString &projectPath);
 
-// Validates the project, generates its scripts and reads launch.upload (paths relative to the
-// project file's folder; regular files only). A file outside that folder is refused unless its
-// resolved path is in `confirmedOutside`. Reads local files only; nothing remote.
-LaunchPlan planLaunch(const Project &project, const QString &projectPath, const QString &runId,
+// Generates the project's scripts and reads launch.upload (paths relative to the project file's
+// folder; regular files only). A file outside that folder is refused unless its resolved path is
+// in `confirmedOutside`. Reads local files only; nothing remote.
+LaunchPlan planLaunch(const ValidProject &valid, const QString &projectPath, const QString &runId,
                       const QStringList &confirmedOutside = {});
 
 // What --dry-run prints: per server the folder, every upload and every command, verbatim.

@@ -4,8 +4,8 @@
 // the run it started is launch/RunControl.h.
 //
 //   LaunchOptions options;                       // fleet options, --force, gang stop, preflight
-//   const LaunchPlan plan = planLaunch(project, path, newRunId());
-//   LaunchResult result = launchJob(project, path, plan, options);
+//   const LaunchPlan plan = planLaunch(valid, path, newRunId()); // valid: validated(project)
+//   LaunchResult result = launchJob(valid.project(), path, plan, options);
 //   if (result.started)
 //       RunSession(...).run();   // session/RunSession.h: watch it until a final state
 #include "fleet/FleetRunner.h"

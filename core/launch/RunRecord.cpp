@@ -1,6 +1,7 @@
 #include "launch/RunRecord.h"
 
 #include "model/JsonRead.h"
+#include "model/NameTable.h"
 #include "model/Problem.h"
 #include "model/SafeFile.h"
 
@@ -16,6 +17,15 @@ using namespace Qt::StringLiterals;
 
 namespace cw {
 namespace {
+
+// As run records and reports name them.
+constexpr auto kRunStateNames = nameTable<RunState>({
+    {RunState::Starting, "starting"},
+    {RunState::Running, "running"},
+    {RunState::Finished, "finished"},
+    {RunState::Failed, "failed"},
+    {RunState::Stopped, "stopped"},
+});
 
 using Json = nlohmann::ordered_json;
 
@@ -58,29 +68,12 @@ bool isValidRunId(const QString &runId)
 
 QString runStateName(RunState state)
 {
-    switch (state) {
-    case RunState::Starting:
-        return u"starting"_s;
-    case RunState::Running:
-        return u"running"_s;
-    case RunState::Finished:
-        return u"finished"_s;
-    case RunState::Failed:
-        return u"failed"_s;
-    case RunState::Stopped:
-        return u"stopped"_s;
-    }
-    return {};
+    return kRunStateNames.name(state);
 }
 
 std::optional<RunState> runStateFromName(const QString &name)
 {
-    for (RunState state : {RunState::Starting, RunState::Running, RunState::Finished,
-                           RunState::Failed, RunState::Stopped}) {
-        if (runStateName(state) == name)
-            return state;
-    }
-    return std::nullopt;
+    return kRunStateNames.fromName(name);
 }
 
 QString runTimeText(const QDateTime &time)

@@ -72,70 +72,27 @@ std::optional<int> Project::serverIndex(const QString &name) const
 
 QString acceleratorName(Accelerator accelerator)
 {
-    switch (accelerator) {
-    case Accelerator::Ascend910:
-        return QStringLiteral("ascend910");
-    case Accelerator::Ascend910b:
-        return QStringLiteral("ascend910b");
-    case Accelerator::Nvidia:
-        return QStringLiteral("nvidia");
-    case Accelerator::Cpu:
-        return QStringLiteral("cpu");
-    }
-    return {};
+    return kAcceleratorNames.name(accelerator);
 }
 
 std::optional<Accelerator> acceleratorFromName(const QString &name)
 {
-    for (Accelerator a :
-         {Accelerator::Ascend910, Accelerator::Ascend910b, Accelerator::Nvidia, Accelerator::Cpu}) {
-        if (acceleratorName(a) == name)
-            return a;
-    }
-    return std::nullopt;
+    return kAcceleratorNames.fromName(name);
 }
-
-namespace {
-
-struct ModeName {
-    LaunchMode mode;
-    const char *name;
-};
-
-// The one table of launch modes and their names in the project file, in the order the docs and
-// messages list them.
-constexpr ModeName kLaunchModes[] = {{LaunchMode::Launch, "launch"},
-                                     {LaunchMode::Mpirun, "mpirun"},
-                                     {LaunchMode::RankTable, "ranktable"},
-                                     {LaunchMode::NoRankTable, "no-ranktable"},
-                                     {LaunchMode::Msrun, "msrun"}};
-
-} // namespace
 
 QString launchModeName(LaunchMode mode)
 {
-    for (const ModeName &entry : kLaunchModes) {
-        if (entry.mode == mode)
-            return QString::fromLatin1(entry.name);
-    }
-    return {};
+    return kLaunchModeNames.name(mode);
 }
 
 std::optional<LaunchMode> launchModeFromName(const QString &name)
 {
-    for (const ModeName &entry : kLaunchModes) {
-        if (name == QLatin1StringView(entry.name))
-            return entry.mode;
-    }
-    return std::nullopt;
+    return kLaunchModeNames.fromName(name);
 }
 
 std::vector<LaunchMode> launchModes()
 {
-    std::vector<LaunchMode> modes;
-    for (const ModeName &entry : kLaunchModes)
-        modes.push_back(entry.mode);
-    return modes;
+    return kLaunchModeNames.values();
 }
 
 QString launchModeNames(const std::vector<LaunchMode> &modes, const QString &lastSeparator)
@@ -151,24 +108,23 @@ QString launchModeNames(const std::vector<LaunchMode> &modes, const QString &las
 
 QString frameworkName(Framework framework)
 {
-    switch (framework) {
-    case Framework::PyTorch:
-        return QStringLiteral("pytorch");
-    case Framework::MindSpore:
-        return QStringLiteral("mindspore");
-    case Framework::TensorFlow:
-        return QStringLiteral("tensorflow");
-    }
-    return {};
+    return kFrameworkNames.name(framework);
 }
 
 std::optional<Framework> frameworkFromName(const QString &name)
 {
-    for (Framework f : {Framework::PyTorch, Framework::MindSpore, Framework::TensorFlow}) {
-        if (frameworkName(f) == name)
-            return f;
-    }
-    return std::nullopt;
+    return kFrameworkNames.fromName(name);
+}
+
+int defaultMasterPort(LaunchMode mode)
+{
+    return mode == LaunchMode::Msrun ? kMsrunDefaultMasterPort : kDefaultMasterPort;
+}
+
+int masterPortForMode(int port, LaunchMode mode)
+{
+    const bool aDefault = port == kDefaultMasterPort || port == kMsrunDefaultMasterPort;
+    return aDefault ? defaultMasterPort(mode) : port;
 }
 
 } // namespace cw

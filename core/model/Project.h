@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/NameTable.h"
 #include "model/Problem.h"
 
 #include <QByteArray>
@@ -15,7 +16,8 @@ namespace cw {
 inline constexpr int kProjectFormatVersion = 1;
 inline constexpr int kMaxServers = 128;
 inline constexpr int kDefaultMasterPort = 29501;
-// msrun's documented --master_port default; a project in msrun mode without master_port gets it.
+// msrun's documented --master_port default; a project in msrun mode without master_port gets it
+// (defaultMasterPort()).
 inline constexpr int kMsrunDefaultMasterPort = 8118;
 
 // Ascend910 is the Atlas 800 (9000/9010) / Atlas 900 PoD generation (910A); Ascend910b the
@@ -25,6 +27,26 @@ enum class Accelerator { Ascend910, Ascend910b, Nvidia, Cpu };
 enum class LaunchMode { Launch, Mpirun, RankTable, NoRankTable, Msrun };
 // The training framework decides which launch modes fit and what the checks look up.
 enum class Framework { PyTorch, MindSpore, TensorFlow };
+
+// Their names in the project file, each in the order the docs and messages list them.
+inline constexpr auto kAcceleratorNames = nameTable<Accelerator>({
+    {Accelerator::Ascend910, "ascend910"},
+    {Accelerator::Ascend910b, "ascend910b"},
+    {Accelerator::Nvidia, "nvidia"},
+    {Accelerator::Cpu, "cpu"},
+});
+inline constexpr auto kLaunchModeNames = nameTable<LaunchMode>({
+    {LaunchMode::Launch, "launch"},
+    {LaunchMode::Mpirun, "mpirun"},
+    {LaunchMode::RankTable, "ranktable"},
+    {LaunchMode::NoRankTable, "no-ranktable"},
+    {LaunchMode::Msrun, "msrun"},
+});
+inline constexpr auto kFrameworkNames = nameTable<Framework>({
+    {Framework::PyTorch, "pytorch"},
+    {Framework::MindSpore, "mindspore"},
+    {Framework::TensorFlow, "tensorflow"},
+});
 
 struct Server {
     QString name;
@@ -54,6 +76,10 @@ struct DeviceNetwork {
 
 // mpirun mode: one launcher per server (seed 000) or one process per device (seed 003).
 enum class MpirunPer { Server, Device };
+inline constexpr auto kMpirunPerNames = nameTable<MpirunPer>({
+    {MpirunPer::Server, "server"},
+    {MpirunPer::Device, "device"},
+});
 
 struct MpirunOptions {
     MpirunPer per = MpirunPer::Server;
@@ -164,5 +190,12 @@ QString launchModeNames(const std::vector<LaunchMode> &modes = launchModes(),
                         const QString &lastSeparator = QStringLiteral(", "));
 QString frameworkName(Framework framework);
 std::optional<Framework> frameworkFromName(const QString &name);
+
+// The master port of a project in `mode` whose file names none: each launcher's own default
+// (kMsrunDefaultMasterPort for msrun, kDefaultMasterPort for the others).
+int defaultMasterPort(LaunchMode mode);
+// The master port after a change of mode to `mode`: a port that is a mode's default becomes the
+// new mode's default, a port the user chose stays.
+int masterPortForMode(int port, LaunchMode mode);
 
 } // namespace cw

@@ -36,18 +36,18 @@ void collectUnknown(const JsonFields &fields, const Json &object, const ProblemP
     }
 }
 
-// Reads a name from a fixed list into `out`; a name not on it is a problem listing them.
-template <typename T>
+// Reads a name of `table` into `out`; a name not in it is a problem listing them.
+template <typename T, std::size_t N>
 void readName(JsonFields &fields, const char *key, bool required, T &out,
-              std::optional<T> (*fromName)(const QString &), const QString &names)
+              const NameTable<T, N> &table)
 {
     const std::optional<QString> name = fields.string(key, required);
     if (!name)
         return;
-    if (const std::optional<T> parsed = fromName(*name))
+    if (const std::optional<T> parsed = table.fromName(*name))
         out = *parsed;
     else
-        fields.problem(key, u"\"%1\" is not one of %2"_s.arg(*name, names));
+        fields.problem(key, u"\"%1\" is not one of %2"_s.arg(*name, table.names().join(u", "_s)));
 }
 
 void readServer(const Json &json, const ProblemPlace &place, Server &server, Problems &problems,
@@ -67,37 +67,23 @@ void readServer(const Json &json, const ProblemPlace &place, Server &server, Pro
     collectUnknown(f, json, place, project);
 }
 
-std::optional<MpirunPer> mpirunPerFromName(const QString &name)
-{
-    if (name == u"server")
-        return MpirunPer::Server;
-    if (name == u"device")
-        return MpirunPer::Device;
-    return std::nullopt;
-}
-
-std::optional<bool> whitelistFromName(const QString &name)
-{
-    if (name == u"host_ips" || name == u"off")
-        return name == u"host_ips";
-    return std::nullopt;
-}
+// hccl_whitelist: off (the default, not written) or host_ips.
+constexpr auto kWhitelistNames = nameTable<bool>({{false, "off"}, {true, "host_ips"}});
 
 void readLaunch(const Json &json, Problems &problems, Project &project)
 {
     const ProblemPlace place = projectPlace(u"launch"_s);
     LaunchConfig &launch = project.launch;
     JsonFields f(json, place, problems);
-    readName(f, "mode", true, launch.mode, &launchModeFromName, launchModeNames());
-    readName(f, "framework", false, launch.framework, &frameworkFromName,
-             u"pytorch, mindspore, tensorflow"_s);
+    readName(f, "mode", true, launch.mode, kLaunchModeNames);
+    readName(f, "framework", false, launch.framework, kFrameworkNames);
     launch.workdir = f.string("workdir", true).value_or(launch.workdir);
     launch.entry = f.string("entry", true).value_or(launch.entry);
     launch.args = f.stringList("args").value_or(launch.args);
     launch.python = f.string("python").value_or(launch.python);
     // Each launcher's own default where the file names no port; saving writes the number.
-    if (launch.mode == LaunchMode::Msrun && !f.has("master_port"))
-        launch.masterPort = kMsrunDefaultMasterPort;
+    if (!f.has("master_port"))
+        launch.masterPort = defaultMasterPort(launch.mode);
     launch.masterPort = f.integer("master_port").value_or(launch.masterPort);
     launch.master = f.string("master").value_or(launch.master);
     launch.launcher = f.string("launcher").value_or(launch.launcher);
@@ -105,8 +91,7 @@ void readLaunch(const Json &json, Problems &problems, Project &project)
     launch.logDir = f.string("log_dir").value_or(launch.logDir);
     launch.upload = f.stringList("upload").value_or(launch.upload);
     launch.localRankArg = f.string("local_rank_arg").value_or(launch.localRankArg);
-    readName(f, "hccl_whitelist", false, launch.hcclWhitelistHostIps, &whitelistFromName,
-             u"off, host_ips"_s);
+    readName(f, "hccl_whitelist", false, launch.hcclWhitelistHostIps, kWhitelistNames);
     if (const Json *env = f.object("env")) {
         launch.env.clear();
         for (const auto &[key, value] : env->items()) {
@@ -125,7 +110,7 @@ void readLaunch(const Json &json, Problems &problems, Project &project)
     }
     if (const Json *mpi = f.object("mpirun")) {
         JsonFields m(*mpi, f.place("mpirun"), problems);
-        readName(m, "per", false, launch.mpirun.per, &mpirunPerFromName, u"server, device"_s);
+        readName(m, "per", false, launch.mpirun.per, kMpirunPerNames);
         launch.mpirun.prefix = m.string("prefix").value_or(launch.mpirun.prefix);
         launch.mpirun.extraArgs = m.stringList("extra_args").value_or(launch.mpirun.extraArgs);
         collectUnknown(m, *mpi, f.place("mpirun"), project);
@@ -184,8 +169,7 @@ ProjectLoad projectFromJson(const Json &source)
     JsonFields top(document, ProblemPlace(), problems);
     top.has("clusterwiz");
     project.name = top.string("name", true).value_or(project.name);
-    readName(top, "accelerator", true, project.accelerator, &acceleratorFromName,
-             u"ascend910, ascend910b, nvidia, cpu"_s);
+    readName(top, "accelerator", true, project.accelerator, kAcceleratorNames);
     if (const Json *servers = top.array("servers", true)) {
         project.servers.reserve(servers->size());
         for (size_t i = 0; i < servers->size(); ++i) {
@@ -321,7 +305,7 @@ Json projectToJson(const Project &project)
     if (l.mpirun.per != mpiDefaults.per || !l.mpirun.prefix.isEmpty() ||
         !l.mpirun.extraArgs.isEmpty()) {
         Json mpi;
-        mpi["per"] = l.mpirun.per == MpirunPer::Server ? "server" : "device";
+        mpi["per"] = ss(kMpirunPerNames.name(l.mpirun.per));
         if (!l.mpirun.prefix.isEmpty())
             mpi["prefix"] = ss(l.mpirun.prefix);
         if (!l.mpirun.extraArgs.isEmpty())
@@ -331,7 +315,7 @@ Json projectToJson(const Project &project)
     if (!l.upload.isEmpty())
         launch["upload"] = strings(l.upload);
     if (l.hcclWhitelistHostIps)
-        launch["hccl_whitelist"] = "host_ips";
+        launch["hccl_whitelist"] = ss(kWhitelistNames.name(true));
     if (!l.localRankArg.isEmpty())
         launch["local_rank_arg"] = ss(l.localRankArg);
     if (l.restart != RestartPolicy{}) {

@@ -195,4 +195,13 @@ Problems validateProject(const Project &project)
     return out.take();
 }
 
+ProjectValidation validated(Project project)
+{
+    ProjectValidation validation;
+    validation.problems = validateProject(project);
+    if (validation.problems.empty())
+        validation.valid = ValidProject(std::move(project));
+    return validation;
+}
+
 } // namespace cw

@@ -3,6 +3,9 @@
 #include "model/Problem.h"
 #include "model/Project.h"
 
+#include <optional>
+#include <utility>
+
 namespace cw {
 
 // Every rule a project must satisfy before anything is generated or launched: field values
@@ -10,5 +13,31 @@ namespace cw {
 // master exists, at most 128), device subsets, and for ascend910 the device network rules.
 // One Problem per broken rule and place, each naming the JSON path, the server and the device.
 Problems validateProject(const Project &project);
+
+struct ProjectValidation;
+// validateProject()'s problems, and the project as a ValidProject when there are none.
+ProjectValidation validated(Project project);
+
+// A project that every rule accepted, as a type that only validated() makes: a project is
+// validated once, where it comes in (read by a command, edited in the wizard), and what acts on
+// it (generateScripts, exportProject, planLaunch) takes this value instead of validating again.
+class ValidProject {
+public:
+    const Project &project() const { return m_project; }
+    const Project *operator->() const { return &m_project; }
+
+private:
+    friend ProjectValidation validated(Project project);
+    explicit ValidProject(Project project) : m_project(std::move(project)) {}
+
+    Project m_project;
+};
+
+struct ProjectValidation {
+    Problems problems;                 // validateProject()'s
+    std::optional<ValidProject> valid; // the project, when problems is empty
+
+    bool ok() const { return valid.has_value(); }
+};
 
 } // namespace cw

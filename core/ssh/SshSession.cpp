@@ -1,5 +1,6 @@
 #include "ssh/SshSession.h"
 
+#include "model/NameTable.h"
 #include "rules/ValueRules.h"
 #include "ssh/KnownHosts.h"
 #include "ssh/SshConfigHosts.h"
@@ -229,19 +230,14 @@ void wipeSecret(QByteArray &secret)
 
 QString sshAuthMethodName(SshAuthMethod method)
 {
-    switch (method) {
-    case SshAuthMethod::None:
-        return u"none"_s;
-    case SshAuthMethod::Agent:
-        return u"agent"_s;
-    case SshAuthMethod::IdentityFile:
-        return u"identity-file"_s;
-    case SshAuthMethod::DefaultKeys:
-        return u"default-keys"_s;
-    case SshAuthMethod::Password:
-        return u"password"_s;
-    }
-    return u"none"_s;
+    static constexpr auto names = nameTable<SshAuthMethod>({
+        {SshAuthMethod::None, "none"},
+        {SshAuthMethod::Agent, "agent"},
+        {SshAuthMethod::IdentityFile, "identity-file"},
+        {SshAuthMethod::DefaultKeys, "default-keys"},
+        {SshAuthMethod::Password, "password"},
+    });
+    return names.name(method, QLatin1StringView("none"));
 }
 
 SshSession::SshSession() : d(std::make_unique<SshSessionPrivate>()) {}

@@ -1,5 +1,7 @@
 #include "ssh/SshTypes.h"
 
+#include "model/NameTable.h"
+
 #include <QDir>
 
 using namespace Qt::StringLiterals;
@@ -8,44 +10,32 @@ namespace cw {
 
 QString hostKeyStateName(HostKeyInfo::State state)
 {
-    switch (state) {
-    case HostKeyInfo::State::Known:
-        return u"known"_s;
-    case HostKeyInfo::State::Unknown:
-        return u"unknown"_s;
-    case HostKeyInfo::State::Changed:
-        return u"changed"_s;
-    case HostKeyInfo::State::Other:
-        return u"other"_s;
-    }
-    return u"unknown"_s;
+    using State = HostKeyInfo::State;
+    static constexpr auto names = nameTable<State>({
+        {State::Known, "known"},
+        {State::Unknown, "unknown"},
+        {State::Changed, "changed"},
+        {State::Other, "other"},
+    });
+    return names.name(state, QLatin1StringView("unknown"));
 }
 
 QString sshErrorKindName(SshError::Kind kind)
 {
-    switch (kind) {
-    case SshError::Kind::None:
-        return u"none"_s;
-    case SshError::Kind::InvalidTarget:
-        return u"invalid-target"_s;
-    case SshError::Kind::Unreachable:
-        return u"unreachable"_s;
-    case SshError::Kind::Timeout:
-        return u"timeout"_s;
-    case SshError::Kind::HostKeyUnknown:
-        return u"host-key-unknown"_s;
-    case SshError::Kind::HostKeyChanged:
-        return u"host-key-changed"_s;
-    case SshError::Kind::AuthFailed:
-        return u"auth-failed"_s;
-    case SshError::Kind::Protocol:
-        return u"protocol"_s;
-    case SshError::Kind::Cancelled:
-        return u"cancelled"_s;
-    case SshError::Kind::Sftp:
-        return u"sftp"_s;
-    }
-    return u"none"_s;
+    using Kind = SshError::Kind;
+    static constexpr auto names = nameTable<Kind>({
+        {Kind::None, "none"},
+        {Kind::InvalidTarget, "invalid-target"},
+        {Kind::Unreachable, "unreachable"},
+        {Kind::Timeout, "timeout"},
+        {Kind::HostKeyUnknown, "host-key-unknown"},
+        {Kind::HostKeyChanged, "host-key-changed"},
+        {Kind::AuthFailed, "auth-failed"},
+        {Kind::Protocol, "protocol"},
+        {Kind::Cancelled, "cancelled"},
+        {Kind::Sftp, "sftp"},
+    });
+    return names.name(kind, QLatin1StringView("none"));
 }
 
 QString sshEndpoint(const QString &host, int port)

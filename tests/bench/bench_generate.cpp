@@ -106,23 +106,23 @@ int main(int argc, char *argv[])
             err << "bench_generate: no plan: " << planResult.reason << '\n';
             return 1;
         }
-        const cw::Problems problems = cw::validateProject(planResult.project);
+        const cw::ProjectValidation rules = cw::validated(planResult.project);
         const double validateMs = msSince(timer);
-        if (!problems.empty()) {
-            err << "bench_generate: planned project is invalid: " << problems.front().toString()
-                << '\n';
+        if (!rules.ok()) {
+            err << "bench_generate: planned project is invalid: "
+                << rules.problems.front().toString() << '\n';
             return 1;
         }
-        const cw::GenerateResult result = cw::generateScripts(planResult.project);
+        const std::vector<cw::GeneratedFile> generated = cw::generateScripts(*rules.valid);
         const double totalMs = msSince(timer);
-        if (!result.ok() || result.files.empty()) {
+        if (generated.empty()) {
             err << "bench_generate: generate failed\n";
             return 1;
         }
         if (run < 0) {
             planned = planResult.project;
-            files = result.files.size();
-            for (const cw::GeneratedFile &file : result.files)
+            files = generated.size();
+            for (const cw::GeneratedFile &file : generated)
                 bytes += file.content.size();
             continue;
         }

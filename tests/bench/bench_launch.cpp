@@ -38,8 +38,8 @@ qint64 launchToAllStarted(const TestCluster &cluster, int servers, LaunchMode mo
     options.fleet = jobtest::fleetOptions(cluster);
     QElapsedTimer timer;
     timer.start();
-    const LaunchPlan plan =
-        planLaunch(project, projectPath, newRunId(), uploadsOutsideProject(project, projectPath));
+    const LaunchPlan plan = planLaunch(validated(project).valid.value(), projectPath, newRunId(),
+                                       uploadsOutsideProject(project, projectPath));
     const LaunchResult launch = launchJob(project, projectPath, plan, options);
     if (!launch.started) {
         err << "launch failed: " << launch.refusal << launch.errors.join(u"; "_s) << '\n';

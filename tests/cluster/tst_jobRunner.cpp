@@ -170,8 +170,8 @@ private Q_SLOTS:
             if (QTest::currentTestFailed())
                 return;
         } else {
-            const LaunchPlan plan =
-                planLaunch(project, path, newRunId(), uploadsOutsideProject(project, path));
+            const LaunchPlan plan = planLaunch(validated(project).valid.value(), path, newRunId(),
+                                               uploadsOutsideProject(project, path));
             QVERIFY2(plan.ok(), qPrintable(launchPlanText(project, plan)));
             LaunchResult launch = launchJob(project, path, plan, options());
             QVERIFY2(launch.started, qPrintable(launch.refusal + launch.errors.join(u"; "_s)));
@@ -247,8 +247,8 @@ private Q_SLOTS:
                                             u"--fail-rank"_s, u"3"_s, u"--fail-step"_s, u"5"_s});
         const QString path = projectPath(u"fail.clusterwiz.json"_s);
         QCOMPARE(saveProjectFile(project, path), QString());
-        const LaunchPlan plan =
-            planLaunch(project, path, newRunId(), uploadsOutsideProject(project, path));
+        const LaunchPlan plan = planLaunch(validated(project).valid.value(), path, newRunId(),
+                                           uploadsOutsideProject(project, path));
         LaunchResult launch = launchJob(project, path, plan, options());
         QVERIFY2(launch.started, qPrintable(launch.refusal + launch.errors.join(u"; "_s)));
         QProcess follow;
@@ -374,8 +374,8 @@ private Q_SLOTS:
 
         // Without a preflight (the API's default) the built-in check asks the master alone.
         const int loginsOnServer1 = m_cluster.acceptedLogins(1);
-        const LaunchPlan plan =
-            planLaunch(project, path, newRunId(), uploadsOutsideProject(project, path));
+        const LaunchPlan plan = planLaunch(validated(project).valid.value(), path, newRunId(),
+                                           uploadsOutsideProject(project, path));
         const LaunchResult launch = launchJob(project, path, plan, options());
         QVERIFY(!launch.started);
         QVERIFY2(launch.refusal.contains(u"master port %1"_s.arg(project.launch.masterPort)) &&

@@ -5,6 +5,7 @@
 // generated for attemptProject(subset), and the attempt's hostfile and rank table written by bash
 // must equal, byte for byte, the files generate writes for that subset.
 #include "ScriptTestSupport.h"
+#include "ValidProjects.h"
 
 #include "generate/NodePlanBash.h"
 #include "generate/ScriptFiles.h"
@@ -120,7 +121,7 @@ private Q_SLOTS:
                     names << project.servers[size_t(i)].name;
             }
             const Project subset = attemptProject(project, names);
-            QVERIFY2(generateScripts(subset).ok(), qPrintable(names.join(u' ')));
+            QVERIFY2(cwtest::generateFrom(subset).ok(), qPrintable(names.join(u' ')));
             const QString script =
                 u"(\n"_s + narrowing + u"CLUSTERWIZ_ATTEMPT_SERVERS="_s +
                 shellQuote(names.join(u' ')) + u"\nclusterwiz_attempt_plan || exit 9\n"_s +

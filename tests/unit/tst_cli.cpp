@@ -1,6 +1,7 @@
 // clusterwiz-cli as users and scripts run it: the real binary in a child process, checked by exit
 // code, stdout, stderr and the files it leaves behind.
 #include "CliTestSupport.h"
+#include "ValidProjects.h"
 
 #include "generate/Generator.h"
 #include "launch/RunRecord.h"
@@ -216,7 +217,7 @@ private Q_SLOTS:
     void generateWritesFolderAndArchive()
     {
         const QString input = examplePath(u"ascend-2x8"_s);
-        const cw::GenerateResult expected = cw::generateScripts(loadExample(u"ascend-2x8"_s));
+        const cwtest::Generated expected = cwtest::generateFrom(loadExample(u"ascend-2x8"_s));
         QVERIFY(expected.ok());
         QVERIFY(!expected.files.empty());
 

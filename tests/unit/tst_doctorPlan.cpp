@@ -2,7 +2,9 @@
 // the doctor promises, at every size up to 128 servers x 8 devices, and the cost model's bound.
 #include "doctor/BandwidthTest.h"
 #include "doctor/LinkPlan.h"
+#include "doctor/PortTest.h"
 #include "plan/Planner.h"
+#include "rules/RequiredPorts.h"
 
 #include <QTest>
 
@@ -167,6 +169,59 @@ private Q_SLOTS:
         project.accelerator = Accelerator::Cpu;
         const int port = rendezvousPort(project);
         QVERIFY(port >= 32768 && port <= 60999);
+    }
+
+    // The doctor tries exactly the ports the firewall check reads, named alike, for every
+    // accelerator and mode, on the master (here the second server) and the others: a port
+    // itself, a range by a sample, sshd's port as it listens.
+    void portTargetsAreTheRequiredPorts()
+    {
+        for (const Accelerator accelerator : {Accelerator::Ascend910, Accelerator::Ascend910b,
+                                              Accelerator::Nvidia, Accelerator::Cpu}) {
+            for (const LaunchMode mode : launchModes()) {
+                Project project = ascendProject(accelerator, 3, {0, 1});
+                project.launch.mode = mode;
+                project.launch.master = u"s1"_s;
+                project.servers[2].port = 2222;
+                for (int s = 0; s < 3; ++s) {
+                    const QString where =
+                        u"%1 %2 s%3"_s.arg(acceleratorName(accelerator), launchModeName(mode))
+                            .arg(s);
+                    const std::vector<RequiredPort> required = requiredPorts(project, s);
+                    const std::vector<PortTarget> targets = portTargets(project, s);
+                    QVERIFY2(!required.empty(), qPrintable(where));
+                    QCOMPARE(targets.size(), required.size());
+                    for (size_t i = 0; i < required.size(); ++i) {
+                        const RequiredPort &port = required[i];
+                        QCOMPARE(targets[i].why, port.why);
+                        QCOMPARE(targets[i].listen, port.use != PortUse::Ssh);
+                        QCOMPARE(targets[i].port,
+                                 port.use == PortUse::Ephemeral ? 0 : port.span.first);
+                    }
+                }
+                QVERIFY(portTargets(project, 3).empty());
+            }
+        }
+    }
+
+    // Where the doctor once differed: mpirun needs no SSH into the master (run.sh's mpirun runs
+    // there), and msrun's scheduler port is master_port by its flag's name.
+    void portTargetsOfTheMasterInMpirunAndMsrun()
+    {
+        Project project = ascendProject(Accelerator::Cpu, 2, {0});
+        project.launch.mode = LaunchMode::Mpirun;
+        const auto whys = [&](int server) {
+            QStringList text;
+            for (const PortTarget &target : portTargets(project, server))
+                text << u"%1 %2"_s.arg(target.port).arg(target.why);
+            return text;
+        };
+        QCOMPARE(whys(0), (QStringList{u"29501 master_port"_s, u"0 ephemeral ports (gloo)"_s}));
+        QCOMPARE(whys(1), (QStringList{u"22 SSH (mpirun logs in from the master)"_s,
+                                       u"0 ephemeral ports (gloo)"_s}));
+        project.launch.mode = LaunchMode::Msrun;
+        project.launch.masterPort = 8118;
+        QCOMPARE(whys(0), (QStringList{u"8118 master_port"_s, u"0 ephemeral ports (gloo)"_s}));
     }
 };
 

@@ -5,6 +5,8 @@
 //
 // Regenerate the golden files after an intended change, then read the diff:
 //   CLUSTERWIZ_UPDATE_GOLDEN=1 build/bin/tst_exportScripts
+#include "ValidProjects.h"
+
 #include "exchange/Export.h"
 #include "model/ProjectJson.h"
 #include "rules/ProjectValidator.h"
@@ -135,7 +137,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, example);
         QFETCH(ExportTarget, target);
-        const ExportResult result = exportProject(::example(example), target);
+        const ExportResult result = exportProject(cwtest::valid(::example(example)), target);
         QVERIFY(result.ok());
         QCOMPARE(result.files.size(), size_t(1));
         QVERIFY(!result.userSets.isEmpty());
@@ -150,7 +152,8 @@ private Q_SLOTS:
         QVERIFY2(golden.open(QIODevice::ReadOnly), qPrintable(path));
         QCOMPARE(QString::fromUtf8(file.content), QString::fromUtf8(golden.readAll()));
         // Pure: the same project gives the same bytes.
-        QCOMPARE(exportProject(::example(example), target).files.front().content, file.content);
+        QCOMPARE(exportProject(cwtest::valid(::example(example)), target).files.front().content,
+                 file.content);
     }
 
     void sbatchSyntax_data()
@@ -164,7 +167,7 @@ private Q_SLOTS:
     void sbatchSyntax()
     {
         QFETCH(Project, project);
-        const ExportResult result = exportProject(project, ExportTarget::Slurm);
+        const ExportResult result = exportProject(cwtest::valid(project), ExportTarget::Slurm);
         QVERIFY(result.ok());
         QTemporaryDir dir;
         const QString path = dir.filePath(u"train.sbatch"_s);
@@ -194,7 +197,8 @@ private Q_SLOTS:
                           "done\nfor ((n = 0; n < SLURM_NNODES; n++)); do\n"
                           "  SLURM_NODEID=$n CW_NODE=$n \"$@\" || exit $?\ndone\n",
                           true));
-        const ExportResult result = exportProject(hostileProject(), ExportTarget::Slurm);
+        const ExportResult result =
+            exportProject(cwtest::valid(hostileProject()), ExportTarget::Slurm);
         QVERIFY(result.ok());
         QProcessEnvironment env;
         env.insert(u"SLURM_NNODES"_s, u"2"_s);
@@ -246,7 +250,7 @@ private Q_SLOTS:
         // CANN's set_env.sh is not on this machine; a failing env_setup line stops the node.
         if (!project.launch.envSetup.isEmpty())
             project.launch.envSetup = {u"true # stands for: "_s + project.launch.envSetup.front()};
-        const ExportResult result = exportProject(project, target);
+        const ExportResult result = exportProject(cwtest::valid(project), target);
         QVERIFY(result.ok());
         QString error;
         const QJsonArray documents = yamltest::parseYaml(result.files.front().content, &error);
@@ -324,25 +328,24 @@ private Q_SLOTS:
     {
         Project uneven = example(u"cpu-2x2"_s);
         uneven.servers[1].devices = {0};
-        ExportResult result = exportProject(uneven, ExportTarget::Slurm);
+        ExportResult result = exportProject(cwtest::valid(uneven), ExportTarget::Slurm);
         QVERIFY(!result.ok());
         QCOMPARE(result.problems.front().rule, u"export-uniform-devices"_s);
         QVERIFY(result.files.empty());
 
-        result = exportProject(example(u"nvidia-2x8"_s), ExportTarget::Volcano);
+        result = exportProject(cwtest::valid(example(u"nvidia-2x8"_s)), ExportTarget::Volcano);
         QVERIFY(!result.ok());
         QCOMPARE(result.problems.front().rule, u"export-volcano-ascend"_s);
 
+        // An invalid project never reaches the exporter: only validated() makes what it takes.
         Project invalid = example(u"cpu-2x2"_s);
         invalid.launch.workdir.clear();
-        result = exportProject(invalid, ExportTarget::PyTorchJob);
-        QVERIFY(!result.ok());
-        QVERIFY(result.files.empty());
+        QVERIFY(!validated(invalid).ok());
 
         // Every target starts torchrun: a MindSpore msrun job is refused, saying why.
         for (ExportTarget target :
              {ExportTarget::Slurm, ExportTarget::PyTorchJob, ExportTarget::Volcano}) {
-            result = exportProject(example(u"mindspore-2x8-msrun"_s), target);
+            result = exportProject(cwtest::valid(example(u"mindspore-2x8-msrun"_s)), target);
             QVERIFY(!result.ok());
             QCOMPARE(result.problems.front().rule, u"export-framework"_s);
             QVERIFY2(result.problems.front().message.contains(u"torchrun"_s) &&
@@ -355,7 +358,7 @@ private Q_SLOTS:
         tensorflow.launch.framework = Framework::TensorFlow;
         tensorflow.launch.mode = LaunchMode::RankTable;
         QVERIFY(validateProject(tensorflow).empty());
-        result = exportProject(tensorflow, ExportTarget::PyTorchJob);
+        result = exportProject(cwtest::valid(tensorflow), ExportTarget::PyTorchJob);
         QVERIFY(!result.ok());
         QCOMPARE(result.problems.front().rule, u"export-framework"_s);
         QVERIFY2(result.problems.front().message.contains(u"a tensorflow job in mode ranktable"_s),
@@ -367,7 +370,7 @@ private Q_SLOTS:
     {
         Project project = example(u"cpu-2x2"_s);
         project.name = u"My_Job.v2-"_s;
-        const ExportResult result = exportProject(project, ExportTarget::PyTorchJob);
+        const ExportResult result = exportProject(cwtest::valid(project), ExportTarget::PyTorchJob);
         QVERIFY(result.ok());
         QString error;
         const QJsonArray documents = yamltest::parseYaml(result.files.front().content, &error);
@@ -385,7 +388,7 @@ private Q_SLOTS:
         Project project = example(u"ascend-2x8"_s);
         project.name = u"2x8-resnet"_s;
         for (ExportTarget target : {ExportTarget::PyTorchJob, ExportTarget::Volcano}) {
-            const ExportResult result = exportProject(project, target);
+            const ExportResult result = exportProject(cwtest::valid(project), target);
             QVERIFY(result.ok());
             QString error;
             const QJsonArray documents = yamltest::parseYaml(result.files.front().content, &error);
@@ -420,7 +423,8 @@ private Q_SLOTS:
         QString error;
         const QJsonArray wanted = yamltest::parseYaml(file.readAll(), &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        const ExportResult result = exportProject(example(project), ExportTarget::Volcano);
+        const ExportResult result =
+            exportProject(cwtest::valid(example(project)), ExportTarget::Volcano);
         QVERIFY(result.ok());
         const QJsonArray got = yamltest::parseYaml(result.files.front().content, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -472,7 +476,7 @@ private Q_SLOTS:
         QFETCH(QString, worldSize);
         QFETCH(QString, petNnodes);
         Project project = hostileProject();
-        const ExportResult result = exportProject(project, ExportTarget::PyTorchJob);
+        const ExportResult result = exportProject(cwtest::valid(project), ExportTarget::PyTorchJob);
         QVERIFY(result.ok());
         QString error;
         const QJsonArray documents = yamltest::parseYaml(result.files.front().content, &error);
@@ -506,7 +510,7 @@ private Q_SLOTS:
     {
         Project project = hostileProject();
         project.launch.envSetup = {u"true # a comment stays a comment"_s, u"false"_s};
-        const ExportResult result = exportProject(project, ExportTarget::Slurm);
+        const ExportResult result = exportProject(cwtest::valid(project), ExportTarget::Slurm);
         QVERIFY(result.ok());
         const QString sbatch = QString::fromUtf8(fileOf(result, u"train.sbatch"_s));
         QVERIFY2(sbatch.contains(u"\n#SBATCH --exclusive\n"_s), qPrintable(sbatch));

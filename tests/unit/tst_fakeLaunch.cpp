@@ -4,6 +4,7 @@
 // same launch against real sshd and real ranks is tests/cluster/tst_jobRunner.cpp.
 #include "FakeProjects.h"
 #include "FakeRemote.h"
+#include "ValidProjects.h"
 
 #include "discover/FactCommands.h"
 
@@ -107,8 +108,8 @@ private Q_SLOTS:
         auto fleet = std::make_shared<FakeFleet>();
         const Project project = fakeCpuProject(*fleet, mode);
         const QString path = newProjectPath();
-        const LaunchPlan plan =
-            planLaunch(project, path, newRunId(), uploadsOutsideProject(project, path));
+        const LaunchPlan plan = planLaunch(cwtest::valid(project), path, newRunId(),
+                                           uploadsOutsideProject(project, path));
         QVERIFY(plan.ok());
         scriptServers(*fleet, project, plan.runId);
         LaunchOptions options;
@@ -118,7 +119,7 @@ private Q_SLOTS:
         QVERIFY2(launch.started, qPrintable(launch.refusal + launch.errors.join(u"; "_s)));
         QCOMPARE(launch.record.state, RunState::Running);
 
-        const GenerateResult generated = generateScripts(project);
+        const cwtest::Generated generated = cwtest::generateFrom(project);
         QFile entry(sourcePath(u"resources/examples/train_ddp.py"_s));
         QVERIFY(entry.open(QIODevice::ReadOnly));
         const QByteArray entryBytes = entry.readAll();
@@ -183,8 +184,8 @@ private Q_SLOTS:
         auto fleet = std::make_shared<FakeFleet>();
         const Project project = fakeCpuProject(*fleet);
         const QString path = newProjectPath();
-        const LaunchPlan plan =
-            planLaunch(project, path, newRunId(), uploadsOutsideProject(project, path));
+        const LaunchPlan plan = planLaunch(cwtest::valid(project), path, newRunId(),
+                                           uploadsOutsideProject(project, path));
         scriptServers(*fleet, project, plan.runId);
         fleet->server(u"server0"_s)
             .on(FakeMatch::exact(portOwnersCommand()),
@@ -210,8 +211,8 @@ private Q_SLOTS:
         QVERIFY(launchJob(project, path, plan, options).started);
         QCOMPARE(fleet->server(u"server0"_s).commands().count(plan.portCheckCommand), 1);
         options.force = false;
-        const LaunchPlan again =
-            planLaunch(project, path, newRunId(), uploadsOutsideProject(project, path));
+        const LaunchPlan again = planLaunch(cwtest::valid(project), path, newRunId(),
+                                            uploadsOutsideProject(project, path));
         scriptServers(*fleet, project, again.runId);
         fleet->server(u"server0"_s)
             .on(FakeMatch::exact(plan.portCheckCommand), FakeAnswer{"no-ss\n", {}, 0});
@@ -223,8 +224,8 @@ private Q_SLOTS:
         auto fleet = std::make_shared<FakeFleet>();
         const Project project = fakeCpuProject(*fleet);
         const QString path = newProjectPath();
-        const LaunchPlan plan =
-            planLaunch(project, path, newRunId(), uploadsOutsideProject(project, path));
+        const LaunchPlan plan = planLaunch(cwtest::valid(project), path, newRunId(),
+                                           uploadsOutsideProject(project, path));
         scriptServers(*fleet, project, plan.runId);
         LaunchOptions options;
         options.fleet = fakeFleetOptions(fleet);
@@ -253,8 +254,8 @@ private Q_SLOTS:
         auto fleet = std::make_shared<FakeFleet>();
         const Project project = fakeCpuProject(*fleet);
         const QString path = newProjectPath();
-        const LaunchPlan plan =
-            planLaunch(project, path, newRunId(), uploadsOutsideProject(project, path));
+        const LaunchPlan plan = planLaunch(cwtest::valid(project), path, newRunId(),
+                                           uploadsOutsideProject(project, path));
         scriptServers(*fleet, project, plan.runId);
         fleet->server(u"server1"_s)
             .failUploads(FakeMatch::exact(project.launch.workdir + u"/train.sh"_s),
@@ -281,8 +282,8 @@ private Q_SLOTS:
         auto fleet = std::make_shared<FakeFleet>();
         const Project project = fakeCpuProject(*fleet);
         const QString path = newProjectPath();
-        const LaunchPlan plan =
-            planLaunch(project, path, newRunId(), uploadsOutsideProject(project, path));
+        const LaunchPlan plan = planLaunch(cwtest::valid(project), path, newRunId(),
+                                           uploadsOutsideProject(project, path));
         scriptServers(*fleet, project, plan.runId);
         const QString failingStart = expectedStart(project, plan.runId, 1);
         fleet->server(u"server1"_s)

@@ -6,6 +6,7 @@
 //   CLUSTERWIZ_UPDATE_GOLDEN=1 build/tests/tst_generator   (or ctest -R tst_generator)
 
 #include "ScriptTestSupport.h"
+#include "ValidProjects.h"
 
 #include "generate/Generator.h"
 #include "generate/ScriptFiles.h"
@@ -38,7 +39,7 @@ bool updateGolden()
 }
 
 // The message of a QVERIFY2 is built even when the check passes.
-QString firstProblem(const GenerateResult &result)
+QString firstProblem(const cwtest::Generated &result)
 {
     return result.problems.empty() ? QString() : result.problems.front().toString();
 }
@@ -118,7 +119,7 @@ void TestGenerator::goldenFiles()
                             : mode == u"msrun"      ? exampleProject(u"mindspore-2x8-msrun"_s)
                             : mode == u"local-rank" ? exampleProject(u"ascend910b-2x8-local-rank"_s)
                                                     : withMode(exampleProject(), mode);
-    const GenerateResult result = generateScripts(project);
+    const cwtest::Generated result = cwtest::generateFrom(project);
     QVERIFY2(result.ok(), qPrintable(firstProblem(result)));
     const QString dir = goldenDir(mode);
     if (updateGolden()) {
@@ -177,7 +178,7 @@ void TestGenerator::bashSyntax_data()
 void TestGenerator::bashSyntax()
 {
     QFETCH(Project, project);
-    const GenerateResult result = generateScripts(project);
+    const cwtest::Generated result = cwtest::generateFrom(project);
     QVERIFY2(result.ok(), qPrintable(firstProblem(result)));
     QTemporaryDir dir;
     QCOMPARE(writeGeneratedFiles(result.files, dir.path()), QString());
@@ -223,7 +224,7 @@ void TestGenerator::fileSet()
 {
     QFETCH(Project, project);
     QFETCH(QStringList, expected);
-    const GenerateResult result = generateScripts(project);
+    const cwtest::Generated result = cwtest::generateFrom(project);
     QVERIFY(result.ok());
     QCOMPARE(fileNames(result.files), expected);
     for (const GeneratedFile &file : result.files)
@@ -233,12 +234,12 @@ void TestGenerator::fileSet()
 void TestGenerator::deterministic()
 {
     for (const QString &mode : allModes()) {
-        const GenerateResult first = generateScripts(withMode(exampleProject(), mode));
+        const cwtest::Generated first = cwtest::generateFrom(withMode(exampleProject(), mode));
         // A project that went through a save and a load gives the same bytes too.
         const ProjectLoad reloaded =
             projectFromJsonText(projectToJsonText(withMode(exampleProject(), mode)));
         QVERIFY(reloaded.ok());
-        const GenerateResult second = generateScripts(reloaded.project);
+        const cwtest::Generated second = cwtest::generateFrom(reloaded.project);
         QVERIFY(first.ok() && second.ok());
         QCOMPARE(fileNames(first.files), fileNames(second.files));
         for (size_t i = 0; i < first.files.size(); ++i)
@@ -250,7 +251,7 @@ void TestGenerator::invalidProjectGeneratesNothing()
 {
     Project project = exampleProject();
     project.servers[1].deviceIps[0] = project.servers[0].deviceIps[0]; // a duplicate device IP
-    const GenerateResult result = generateScripts(project);
+    const cwtest::Generated result = cwtest::generateFrom(project);
     QVERIFY(!result.ok());
     QVERIFY(result.files.empty());
     bool named = false;
@@ -261,7 +262,7 @@ void TestGenerator::invalidProjectGeneratesNothing()
 
 void TestGenerator::hostfile()
 {
-    const GenerateResult result = generateScripts(exampleProject());
+    const cwtest::Generated result = cwtest::generateFrom(exampleProject());
     QVERIFY(result.ok());
     QCOMPARE(findFile(result.files, u"hostfile"_s)->content,
              QByteArray("10.0.0.22 slots=8\n10.0.0.23 slots=8\n"));
@@ -281,7 +282,8 @@ void TestGenerator::hostfileMasterFirst()
 
 void TestGenerator::rankTable()
 {
-    const GenerateResult result = generateScripts(withMode(exampleProject(), u"ranktable"_s));
+    const cwtest::Generated result =
+        cwtest::generateFrom(withMode(exampleProject(), u"ranktable"_s));
     QVERIFY(result.ok());
     const GeneratedFile *file = findFile(result.files, u"rank_table.json"_s);
     QVERIFY(file);
@@ -376,7 +378,7 @@ void TestGenerator::runShMpirunArguments()
     Project project = withMode(exampleProject(), mode);
     project.launch.mpirun.extraArgs = {u"--mca"_s, u"orte_base_help_aggregate"_s, u"0"_s};
     project.servers[1].port = 2222;
-    const GenerateResult result = generateScripts(project);
+    const cwtest::Generated result = cwtest::generateFrom(project);
     QVERIFY(result.ok());
 
     QTemporaryDir dir;
@@ -419,7 +421,7 @@ void TestGenerator::runShMpirunArguments()
 void TestGenerator::readmeNamesEveryFile()
 {
     for (const QString &mode : allModes()) {
-        const GenerateResult result = generateScripts(withMode(exampleProject(), mode));
+        const cwtest::Generated result = cwtest::generateFrom(withMode(exampleProject(), mode));
         QVERIFY(result.ok());
         const QString readme = QString::fromUtf8(findFile(result.files, u"README.txt"_s)->content);
         for (const GeneratedFile &file : result.files)
@@ -434,7 +436,7 @@ void TestGenerator::readmeNamesEveryFile()
 
 void TestGenerator::writeFilesSetsModes()
 {
-    const GenerateResult result = generateScripts(exampleProject());
+    const cwtest::Generated result = cwtest::generateFrom(exampleProject());
     QVERIFY(result.ok());
     // Modes are 0644 / 0755 less the umask, as for any file the user's tools write.
     const mode_t umaskBefore = ::umask(022);
@@ -468,7 +470,8 @@ void TestGenerator::writeFilesSetsModes()
 
 void TestGenerator::tarGzReproducible()
 {
-    const GenerateResult result = generateScripts(withMode(exampleProject(), u"ranktable"_s));
+    const cwtest::Generated result =
+        cwtest::generateFrom(withMode(exampleProject(), u"ranktable"_s));
     QVERIFY(result.ok());
     QTemporaryDir dir;
     const QString first = dir.filePath(u"a/resnet50.tar.gz"_s);
@@ -511,7 +514,7 @@ void TestGenerator::tarGzReproducible()
 
 void TestGenerator::tarGzRefusesBadFolder()
 {
-    const GenerateResult result = generateScripts(exampleProject());
+    const cwtest::Generated result = cwtest::generateFrom(exampleProject());
     QTemporaryDir dir;
     for (const QString &bad : {u""_s, u"a/b"_s, u".."_s})
         QVERIFY(!writeTarGz(result.files, bad, dir.filePath(u"x.tar.gz"_s)).isEmpty());

@@ -2,6 +2,7 @@
 // DEVICE_NUM in ranktable and msrun modes), checked by sourcing the generated env.sh in a real
 // bash.
 #include "DeviceTestProjects.h"
+#include "ValidProjects.h"
 
 #include "generate/Generator.h"
 #include "generate/HcclDefaults.h"
@@ -27,7 +28,7 @@ Project twoServers()
     return project;
 }
 
-const GeneratedFile *fileNamed(const GenerateResult &result, const QString &name)
+const GeneratedFile *fileNamed(const cwtest::Generated &result, const QString &name)
 {
     for (const GeneratedFile &file : result.files) {
         if (file.name == name)
@@ -39,7 +40,7 @@ const GeneratedFile *fileNamed(const GenerateResult &result, const QString &name
 // The values the named variables have after train.sh's way of sourcing env.sh.
 QStringList sourcedValues(const Project &project, const QStringList &names)
 {
-    const GenerateResult result = generateScripts(project);
+    const cwtest::Generated result = cwtest::generateFrom(project);
     if (!result.ok())
         return {u"invalid: "_s + describe(result.problems)};
     QTemporaryDir dir;
@@ -98,7 +99,7 @@ private Q_SLOTS:
         project.launch.master = u"server1"_s;
         QCOMPARE(sourcedValues(project, kNames),
                  QStringList({u"0"_s, u"/opt/job/hccl_whitelist.json"_s, u"600"_s, u"unset"_s}));
-        const GenerateResult result = generateScripts(project);
+        const cwtest::Generated result = cwtest::generateFrom(project);
         const GeneratedFile *file = fileNamed(result, u"hccl_whitelist.json"_s);
         QVERIFY(file);
         // HCCL's documented format; device_ip is reserved, so only host_ip, master first.
@@ -115,7 +116,7 @@ private Q_SLOTS:
         one.launch.hcclWhitelistHostIps = true;
         QCOMPARE(sourcedValues(one, kNames),
                  QStringList({u"unset"_s, u"unset"_s, u"unset"_s, u"unset"_s}));
-        QVERIFY(!fileNamed(generateScripts(one), u"hccl_whitelist.json"_s));
+        QVERIFY(!fileNamed(cwtest::generateFrom(one), u"hccl_whitelist.json"_s));
 
         Project cpu = twoServers();
         cpu.accelerator = Accelerator::Cpu;

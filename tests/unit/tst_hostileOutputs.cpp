@@ -3,6 +3,8 @@
 // safely; a failed undo leaves authorized_keys whole; uploads stay in the project's folder; what a
 // server printed reaches the terminal in check and fix reports with its control characters
 // escaped.
+#include "ValidProjects.h"
+
 #include "checks/CheckReportText.h"
 #include "checks/CheckRunner.h"
 #include "fix/FixApplier.h"
@@ -96,7 +98,7 @@ class TestHostileOutputs : public QObject {
 private Q_SLOTS:
     void generatedFilesReplaceLinksNotTheirTargets()
     {
-        const GenerateResult generated = generateScripts(example());
+        const cwtest::Generated generated = cwtest::generateFrom(example());
         QVERIFY(generated.ok());
         const QString out = m_dir.filePath(u"out"_s);
         QDir().mkpath(out);
@@ -140,7 +142,7 @@ private Q_SLOTS:
     {
         Project project = example();
         project.launch.env = {{u"HF_TOKEN"_s, u"hf_secret"_s}};
-        GenerateResult generated = generateScripts(project);
+        cwtest::Generated generated = cwtest::generateFrom(project);
         QVERIFY(generated.ok());
         const mode_t before = ::umask(027);
         const auto restore = qScopeGuard([before] { ::umask(before); });
@@ -154,7 +156,7 @@ private Q_SLOTS:
         QCOMPARE(modeOf(tar) & 07777, mode_t(0600));
         // Without env values, env.sh is an ordinary script.
         project.launch.env.clear();
-        generated = generateScripts(project);
+        generated = cwtest::generateFrom(project);
         const auto env = std::find_if(generated.files.begin(), generated.files.end(),
                                       [](const GeneratedFile &f) { return f.name == u"env.sh"; });
         QVERIFY(env != generated.files.end() && !env->secret);
@@ -262,7 +264,7 @@ private Q_SLOTS:
         Project project = example();
         project.launch.upload = {u"inside.py"_s, u"../outside.txt"_s, u"link.txt"_s,
                                  u"/etc/passwd"_s};
-        LaunchPlan plan = planLaunch(project, path, u"r1"_s);
+        LaunchPlan plan = planLaunch(cwtest::valid(project), path, u"r1"_s);
         QStringList outside;
         for (const Problem &problem : plan.problems) {
             QCOMPARE(problem.rule, u"launch-upload-outside"_s);
@@ -273,13 +275,13 @@ private Q_SLOTS:
         // Confirmed (the GUI's dialog, the CLI's --allow-upload-outside): uploaded.
         const QStringList confirmed = uploadsOutsideProject(project, path);
         QCOMPARE(confirmed.size(), 2); // outside.txt once, through the link or not
-        plan = planLaunch(project, path, u"r1"_s, confirmed);
+        plan = planLaunch(cwtest::valid(project), path, u"r1"_s, confirmed);
         QVERIFY2(plan.ok(),
                  qPrintable(plan.problems.empty() ? QString() : plan.problems.front().toString()));
         // A FIFO in the folder is refused, not waited on.
         QCOMPARE(::mkfifo(QFile::encodeName(folder + u"/fifo"_s).constData(), 0600), 0);
         project.launch.upload = {u"fifo"_s};
-        plan = planLaunch(project, path, u"r1"_s);
+        plan = planLaunch(cwtest::valid(project), path, u"r1"_s);
         QCOMPARE(plan.problems.size(), size_t(1));
         QVERIFY(plan.problems.front().message.contains(u"not a regular file"_s));
     }

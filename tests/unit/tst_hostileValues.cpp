@@ -4,6 +4,7 @@
 // (and mpirun) that records what it got, and the payload's file must never appear.
 
 #include "ScriptTestSupport.h"
+#include "ValidProjects.h"
 
 #include "generate/Generator.h"
 
@@ -72,7 +73,7 @@ struct Sandbox {
     }
 
     // Writes the folder, the workdir and the stand-in python of `p`; then runs `script`.
-    RunResult run(const Project &p, const GenerateResult &result, const QString &script,
+    RunResult run(const Project &p, const cwtest::Generated &result, const QString &script,
                   const QProcessEnvironment &env)
     {
         QDir(out()).removeRecursively();
@@ -174,7 +175,7 @@ void TestHostileValues::projectValue()
             p.servers[0].nic = payload;
             jsonPath = u"servers[0].nic"_s;
         }
-        const GenerateResult result = generateScripts(p);
+        const cwtest::Generated result = cwtest::generateFrom(p);
         if (!result.ok()) {
             QVERIFY2(!mustAccept, qPrintable(u"refused: "_s + problemsText(result.problems)));
             QVERIFY2(result.files.empty(), "nothing is generated from an invalid project");
@@ -245,7 +246,7 @@ void TestHostileValues::mpirunValue()
         p.launch.mpirun.extraArgs = {payload, QString()};
     else
         p.launch.mpirun.prefix = box.dir.filePath(u"mpi "_s + payload);
-    const GenerateResult result = generateScripts(p);
+    const cwtest::Generated result = cwtest::generateFrom(p);
     if (!result.ok()) {
         QVERIFY2(namesPath(result.problems, u"launch.mpirun."_s + field),
                  qPrintable(problemsText(result.problems)));
@@ -278,7 +279,7 @@ void TestHostileValues::envReferencesExpand()
     p.launch.env = {
         {u"CW_VALUE"_s, u"a-${CW_BASE}-$CW_BASE-${CW_BASE:-x}-$(touch SANDBOX/pwned)"_s}};
     p.launch.env[0].second = box.fill(p.launch.env[0].second);
-    const GenerateResult result = generateScripts(p);
+    const cwtest::Generated result = cwtest::generateFrom(p);
     QVERIFY(result.ok());
     QProcessEnvironment env = box.environment();
     env.insert(u"CW_BASE"_s, u"b 'c'"_s);
@@ -326,7 +327,7 @@ void TestHostileValues::environmentOfTheRun()
     QFETCH(QStringList, variables);
     Sandbox box;
     const Project p = withMode(box.project(LaunchMode::Launch), mode);
-    const GenerateResult result = generateScripts(p);
+    const cwtest::Generated result = cwtest::generateFrom(p);
     QVERIFY(result.ok());
     QProcessEnvironment env = box.environment();
     for (const QString &variable : variables)

@@ -2,6 +2,8 @@
 // launch fields no such file holds are set; every hostile or broken input is a clear error
 // naming the file, the line or JSON path and the field, never a crash; generate's own rank
 // table and an hccn.conf written from a project come back with the same device IPs.
+#include "ValidProjects.h"
+
 #include "exchange/Import.h"
 #include "generate/Generator.h"
 #include "model/ProjectJson.h"
@@ -327,7 +329,7 @@ private Q_SLOTS:
     {
         Project project = example(u"ascend-2x8"_s);
         project.launch.mode = LaunchMode::RankTable;
-        const GenerateResult generated = generateScripts(project);
+        const cwtest::Generated generated = cwtest::generateFrom(project);
         QVERIFY(generated.ok());
         QByteArray table;
         for (const GeneratedFile &file : generated.files) {

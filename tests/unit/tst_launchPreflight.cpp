@@ -1,6 +1,8 @@
 // Which failed checks refuse a launch, per launch mode and accelerator, from hand-built reports:
 // a failure of a check that matters refuses naming check, server and reason; warnings, skipped
 // checks and checks the mode does not need never refuse.
+#include "ValidProjects.h"
+
 #include "discover/FactCommands.h"
 #include "launch/LaunchPlan.h"
 #include "launch/LaunchPreflight.h"
@@ -146,7 +148,8 @@ private Q_SLOTS:
     {
         const Project p = project(LaunchMode::Launch, Accelerator::Cpu);
         const LaunchPlan plan = planLaunch(
-            p, QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/cpu-2x2.clusterwiz.json"),
+            cwtest::valid(p),
+            QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/resources/examples/cpu-2x2.clusterwiz.json"),
             u"run-1"_s);
         QVERIFY(plan.ok());
         QCOMPARE(plan.portCheckCommand, portOwnersCommand());

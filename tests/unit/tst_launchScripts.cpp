@@ -3,6 +3,7 @@
 // every mode, how a script refuses to start, and how a failure or a signal stops the others.
 
 #include "ScriptTestSupport.h"
+#include "ValidProjects.h"
 
 #include "generate/Generator.h"
 
@@ -38,7 +39,7 @@ struct Sandbox {
         project.launch.python = dir.filePath(u"bin/python"_s);
         QDir().mkpath(workdir());
         QDir().mkpath(out());
-        const GenerateResult result = generateScripts(project);
+        const cwtest::Generated result = cwtest::generateFrom(project);
         if (!result.ok()) {
             qWarning("%s", qPrintable(result.problems.front().toString()));
             return false;

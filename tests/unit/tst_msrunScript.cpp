@@ -5,6 +5,7 @@
 // and how the worker logs and outcome reach the rank<R>.log / rank<R>.exit files clusterwiz reads.
 
 #include "ScriptTestSupport.h"
+#include "ValidProjects.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -75,7 +76,7 @@ private:
             project.launch.python = bin + u"/python3"_s;
             QFile::link(u"/usr/bin/python3"_s, project.launch.python);
         }
-        const GenerateResult result = generateScripts(project);
+        const cwtest::Generated result = cwtest::generateFrom(project);
         if (!result.ok())
             qFatal("%s", qPrintable(result.problems.front().toString()));
         if (!writeGeneratedFiles(result.files, path(u"scripts"_s)).isEmpty())

@@ -127,6 +127,22 @@ private Q_SLOTS:
         QVERIFY(load.problems.front().message.contains(u"msrun"));
     }
 
+    // The one per-mode default, which the loader and the Launch page share: a mode's default
+    // follows a change of mode, a chosen port stays.
+    void masterPortDefaultFollowsTheMode()
+    {
+        for (const LaunchMode mode : launchModes())
+            QCOMPARE(defaultMasterPort(mode),
+                     mode == LaunchMode::Msrun ? kMsrunDefaultMasterPort : kDefaultMasterPort);
+        QCOMPARE(masterPortForMode(kDefaultMasterPort, LaunchMode::Msrun), kMsrunDefaultMasterPort);
+        QCOMPARE(masterPortForMode(kMsrunDefaultMasterPort, LaunchMode::Mpirun),
+                 kDefaultMasterPort);
+        QCOMPARE(masterPortForMode(kMsrunDefaultMasterPort, LaunchMode::Msrun),
+                 kMsrunDefaultMasterPort);
+        QCOMPARE(masterPortForMode(12345, LaunchMode::Msrun), 12345);
+        QCOMPARE(masterPortForMode(12345, LaunchMode::Launch), 12345);
+    }
+
     void saveThenLoadGivesTheSameProject()
     {
         const Project original = loadProjectFile(kExample).project;

@@ -9,6 +9,7 @@
 // group afterwards, with TMPDIR in a temporary folder so torchelastic's files go with it.
 
 #include "ScriptTestSupport.h"
+#include "ValidProjects.h"
 
 #include "generate/Generator.h"
 
@@ -59,7 +60,7 @@ struct Job {
 
     bool generate()
     {
-        const GenerateResult result = generateScripts(project);
+        const cwtest::Generated result = cwtest::generateFrom(project);
         if (!result.ok()) {
             qWarning("%s", qPrintable(result.problems.front().toString()));
             return false;

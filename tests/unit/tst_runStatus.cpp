@@ -3,6 +3,8 @@
 // and started where). The remote commands are also run here by a local shell, as a server's shell
 // would run them, with a hostile workdir: the job starts detached in its own group, is found by
 // its run id and stopped, and nothing in the hostile path is executed.
+#include "ValidProjects.h"
+
 #include "launch/LaunchPlan.h"
 #include "launch/RemoteCommands.h"
 #include "launch/RunControl.h"
@@ -212,7 +214,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"p.clusterwiz.json"_s);
-        const LaunchPlan plan = planLaunch(twoByTwo(), path, u"r1"_s);
+        const LaunchPlan plan = planLaunch(cwtest::valid(twoByTwo()), path, u"r1"_s);
         QVERIFY(plan.ok());
         QCOMPARE(plan.servers.size(), size_t(2));
         for (const ServerLaunch &server : plan.servers) {
@@ -226,7 +228,8 @@ private Q_SLOTS:
         QCOMPARE(plan.servers[0].runDir, u"/tmp/clusterwiz-ddp/logs/r1/server0"_s);
 
         // mpirun: run.sh on the master only.
-        const LaunchPlan mpirun = planLaunch(twoByTwo(LaunchMode::Mpirun), path, u"r1"_s);
+        const LaunchPlan mpirun =
+            planLaunch(cwtest::valid(twoByTwo(LaunchMode::Mpirun)), path, u"r1"_s);
         QVERIFY(mpirun.servers[0].startCommand.contains(u"./run.sh"_s));
         QVERIFY(mpirun.servers[1].startCommand.isEmpty());
         QVERIFY(launchPlanText(twoByTwo(LaunchMode::Mpirun), mpirun).contains(u"nothing here"_s));
@@ -238,17 +241,19 @@ private Q_SLOTS:
         // (from outside the project's folder: confirmed, as the CLI's --allow-upload-outside does)
         const QStringList confirmed = uploadsOutsideProject(uploading, path);
         QCOMPARE(confirmed.size(), 1);
-        QVERIFY(!planLaunch(uploading, path, u"r1"_s).ok());
-        QVERIFY(
-            planLaunch(uploading, path, u"r1"_s, confirmed).servers[0].entryCheckCommand.isEmpty());
+        QVERIFY(!planLaunch(cwtest::valid(uploading), path, u"r1"_s).ok());
+        QVERIFY(planLaunch(cwtest::valid(uploading), path, u"r1"_s, confirmed)
+                    .servers[0]
+                    .entryCheckCommand.isEmpty());
         uploading.launch.upload << u"missing.py"_s;
-        const LaunchPlan missing = planLaunch(uploading, path, u"r1"_s, confirmed);
+        const LaunchPlan missing = planLaunch(cwtest::valid(uploading), path, u"r1"_s, confirmed);
         QVERIFY(!missing.ok());
         QCOMPARE(missing.problems.front().path, u"launch.upload[1]"_s);
 
         Project invalid = twoByTwo();
         invalid.launch.masterPort = 70000;
-        QVERIFY(!planLaunch(invalid, path, u"r1"_s).ok());
+        QVERIFY(
+            !validated(invalid).ok()); // so it never reaches planLaunch, which takes a valid one
     }
 
     // The start, poll and stop commands, run by a local sh as a server would, in a workdir whose

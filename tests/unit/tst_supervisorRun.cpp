@@ -8,6 +8,7 @@
 // server lost and PyTorch ranks: tests/cluster/tst_resilientRun.cpp.)
 #include "LocalRemote.h"
 #include "ScriptTestSupport.h"
+#include "ValidProjects.h"
 
 #include "generate/Generator.h"
 #include "launch/RemoteCommands.h"
@@ -68,7 +69,7 @@ struct Run {
         project.launch.mode = LaunchMode::RankTable; // a rank loop: no torch launcher needed
         project.launch.args = args;
         project.launch.restart = {maxRestarts, false, 0, backoff, {}};
-        const GenerateResult generated = generateScripts(project);
+        const cwtest::Generated generated = cwtest::generateFrom(project);
         if (!generated.ok())
             return false;
         return writeGeneratedFiles(generated.files, workdir()).isEmpty() &&

@@ -44,7 +44,7 @@ void RunPanelSession::post(std::function<void()> call)
     QMetaObject::invokeMethod(this, std::move(call), Qt::QueuedConnection);
 }
 
-bool RunPanelSession::start(const Project &project, const QString &projectPath,
+bool RunPanelSession::start(const ValidProject &valid, const QString &projectPath,
                             const LaunchOptions &options)
 {
     if (m_active)
@@ -54,9 +54,10 @@ bool RunPanelSession::start(const Project &project, const QString &projectPath,
     m_active = true;
     m_shared = std::make_shared<Shared>();
     // `this` outlives the thread (the destructor joins it); queued calls run on the GUI thread.
-    m_thread = std::thread([this, shared = m_shared, project, projectPath, options] {
+    m_thread = std::thread([this, shared = m_shared, valid, projectPath, options] {
+        const Project &project = valid.project();
         const LaunchPlan plan =
-            planLaunch(project, projectPath, newRunId(), options.confirmedUploads);
+            planLaunch(valid, projectPath, newRunId(), options.confirmedUploads);
         LaunchResult result;
         if (!plan.ok())
             result.refusal = launchPlanText(project, plan);

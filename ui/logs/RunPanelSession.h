@@ -28,7 +28,7 @@ public:
     ~RunPanelSession() override; // ends following (not the job) and joins the thread
 
     // False when a run is still being followed.
-    bool start(const Project &project, const QString &projectPath, const LaunchOptions &options);
+    bool start(const ValidProject &valid, const QString &projectPath, const LaunchOptions &options);
     void stop(); // the user's Stop: the job ends on every server
     bool isActive() const { return m_active; }
     bool stopRequested() const;

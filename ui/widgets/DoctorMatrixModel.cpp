@@ -62,7 +62,7 @@ void DoctorMatrixModel::setReport(const DoctorReport &report, const QStringList 
         }
         m_matrices.push_back(matrix);
     }
-    // Ports: one matrix per reason (master_port, HCCL base port, ...).
+    // Ports: one matrix per reason (master_port, HCCL host ports, ...).
     QStringList whys;
     for (const HostPort &port : report.ports) {
         if (!whys.contains(port.why))

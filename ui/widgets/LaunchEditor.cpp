@@ -83,7 +83,7 @@ LaunchEditor::LaunchEditor(QWidget *parent)
             tr("MindSpore jobs: every server starts its workers with MindSpore's msrun."));
     modeLayout->setColumnStretch(1, 1);
     connect(m_modes, &QButtonGroup::idClicked, this, [this](int id) {
-        followMsrunPort(id == int(LaunchMode::Msrun));
+        followModePort(LaunchMode(id));
         updateVisibility();
         if (!m_filling)
             Q_EMIT edited();
@@ -254,16 +254,13 @@ void LaunchEditor::updateVisibility()
     }
 }
 
-// msrun's own default port (8118) replaces the project's default (29501) and back, so that a
-// port the user chose stays.
-void LaunchEditor::followMsrunPort(bool msrun)
+// Each launcher's default port follows the mode (msrun's 8118, 29501 for the others); a port the
+// user chose stays.
+void LaunchEditor::followModePort(LaunchMode mode)
 {
     if (m_filling)
         return;
-    if (msrun && m_masterPort->value() == kDefaultMasterPort)
-        m_masterPort->setValue(kMsrunDefaultMasterPort);
-    else if (!msrun && m_masterPort->value() == kMsrunDefaultMasterPort)
-        m_masterPort->setValue(kDefaultMasterPort);
+    m_masterPort->setValue(masterPortForMode(m_masterPort->value(), mode));
 }
 
 LaunchConfig LaunchEditor::launch(LaunchConfig base) const

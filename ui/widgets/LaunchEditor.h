@@ -41,7 +41,7 @@ Q_SIGNALS:
 
 private:
     void updateVisibility();
-    void followMsrunPort(bool msrun);
+    void followModePort(LaunchMode mode);
 
     QButtonGroup *m_modes;
     QLineEdit *m_workdir;

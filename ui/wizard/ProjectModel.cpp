@@ -1,7 +1,6 @@
 #include "ProjectModel.h"
 
 #include "model/ProjectJson.h"
-#include "rules/ProjectValidator.h"
 
 #include <algorithm>
 
@@ -9,15 +8,15 @@ using namespace Qt::StringLiterals;
 
 namespace cw {
 
-ProjectModel::ProjectModel(QObject *parent) : QObject(parent) {}
+ProjectModel::ProjectModel(QObject *parent) : QObject(parent), m_validation(validated(m_project)) {}
 
 void ProjectModel::replace(const Project &project, bool dirty)
 {
     m_project = project;
     m_loaded = true;
+    m_validation = validated(m_project);
     m_problems = m_loadProblems;
-    const Problems rules = validateProject(m_project);
-    m_problems.insert(m_problems.end(), rules.begin(), rules.end());
+    m_problems.insert(m_problems.end(), m_validation.problems.begin(), m_validation.problems.end());
     if (m_dirty != dirty) {
         m_dirty = dirty;
         Q_EMIT dirtyChanged(dirty);

@@ -2,6 +2,7 @@
 
 #include "model/Problem.h"
 #include "model/Project.h"
+#include "rules/ProjectValidator.h"
 
 #include <QObject>
 
@@ -28,6 +29,9 @@ public:
 
     // validateProject() plus the schema problems of the file as it was read.
     const Problems &problems() const { return m_problems; }
+    // The rules' verdict on the project, made once per change: its problems, and the project
+    // as a ValidProject when they accept it (the file's schema problems aside).
+    const ProjectValidation &validation() const { return m_validation; }
     // The problems of one page's part of the project.
     Problems problemsIn(ProblemArea area) const;
     // Why a page that acts on the servers (checks, fixes, launch) refuses: the problems as
@@ -48,6 +52,7 @@ private:
     bool m_dirty = false;
     bool m_loaded = false;
     Problems m_loadProblems;
+    ProjectValidation m_validation;
     Problems m_problems;
 };
 

@@ -243,7 +243,8 @@ void RunPage::startLaunch(const QStringList &confirmedUploads)
     m_ranks->clearRun();
     m_connection->hide();
     m_runId = u"…"_s;
-    if (!m_session->start(m_model->project(), m_model->path(), options))
+    // launchBlockedReason() found no refusal, so the rules accept the project.
+    if (!m_session->start(*m_model->validation().valid, m_model->path(), options))
         return;
     setState(tr("Checking, uploading and starting on %n server(s)…", nullptr,
                 int(m_model->project().servers.size())));

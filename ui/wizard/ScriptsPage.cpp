@@ -59,15 +59,17 @@ void ScriptsPage::initializePage()
 
 void ScriptsPage::regenerate()
 {
-    const GenerateResult result = generateScripts(m_model->project());
-    m_view->setFiles(result.files);
+    const ProjectValidation &rules = m_model->validation();
+    const std::vector<GeneratedFile> files =
+        rules.ok() ? generateScripts(*rules.valid) : std::vector<GeneratedFile>();
+    m_view->setFiles(files);
     QStringList problems;
-    for (const Problem &problem : result.problems)
+    for (const Problem &problem : rules.problems)
         problems << problem.translatedString();
-    m_message->setText(result.ok() ? tr("%n file(s) generated.", nullptr, int(result.files.size()))
-                                   : problems.join(u'\n'));
-    m_exportFolder->setEnabled(result.ok());
-    m_exportArchive->setEnabled(result.ok());
+    m_message->setText(rules.ok() ? tr("%n file(s) generated.", nullptr, int(files.size()))
+                                  : problems.join(u'\n'));
+    m_exportFolder->setEnabled(rules.ok());
+    m_exportArchive->setEnabled(rules.ok());
     Q_EMIT completeChanged();
 }
 
