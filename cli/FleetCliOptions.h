@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The options every command that talks to servers shares: --known-hosts FILE, --accept-new,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Live rank logs of a run on the terminal, shared by `launch --follow` and `logs --follow`: a
 // RunSession (one connection per server for the logs, the status, gang stop) feeds a LogStore

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How launch, status, logs and stop report a run: the exit code of its state, the one-line state
 // report and the failure block.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Fails when a source file includes a folder that sits above its own: the core's folders, the CLI,
 # then the wizard's (widgets, run-panel views, wizard pages). Run by the build before any core
 # library compiles (see core/CMakeLists.txt), so a wrong-way include breaks the build, not just a

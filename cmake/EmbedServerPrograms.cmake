@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Compiles the programs that run on servers (resources/server/: bash, awk, Python) into the core:
 # one std::string_view per file in programs/ServerPrograms.h, named for its path
 # ("check-firewall-nft.awk" is cw::program::check_firewall_nft_awk), so a program that is renamed

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Precompiled headers: Qt's and the standard library's headers, which nearly every file includes,
 # are parsed once per build instead of once per file (about 1 to 2 CPU-seconds a file on 2 cores;
 # docs/benchmarks.md, "Build time"). Four headers at most, one per kind of target (the core, its

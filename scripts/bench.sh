@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Measures the export path for the largest supported cluster (128 servers x 8 NPUs):
 #  1. in-process plan + validate + generate (tests/bench/bench_generate), median and min of RUNS;
 #  2. wall time of `clusterwiz-cli generate PROJECT -o DIR` on the same project, process start

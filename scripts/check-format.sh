@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Fails when any C++ file differs from what clang-format (the repository's .clang-format) makes of
 # it, and lists those files. `cmake --build build --target format` rewrites them.
 set -euo pipefail

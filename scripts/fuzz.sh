@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the libFuzzer targets (tests/fuzz) into build-fuzz/ with clang++ and runs each for
 # SECONDS (default 20) from its seed corpus (tests/fuzz/seeds.txt) plus every saved regression
 # (tests/data/fuzz-regressions/TARGET/). CI runs it from scripts/test.sh.

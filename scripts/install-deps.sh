@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs, on Debian 12, the packages clusterwiz needs, and only the ones that are missing.
 #   install-deps.sh            everything: building the programs and running every test
 #   install-deps.sh --programs only what building clusterwiz and clusterwiz-cli needs

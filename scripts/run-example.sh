@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The main job: on a fresh Debian 12 machine (as root), install what the programs need, build
 # them (no tests, no benchmarks) into build/, and export the scripts of the shipped 2-server x
 # 8-NPU example. scripts/test.sh is the one that installs and builds everything.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Everything CI runs, on a fresh Debian 12 machine as root:
 #  0. the format check: every C++ file as clang-format writes it (scripts/check-format.sh);
 #  1. one sanitizer build without the GUI, with clang++, AddressSanitizer,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # ThreadSanitizer over the threaded parts: builds build-tsan/ (-DCLUSTERWIZ_SANITIZE=thread) and
 # runs the tests that drive the fleet runner, the run session and the log followers. CI runs it from scripts/test.sh; any report fails the test
 # that caused it. Suppressions (only proven false positives) are in tests/tsan.supp.

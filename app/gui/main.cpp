@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "wizard/ClusterWizard.h"
 #include "wizard/Language.h"
 #include "wizard/PageId.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Every check of the check table (checks/CheckTable.h), as pure functions of what discovery and

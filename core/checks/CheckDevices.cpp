@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Ascend device network of one server: planned vs actual device IPs (and, routed, gateways
 // and detect IPs), links and net health.
 #include "checks/CheckDevices.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The Ascend device network of one server: planned vs actual device IPs, links and net health

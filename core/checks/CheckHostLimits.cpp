@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "checks/CheckHostLimits.h"
 
 #include "checks/CheckServer.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The field's usual traps, each a check of its own (CheckHostLimits.cpp): a /dev/shm under

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Stable check ids: the check table (checks/CheckTable.h), the C++ catalogue, check.sh's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The checks between servers. Which servers each one is about (the master, the others) is the
 // check table's row role: the catalogue skips the rest before calling these.
 #include "checks/CheckNetwork.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The checks between servers: firewall rules for the job's ports, the master port and the HCCL

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The one list of checks. A check is one row: its id, when it applies (accelerator, launch mode,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The check report: per server, per check, a status, a one-line reason and the fixes on offer.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The deep check: imports launch.framework's packages with launch.python on every server, once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Processes that hold the planned NPUs before the job starts: most often what an earlier job

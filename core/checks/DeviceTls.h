@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The NPU TLS switch (`hccn_tool -i N -tls -g`) must be the same on every device of every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Whether a firewall lets a whole span of ports in, as the firewall-ports check asks it of the

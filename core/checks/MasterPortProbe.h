@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // check's master-port-reachable probe, riding on discovery's logins: the master is discovered

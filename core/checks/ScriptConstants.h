@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A threshold or a text that a check's C++ verdict and check.sh's twin of it both decide with:

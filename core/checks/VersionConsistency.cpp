@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Versions consistent across servers: mixed drivers, CANN or framework builds make HCCL/NCCL
 // fail at the first collective, far from the cause.
 #include "checks/VersionConsistency.h"

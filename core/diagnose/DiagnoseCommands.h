@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The commands a diagnosis sends to a server and the readers of what they print (pure). Every

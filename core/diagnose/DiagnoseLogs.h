@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A diagnosis of one run from a folder of its logs (`clusterwiz-cli diagnose PROJECT --logs

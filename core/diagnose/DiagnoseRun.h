@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A diagnosis of one recorded run over SSH: every server at once measures its clock against

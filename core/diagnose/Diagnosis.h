@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Why a run failed or where it is stuck (`clusterwiz-cli diagnose`, "Why?" in the run panel),

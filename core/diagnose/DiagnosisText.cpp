@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // diagnosisToJson and diagnosisText (declared in Diagnosis.h): the diagnosis for programs and
 // for people.
 #include "diagnose/Diagnosis.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Reading a server's launch.log for a diagnosis (pure): what train.sh and the torch launcher

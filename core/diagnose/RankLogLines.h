@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The lines of a rank log as RankLogScan reads them (pure): each line cleaned, the stream

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Reading one rank's log for a diagnosis (pure): the error that ended the process, classified,

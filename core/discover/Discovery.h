@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Discovery of a whole fleet: the probe script (discover/ProbeScript.h) run over SSH on every

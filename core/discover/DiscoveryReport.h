@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Discovery results as text for people (a table, one row per server) and as JSON for programs

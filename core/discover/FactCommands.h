@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The facts the checks read, one row per section of discovery's probe: the section's name, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The commands of the facts whose words depend on the project (discover/FactCommands.h): the

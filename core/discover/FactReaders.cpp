@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Each fact's reader: the section's exit status as its tool uses it (pgrep 1 = none,
 // firewall-cmd 252 = not running, 127 = missing), then its parser.
 #include "discover/FactReaders.h"

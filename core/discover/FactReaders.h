@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // One reader per fact of the fact table (discover/FactCommands.h): each puts its section's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Which firewall layer is in charge of a server, and whether it lets a job's port in.
 #include "discover/FirewallFacts.h"
 

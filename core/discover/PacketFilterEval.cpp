@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Walks nftables or iptables chains the way netfilter does for a new IPv4 TCP connection to a
 // local port: first matching verdict wins, jumps return, the base chain's policy decides last,
 // and a drop in any input base chain drops the packet whatever the other chains said.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parsers for the Ascend tools: `npu-smi info`, `hccn_tool -i N -ip/-link/-net_health -g` and
 // /etc/hccn.conf, in the formats the vendor documents.
 #include "discover/ProbeParsers.h"

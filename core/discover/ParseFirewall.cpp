@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parsers for the firewall managers: `ufw status verbose` and `firewall-cmd --list-all`.
 #include "discover/ProbeParsers.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parser for `iptables -S` (the filter table): policies, user chains and rules.
 #include "discover/ProbeParsers.h"
 

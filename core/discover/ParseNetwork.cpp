@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parsers for `ip -o addr` and the port owners (`ss -tulnp`, discover/FactCommands.h).
 #include "discover/ProbeParsers.h"
 

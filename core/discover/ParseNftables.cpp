@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parser for `nft list ruleset`: tables, named sets, chains and their rules.
 #include "discover/ProbeParsers.h"
 

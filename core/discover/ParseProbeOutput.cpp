@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Splits a probe output into sections and hands each to the reader its fact row names
 // (discover/FactCommands.h, FactReaders.h).
 #include "discover/ProbeParsers.h"

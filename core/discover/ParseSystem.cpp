@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parsers for the probes about the machine itself: names, OS, software, paths, sshd.
 #include "discover/ProbeParsers.h"
 

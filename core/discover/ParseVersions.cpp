@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parsers for the version facts of the Ascend stack: driver and firmware from
 // `npu-smi info -t board -i N` and the CANN toolkit's install record.
 #include "discover/ProbeParsers.h"

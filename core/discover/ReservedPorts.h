@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The kernel's reserved ports (ReservedPortsFacts) against a range a job needs: which of its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The bandwidth part: every pair of servers runs a two-rank torch.distributed all_reduce of a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // runBandwidthTest (declared in BandwidthTest.h): the backend chosen from what imports on every
 // server, then the rounds of disjoint pairs, each round's pairs side by side.
 #include "doctor/BandwidthTest.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The network doctor: traffic between every pair, tested end to end (docs/doctor.md). Where the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What the network doctor found (`clusterwiz-cli doctor`, the wizard's Doctor view): one cell per

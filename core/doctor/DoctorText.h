@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The doctor's report for people: per part a matrix (rows: from, columns: to; "ok", "FAIL",

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Which device pings which (pure). HCCL's path between servers runs from device i of one server

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The links part: every device pings its planned peers with `hccn_tool -i D -ping -g address IP`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // portTargets (declared in PortTest.h): the doctor connects to the ports of the one list the
 // firewall check and fix read (rules/RequiredPorts.h).
 #include "doctor/PortTest.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The ports part: for every ordered pair of servers (A, B), a TCP connect from A to B's host_ip

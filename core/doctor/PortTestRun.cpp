@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // runPortTest (declared in PortTest.h): listeners on every server, the connects from every
 // server, then the listeners stopped and checked gone on every server.
 #include "doctor/PortTest.h"

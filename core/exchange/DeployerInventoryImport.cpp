@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The ascend-deployer inventory_file (an Ansible INI inventory). Its [hccn] section holds one line
 // per training server, `IP ansible_ssh_user="root" deviceip=IP0,IP1,... detectip=...`, and
 // [hccn:vars] the shared `netmask`, `gateways`, `roce_port`, `bitmap`, `dscp_tc`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // /etc/hccn.conf: what hccn_tool wrote for the devices of one server, `address_N=IP` and
 // `netmask_N=MASK` per device N (PRODUCT.md "Output formats the checks read"; hccl_tools.py reads
 // the address_ lines the same way: github.com/mindspore-ai/models utils/hccl_tools/hccl_tools.py).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OpenMPI and DeepSpeed hostfiles: one `host slots=N` per line, `#` comments. The format is
 // OpenMPI's (mpirun(1) "Specifying Host Nodes"; MindSpore's mpirun guide, seed 003: "The format
 // of each line is `[hostname] slots=[slotnum]`"); DeepSpeed reads the same lines

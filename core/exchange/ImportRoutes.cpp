@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Gateways and detect IPs from files that give them per device (hccn.conf's gateway_N and
 // netdetect_N, ascend-deployer's detectip): a project holds one gateway and one detect IP per
 // device segment (model/Project.h DeviceNetwork), so per-device values are folded per segment and

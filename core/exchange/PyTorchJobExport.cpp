@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A Kubeflow PyTorchJob (kubeflow.org/v1): one Master and N-1 Worker pods, container "pytorch"
 // (https://www.kubeflow.org/docs/components/pytorch/; github.com/kubeflow/training-operator
 // examples/pytorch/simple.yaml). The operator gives every pod MASTER_ADDR, MASTER_PORT (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // HCCL rank table 1.0 as hccl_tools.py and merge_hccl.py write it (github.com/mindspore-ai/models
 // utils/hccl_tools; seed 004 shows a file): `version` "1.0", `server_count`, `server_list[]` of
 // {server_id, device[] {device_id, device_ip, rank_id}, host_nic_ip "reserve"}, `status`.

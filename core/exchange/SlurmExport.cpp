@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // An sbatch script: one srun task per node (--ntasks-per-node=1), each running torchrun with
 // --node_rank from SLURM_NODEID and the master taken from `scontrol show hostnames`, the common
 // multi-node pattern (srun(1) and sbatch(1), https://slurm.schedmd.com/srun.html; e.g.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A Volcano Job for Ascend 910 as MindCluster documents it: a ConfigMap "rings-config-<job>"
 // labelled `ring-controller.atlas: ascend-910` (`ascend-910b` for Atlas A2, as mindxdl-deploy's
 // samples/train/basic-training/ranktable/yaml/910b/ write it) whose hccl.json starts as

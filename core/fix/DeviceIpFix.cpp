@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // set-device-ips: `hccn_tool -i N -ip -s address A netmask M` for every device whose address or
 // netmask differs from the plan, each undone by setting the address it had before. In a routed
 // device network also `-gateway -s gateway G` and `-netdetect -s address D` after the address,

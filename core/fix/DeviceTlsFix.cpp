@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // align-device-tls: `hccn_tool -i N -tls -s enable V` on every device whose TLS switch differs
 // from the cluster's common value (checks/DeviceTls.h: the majority; a tie gives off, as Huawei's
 // install guide advises for distributed training), each read back and undone by setting the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The firewall fixes as values: the exact commands that open the job's ports in the layer in

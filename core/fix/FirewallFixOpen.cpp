@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Opening the job's ports in the firewall layer in charge (the first choice): one step per port
 // span per server, each check-then-set, with a snapshot and an undo that removes only what it
 // added.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // open-ports and stop-firewall: the firewall steps of fix/FirewallFix.h for every reached server
 // whose firewall the checks found in the way (its own rules, or the master's for a failed
 // connect to master_port).

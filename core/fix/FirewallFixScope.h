@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What the firewall fixes may touch: the input chains they may change, the names nft reads back,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Stopping a server's firewall (the explicit second choice), why no firewall fix can be built,
 // and the helpers both firewall fixes share.
 #include "fix/FirewallFix.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Runs a FixPlan over SSH: stage by stage (servers of one stage at once, each server's steps in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The journal side of applying and undoing fixes, shared by every front end: record what an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Turns a fix id and what the checks found into a FixPlan: the exact commands per server, shown

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The one list of fixes: per fix its id, its title, the planner that turns what the checks found

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The translatable side of fix plans (model/TrText.h, context "cw::Fixes"): a step's line for

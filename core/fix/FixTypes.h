@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A fix is first a value: the exact commands per server, shown to the user (dry run), then run

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // reserve-hccl-ports: adds the HCCL host port range to the kernel's reserved ports on every server
 // where hccl-ports-reserved failed, at once (/proc/sys/net/ipv4/ip_local_reserved_ports) and for
 // the next boot (a file of its own in /etc/sysctl.d), as CANN's HCCL_IF_BASE_PORT reference asks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The SSH trust mpirun needs between servers: the master's public key in every other server's
 // authorized_keys (deploy-ssh-key), and every other server's host key, as this client verified
 // it, in the master's known_hosts (add-known-hosts); for a restarting run supervised elsewhere,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What each applied fix replaced, kept beside the project (NAME.clusterwiz-undo.json) so that

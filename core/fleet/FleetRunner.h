@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Runs one piece of SSH work on every server of a project at once: a bounded pool of worker

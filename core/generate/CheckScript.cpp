@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // check.sh: the plan, the project values and, from the fact and check tables, the fact commands,
 // the list of checks and the ports each server must let in; then the bash that gathers the facts
 // and decides each check, the programs of resources/server/ in the order the script runs them.

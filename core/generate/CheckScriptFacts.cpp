@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // check.sh's fact table: the rows of the fact table (discover/FactCommands.h) that the project
 // asks for, with the exact words discovery's probe runs. check.sh (resources/server/
 // check-facts.sh) gathers them on its server into one file in the probe's own format

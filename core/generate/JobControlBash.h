@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The shell text that starts, polls and stops a run's processes on one server. The client's
 // commands (launch/RemoteCommands.h) and a restarting run's supervisor (supervise.py, which runs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The parts of README.txt that tell the operator what the scripts expect of the training code
 // and of the servers: the script contract of the chosen mode, and the one-time server setup
 // (SSH keys, ports, root for device IPs, the device network test).

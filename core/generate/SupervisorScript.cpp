@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // supervise.py: the supervisor of a restarting run (launch.restart), generated from the same
 // plan as train.sh. `clusterwiz-cli launch` starts it detached on its server (the master or
 // launch.restart.supervisor); from there it starts each attempt's train.sh (run.sh for mpirun)

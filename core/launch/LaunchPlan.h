@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A launch as a value: per server the exact files to upload and the command that starts the job,
 // so that `launch --dry-run` shows what `launch` does before anything runs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The launch's preflight: the check catalogue (checks/CheckRunner.h) run before anything is
 // uploaded, and a refusal naming every failed check that matters for the project's launch mode

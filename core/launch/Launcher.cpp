@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // launchJob: preconditions, uploads, record, start. Nothing is uploaded before the preconditions
 // pass, and nothing is started before every server has its files.
 #include "launch/Launcher.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Launching a run on the servers of a project: the remote side of LaunchPlan. Blocks (use it off
 // the GUI thread) and talks to the servers in parallel through runOnFleet. Watching and stopping

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "launch/RemoteCommands.h"
 
 #include "generate/LaunchScriptBash.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Every shell command the job runner sends to a server, built here and nowhere else from
 // validated values, each quoted with shellQuote(). A run's processes are found two ways: the

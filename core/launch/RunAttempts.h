@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The attempts of a restarting run (launch.restart) and the state its supervisor writes on its
 // server (supervisor.json, written by supervise.py, read back through the run's poll). Both are

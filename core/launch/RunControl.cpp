@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Polling, gang stop and stop of a recorded run, over RunHosts: the fleet or a run session.
 #include "launch/RunControl.h"
 #include "launch/RemoteCommands.h"

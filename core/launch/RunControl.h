@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Watching and stopping a recorded run on the servers of a project: the remote side of RunStatus
 // and RunRecord. Every call blocks (use it off the GUI thread) and talks to the servers in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How run control reaches the servers of a run: a fresh fleet connection per call (runOnServers;
 // `status`, `stop`), or the connections a run session keeps open for its whole follow (one login

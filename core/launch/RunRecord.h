@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A run's identity and the local record of it: `<project>.runs/<run id>.json` beside the project
 // file, saved atomically (writeFileReplacing). It holds what `status` and `stop` need without

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What one poll of a run says (parsed from pollCommand's output), and the run's state derived
 // from the polls of every server: pure functions, tested without servers.

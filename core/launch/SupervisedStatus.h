@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The state of a supervised run (launch.restart) from one poll of every server: the supervisor
 // decides (its state file, read through its server's poll), the client only reads it, except

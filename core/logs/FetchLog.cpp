@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // fetchLog (declared in RemoteLogFollower.h): one `cat` of the whole file, streamed.
 #include "logs/RemoteLogFollower.h"
 

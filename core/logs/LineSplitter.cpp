@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Splits at '\n' with memchr-speed QByteArrayView::indexOf; only a partial last line is copied
 // into the carry buffer, complete lines are decoded straight from the caller's chunk.
 #include "logs/LineSplitter.h"

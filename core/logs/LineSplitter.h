@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Cuts a byte stream (one log file read from some offset) into complete lines. The partial last

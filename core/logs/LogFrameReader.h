@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The client side of RemoteTailProgram's framing: takes stdout of the remote program in chunks of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A bounded ring of log records (one rank, or any stream) that hands records out by id: every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The one bounded store of a followed run's logs: every line in a LogRing (ids for readers) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The loss of every rank together, for the run panel's mean line and min-max band: the points of

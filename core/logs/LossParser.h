@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Training-loss values in log lines, for the Run panel's plot. A hand-written scanner (no regular

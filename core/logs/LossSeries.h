@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The loss curve of one rank, bounded: at most `maxPoints` points. When full, every second point

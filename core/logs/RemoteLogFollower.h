@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Follows the rank logs of ONE server over ONE SSH connection and hands out every complete line

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The remote side of a log follow: one small Python program per SSH connection that reads every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Which rank logs of a recorded run to read, per server: every rank of the run, or those a user
 // picked by server name and global rank (`clusterwiz-cli logs --server S --rank R`). Pure: the

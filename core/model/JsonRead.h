@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one way clusterwiz reads JSON (projects, run records, undo journals, imported rank tables):
 // bytes in, a document or a message out, never an exception. Nesting is limited before nlohmann

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // One table per enum of its names (in project files, JSON, reports, command lines), read in both

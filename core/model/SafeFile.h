@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Reading and writing the product's own files without trusting what is at their paths: a read
 // refuses anything but a regular file (a FIFO, /dev/zero, a directory) before it can block, and a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The world of one attempt of a restarting run (launch.restart): the project narrowed to the
 // servers the supervisor starts that attempt on. Ranks, node ranks and the master follow from it

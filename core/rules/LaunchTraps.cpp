@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Launch settings that validate as values but break a real job: environment variables that
 // would replace what train.sh sets per server or per rank, HCCL values outside their documented
 // ranges, and ports that collide. Each is refused with what to do instead; the softer cases

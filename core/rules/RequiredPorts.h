@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The TCP ports a server must let in from the other servers for the job to start, as PRODUCT.md

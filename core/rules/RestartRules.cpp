@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // launch.restart: the values of the restart policy, and the launch settings a restarting run
 // cannot keep. An attempt after a lost server runs on fewer servers, with a new world size, and
 // a new master when the master was left out; train.sh re-plans those per attempt, so the

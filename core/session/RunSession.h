@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // One run watched from this machine: its logs live, its state, gang stop, and the user's stop,

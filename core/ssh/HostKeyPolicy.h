@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What to do with a server key that known_hosts does not hold. Only the Unknown case reaches a

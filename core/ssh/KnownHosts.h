@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // known_hosts entries: naming, formatting and appending. Pure text functions plus one writer that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What the core asks of one server: run a command, stream one, upload a file. SshSession is the

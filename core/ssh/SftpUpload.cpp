@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SshSession::upload: SFTP into a temporary name beside the target, chmod, then `mv -f` into
 // place. rename(2) replaces the target in one step, so readers see the old file or the whole new
 // one. SFTP v3's own RENAME refuses an existing target and libssh 0.10 has no call for OpenSSH's

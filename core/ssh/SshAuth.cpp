@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Authentication for SshSession::connect, in the order a user expects from ssh: agent, the
 // target's identity file, default keys, password. Each network step runs under the watchdog
 // (libssh waits for auth replies without a limit); the watchdog is paused while a callback asks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The part of an ssh config that decides which way a server is reached: Host blocks, Include,

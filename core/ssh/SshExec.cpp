@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One remote command on its own channel. The loop never blocks for long: it waits on the session
 // socket at most 100 ms at a time (ssh_event_dopoll), reads what arrived without blocking, feeds
 // stdin only as far as the remote window allows, and checks the deadline and the cancel flag in

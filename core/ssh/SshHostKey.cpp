@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The host-key step of SshSession::connect, between key exchange and authentication: nothing has
 // been sent to the server as a user yet, so a refusal here means nothing ran there.
 #include "ssh/KnownHosts.h"

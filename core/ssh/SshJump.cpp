@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SshSession::connect through jump hosts (ProxyJump), done here rather than by libssh 0.10, which
 // would run the OpenSSH client as a ProxyCommand and leave the jump hosts' keys unchecked by us.
 // Each hop is a full session: its own ssh config (HostName, Port, User, IdentityFile), its key

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SshConfigHosts::route and the ProxyJump syntax: which jump hosts lie between this machine and a
 // server, in the order they are connected.
 #include "ssh/SshConfigHosts.h"

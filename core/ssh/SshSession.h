@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // One SSH connection to one server (libssh 0.10 behind a pimpl: no libssh type here).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Internal to core/ssh: the libssh side of SshSession, shared by the files that implement it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Internal to core/ssh. One hop of a jump chain: a connected, verified session to a jump host, a

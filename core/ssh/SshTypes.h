@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Plain values of the SSH layer: what to connect to, what the server's host key is, what went

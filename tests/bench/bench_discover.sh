@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The discover bar (issue 3), measured side by side in one run on a simulated cluster
 # (tests/cluster/cluster.sh, 32 servers with real sshd in network namespaces):
 #   (a) clusterwiz-cli discover of 1 server,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The doctor's links and ports parts at scale: for each N of N_LIST, N simulated servers
 # (tests/cluster/cluster.sh --pid-ns) of 8 NPUs each (ascend910b, device IPs planned by
 # `clusterwiz-cli plan` and written into every server's hccn.conf, so the simulated hccn_tool

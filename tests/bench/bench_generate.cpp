@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // In-process cost of the export path for the largest cluster the product supports: plan the
 // device network, validate, and generate every script for 128 servers x 8 Ascend devices.
 //

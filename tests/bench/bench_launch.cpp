@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Time from `launch` to "all ranks started" on 4 simulated servers against 1 (tests/cluster/:
 // real sshd per server in its own network namespace; needs root). The clock starts before
 // launchJob() (master-port check, uploads, start on every server) and stops at the first poll

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Log streaming throughput: RemoteLogFollower against a plain `ssh server tail -c +0 -F FILE`,
 // side by side in one run (same file, same time, same sshd), on a simulated server
 // (tests/cluster/cluster.sh; needs root). Two phases:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Prints the exact command line `clusterwiz-cli discover` sends to a server over SSH
 // (probeCommand(): `sh -c '<probe script>'`), so that tests/bench/bench_discover.sh can time pdsh
 // running the same probes on the same servers.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The scale benchmark: for each N of N_LIST, N simulated servers (tests/cluster/cluster.sh
 # --pid-ns: real sshd in its own network, UTS, mount and PID namespace, so a process scan on a
 # server sees only that server's processes) and, side by side, the wall time, client CPU

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """CPU time of clusterwiz-cli commands above the program's own start-up.
 
     cli_cpu.py --runs N --bar-ms MS CLI PROJECT OUT_DIR

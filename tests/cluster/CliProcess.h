@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Runs the real clusterwiz-cli of this build, as an operator would, for the cluster tests.

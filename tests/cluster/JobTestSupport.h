@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Shared by the job runner's cluster tests and the launch benchmark: a cpu project of real
 // PyTorch (gloo) ranks on the servers of a TestCluster, password-free SSH between the servers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What the SshSession tests share: the target for a simulated server, bringing a cluster up, and

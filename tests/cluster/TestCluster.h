@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A simulated cluster for one test (tests/cluster/cluster.sh): N servers with real sshd, each in

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A simulated cluster of N servers on this machine, for tests that need real SSH.
 #
 #   cluster.sh up    STATE_DIR COUNT [NET] [--pid-ns]

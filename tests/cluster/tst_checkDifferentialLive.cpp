@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One verdict per check, on real servers: 3 simulated Ascend servers (sshd each, own process
 // table, the simulated npu-smi/hccn_tool) with faults injected: a wrong device IP, a link down,
 // a firewall on the master dropping master_port from one server, a missing entry script, a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `clusterwiz-cli check`, `fix` and `undo` (the real binary) against 2 simulated servers
 // (tests/cluster/cluster.sh): unknown and changed host keys, device IPs wrong on one device, a
 // firewall dropping the master port, password-free login between servers missing, and a server

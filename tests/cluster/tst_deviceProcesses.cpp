@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `clusterwiz-cli check` (the real binary) on 2 simulated Ascend servers, each with its own
 // process table, where a process on one server holds /dev/davinci3 (a file on an overlay over
 // that server's /dev, made in its mount namespace only): device-processes names the server,

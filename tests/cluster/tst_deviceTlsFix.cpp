@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `clusterwiz-cli check`, `fix align-device-tls` and `undo` (the real binary) on 2 simulated
 // Ascend servers, one with TLS on for two of its devices (tls_N in its hccn.conf, read and set
 // through the simulated `hccn_tool -tls`): the check names the server and devices, the fix

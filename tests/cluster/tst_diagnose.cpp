@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `clusterwiz-cli diagnose` (the real binary) on real PyTorch (gloo) jobs of 2 simulated servers
 // x 2 ranks (tests/fixtures/diagnose_job.py):
 // - one rank raises right after step 3: diagnose says failed and names that rank first, class

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `clusterwiz-cli doctor` (the real binary) against 4 simulated servers, each with its own
 // process table (cluster.sh --pid-ns), with one fault injected per test (TESTING.md, "Faults to
 // inject"):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `clusterwiz-cli discover` (the real binary) against 4 simulated servers
 // (tests/cluster/cluster.sh): what it finds and writes back with --update, unknown host keys
 // refused without --accept-new, and one dead plus one hanging server that cost no more than the

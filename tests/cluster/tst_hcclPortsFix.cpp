@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hccl-ports-reserved and reserve-hccl-ports on 2 simulated Ascend servers (each network namespace
 // has its own /proc/sys/net/ipv4): the check fails where the HCCL range is not reserved, the fix
 // reserves it keeping what was reserved before (server0 had 8080), now and in the fix's sysctl.d

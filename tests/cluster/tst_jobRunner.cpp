@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The job runner against 2 simulated servers (real sshd, real PyTorch gloo ranks, real
 // OpenMPI): every launch mode runs a 2x2 job to the end and every rank's lines (world size 4,
 // its losses) come back through `clusterwiz-cli logs`, live with --follow and whole without; a

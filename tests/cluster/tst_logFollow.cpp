@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RemoteLogFollower and fetchLog against a real sshd (tests/cluster/cluster.sh), each test on a
 // cluster of its own: numbered lines written on the server arrive exactly once and in order
 // through a 3 s link drop, a rank file that appears late is picked up, commands run on the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Restarting runs (launch.restart) on 3 simulated servers, each with its own network, hostname
 // and process table, and a real PyTorch gloo job that checkpoints every step and resumes from
 // its checkpoint. The supervisor runs detached on server0 and reaches the others with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A routed device network on 2 simulated Atlas A2 servers (tests/cluster/cluster.sh, real sshd):
 // `clusterwiz-cli fix set-device-ips` and the generated setup_device_ips.sh give every device its
 // address, gateway and detect IP through the simulated hccn_tool, read them back, and `undo` / the

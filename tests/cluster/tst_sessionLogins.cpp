@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The run session against 2 simulated servers (real sshd, real PyTorch gloo ranks), counted in
 // logins (each sshd's "Accepted publickey" lines): `launch --force --follow` of a job that runs
 // several seconds takes at most 3 per server (the upload, the start, and one session for the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Servers reached only through a bastion, as users configure it in an ssh config: three simulated
 // servers (tests/cluster/cluster.sh), server0 the bastion; nft in servers 1 and 2 drops SSH from
 // this machine, so everything below really goes through the jump. SshSession through one and two

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SshSession against real OpenSSH servers (tests/cluster/cluster.sh): exec, exit status, output
 // and stdin, timeouts and cancel, dead servers and dead links, SFTP upload, streaming.
 // Host-key trust and the ways to log in: tst_sshTrust.cpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whom SshSession trusts and how it logs in, against real OpenSSH servers
 // (tests/cluster/cluster.sh): unknown host keys refused unless the policy accepts them, accepted
 // keys recorded, changed keys always refused with nothing run, an ssh config that tries to switch

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The TestCluster helpers other cluster tests rely on: restartSshd on a running sshd, linkDown /
 // linkUp, pidsOf, and servers with their own process tables (cluster.sh --pid-ns).
 #include "TestCluster.h"

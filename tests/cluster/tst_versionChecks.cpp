@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `clusterwiz-cli check` (the real binary) on 2 simulated Ascend servers whose NPU drivers differ
 // (driver_version in one server's hccn.conf, read back through the simulated
 // `npu-smi info -t board`): the versions check names which server has which driver. Then one

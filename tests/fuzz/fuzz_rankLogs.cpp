@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: cw::fuzz::rankLogs (FuzzEntries.h says what it covers).
 #include "FuzzEntries.h"
 

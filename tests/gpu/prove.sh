@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Proves the nvidia accelerator on a real GPU: clusterwiz's generated files for a one-server
 # `launch` project (gpu-1x1.clusterwiz.json) start a real NCCL job; check.sh runs for real.
 # Before: clusterwiz-cli generate tests/gpu/gpu-1x1.clusterwiz.json -o tests/gpu/out; then run

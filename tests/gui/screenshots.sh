@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Saves a PNG of every wizard page for the 2x8 example into OUT_DIR, under Xvfb (a real X
 # server, as a user's display would be): the --screenshots tour (its Run page shows the built-in
 # recorded run), whole-screen captures of the wizard driven with real X key events (xdotool;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Checks page against servers that do not answer, with the real check runner over SSH:
 // Cancel on a server that accepts TCP but never speaks SSH (a local listener the test holds)
 // returns within a second, says "Cancelling…" while it does and "Cancelled" after, and the

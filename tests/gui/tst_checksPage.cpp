@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Checks page with a check runner handed in (the real catalogue plugs in the same way): the
 // runner runs off the GUI thread, and the report shows as a tree per server with status icons,
 // failed servers opened, the reason and the fixes on offer. A failed check's Fix… previews its

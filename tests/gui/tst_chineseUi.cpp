@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The wizard in zh_CN, as a Chinese-reading user sees it: the translation is built in and loads,
 // and on every page no visible label, button, group, tab, column header, placeholder or
 // tooltip-less title is left in English. Words that stay as they are in Huawei's Chinese guides

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Devices page as a user first sees it, in the wizard window at 1180 x 800: the network
 // picture fills its view at once (it used to be a speck until Fit) and stays fitted when the
 // window changes until the user zooms; at 128 x 8 the fitted picture shows every server's name

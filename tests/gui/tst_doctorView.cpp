@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The wizard's network doctor and "Why?" with their runners handed in (the real runDoctor and
 // runDiagnose plug in the same way; against real servers: tests/cluster/tst_doctor and
 // tst_diagnose): the doctor runs off the GUI thread with progress and Cancel, draws server x

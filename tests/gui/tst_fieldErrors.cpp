@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Mistakes shown where they are made, in the table's words, driven with real keys: a host IP
 // that is no address tints its cell and is named beside the table as "server0: Host IP ..." (not
 // "servers[0].host_ip"), until it is fixed; an empty address names the column the user typed it

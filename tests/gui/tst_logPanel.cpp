@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The log panel's parts with synthetic input in the core LogStore they view: the model follows
 // the store's bound and order, the filter and search find lines, the loss chart draws the
 // store's bounded series per rank, and the GUI thread stays responsive while a producer thread

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every page fits the wizard's 1180 x 800 window in English and in Chinese: no page (nor the
 // Launch page's mpirun form) asks for more width than it gets, no scroll area needs a horizontal
 // bar, and the window keeps its size. On every page, no two visible controls share an Alt key

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The program's own starts: the Run page with the built-in recorded run shows ranks running,
 // finished, failed (the first marked) and silent, as the panel shows a live run; the
 // --screenshots tour saves every page with it; and without a display the program suggests a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Project page's Import… button: the same importers as `clusterwiz-cli import`, the result
 // loaded into the wizard's project, what the file could not carry shown on the page.
 #include "WizardTestSupport.h"

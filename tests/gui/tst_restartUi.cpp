@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The wizard's side of restarting runs: the restart policy on the Launch page (fields follow
 // one another, the core's problems mark the field they name), and the run panel carrying on
 // across attempts (each attempt's mark stays in view whatever the filter, the rank overview

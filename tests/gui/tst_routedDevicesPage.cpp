@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The devices page's routed-network fields: typing gateways and detect IPs reaches the project,
 // a gateway that breaks a rule is listed with its JSON path, and planning fills the detect IPs.
 #include "model/ProjectJson.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The whole wizard against 2 simulated servers (real sshd in network namespaces, real PyTorch
 // gloo ranks; needs root, as CI runs), one cluster for the whole walk: servers typed into the
 // table, host keys trusted through the dialog, checks run, a firewall rule that drops the master

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The GUI at the largest supported cluster, 128 servers x 8 Ascend NPUs (1,024 ranks): every
 // wizard page opens with 128 / 1,024 rows, the topology lists and centres a broken device IP,
 // and the run panel takes 40,000 lines/s across 1,024 ranks (through LogStore::append, the entry

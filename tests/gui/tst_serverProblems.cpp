@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The sentence the Servers page shows for a mistake typed into its table, in English and in
 // Chinese: built from the problem's kind and values (ServerProblemText), it names the server, the
 // column and the value, never a JSON path ("servers[1].host_ip") or member ("host_ip"). Each row

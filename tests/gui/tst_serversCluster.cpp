@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Servers page against simulated servers (real sshd in network namespaces; needs root, as
 // CI runs): the servers are typed into the table, Test all meets unknown host keys, the dialog
 // shows their SHA256 fingerprints, Trust connects again and the discovered facts fill the table;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Servers page offers the ssh config's hosts: "From ssh config" lists the Host aliases (with
 // their jump hosts) and adds a server by alias, leaving address, user and key to the config; the
 // host cell's editor completes the same aliases. Offscreen, no server needed.

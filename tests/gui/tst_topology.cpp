@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The topology picture at the sizes people use: the 2x8 example with a broken device, problems
 // marked on the server or device their location names (and the same cells of the device
 // table), and a planned 128-server cluster (every device drawn, nothing marked, PNG and SVG

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Every string of the wizard (and the core text it shows) has a zh_CN translation: lupdate scans the sources now into a copy of
 # ui/translations/clusterwiz_zh_CN.ts, and any message that comes out unfinished (a new or changed
 # string) or empty fails the test, listed with its context. Fix: build the update_translations

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The wizard driven like a user on the 2x8 Ascend example: Next/Back keep state, a device IP
 // edited into a rule violation is marked in the topology and refuses Next with the message,
 // Plan automatically mends it, launch modes switch and mark bad fields, and the Scripts page

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The wizard's keys and questions as a new user meets them, driven with real key and mouse
 // events: Enter in a page's own field is that field's (Find server, the log search, a name) and
 // never Next or Finish; Esc, Finish, closing the window and Create ask Save / Discard / Cancel

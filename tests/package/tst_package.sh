@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The .deb as a user gets it: CPack builds it from this build tree, dpkg -x unpacks it into a
 # scratch root, and the installed clusterwiz-cli runs from there: --version, then validate and
 # generate on the installed example. The desktop file and the AppStream metadata it ships must

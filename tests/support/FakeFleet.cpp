@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Connecting to the fake fleet: the server found by host and port, its refusals on demand, its
 // host key against the policy, and a FakeHost for a login that worked.
 #include "FakeRemote.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Projects whose servers are the servers of a FakeFleet, for the unit tests of launch, status,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The fake fleet's servers: scripted answers, files, processes and the record of what happened.
 #include "FakeRemote.h"
 

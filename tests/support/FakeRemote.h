@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // An in-memory fleet behind the product's RemoteConnector, for fast tests of launch, status,

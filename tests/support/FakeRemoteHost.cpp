@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One fake connection: runs the scripted handler of each command on the caller's thread and
 // ends the call the way SshSession does (cancel, time limit, lost connection).
 #include "FakeRemoteHost.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The connection side of FakeRemote.h: one RemoteHost per successful connect, and the state of

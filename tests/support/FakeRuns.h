@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A recorded run on the servers of a FakeFleet project and what its poll command prints there,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The remote tail program's frames on a fake server, from the logs and the status a test sets.
 #include "FakeTailProgram.h"
 

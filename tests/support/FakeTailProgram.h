@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The remote tail program of a run session (core/logs/RemoteTailProgram.h) played on one fake

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The same facts to both verdicts (tst_checkDifferential): a server's probe output section by

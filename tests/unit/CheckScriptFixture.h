@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // check.sh, run for real on this machine with the simulated Ascend tools of tests/fixtures/ascend

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What the tests of clusterwiz-cli share: the built program run as a user runs it (its exit

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The firewall-ports verdict alone, in both languages, over many rule sets (tst_checkDifferential

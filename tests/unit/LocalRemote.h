@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A RemoteHost that runs every command through a local `sh -c`, as a server's shell would run it,

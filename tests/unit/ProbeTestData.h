@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Captured outputs of the discovery probes (tests/data/probes) and one-line summaries of what

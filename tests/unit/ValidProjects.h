@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The gates that act on a project (generateScripts, exportProject, planLaunch) take a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Reads YAML with a real YAML parser (PyYAML, Debian's python3-yaml, which

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Atlas A2 (910B) device network: every server's eight NPU ports in one segment (MindCluster
 // Ascend Deployer's policy, docs/ascend.md), validated and planned up to 128 servers: one shared
 // segment when it can hold them, else a segment per server and a gateway for each.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The re-plan of one attempt of a restarting run, made twice: in C++ (attemptProject, from which
 // the client numbers an attempt's ranks and logs) and in bash by train.sh and run.sh
 // (clusterwiz_attempt_plan, which narrows the plan table to CLUSTERWIZ_ATTEMPT_SERVERS). For

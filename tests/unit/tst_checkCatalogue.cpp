@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The check catalogue as pure functions: captured probe output of a real Ascend server and
 // hand-made active-probe results in, one result per server and check out, with the reason and
 // the fixes on offer. No SSH here (tests/cluster/tst_checkFix.cpp runs it against real servers).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One verdict per check: the same facts go to the C++ verdicts (discovery's parser, then the check
 // catalogue) and to the generated check.sh (`check.sh --facts DIR`), and every (server, check)
 // judged from facts must get the same status from both. The facts are a server's probe output:

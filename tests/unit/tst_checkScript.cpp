@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // check.sh's host, framework, port, firewall and reach checks, its options and its handling of
 // hostile values, run for real (CheckScriptFixture.h). The Ascend device checks:
 // tst_checkScriptAscend.

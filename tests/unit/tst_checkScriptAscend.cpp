@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // check.sh's Ascend checks, run for real with the simulated npu-smi and hccn_tool
 // (CheckScriptFixture.h): the NPUs, device IPs (and, routed, gateways and detect IPs), links and
 // net health, the --net peer test, and what is said when the tools are missing.

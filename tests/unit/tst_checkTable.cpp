@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The check table against both of its readers: the C++ catalogue and the generated check.sh must
 // name the same checks and the same required ports, for projects of every accelerator and mode
 // with 1 and 3 servers. check.sh runs for real here: `--list` for what it would check and which

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The chip names npu-smi info prints, sorted into accelerator generations, and the mismatch
 // reason the accelerator check (C++ and check.sh) gives.
 #include "checks/ChipGeneration.h"

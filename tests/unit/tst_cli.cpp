@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // clusterwiz-cli as users and scripts run it: the real binary in a child process, checked by exit
 // code, stdout, stderr and the files it leaves behind.
 #include "CliTestSupport.h"

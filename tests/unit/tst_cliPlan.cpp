@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // clusterwiz-cli plan, end to end: it fills what is missing and keeps the rest, writes the
 // project in place atomically or to stdout, widens a netmask the cluster outgrows with the same
 // core function as the wizard, and writes nothing when no plan exists.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The deep check runs launch.python importing the framework on every server: here through a
 // local shell (LocalRemote.h), with the real python3 and Debian's torch.
 #include "LocalRemote.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The NPU TLS switch and the processes holding NPUs: the catalogue's verdicts and the
 // align-device-tls plan from captured probe output (the TLS sections edited per case). Real
 // servers: tests/cluster/tst_deviceTls.cpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The corpus of real failures (tests/data/diagnose, each case's source issue named in
 // cases.json) through the real program: `clusterwiz-cli diagnose corpus.clusterwiz.json --logs
 // CASE --json` must give each case's state, first server and rank, class, code and line, exit 1

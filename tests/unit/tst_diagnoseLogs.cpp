@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // diagnoseLogFolder: a run read from a folder of its logs as train.sh writes them (the servers'
 // folders, exit records, launch.log, attempts, the stop marker), an unpacked diagnosis archive
 // read back alike, and folders that hold no run (not a folder, links, empty) refused with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // evaluateDiagnosis on what servers report (no servers): the state, the first failure on a
 // timeline corrected by each server's clock offset (causes before what the others see of them),
 // the ranks behind in a hang; and the readers of the collect, stack and plog commands' output.

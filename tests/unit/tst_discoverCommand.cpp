@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `clusterwiz-cli discover` without servers to reach: usage errors of its options, unreadable
 // projects, and a server that refuses the connection (127.0.0.1 on a closed port), which is
 // reported with its error, exit code 1, and leaves the project file as it was.

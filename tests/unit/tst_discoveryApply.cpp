@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // applyDiscovery(): which empty project fields discovery fills, from which facts, and that a
 // field the user set, a failed server or a partial device list never changes the project.
 #include "ProbeTestData.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The doctor's readers of what servers print: hccn_tool -ping (the vendor's output as Huawei's
 // pages show it, and everything else), the link script's blocks, the port listener and connects,
 // the bandwidth pair and the backend probe. Hostile rows: markers inside the tool's output,

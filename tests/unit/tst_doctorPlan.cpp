@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Which device pings which (LinkPlan) and which servers pair up when (pairRounds): the coverage
 // the doctor promises, at every size up to 128 servers x 8 devices, and the cost model's bound.
 #include "doctor/BandwidthTest.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The doctor's report as a value: slow pairs against the median, the suspects each part's cells
 // point at, the JSON shape (stable: docs/doctor.md) and the text's matrices.
 #include "doctor/DoctorReport.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The scheduler exports: golden files of the shipped examples, `bash -n` on every sbatch script,
 // the sbatch script run for real against stand-in srun/scontrol/python (each node gets its rank
 // and the master), every manifest read by a YAML parser, and hostile project values that come

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // yamlQuote and yamlBlock: whatever a value holds, a YAML parser reads back exactly that value.
 #include "exchange/YamlQuote.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // runChecks' master-port probe on in-memory servers (tests/support/FakeRemote.h): it rides on
 // discovery's logins, one per server and a second to the master to stop the listener; each
 // server connects only after the master's listener started, in its own login; the master is

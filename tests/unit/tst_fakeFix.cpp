@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fixes and their undo on in-memory servers (tests/support/FakeRemote.h): a planned fix's
 // snapshot, command and undo reach the right server in order, stages wait for the stage before,
 // one step's output is the next one's input, the journal keeps what ran, and a failing step ends

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // launchJob on in-memory servers (tests/support/FakeRemote.h): what goes where and in which
 // order (the master-port check first, every upload everywhere before any start), the record
 // beside the project, and what a refusal, a failed upload or a failed start leaves behind. The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RemoteLogFollower on in-memory servers (tests/support/FakeRemote.h). Each
 // test scripts what the remote tail program prints for the exact command the follower must send
 // (built with remoteTailCommand() at the offsets it must resume from): lines arrive once and in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The in-memory fleet itself (tests/support/FakeRemote.h): it keeps RemoteHost's contract
 // (scripted answers, uploads, time limits, cancel, streaming, lost connections, refused
 // connects), so that tests built on it test the product and not the fake.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Status, gang stop and stop of a recorded run on in-memory servers
 // (tests/support/FakeRemote.h): each server's poll answer is scripted, and the test checks the
 // state the product derives, the commands it sends where, and what it saves. The same decisions

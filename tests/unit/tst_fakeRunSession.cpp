@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A whole run session (core/session/RunSession.h) on three in-memory servers
 // (tests/support/FakeRemote.h): each server plays the remote tail program's frames
 // (FakeTailProgram.h) from rank logs and poll output the test sets, and answers the failed rank's

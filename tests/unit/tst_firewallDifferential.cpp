@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // firewall-ports in both languages over many rule sets (FirewallDifferential.h): for each one,
 // the C++ verdict's line and the line of check.sh's awk program, run on its own under every awk
 // this machine has (mawk is Debian's and Ubuntu's awk, gawk RHEL's and openEuler's, busybox awk

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The firewall fixes: the exact commands per layer for facts parsed from captured outputs, and the
 // nftables and iptables ones run for real in a network namespace of the test's own (open, run
 // again, undo; stop, undo), proven by parsing the firewall again and comparing with the snapshot.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every input the fuzzers ever crashed on (tests/data/fuzz-regressions/TARGET/*) and every seed
 // (tests/fuzz/seeds.txt) through the fuzz targets' own entry functions, in every build: a fixed
 // crash stays fixed without clang or libFuzzer. A crash here aborts the test; its row names the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The generated folder: golden files of the 2x8 Ascend example in every mode, syntax of every
 // script, determinism, the rank table and hostfile formats, the file set per mode and
 // accelerator, writing (modes, atomic replace) and the reproducible .tar.gz.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The HCCL settings env.sh adds on more than one Ascend server (trust list, connect timeout,
 // DEVICE_NUM in ranktable and msrun modes), checked by sourcing the generated env.sh in a real
 // bash.

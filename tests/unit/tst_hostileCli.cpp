@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Hostile input to the real clusterwiz-cli binary: every command answers a malformed project,
 // run record or journal with a message and an exit code, never a crash or a hang; output that
 // cannot be written is an error; uploads from outside the project need --allow-upload-outside.

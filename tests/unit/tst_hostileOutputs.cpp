@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What clusterwiz writes and sends, against a hostile folder or project: links planted where
 // files go are replaced, never written through; secrets stay owner-only; README commands paste
 // safely; a failed undo leaves authorized_keys whole; uploads stay in the project's folder; what a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Hostile files read by the core: whatever the bytes, every reader answers with a message that
 // names the file and the member, never an exception, a crash, a hang or a forged line. The
 // files are in tests/data/hostile/ or made here (too large or too deep to keep).

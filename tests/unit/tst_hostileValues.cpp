@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Hostile project values (quotes, $(...), backticks, ';', newlines, template markers) either fail
 // validation with a problem naming their JSON path, or reach the job as inert literals: the
 // generated train.sh, env.sh and run.sh are run with bash in a sandbox, with a stand-in python

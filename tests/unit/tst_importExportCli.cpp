@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // clusterwiz-cli import and export as users run them: the real binary in a child process, its
 // exit code, its messages and the files it leaves (or does not leave) behind.
 #include "model/ProjectJson.h"

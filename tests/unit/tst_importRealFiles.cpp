@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Files other tools wrote, as their vendors publish them, imported. Each sample in
 // tests/data/import is a copy of the public example named in the test that reads it: "xx"
 // placeholders filled with addresses of the same shape, the comments JSON cannot hold left out.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The four importers: the shipped sample of each kind becomes a project that validates once the
 // launch fields no such file holds are set; every hostile or broken input is a clear error
 // naming the file, the line or JSON path and the field, never a crash; generate's own rank

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // known_hosts naming, line format (checked by OpenSSH's own ssh-keygen -F) and the serialised
 // writer: threads of this process and another process holding flock.
 #include "ssh/KnownHosts.h"

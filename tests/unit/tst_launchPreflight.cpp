@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Which failed checks refuse a launch, per launch mode and accelerator, from hand-built reports:
 // a failure of a check that matters refuses naming check, server and reason; warnings, skipped
 // checks and checks the mode does not need never refuse.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // train.sh, rank.sh, env.sh and run.sh run for real with bash, with a stand-in python (and a
 // stand-in ssh that runs the remote command here): which ranks start with which environment in
 // every mode, how a script refuses to start, and how a failure or a signal stops the others.

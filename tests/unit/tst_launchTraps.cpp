@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The traps users of the vendor guides hit, each one row: refused (validateProject) or warned
 // (projectWarnings), naming the field, and the seed's valid 2x8 plan giving neither.
 #include "DeviceTestProjects.h"

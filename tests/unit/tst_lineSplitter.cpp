@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // LineSplitter: lines and their byte offsets are the same whatever the chunking; partial lines
 // wait for their newline; \r\n, empty lines, invalid UTF-8 and over-long lines.
 #include "logs/LineSplitter.h"

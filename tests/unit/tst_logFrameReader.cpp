@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // LogFrameReader against hand-made and hostile streams, and the real remote tail program
 // (RemoteTailProgram) run locally through sh: its frames parse back into the files' exact lines,
 // whatever the log text contains and whatever the file names are, and while following it sends

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // LogRing: ids, since(), at(), the line and byte bounds, a writer and a reader on two threads,
 // and holding (a slow reader makes writers wait: nothing dropped, memory bounded).
 // LossSeries: bounded, evenly thinned, newest point kept.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The loss of every rank bucketed by step for the run panel's mean and min-max band: exact
 // min/max/mean per bucket, pairs merged (older steps into wider buckets) when the steps outgrow
 // the bound, so the buckets never exceed it however many points come.

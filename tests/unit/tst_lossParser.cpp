@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // parseLoss: the loss formats training scripts print, and lines that only look like them.
 #include "logs/LossParser.h"
 

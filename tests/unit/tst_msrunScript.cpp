@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // msrun mode's train.sh on this machine: a stand-in `msrun` on PATH records its argv and starts
 // its worker as msrun does, with the literal `python` on PATH, writing the worker log where msrun
 // would (worker_<rank>.log in --log_dir, as MindSpore's msrun tutorial documents), so the test

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every enum with names has one table of them (model/NameTable.h): every enumerator has a name,
 // no two share one, and where names are read back, each gives its enumerator again. The
 // enumerators are counted by the compiler, so a new one without a row fails here.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // firewallAllowsPort() and the layer decisions under it, over captured `ufw status verbose`,
 // `firewall-cmd --list-all`, `nft list ruleset` and `iptables -S`: the verdict and the exact
 // rule that decides, as the user will see it in a failed check.

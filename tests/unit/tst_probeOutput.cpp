@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // parseProbeOutput(): a whole probe output of an Ascend server as captured, cut short, with
 // noise, timeouts and failing tools. What each exit status means is checked here; the format
 // of each tool's output is tst_probeParsers' job.

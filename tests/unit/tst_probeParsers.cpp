@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Each probe parser over captured outputs of the real tools (tests/data/probes) and over what
 // goes wrong on real servers: garbage, empty output, binary junk, truncated tables, CRLF and
 // extra spaces. A parser never crashes and reports what it cannot read with its first line.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The discovery probe is one POSIX sh script: these tests check its syntax under sh and bash,
 // run it for real on this machine (no SSH needed) and read the result back with
 // parseProbeOutput(), with the simulated Ascend tools of tests/fixtures/ascend on PATH, and with

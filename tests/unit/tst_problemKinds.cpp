@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every problem kind the rules report carries the values its comment in model/Problem.h names,
 // raw as the project holds them: the wizard builds its sentence from those alone
 // (ui/widgets/ServerProblemText), so a kind without its values would leave it nothing to say.

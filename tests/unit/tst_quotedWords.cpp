@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one quoted-word splitter (shell/QuotedWords) in the three syntaxes its callers use:
 // ssh_config arguments, Ansible INI host lines, firewall rule words (quotes kept, nft sets).
 #include "shell/QuotedWords.h"

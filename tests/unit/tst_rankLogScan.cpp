@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // scanRankLog: each rank's first error as training jobs print them (Python tracebacks, gloo,
 // NCCL, HCCL, the shell's "Killed"), its class, and the last step; and logs as hostile input
 // (every byte value, a huge line, a log cut mid-line, escape sequences).

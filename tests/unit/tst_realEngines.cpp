@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The generated scripts start real jobs: a one-server `cpu` project on 127.0.0.1 with two
 // "devices" runs resources/examples/train_ddp.py as a 2-process PyTorch gloo job in every mode,
 // through train.sh (launch, ranktable, no-ranktable) and through run.sh with real OpenMPI

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Routed device networks end to end on one machine: setup_device_ips.sh sets each device's
 // gateway and detect IP after its address against the simulated hccn_tool, reads them back from
 // the hccn.conf the tool keeps, and its backup file undoes them; the set-device-ips fix plans the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A restarting run as the client sees it: its attempts kept in the run record, its state read
 // from the supervisor's (evaluateSupervisedRun: the supervisor decides, except when its own
 // server is lost or it ended without a word), the status line, the logs of every attempt

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Which rank logs `clusterwiz-cli logs` reads: every rank of a run by default, in global rank
 // order (master first), narrowed by --server and --rank; unknown names and ranks give an error
 // that lists the valid values; a record line prints as "[server/rank] line".

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The run session's logic without a server: rounds of status reports (each server once, the
 // unreachable and the silent ones named), the gang stop decision and what it runs, and whole
 // sessions over local hosts (LocalRemote.h: the real tail program, poll and stop commands run by

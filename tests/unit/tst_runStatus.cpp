@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The job runner's pure parts: parsing a server's poll, the run state and the first failing rank
 // derived from all polls, run ids, the run record on disk, and the launch plan (what is uploaded
 // and started where). The remote commands are also run here by a local shell, as a server's shell

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // setup_device_ips.sh, run for real against the simulated hccn_tool of tests/fixtures/ascend.
 #include "generate/ScriptFiles.h"
 #include "model/ProjectJson.h"

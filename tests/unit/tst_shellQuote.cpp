@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // shellQuote() and shellEnvValue() are the only way a project value reaches a shell: every row is
 // checked by a real sh and a real bash, not by comparing strings alone.
 #include "shell/ShellQuote.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A cancel reaches a connect that waits for a server: a port on 127.0.0.1 that accepts TCP (the
 // kernel completes the handshake into the listen backlog) but never sends an SSH banner, the way
 // a hung sshd or a wrong service behind the port behaves. With a long connect limit, the session

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `--ssh-config FILE` on every command that talks to servers, run as users run the CLI: the real
 // binary in a child process. The config's jump-host rules are applied before any connection, so
 // these tests need no server: a config the core refuses, and loopback port 1 where nothing

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The ssh config as far as jump hosts and the servers page's picker need it: Host matching,
 // first-value-wins, ProxyJump syntax, chains, loops, Include, and the Match blocks it refuses.
 #include "ssh/SshConfigHosts.h"

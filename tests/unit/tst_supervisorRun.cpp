@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The supervisor of a restarting run, for real on this machine: one server (this one, the
 // supervisor's own, so no ssh), its generated train.sh, rank.sh and check.sh, and a small job
 // that fails as told. The supervisor gang-stops a failed attempt, runs the health round, waits

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // supervise.py, the supervisor of a restarting run, as a program: its judgement of an attempt
 // equals the client's (evaluateRun) for the same poll outputs (its --evaluate hook), hostile
 // project values reach its plan intact and inert, and it refuses to run without a valid run id.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Version facts without imports: package versions from metadata, the NPU board record, the CANN
 // install record; which packages launch.framework asks for; the cross-server comparison and the
 // checks that read them (a timeout is never "not found").
