@@ -109,7 +109,9 @@ int runDiagnose(const QStringList &arguments, QTextStream &out, QTextStream &err
             parseServerCommand(command, arguments, out, err, input, ProjectNeed::Readable);
         exit != kContinue)
         return exit;
-    auto &[fleet, path, project] = input;
+    FleetOptions &fleet = input.fleet;
+    const QString &path = input.path;
+    Project &project = input.project; // readable is enough: diagnose reads a run, it starts none
     DiagnoseOptions options;
     options.archive = !parser.isSet(u"no-archive"_s);
     if (parser.isSet(u"hang-after"_s)) {
