@@ -6,7 +6,8 @@
 // https://www.hiascend.com/document/detail/zh/ascend-deployer/500/ascenddeployer/deployer_0024.html).
 // `gateways` (a comma list) and `detectip` (per device, NPU0 first) are what ascend-deployer's
 // library/process_hccn.py gives `hccn_tool -gateway -s gateway` and `-netdetect -s address`;
-// they become device_network.gateways / detect_ips (ImportRoutes.cpp).
+// they become device_network.gateways / detect_ips (ImportRoutes.cpp). The older
+// hccn_inventory_file's [tools] section is read too (HccnInventoryImport.cpp).
 #include "exchange/ImportShared.h"
 
 #include "net/Ipv4.h"
@@ -154,6 +155,25 @@ void readHccnVar(const SourceLine &line, const QStringList &words, Project &proj
     project.deviceNetwork.netmask = value;
 }
 
+// hccn_inventory_file's [tools:vars]: the ssh user of its hosts; `user` / `group` are the
+// installed account's (HwHiAiUser), nothing of the project's.
+void readToolsVar(const SourceLine &line, const QStringList &words, QString &user, ImportLog &log)
+{
+    const QString joined = words.join(u' ');
+    const qsizetype equals = joined.indexOf(u'=');
+    const QString key = joined.left(equals).trimmed();
+    const QString value = joined.mid(equals + 1).trimmed();
+    if (key != u"ansible_ssh_user" && key != u"ansible_user") {
+        log.couldNotCarry(line.number, u"[tools:vars] "_s + key);
+        return;
+    }
+    if (const QString problem = userProblem(value); !problem.isEmpty()) {
+        log.error(u"inventory-ansible_ssh_user"_s, line.number, u"ansible_ssh_user "_s + problem);
+        return;
+    }
+    user = value;
+}
+
 } // namespace
 
 ImportResult importDeployerInventory(const QByteArray &text, const QString &source,
@@ -167,6 +187,7 @@ ImportResult importDeployerInventory(const QByteArray &text, const QString &sour
     QStringList names;
     QHash<QString, int> aliases; // inventory host name -> its line
     QStringList skipped;
+    QString toolsUser;
     std::vector<FoundRoute> routes;
     for (const SourceLine &line : meaningfulLines(text, false)) {
         if (line.text.startsWith(u'#') || line.text.startsWith(u';'))
@@ -189,16 +210,31 @@ ImportResult importDeployerInventory(const QByteArray &text, const QString &sour
             readHost(line, *words, project, names, aliases, routes, log);
         } else if (section == u"hccn:vars") {
             readHccnVar(line, *words, project, log);
+        } else if (section == u"tools") {
+            if (static_cast<int>(project.servers.size()) >= kMaxServers) {
+                log.error(u"inventory-servers"_s, line.number,
+                          u"more than %1 servers in [tools]"_s.arg(kMaxServers));
+                break;
+            }
+            readHccnInventoryHost(line, *words, project, names, routes, log);
+        } else if (section == u"tools:vars") {
+            readToolsVar(line, *words, toolsUser, log);
         } else if (!skipped.contains(section)) {
             skipped << section;
         }
+    }
+    for (Server &server : project.servers) {
+        if (server.user.isEmpty())
+            server.user = toolsUser; // [tools:vars] ansible_ssh_user, for hosts without their own
     }
     for (const QString &name : skipped) {
         log.note(u"could not carry: [%1] (only [hccn] and [hccn:vars] describe the training "
                  u"servers and their device IPs)"_s.arg(name.isEmpty() ? u"ungrouped"_s : name));
     }
     if (project.servers.empty() && result.errors.empty())
-        log.error(u"inventory-empty"_s, 0, u"no servers in an [hccn] section"_s);
+        log.error(u"inventory-empty"_s, 0,
+                  u"no servers in an [hccn] section (inventory_file) nor in a [tools] section "
+                  u"(hccn_inventory_file; its example lines start with #)"_s);
     carryRoutes(project, routes, log); // after [hccn:vars]: it may follow [hccn]
     chooseAscendGeneration(project, options, log);
     result.project = project;

@@ -24,7 +24,7 @@ constexpr std::array<KindInfo, 4> kKinds = {{
     {ImportKind::HccnConf, u"hccn-conf", u"/etc/hccn.conf of one server (device IPs)"},
     {ImportKind::RankTable, u"ranktable", u"HCCL rank table 1.0 (hccl_tools.py, merge_hccl.py)"},
     {ImportKind::DeployerInventory, u"deployer-inventory",
-     u"ascend-deployer inventory_file ([hccn] section)"},
+     u"ascend-deployer inventory_file ([hccn]) or hccn_inventory_file ([tools])"},
 }};
 
 } // namespace

@@ -106,7 +106,8 @@ Project newImportedProject(const ImportOptions &options, const QString &source,
     return project;
 }
 
-void chooseAscendGeneration(Project &project, const ImportOptions &options, ImportLog &log)
+void chooseAscendGeneration(Project &project, const ImportOptions &options, ImportLog &log,
+                            int wholeServer)
 {
     if (options.accelerator) {
         project.accelerator = *options.accelerator;
@@ -116,6 +117,7 @@ void chooseAscendGeneration(Project &project, const ImportOptions &options, Impo
     const int prefix = mask && netmaskPrefix(*mask) ? *netmaskPrefix(*mask) : 24;
     int oneSegment = 0;
     int split = 0;
+    int partial = 0; // servers with a few devices, all in one segment
     for (const Server &server : project.servers) {
         std::optional<Ipv4Network> first;
         bool same = true;
@@ -129,8 +131,10 @@ void chooseAscendGeneration(Project &project, const ImportOptions &options, Impo
             same = same && (!first || *first == segment);
             first = first ? first : segment;
         }
-        if (parsed >= 2)
-            ++(same ? oneSegment : split);
+        if (parsed >= 2 && !same)
+            ++split;
+        else if (parsed >= 2)
+            ++(parsed >= wholeServer ? oneSegment : partial);
     }
     if (split == 0 && oneSegment > 0) {
         project.accelerator = Accelerator::Ascend910b;
@@ -140,6 +144,15 @@ void chooseAscendGeneration(Project &project, const ImportOptions &options, Impo
         return;
     }
     project.accelerator = Accelerator::Ascend910;
+    if (split == 0 && partial > 0) {
+        log.note(u"accelerator ascend910: each server's devices share one /%1 segment, as in "
+                 u"CANN's Atlas training series rank table template and in its Atlas A2 example "
+                 u"alike; the file names no Atlas A2 member (device_port, hardware_type) and no "
+                 u"server lists all %2 devices; pass --accelerator ascend910b if these are "
+                 u"Atlas A2 servers"_s.arg(prefix)
+                     .arg(wholeServer));
+        return;
+    }
     log.note(split > 0 ? u"accelerator ascend910: a server's devices lie in several /%1 "
                          u"segments, the Atlas 800 / 900 PoD (910A) layout"_s.arg(prefix)
                        : u"accelerator ascend910: the file does not tell ascend910 from "

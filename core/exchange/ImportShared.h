@@ -53,8 +53,11 @@ Project newImportedProject(const ImportOptions &options, const QString &source,
 // `options`, else ascend910b when every server with two or more device IPs has them in one
 // segment (under the project's netmask, else /24: the Atlas A2 layout, docs/ascend.md), else
 // ascend910 (devices 0-3 in four segments, the only layout the first generation allows). Notes
-// which, and why.
-void chooseAscendGeneration(Project &project, const ImportOptions &options, ImportLog &log);
+// which, and why. A server counts for one segment only when it lists `wholeServer` or more
+// device IPs: a rank table's few devices in one /24 are CANN's Atlas training series template as
+// much as its A2 example.
+void chooseAscendGeneration(Project &project, const ImportOptions &options, ImportLog &log,
+                            int wholeServer = 2);
 
 // The device network from per-device IPs: ids ascending. `ips` maps device id to its address.
 void setDevices(Server &server, const QHash<int, QString> &ips);
@@ -73,6 +76,11 @@ struct FoundRoute {
 // segment, under the project's netmask), keeping the project's own for other segments; what
 // does not fold is noted as "could not carry" (ImportRoutes.cpp).
 void carryRoutes(Project &project, const std::vector<FoundRoute> &found, ImportLog &log);
+
+// One line of the [tools] section of ascend-deployer's hccn_inventory_file
+// (HccnInventoryImport.cpp): a server, its device IPs, detect IPs and netmask.
+void readHccnInventoryHost(const SourceLine &line, const QStringList &words, Project &project,
+                           QStringList &names, std::vector<FoundRoute> &routes, ImportLog &log);
 
 ImportResult importHostfile(const QByteArray &text, const QString &source,
                             const ImportOptions &options);

@@ -2,14 +2,24 @@
 // HCCL rank table 1.0 as hccl_tools.py and merge_hccl.py write it (github.com/mindspore-ai/models
 // utils/hccl_tools; seed 004 shows a file): `version` "1.0", `server_count`, `server_list[]` of
 // {server_id, device[] {device_id, device_ip, rank_id}, host_nic_ip "reserve"}, `status`.
-// hccl_tools writes every value as a string; merge_hccl.py rewrites rank_id as a number, so both
-// are read. CANN's own A2 example names servers "node_0" (hcclug_000067, "Rank Table
+// hccl_tools writes every value as a string, and so does merge_hccl.py (`str(rank_id)` since
+// mindspore-ai/models af532740f, 2021); its first version (3a2f16b81) wrote rank_id as a number,
+// so both are read. CANN's own A2 example names servers "node_0" (hcclug_000067, "Rank Table
 // Configuration (Atlas A2 training product)"), and MindCluster's hccl.json (Ascend Operator,
 // docs/en/scheduling/api/hccl.json_file_description.md) gives `server_id` as an identifier and
 // the address in `host_ip`: the address is host_ip when there is one, else server_id when it is
 // an address, else server_id is taken as a host name. MindCluster writes {"status":
 // "initializing"} until the pods are placed, and version "1.2" for Atlas A3 (SuperPoD), which is
 // not supported.
+// Which accelerator: what the file names decides. CANN's Atlas training series template 1
+// (hcclug_000068) and its Atlas A2 example (hcclug_000067) share one layout (two devices of one
+// /24 per server); only the A2 example gives `device_port`, and MindCluster names the product in
+// `hardware_type` ("800I-A2-32G"). Atlas A3 tables are refused by what only they hold: version
+// "1.2", `super_pod_list`, `super_device_id`, `host_port`, device ids past 7 (16 dies per server;
+// CANN's A3 page, hcclug_000014). A 1.0 table that names none of these is read as the Atlas
+// training series (ascend910) unless a server lists all eight devices in one segment
+// (ImportShared). `device_ip` may be empty on a single server: one server's devices talk over HCCS,
+// not RoCE (the A2 guide's device_ip row); more servers need it.
 #include "exchange/ImportShared.h"
 #include "model/JsonRead.h"
 #include "model/Problem.h"
@@ -33,7 +43,7 @@ QString str(const std::string &s)
     return QString::fromStdString(s);
 }
 
-// A member hccl_tools writes as a string and merge_hccl as a number.
+// A member written as a string (hccl_tools, merge_hccl) or a number (merge_hccl's first version).
 std::optional<int> numberMember(const Json &object, const char *key, int high)
 {
     const auto it = object.find(key);
@@ -68,6 +78,8 @@ struct RankCheck {
     std::set<int> seen;
     int expected = 0;
     bool inOrder = true;
+    bool singleServer = false; // device_ip may be empty
+    bool withoutIp = false;    // a device had none
 };
 
 bool readDevice(const Json &device, const QString &path, QHash<int, QString> &ips, RankCheck &ranks,
@@ -89,9 +101,13 @@ bool readDevice(const Json &device, const QString &path, QHash<int, QString> &ip
         return false;
     }
     const QString ip = stringMember(device, "device_ip");
-    if (const QString problem = ipv4Problem(ip); !problem.isEmpty()) {
+    if (ip.isEmpty() && ranks.singleServer) {
+        ranks.withoutIp = true; // one server: HCCS, no device network
+    } else if (const QString problem = ipv4Problem(ip); !problem.isEmpty()) {
         log.error(u"ranktable-device-ip"_s, path + u".device_ip"_s,
-                  ip.isEmpty() ? u"missing"_s : problem);
+                  ip.isEmpty() ? u"missing; only a table of one server may leave device_ip "
+                                 u"empty"_s
+                               : problem);
         return false;
     }
     const std::optional<int> rank = numberMember(device, "rank_id", 1 << 20);
@@ -166,7 +182,81 @@ void readServer(const Json &entry, const QString &path, Project &project, QStrin
                      path, server.name, serverId));
     }
     setDevices(server, ips);
+    if (ranks.withoutIp) {
+        for (const QString &ip : std::as_const(server.deviceIps)) {
+            if (!ip.isEmpty()) {
+                log.error(u"ranktable-device-ip"_s, path + u".device"_s,
+                          u"some devices give device_ip and some leave it empty: give every "
+                          u"device its address or none"_s);
+                return;
+            }
+        }
+        server.deviceIps.clear();
+        log.note(
+            u"%1: device_ip is empty, which one server allows (its devices talk over "
+            u"HCCS); the device IPs are still to set before a second server joins"_s.arg(path));
+    }
     project.servers.push_back(server);
+}
+
+// What only an Atlas A3 table holds, and where: the first found, or an empty `what`.
+struct Evidence {
+    QString what;
+    QString path;
+};
+
+Evidence a3Evidence(const Json &document)
+{
+    if (document.contains("super_pod_list"))
+        return {u"super_pod_list"_s, u"super_pod_list"_s};
+    const auto list = document.find("server_list");
+    if (list == document.end() || !list->is_array())
+        return {};
+    for (size_t s = 0; s < list->size(); ++s) {
+        const Json &server = (*list)[s];
+        const auto devices = server.is_object() ? server.find("device") : server.end();
+        if (!server.is_object() || devices == server.end() || !devices->is_array())
+            continue;
+        const QString at = u"server_list[%1].device"_s.arg(s);
+        if (devices->size() > size_t(kMaxDevice + 1))
+            return {u"%1 devices on one server"_s.arg(devices->size()), at};
+        for (size_t d = 0; d < devices->size(); ++d) {
+            const Json &device = (*devices)[d];
+            if (!device.is_object())
+                continue;
+            const QString here = at + u"[%1]"_s.arg(d);
+            for (const char *key : {"super_device_id", "host_port"}) {
+                if (device.contains(key))
+                    return {QString::fromLatin1(key), here + u'.' + QString::fromLatin1(key)};
+            }
+            const std::optional<int> id = numberMember(device, "device_id", 15);
+            if (id && *id > kMaxDevice)
+                return {u"device_id %1"_s.arg(*id), here + u".device_id"_s};
+        }
+    }
+    return {};
+}
+
+// What names the Atlas A2 in a 1.0 table: CANN's A2 example's `device_port` (the Atlas
+// training series template has none), MindCluster's `hardware_type` ("800I-A2-32G").
+QString a2Evidence(const Json &list)
+{
+    for (size_t s = 0; s < list.size(); ++s) {
+        const Json &server = list[s];
+        if (!server.is_object())
+            continue;
+        const QString hardware = stringMember(server, "hardware_type");
+        if (hardware.contains(u"A2"_s))
+            return u"hardware_type \"%1\" (server_list[%2])"_s.arg(escapeControls(hardware)).arg(s);
+        const auto devices = server.find("device");
+        if (devices == server.end() || !devices->is_array())
+            continue;
+        for (size_t d = 0; d < devices->size(); ++d) {
+            if ((*devices)[d].is_object() && (*devices)[d].contains("device_port"))
+                return u"device_port (server_list[%1].device[%2])"_s.arg(s).arg(d);
+        }
+    }
+    return {};
 }
 
 // The member as the file gives it, for messages: "1.0" (a string), 1.0 (a number), or (missing).
@@ -243,6 +333,13 @@ ImportResult importRankTable(const QByteArray &text, const QString &source,
     }
     if (!checkStatusAndVersion(document, log))
         return result;
+    if (const Evidence a3 = a3Evidence(document); !a3.what.isEmpty()) {
+        log.error(u"ranktable-a3"_s, a3.path,
+                  u"Atlas A3 rank table (16 dies per server) is not supported yet: %1 is found "
+                  u"only in Atlas A3 tables; clusterwiz reads Atlas 800 (ascend910) and Atlas A2 "
+                  u"(ascend910b) tables, 8 devices per server"_s.arg(a3.what));
+        return result;
+    }
     const auto list = document.find("server_list");
     if (list == document.end() || !list->is_array() || list->empty()) {
         log.error(u"ranktable-servers"_s, u"server_list"_s, u"missing or empty"_s);
@@ -263,13 +360,22 @@ ImportResult importRankTable(const QByteArray &text, const QString &source,
         newImportedProject(options, source, Accelerator::Ascend910, LaunchMode::RankTable, log);
     QStringList names;
     RankCheck ranks;
+    ranks.singleServer = list->size() == 1;
     for (size_t s = 0; s < list->size(); ++s)
         readServer((*list)[s], u"server_list[%1]"_s.arg(s), project, names, ranks, log);
     if (result.ok() && !ranks.inOrder)
         log.note(u"could not carry: the rank_id order; clusterwiz numbers ranks from the first "
                  u"server (the master) on, in list order, as hccl_tools does"_s);
     log.note(u"ssh user and port are not in a rank table: set them (port 22 assumed)"_s);
-    chooseAscendGeneration(project, options, log);
+    if (const QString a2 = a2Evidence(*list); !a2.isEmpty() && !options.accelerator) {
+        project.accelerator = Accelerator::Ascend910b;
+        log.note(u"accelerator ascend910b: the file gives %1, which names the Atlas A2 (CANN's "
+                 u"Atlas training series template has no such member)"_s.arg(a2));
+    } else {
+        // Both templates put a server's few devices into one segment: only a whole server
+        // (8 devices) in one segment tells the A2 by its layout.
+        chooseAscendGeneration(project, options, log, kMaxDevice + 1);
+    }
     result.project = project;
     return result;
 }

@@ -83,6 +83,10 @@ public:
                 "netmask, segments and device IPs so that one shared segment can be planned"_s
                     .arg(m_segmentCount)
                     .arg(m_result.project.deviceNetwork.segments.join(u", "_s));
+            if (m_keptApart)
+                m_result.reason +=
+                    u" (their device IPs already lie in these segments: they are not joined into "
+                    "one wider segment, which would write a new netmask onto every device)"_s;
         }
     }
 
@@ -115,7 +119,12 @@ private:
         // One segment shared by every server needs no router between them (servers in different
         // segments need a gateway per segment): the smallest netmask that holds them all first,
         // then one segment per server.
-        if (fixed == 0) {
+        // Servers whose device IPs already lie in different /24 segments are not joined into one
+        // wider segment: that would write the wider netmask onto every device of a network that
+        // was built as separate segments (a routed one, most likely); they keep theirs and the
+        // plan asks for the gateways (run()).
+        m_keptApart = fixed == 0 && !sharedSegmentAt(24);
+        if (fixed == 0 && !m_keptApart) {
             QString reason;
             for (int prefix = 24; prefix >= kWidestAutoPrefix; --prefix) {
                 if (attempt(prefix, Layout::Shared, &reason)) {
@@ -140,6 +149,20 @@ private:
     }
 
     enum class Layout { Shared, PerServer };
+
+    // Whether the servers' parsed device IPs all lie in one /prefix segment (or there are none).
+    bool sharedSegmentAt(int prefix) const
+    {
+        std::optional<Ipv4Network> shared;
+        for (int s = 0; s < int(m_project.servers.size()); ++s) {
+            if (const auto net = inferred(s, prefix)) {
+                if (shared && *shared != *net)
+                    return false;
+                shared = net;
+            }
+        }
+        return true;
+    }
 
     int devicesOf(int s) const
     {
@@ -352,8 +375,9 @@ private:
     }
 
     PlanResult &m_result;
-    const Project m_project; // the input, unchanged while the result is written
-    int m_segmentCount = 0;  // distinct segments of the plan written
+    const Project m_project;  // the input, unchanged while the result is written
+    int m_segmentCount = 0;   // distinct segments of the plan written
+    bool m_keptApart = false; // the servers' own IPs lie in different /24 segments
     std::vector<int> m_order;
     QSet<quint32> m_hostIps;
 };

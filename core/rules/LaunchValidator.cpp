@@ -2,6 +2,8 @@
 #include "rules/SectionValidators.h"
 #include "rules/ValueRules.h"
 
+#include <QFileInfo>
+#include <QHash>
 #include <QSet>
 
 using namespace Qt::StringLiterals;
@@ -83,6 +85,7 @@ public:
              m_launch.envSetup, singleLineValueProblem);
         list(u"upload"_s, u"launch.upload"_s, TrText::verbatim(u"upload"_s), m_launch.upload,
              pathValueProblem);
+        checkUploadNames();
         list(u"mpirun-args"_s, u"launch.mpirun.extra_args"_s,
              trText("cw::Validation", "mpirun argument"), m_launch.mpirun.extraArgs,
              argumentValueProblem);
@@ -97,6 +100,33 @@ public:
     }
 
 private:
+    // An upload lands in the workdir under its file name (LaunchPlan.cpp): a/x.txt and b/x.txt
+    // would be one file there, the second silently replacing the first.
+    void checkUploadNames()
+    {
+        QHash<QString, qsizetype> first; // file name -> the entry that brings it
+        for (qsizetype k = 0; k < m_launch.upload.size(); ++k) {
+            const QString name = QFileInfo(m_launch.upload[k]).fileName();
+            if (name.isEmpty())
+                continue;
+            const auto earlier = first.constFind(name);
+            if (earlier == first.cend()) {
+                first.insert(name, k);
+                continue;
+            }
+            m_out.add(u"upload-clash"_s, projectPlace(u"launch.upload"_s).item(int(k)),
+                      trText("cw::Validation",
+                             "launch: upload %1 \"%2\" and upload %3 \"%4\" both land as "
+                             "%5 in the workdir (an upload keeps only its file name); rename "
+                             "one of them")
+                          .arg(k)
+                          .arg(m_launch.upload[k])
+                          .arg(*earlier)
+                          .arg(m_launch.upload[*earlier])
+                          .arg(name));
+        }
+    }
+
     void field(const QString &rule, const QString &field, const TrText &what,
                const ValueProblem &problem)
     {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "rules/ValueRules.h"
 
+#include "net/InetAton.h"
 #include "net/Ipv4.h"
 
 #include <QStringList>
@@ -83,6 +84,16 @@ ValueProblem sshHostValueProblem(const QString &text)
         return fault(
             ProblemKind::NotSshHost, text,
             trText("cw::Validation", "\"%1\" is not an address, host name or ssh alias").arg(text));
+    // One reading of an address everywhere: ssh and the C library take "127.0.0" or "010.0.0.1"
+    // for an address (inet_aton's short and octal forms), which the rules, the loopback check
+    // and host_ip would take for a name. Refused, so that a host is either a dotted quad or no
+    // address at all (rewriting it would change what the user wrote into the project).
+    if (const std::optional<Ipv4> read = parseInetAton(text); read && !Ipv4::parse(text))
+        return fault(ProblemKind::NotSshHost, text,
+                     trText("cw::Validation",
+                            "\"%1\" is the address %2 to ssh and the C library (inet_aton's "
+                            "short form); write the address as %2")
+                         .arg(text, read->toString()));
     // ".", ".." and ".name" are folder names, never a host (and run folders are named after hosts).
     if (text.front() == u'.')
         return fault(ProblemKind::LeadingDot, text,

@@ -10,6 +10,7 @@
 #include "rules/ProjectValidator.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -125,13 +126,171 @@ private Q_SLOTS:
                  QStringList({u"192.168.1.254"_s, u"192.168.2.254"_s}));
         QCOMPARE(project.deviceNetwork.detectIps, project.deviceNetwork.gateways);
         QCOMPARE(remainingRules(project), QStringList());
-        // Without the fixed netmask, the planner prefers one segment that holds both: a /22.
+        // Without the netmask, the servers' own IPs still lie in two /24 segments: the plan does
+        // not join them into one /22 (which would write /22 onto every device) but says so and
+        // asks for the routed plan; --fill-gateways then completes it (issue 32, item 10).
         project.deviceNetwork = {};
-        const PlanResult plan = planDeviceNetwork(project);
-        QVERIFY2(plan.ok, qPrintable(plan.reason));
-        QCOMPARE(plan.project.deviceNetwork.netmask, u"255.255.252.0"_s);
+        PlanResult plan = planDeviceNetwork(project);
+        QVERIFY(!plan.ok);
+        QVERIFY2(plan.reason.contains(u"2 segments (192.168.1.0, 192.168.2.0)"_s) &&
+                     plan.reason.contains(u"--fill-gateways"_s) &&
+                     plan.reason.contains(u"not joined into one wider segment"_s),
+                 qPrintable(plan.reason));
+        QCOMPARE(plan.project.deviceNetwork.netmask, u"255.255.255.0"_s);
         QCOMPARE(plan.project.servers[1].deviceIps, project.servers[1].deviceIps);
+        changes.clear();
+        QCOMPARE(fillSegmentGateways(plan.project, changes), 2);
         QCOMPARE(remainingRules(plan.project), QStringList());
+    }
+
+    // CANN's Atlas training series template 1 (HCCL user guide, "rank table配置资源信息(Atlas
+    // 训练系列产品)", https://www.hiascend.com/document/detail/zh/CANNCommunityEdition/
+    // 850alpha002/hccl/hcclug/hcclug_000068.html, its comments left out): the A2 example's layout
+    // without device_port. Before: ascend910b, by the layout alone (issue 32, item 7).
+    void cann910TemplateIsAscend910()
+    {
+        const ImportResult result =
+            run(ImportKind::RankTable, sample(u"cann_910_template1.json"_s));
+        QVERIFY2(result.ok(), qPrintable(describe(result)));
+        QCOMPARE(result.project.accelerator, Accelerator::Ascend910);
+        const QString notes = result.notes.join(u'\n');
+        QVERIFY2(notes.contains(u"no Atlas A2 member (device_port, hardware_type)"_s) &&
+                     notes.contains(u"pass --accelerator ascend910b"_s),
+                 qPrintable(notes));
+        // The A2 example names itself by device_port.
+        const ImportResult a2 = run(ImportKind::RankTable, sample(u"hccl_a2_2x2.json"_s));
+        QVERIFY2(
+            a2.notes.join(u'\n').contains(
+                u"accelerator ascend910b: the file gives device_port (server_list[0].device[0])"_s),
+            qPrintable(describe(a2)));
+        // hccl_tools' eight devices of a first-generation server in four segments stay ascend910.
+        const ImportResult tools =
+            run(ImportKind::RankTable, sample(u"hccl_8p_01234567_10.0.0.22.json"_s));
+        QCOMPARE(tools.project.accelerator, Accelerator::Ascend910);
+    }
+
+    // An Atlas A3 table of typical networking (not SuperPoD): version "1.0", 16 dies per server,
+    // each device with device_port and host_port, the server with host_ip: the device members
+    // of CANN's A3 example (HCCL user guide, "ranktable文件配置资源信息", Atlas A3,
+    // https://www.hiascend.com/document/detail/zh/canncommercial/82RC1/hccl/hcclug/
+    // hcclug_000014.html: device_id, device_ip, device_port, host_port, rank_id; host_ip
+    // 172.16.0.100; device IPs 192.168.1.6 on) for one server of 16 dies. Before: "not an Ascend
+    // 910 device (0-7)" at device 8.
+    void a3TypicalTableIsRefusedPrecisely()
+    {
+        const ImportResult result =
+            run(ImportKind::RankTable, sample(u"cann_a3_typical_16p.json"_s));
+        QVERIFY(!result.ok());
+        QCOMPARE(result.errors.front().rule, u"ranktable-a3"_s);
+        QVERIFY2(result.errors.front().message.startsWith(
+                     u"Atlas A3 rank table (16 dies per server) is not supported yet"_s),
+                 qPrintable(describe(result)));
+        // host_port alone (the same table cut to eight dies) says A3 as well.
+        QByteArray eight = sample(u"cann_a3_typical_16p.json"_s);
+        const qsizetype cut = eight.indexOf("{", eight.indexOf("\"device_id\": \"8\"") - 40);
+        eight = eight.left(eight.lastIndexOf(",", cut)) + "]}]}";
+        const ImportResult host = run(ImportKind::RankTable, eight);
+        QVERIFY2(!host.ok() && host.errors.front().rule == u"ranktable-a3"_s,
+                 qPrintable(describe(host)));
+        QCOMPARE(host.errors.front().path, u"input: server_list[0].device[0].host_port"_s);
+    }
+
+    // CANN's one-server template (hcclug_000011: node_0 with devices 0 and 1) with device_ip
+    // left empty, as the Atlas A2 guide allows for one server: accepted there, refused on two.
+    void singleServerWithoutDeviceIps()
+    {
+        const QByteArray text = sample(u"cann_a2_1s_no_device_ip.json"_s);
+        const ImportResult result = run(ImportKind::RankTable, text);
+        QVERIFY2(result.ok(), qPrintable(describe(result)));
+        QCOMPARE(result.project.servers.at(0).devices, (std::vector<int>{0, 1}));
+        QVERIFY(result.project.servers.at(0).deviceIps.isEmpty());
+        QVERIFY2(
+            result.notes.join(u'\n').contains(u"device_ip is empty, which one server allows"_s),
+            qPrintable(describe(result)));
+
+        QByteArray two = text;
+        two.replace("\"server_count\": \"1\"", "\"server_count\": \"2\"");
+        const qsizetype list = two.indexOf('[');
+        const qsizetype end = two.lastIndexOf(']');
+        const QByteArray entry = two.mid(list + 1, end - list - 1).trimmed();
+        QByteArray second = entry;
+        second.replace("node_0", "node_1")
+            .replace("\"rank_id\": \"0\"", "\"rank_id\": \"2\"")
+            .replace("\"rank_id\": \"1\"", "\"rank_id\": \"3\"");
+        two = two.left(list + 1) + entry + "," + second + two.mid(end);
+        const ImportResult refused = run(ImportKind::RankTable, two);
+        QVERIFY2(!refused.ok(), qPrintable(describe(refused)));
+        QCOMPARE(refused.errors.front().rule, u"ranktable-device-ip"_s);
+        QVERIFY2(refused.errors.front().message.contains(u"only a table of one server"_s),
+                 qPrintable(describe(refused)));
+    }
+
+    // merge_hccl.py writes rank_id as a string since mindspore-ai/models af532740f
+    // (`str(rank_id)`); its first version (3a2f16b81) wrote a number, as hccl_2s_16p.json holds.
+    // Both read the same.
+    void rankIdStringOrNumber()
+    {
+        const QByteArray numbers = sample(u"hccl_2s_16p.json"_s);
+        QByteArray strings = numbers;
+        static const QRegularExpression rank(u"\"rank_id\": (\\d+)"_s);
+        strings = QString::fromUtf8(strings).replace(rank, u"\"rank_id\": \"\\1\""_s).toUtf8();
+        QVERIFY(strings != numbers && strings.contains("\"rank_id\": \"15\""));
+        const ImportResult a = run(ImportKind::RankTable, numbers);
+        const ImportResult b = run(ImportKind::RankTable, strings);
+        QVERIFY2(a.ok() && b.ok(), qPrintable(describe(a) + describe(b)));
+        QCOMPARE(a.project, b.project);
+    }
+
+    // ascend-deployer's hccn_inventory_file (github.com/Ascend/ascend-deployer
+    // offline-deploy/hccn_inventory_file, verbatim): its [tools] lines are examples behind `#`,
+    // so as shipped it names no server; with the two 10.10.10.x lines taken in, each `ip=` of
+    // mode SMP stands for eight devices (tools/hccn/main/hccn.go confIP; README "hccn_tool网络配
+    // 置": 10.0.0.1 gives 10.0.0.1, 10.0.1.1, 10.0.2.1, 10.0.3.1, 10.0.0.2, ...).
+    void hccnInventoryFile()
+    {
+        const QByteArray shipped = sample(u"hccn_inventory_file"_s);
+        const ImportResult empty = run(ImportKind::DeployerInventory, shipped);
+        QVERIFY(!empty.ok());
+        QCOMPARE(empty.errors.front().rule, u"inventory-empty"_s);
+        QVERIFY2(empty.errors.front().message.contains(u"[tools] section (hccn_inventory_file"_s),
+                 qPrintable(describe(empty)));
+
+        QByteArray text = shipped;
+        text.replace("# 10.10.10.", "10.10.10.");
+        const ImportResult result = run(ImportKind::DeployerInventory, text);
+        QVERIFY2(result.ok(), qPrintable(describe(result)));
+        const Project &project = result.project;
+        QCOMPARE(project.servers.size(), size_t(2));
+        QCOMPARE(project.servers[0].host, u"10.10.10.10"_s);
+        QCOMPARE(project.servers[0].user, u"root"_s);
+        QCOMPARE(project.servers[0].deviceIps,
+                 QStringList({u"192.168.100.101"_s, u"192.168.101.101"_s, u"192.168.102.101"_s,
+                              u"192.168.103.101"_s, u"192.168.100.102"_s, u"192.168.101.102"_s,
+                              u"192.168.102.102"_s, u"192.168.103.102"_s}));
+        QCOMPARE(project.servers[1].deviceIps.front(), u"192.168.100.108"_s);
+        QCOMPARE(project.servers[1].deviceIps.back(), u"192.168.103.109"_s);
+        QCOMPARE(project.deviceNetwork.netmask, u"255.255.255.0"_s);
+        QCOMPARE(project.accelerator, Accelerator::Ascend910);
+        const QString notes = result.notes.join(u'\n');
+        QVERIFY2(notes.contains(u"[tools:vars] user"_s), qPrintable(notes));
+        QVERIFY2(!notes.contains(u"could not carry: [tools]"_s), qPrintable(notes));
+
+        // Mode AMP: device i gets a.b.c.(d+i); one address per device as a comma list.
+        const ImportResult amp = run(ImportKind::DeployerInventory,
+                                     "[tools]\nnode1 action=config mode=AMP ip=10.0.0.1 "
+                                     "detectip=10.0.0.254 netmask=255.255.255.0\n"
+                                     "node2 action=config ip=10.0.0.11,10.0.0.12 "
+                                     "detectip=10.0.0.254,10.0.0.254 netmask=255.255.255.0\n");
+        QVERIFY2(amp.ok(), qPrintable(describe(amp)));
+        QCOMPARE(amp.project.servers[0].deviceIps.size(), qsizetype(8));
+        QCOMPARE(amp.project.servers[0].deviceIps.back(), u"10.0.0.8"_s);
+        QCOMPARE(amp.project.servers[1].deviceIps, QStringList({u"10.0.0.11"_s, u"10.0.0.12"_s}));
+        // One address without SMP or AMP: hccn.go cannot expand it.
+        const ImportResult modeless = run(ImportKind::DeployerInventory,
+                                          "[tools]\nnode1 ip=10.0.0.1 netmask=255.255.255.0\n");
+        QVERIFY(!modeless.ok());
+        QCOMPARE(modeless.errors.front().rule, u"inventory-ip"_s);
+        QCOMPARE(modeless.errors.front().path, u"input:2"_s);
     }
 
     // MindCluster's hccl.json (Ascend Operator, mind-cluster
@@ -149,6 +308,8 @@ private Q_SLOTS:
         const QString notes = result.notes.join(u'\n');
         QVERIFY2(notes.contains(u"container_ip"_s) && notes.contains(u"hardware_type"_s),
                  qPrintable(notes));
+        // hardware_type "800I-A2-32G" names the Atlas A2, whatever the placeholder layout.
+        QCOMPARE(result.project.accelerator, Accelerator::Ascend910b);
     }
 
     // The same page's Atlas A3 example: version "1.2", super_pod_list.
@@ -248,6 +409,10 @@ private Q_SLOTS:
                                                 << u"hostfile-localhost"_s << u"input:2"_s;
         QTest::newRow("127.0.0.1 in a cluster") << QByteArray("127.0.0.1 slots=8\nnode1 slots=8\n")
                                                 << u"hostfile-localhost"_s << u"input:1"_s;
+        // ssh and the C library read 127.0.0 as an address (inet_aton), not a name: refused
+        // with the address it is, so the loopback rule cannot be bypassed (issue 32, item 8).
+        QTest::newRow("127.0.0, inet_aton's short form")
+            << QByteArray("node1 slots=8\n127.0.0 slots=4\n") << u"hostfile-host"_s << u"input:2"_s;
         QTest::newRow("MPICH count 0")
             << QByteArray("node1:0\n") << u"hostfile-slots"_s << u"input:1"_s;
         QTest::newRow("localhost alone")

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "net/InetAton.h"
 #include "net/Ipv4.h"
 
 #include <QTest>
 
+using namespace Qt::StringLiterals;
 using namespace cw;
 
 class TestIpv4 : public QObject {
@@ -37,6 +39,33 @@ private Q_SLOTS:
         QCOMPARE(parsed.has_value(), valid);
         if (parsed)
             QCOMPARE(parsed->toString(), text); // parses and re-serialises equal
+    }
+
+    // inet_aton(3), as ssh and getaddrinfo read a host: "127.0.0" is 127.0.0.1 (glibc's
+    // inet_aton: the last part fills the bytes left; 0 octal, 0x hex).
+    void inetAton_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("address");
+        QTest::newRow("dotted quad") << u"10.0.0.1"_s << u"10.0.0.1"_s;
+        QTest::newRow("three parts") << u"127.0.0"_s << u"127.0.0.0"_s;
+        QTest::newRow("two parts") << u"127.1"_s << u"127.0.0.1"_s;
+        QTest::newRow("one part") << u"2130706433"_s << u"127.0.0.1"_s;
+        QTest::newRow("octal") << u"010.0.0.1"_s << u"8.0.0.1"_s;
+        QTest::newRow("hex") << u"0x7f.1"_s << u"127.0.0.1"_s;
+        QTest::newRow("last part too big") << u"1.2.3.256"_s << QString();
+        QTest::newRow("two parts, last too big") << u"1.16777216"_s << QString();
+        QTest::newRow("bad octal digit") << u"09.0.0.1"_s << QString();
+        QTest::newRow("a name") << u"node1"_s << QString();
+        QTest::newRow("five parts") << u"1.2.3.4.5"_s << QString();
+        QTest::newRow("empty part") << u"1..2"_s << QString();
+    }
+    void inetAton()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, address);
+        const auto parsed = parseInetAton(text);
+        QCOMPARE(parsed ? parsed->toString() : QString(), address);
     }
 
     void netmask_data()

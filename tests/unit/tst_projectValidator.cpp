@@ -379,6 +379,21 @@ private Q_SLOTS:
         row(
             "host ..", [](Project &p) { p.servers[0].host = u".."_s; }, u"host"_s,
             u"servers[0].host"_s);
+        // ssh and the C library read "127.0.0" as 127.0.0.1 (inet_aton): refused, one reading.
+        row(
+            "host 127.0.0 (inet_aton short form)",
+            [](Project &p) { p.servers[0].host = u"127.0.0"_s; }, u"host"_s, u"servers[0].host"_s);
+        row(
+            "host 010.0.0.1 (inet_aton octal)",
+            [](Project &p) { p.servers[1].host = u"010.0.0.1"_s; }, u"host"_s,
+            u"servers[1].host"_s);
+        // a/x.txt and b/x.txt would both land as workdir/x.txt (issue 32, item 9).
+        row(
+            "upload names clash",
+            [](Project &p) {
+                p.launch.upload = {u"a/x.txt"_s, u"train.py"_s, u"b/x.txt"_s};
+            },
+            u"upload-clash"_s, u"launch.upload[2]"_s);
         row(
             "host of 300 characters", [](Project &p) { p.servers[0].host = QString(300, u'h'); },
             u"host"_s, u"servers[0].host"_s);

@@ -2498,6 +2498,14 @@ Upload them?</source>
         <translation>“%1”不是地址、主机名或 ssh 别名</translation>
     </message>
     <message>
+        <source>launch: upload %1 &quot;%2&quot; and upload %3 &quot;%4&quot; both land as %5 in the workdir (an upload keeps only its file name); rename one of them</source>
+        <translation>launch：upload %1“%2”与 upload %3“%4”在工作目录中都成为 %5（上传只保留文件名）；请重命名其中一个</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is the address %2 to ssh and the C library (inet_aton&apos;s short form); write the address as %2</source>
+        <translation>“%1”在 ssh 和 C 库看来是地址 %2（inet_aton 的简写形式）；请把地址写作 %2</translation>
+    </message>
+    <message>
         <source>&quot;%1&quot; must not start with &apos;.&apos;</source>
         <translation>“%1”不能以“.”开头</translation>
     </message>
