@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "exchange/ExportNodeScript.h"
 
+#include "generate/HcclDefaults.h"
 #include "generate/LaunchScriptBash.h"
 #include "shell/ShellQuote.h"
 
@@ -21,6 +22,8 @@ QString nodeScript(const Project &project, const NodePlace &place, const QString
             u"\n} || { echo \"clusterwiz: env_setup line %1 failed (exit $?)\" >&2; exit 2; }\n"_s
                 .arg(k + 1);
     }
+    for (const auto &[name, value] : schedulerHcclDefaults(project))
+        text += u"export "_s + name + u'=' + value + u'\n';
     for (const auto &[name, value] : launch.env)
         text += u"export "_s + name + u'=' + shellEnvValue(value) + u'\n';
     text += before;
@@ -38,6 +41,25 @@ QString nodeScript(const Project &project, const NodePlace &place, const QString
     if (!launch.args.isEmpty())
         text += u' ' + shellJoin(launch.args);
     return text + u'\n';
+}
+
+std::vector<std::pair<QString, QString>> schedulerHcclDefaults(const Project &project)
+{
+    // env.sh's defaults, less the trust list: the scheduler picks the nodes, so there is no host
+    // list to write (commonNotCarried says so). HCCL_WHITELIST_FILE named in launch.env still
+    // switches the check on, as in env.sh.
+    Project withoutList = project;
+    withoutList.launch.hcclWhitelistHostIps = false;
+    return hcclDefaults(withoutList, {});
+}
+
+bool projectSetsEnv(const Project &project, const QString &name)
+{
+    for (const auto &[set, value] : project.launch.env) {
+        if (set == name)
+            return true;
+    }
+    return false;
 }
 
 QString projectSummary(const Project &project)
@@ -91,6 +113,14 @@ QStringList commonNotCarried(const Project &project)
     if (isAscend(project.accelerator))
         notes << u"device IPs: the scheduler's nodes keep the device IPs set on them"_s;
     notes << u"launch.log_dir: the logs go where the scheduler keeps job output"_s;
+    if (writesHcclWhitelist(project))
+        notes << u"launch.hccl_whitelist host_ips: the scheduler picks the nodes, so there is no "
+                 u"host list for HCCL_WHITELIST_FILE; HCCL's trust list stays off "
+                 u"(HCCL_WHITELIST_DISABLE=1, its default)"_s;
+    if (launch.restart.enabled())
+        notes << u"launch.restart (max_restarts %1): the scheduler restarts a failed job its own "
+                 u"way (Slurm --requeue, a PyTorchJob's restartPolicy and backoffLimit, a Volcano "
+                 u"Job's maxRetry and policies)"_s.arg(launch.restart.maxRestarts);
     if (!launch.upload.isEmpty())
         notes << u"launch.upload: put those files into the workdir yourself"_s;
     if (!launch.localRankArg.isEmpty())

@@ -3,6 +3,9 @@
 
 #include "exchange/Export.h"
 
+#include <utility>
+#include <vector>
+
 namespace cw {
 
 // Pieces the exporters share (not part of the public export API; see Export.h for that).
@@ -17,11 +20,18 @@ struct NodePlace {
 };
 
 // The bash lines every node runs: enter the workdir, the project's env_setup lines (a failing one
-// ends the node with exit 2) and env, then `exec PYTHON -m torch.distributed.run ...` with one
-// process per device. Every project value
-// is quoted with shellQuote() (env values with shellEnvValue()). `before` goes right before the
-// launcher line (a target's own exports).
+// ends the node with exit 2), env.sh's HCCL defaults and env, then `exec PYTHON -m
+// torch.distributed.run ...` with one process per device. Every project value is quoted with
+// shellQuote() (env values with shellEnvValue()). `before` goes right before the launcher line (a
+// target's own exports).
 QString nodeScript(const Project &project, const NodePlace &place, const QString &before = {});
+
+// env.sh's HCCL defaults (generate/HcclDefaults.h) for a scheduler's node: without
+// HCCL_WHITELIST_FILE, since a scheduler's nodes are not known ahead. nodeScript() exports them.
+std::vector<std::pair<QString, QString>> schedulerHcclDefaults(const Project &project);
+
+// Whether launch.env sets `name` itself (then a target leaves its own value out).
+bool projectSetsEnv(const Project &project, const QString &name);
 
 // "ascend910 project \"NAME\", mode launch": for the comment at the top of each file.
 QString projectSummary(const Project &project);

@@ -49,6 +49,15 @@ QString replicaSpec(const Project &project, const QString &role, int replicas)
     text += u"                - /bin/bash\n"_s;
     text += u"                - -c\n"_s;
     text += u"                - "_s + yamlBlock(nodeScript(project, place).chopped(1), 18) + u'\n';
+    // env.sh pins HCCL to the server's host IP; a pod's own address is the Downward API's
+    // status.podIP (kubernetes.io/docs/concepts/workloads/pods/downward-api/).
+    if (isAscend(project.accelerator) && !projectSetsEnv(project, u"HCCL_IF_IP"_s)) {
+        text += u"              env:\n"_s;
+        text += u"                - name: HCCL_IF_IP\n"_s;
+        text += u"                  valueFrom:\n"_s;
+        text += u"                    fieldRef:\n"_s;
+        text += u"                      fieldPath: status.podIP\n"_s;
+    }
     text += u"              ports:\n"_s;
     text += u"                - name: pytorchjob-port\n"_s;
     text += u"                  containerPort: %1\n"_s.arg(project.launch.masterPort);

@@ -85,6 +85,13 @@ void exportSlurm(const Project &project, ExportResult &result)
     result.userSets << u"#SBATCH --partition, --time and --account as your site requires"_s;
     if (isAscend(project.accelerator))
         result.userSets << u"the #SBATCH line that requests the NPUs (your site's gres name)"_s;
+    // HCCL's choice of host NIC: HCCL_IF_IP > HCCL_SOCKET_IFNAME > the first non-docker, non-lo
+    // NIC by name (CANN, envref_07_0073 "HCCL_IF_IP").
+    if (isAscend(project.accelerator) && !projectSetsEnv(project, u"HCCL_IF_IP"_s))
+        result.notCarried << u"HCCL_IF_IP: env.sh sets it to each server's host IP from the "
+                             u"plan, and Slurm's nodes are not known ahead; without it HCCL "
+                             u"takes HCCL_SOCKET_IFNAME (set it in launch.env), else the first "
+                             u"interface other than docker and lo by name"_s;
     result.userSets << u"launch.workdir %1 and %2 must exist on every node (a shared file "
                        u"system)"_s.arg(project.launch.workdir, project.launch.python);
 }

@@ -4,7 +4,9 @@
 // samples/train/basic-training/ranktable/yaml/910b/ write it) whose hccl.json starts as
 // {"status":"initializing"}
 // and is filled by MindCluster (hccl-controller / Ascend Operator) once the pods are placed, the
-// same label on the job and its pods, `huawei.com/Ascend910` requests and limits, and the
+// same label on the job and its pods, one pod per node (podAntiAffinity over volcano.sh/job-name
+// on kubernetes.io/hostname) on the host network, the container named "pytorch" (the samples'
+// a800_pytorch_vcjob.yaml), `huawei.com/Ascend910` requests and limits, and the
 // ConfigMap mounted as volume "ascend-910-config" at /user/serverid/devindex/config
 // (gitee.com/ascend/ascend-hccl-controller README, "使用volcano yaml"; MindCluster volcano.md,
 // gitcode.com/Ascend/mind-cluster docs/en/scheduling/api/volcano.md). Volcano's env and svc
@@ -91,8 +93,24 @@ void exportVolcano(const Project &project, ExportResult &result)
     text += u"          labels:\n"_s;
     text += u"            ring-controller.atlas: "_s + ring + u'\n';
     text += u"        spec:\n"_s;
+    // One pod per node, on the node's own network, as the samples place them.
+    text += u"          affinity:\n"_s;
+    text += u"            podAntiAffinity:\n"_s;
+    text += u"              requiredDuringSchedulingIgnoredDuringExecution:\n"_s;
+    text += u"                - labelSelector:\n"_s;
+    text += u"                    matchExpressions:\n"_s;
+    text += u"                      - key: volcano.sh/job-name\n"_s;
+    text += u"                        operator: In\n"_s;
+    text += u"                        values:\n"_s;
+    text += u"                          - %1\n"_s.arg(yamlQuote(name));
+    text += u"                  topologyKey: kubernetes.io/hostname\n"_s;
+    text += u"          hostNetwork: true\n"_s;
+    // A hostNetwork pod resolves with the node's resolv.conf unless told otherwise, and the
+    // master's name (VC_TRAINER_HOSTS) is a cluster DNS name (kubernetes.io/docs/concepts/
+    // services-networking/dns-pod-service/, "Pod's DNS Policy").
+    text += u"          dnsPolicy: ClusterFirstWithHostNet\n"_s;
     text += u"          containers:\n"_s;
-    text += u"            - name: ascend\n"_s;
+    text += u"            - name: pytorch\n"_s;
     text += u"              image: %1\n"_s.arg(yamlQuote(QString::fromUtf16(kImage)));
     text += u"              imagePullPolicy: IfNotPresent\n"_s;
     text += u"              command:\n"_s;
@@ -101,6 +119,14 @@ void exportVolcano(const Project &project, ExportResult &result)
     text += u"                - "_s + yamlBlock(nodeScript(project, place, before).chopped(1), 18) +
             u'\n';
     text += u"              env:\n"_s;
+    if (!projectSetsEnv(project, u"HCCL_IF_IP"_s)) {
+        // env.sh pins HCCL to the host IP; on the host network that is the node's, which the
+        // samples read the same way (XDL_IP).
+        text += u"                - name: HCCL_IF_IP\n"_s;
+        text += u"                  valueFrom:\n"_s;
+        text += u"                    fieldRef:\n"_s;
+        text += u"                      fieldPath: status.hostIP\n"_s;
+    }
     text += u"                - name: ASCEND_VISIBLE_DEVICES\n"_s;
     text += u"                  valueFrom:\n"_s;
     text += u"                    fieldRef:\n"_s;
@@ -138,7 +164,9 @@ void exportVolcano(const Project &project, ExportResult &result)
                        u"namespace"_s
                     << u"volumes for launch.workdir %1 if the image does not hold the code"_s.arg(
                            project.launch.workdir)
-                    << u"nodeSelector for your nodes (MindCluster's samples use host-arch)"_s;
+                    << u"nodeSelector for your nodes (MindCluster's samples use host-arch)"_s
+                    << u"master_port %1 free on every node: the pods use the nodes' own "
+                       u"network"_s.arg(project.launch.masterPort);
     if (name != project.name)
         result.notCarried << kubernetesNameNote(project.name, name);
 }

@@ -41,11 +41,21 @@ QString modeContract(const Project &project)
             "  - The scripts set RANK_TABLE_FILE (rank_table.json), RANK_ID, RANK_SIZE, DEVICE_ID\n"
             "    and DEVICE_NUM (this server's devices), as the MindSpore model zoo reads them;\n"
             "    RANK, LOCAL_RANK and WORLD_SIZE are set too.\n");
-    case LaunchMode::NoRankTable:
-        return QStringLiteral(
+    case LaunchMode::NoRankTable: {
+        QString text = QStringLiteral(
             "  - The scripts set CM_CHIEF_IP, CM_CHIEF_PORT, CM_CHIEF_DEVICE, CM_WORKER_IP and\n"
             "    CM_WORKER_SIZE, and no RANK_TABLE_FILE (HCCL refuses the two together);\n"
             "    RANK, LOCAL_RANK, WORLD_SIZE and DEVICE_ID are set too.\n");
+        // CANN reads the CM_* variables for TensorFlow only (hicann/hccl docs/zh/user_guide/
+        // cluster_info_config/env_config_info.md); torch_npu forms HCCL's group through
+        // torch.distributed's store without a rank table (seed 000).
+        if (project.launch.framework == Framework::PyTorch)
+            text += QStringLiteral(
+                "  - PyTorch does not read the CM_* variables (CANN reads them for TensorFlow\n"
+                "    only): call init_process_group() with the default env:// method, which\n"
+                "    reads MASTER_ADDR, MASTER_PORT, RANK and WORLD_SIZE; open DEVICE_ID.\n");
+        return text;
+    }
     case LaunchMode::Msrun:
         return QStringLiteral(
             "  - msrun forms the cluster and gives each worker its rank: call\n"

@@ -2,6 +2,7 @@
 #include "rules/FrameworkModeRules.h"
 #include "rules/SectionValidators.h"
 
+#include <QSet>
 #include <QStringList>
 
 #include <algorithm>
@@ -17,10 +18,9 @@ std::vector<LaunchMode> launchModesFor(Framework framework)
         return {LaunchMode::Launch, LaunchMode::Mpirun, LaunchMode::RankTable,
                 LaunchMode::NoRankTable};
     case Framework::MindSpore:
-        return {LaunchMode::Msrun, LaunchMode::Mpirun, LaunchMode::RankTable,
-                LaunchMode::NoRankTable};
+        return {LaunchMode::Msrun, LaunchMode::Mpirun, LaunchMode::RankTable};
     case Framework::TensorFlow:
-        return {LaunchMode::Mpirun, LaunchMode::RankTable, LaunchMode::NoRankTable};
+        return {LaunchMode::RankTable, LaunchMode::NoRankTable};
     }
     return {};
 }
@@ -101,6 +101,27 @@ void checkMindSporeRankOrder(const Project &project, ProblemList &out)
     }
 }
 
+// The Rec SDK guide's start line for this project (seed 002, run.sh: `horovodrun --mpi-args
+// "${mpi_args}" -p 12345 --mpi -H {host_1_ip}:8,{host_2_ip}:8`): one process per device, the
+// servers in launch order, -p only where every server's sshd listens on one port other than 22.
+QString horovodrunCommand(const Project &project)
+{
+    QStringList hosts;
+    size_t devices = 0;
+    QSet<int> ports;
+    for (int index : project.launchOrder()) {
+        const Server &server = project.servers[size_t(index)];
+        hosts << u"%1:%2"_s.arg(server.effectiveHostIp()).arg(server.devices.size());
+        devices += server.devices.size();
+        ports.insert(server.port);
+    }
+    QString command = u"horovodrun -np %1 -H %2"_s.arg(devices).arg(hosts.join(u','));
+    if (ports.size() == 1 && *ports.begin() != 22)
+        command += u" -p %1"_s.arg(*ports.begin());
+    return command +
+           u" --mpi-args \"...\" --mpi %1 %2"_s.arg(project.launch.python, project.launch.entry);
+}
+
 } // namespace
 
 void validateFrameworkMode(const Project &project, ProblemList &out)
@@ -127,7 +148,29 @@ void validateFrameworkMode(const Project &project, ProblemList &out)
                        "have; with framework %1 use %2")
                     .arg(framework, modesFor(launch.framework)));
     }
-    if (launch.mode == LaunchMode::Mpirun && launch.mpirun.per == MpirunPer::Server) {
+    if (launch.mode == LaunchMode::NoRankTable && launch.framework == Framework::MindSpore) {
+        // CANN: "环境变量配置资源信息的方式仅适用于TensorFlow框架" (hicann/hccl
+        // X
+        // init() wants RANK_ID with a rank table, or msrun's or mpirun's own variables.
+        out.add(u"mode-framework"_s, projectPlace(u"launch.mode"_s),
+                trText("cw::Validation",
+                       "launch: mode no-ranktable gives the ranks only the CM_* variables, which "
+                       "CANN reads for TensorFlow alone; a mindspore job would get neither a rank "
+                       "table nor msrun's variables. With framework mindspore use %1")
+                    .arg(modesFor(launch.framework)));
+    }
+    if (launch.mode == LaunchMode::Mpirun && launch.framework == Framework::TensorFlow) {
+        // TensorFlow on Ascend forms its HCCL group from a rank table or the CM_* variables (the
+        // Rec SDK multi-server guide, seed 002); mpirun's ranks get neither, and a Horovod script
+        // is started by horovodrun (the guide's run.sh: horovodrun --mpi-args ... -p PORT --mpi
+        // -H ip:8,ip:8), which clusterwiz does not generate.
+        out.add(u"mode-framework"_s, projectPlace(u"launch.mode"_s),
+                trText("cw::Validation",
+                       "launch: mode mpirun gives a tensorflow job's ranks neither a rank table "
+                       "nor the CM_* variables that HCCL needs to form the job; use %1, or start "
+                       "a Horovod script (the Rec SDK's) with horovodrun as its guide does: %2")
+                    .arg(modesFor(launch.framework), horovodrunCommand(project)));
+    } else if (launch.mode == LaunchMode::Mpirun && launch.mpirun.per == MpirunPer::Server) {
         out.add(
             u"mode-framework"_s, projectPlace(u"launch.mpirun.per"_s),
             trText("cw::Validation",

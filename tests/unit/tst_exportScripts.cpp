@@ -9,6 +9,7 @@
 #include "ValidProjects.h"
 
 #include "exchange/Export.h"
+#include "generate/ScriptFiles.h"
 #include "model/ProjectJson.h"
 #include "rules/ProjectValidator.h"
 
@@ -17,6 +18,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonObject>
+#include <QMap>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -111,6 +113,16 @@ QStringList recordedArgs(const QString &path)
     QStringList args = QString::fromUtf8(file.readAll()).split(QChar(0));
     args.removeLast();
     return args;
+}
+
+// The training container of a PyTorchJob (its Master) or a Volcano Job.
+QJsonObject containerOf(const QJsonArray &documents, ExportTarget target)
+{
+    const QJsonValue pod =
+        target == ExportTarget::PyTorchJob
+            ? documents[0][u"spec"_s][u"pytorchReplicaSpecs"_s][u"Master"_s][u"template"_s]
+            : documents[1][u"spec"_s][u"tasks"_s][0][u"template"_s];
+    return pod[u"spec"_s][u"containers"_s][0].toObject();
 }
 
 } // namespace
@@ -404,9 +416,10 @@ private Q_SLOTS:
     }
 
     // MindCluster's own Volcano jobs (mindxdl-deploy samples/train/basic-training/ranktable/
-    // yaml/910/ and 910b/a800_pytorch_vcjob.yaml; the parts compared are copied in
-    // tests/data/export): the ring-controller label on the ConfigMap, the Job and its pods
-    // (ascend-910b for Atlas A2), and the rank-table, driver and /dev/shm volumes.
+    // yaml/910/ and 910b/a800_pytorch_vcjob.yaml, copied whole in tests/data/export): the
+    // ring-controller label on the ConfigMap, the Job and its pods (ascend-910b for Atlas A2),
+    // the rank-table, driver and /dev/shm volumes, the pods on the host network, one per node
+    // (podAntiAffinity over the job's pods on kubernetes.io/hostname), the container's name.
     void volcanoMatchesMindClusterSamples_data()
     {
         QTest::addColumn<QString>("project");
@@ -438,9 +451,31 @@ private Q_SLOTS:
         QCOMPARE(label(got[0]), label(wanted[0]));
         QCOMPARE(label(got[1]), label(wanted[1]));
         QCOMPARE(label(pod(got)), label(pod(wanted)));
+        const QJsonValue gotSpec = pod(got)[u"spec"_s];
+        const QJsonValue wantedSpec = pod(wanted)[u"spec"_s];
+        QCOMPARE(gotSpec[u"hostNetwork"_s], wantedSpec[u"hostNetwork"_s]);
+        QCOMPARE(gotSpec[u"hostNetwork"_s], QJsonValue(true));
+        QCOMPARE(gotSpec[u"containers"_s][0][u"name"_s], wantedSpec[u"containers"_s][0][u"name"_s]);
+        // The same anti-affinity, naming each file's own job.
+        const auto antiAffinity = [](const QJsonValue &spec, const QJsonValue &job) {
+            QJsonObject rule = spec[u"affinity"_s][u"podAntiAffinity"_s]
+                                   [u"requiredDuringSchedulingIgnoredDuringExecution"_s][0]
+                                       .toObject();
+            const QString text = QString::fromUtf8(QJsonDocument(rule).toJson());
+            return QString(text).replace(job[u"metadata"_s][u"name"_s].toString(), u"JOB"_s);
+        };
+        QVERIFY(antiAffinity(wantedSpec, wanted[1]).contains(u"kubernetes.io/hostname"_s));
+        QCOMPARE(antiAffinity(gotSpec, got[1]), antiAffinity(wantedSpec, wanted[1]));
+        // A hostNetwork pod still resolves the master's cluster DNS name.
+        QCOMPARE(gotSpec[u"dnsPolicy"_s].toString(), u"ClusterFirstWithHostNet"_s);
+        // The volumes the export mounts: the sample's code, data, output, slog and localtime
+        // volumes are the site's (userSets names the workdir).
+        const QStringList carried = {u"ascend-910-config"_s, u"ascend-driver"_s, u"dshm"_s};
         const QJsonArray gotVolumes = pod(got)[u"spec"_s][u"volumes"_s].toArray();
         for (const QJsonValue &volume : pod(wanted)[u"spec"_s][u"volumes"_s].toArray()) {
             const QString name = volume[u"name"_s].toString();
+            if (!carried.contains(name))
+                continue;
             const auto found =
                 std::find_if(gotVolumes.begin(), gotVolumes.end(),
                              [&](const QJsonValue &v) { return v[u"name"_s] == name; });
@@ -456,9 +491,95 @@ private Q_SLOTS:
         const QJsonArray gotMounts =
             pod(got)[u"spec"_s][u"containers"_s][0][u"volumeMounts"_s].toArray();
         for (const QJsonValue &mount :
-             pod(wanted)[u"spec"_s][u"containers"_s][0][u"volumeMounts"_s].toArray())
-            QVERIFY2(gotMounts.contains(mount),
-                     qPrintable(QString::fromUtf8(QJsonDocument(mount.toObject()).toJson())));
+             pod(wanted)[u"spec"_s][u"containers"_s][0][u"volumeMounts"_s].toArray()) {
+            if (carried.contains(mount[u"name"_s].toString()))
+                QVERIFY2(gotMounts.contains(mount),
+                         qPrintable(QString::fromUtf8(QJsonDocument(mount.toObject()).toJson())));
+        }
+    }
+
+    // env.sh's HCCL lines for two Ascend servers (the generated env.sh of the same project,
+    // whose sources docs/launch.md lists) reach every node of every export: the same
+    // HCCL_WHITELIST_DISABLE and HCCL_CONNECT_TIMEOUT; HCCL_IF_IP is the pod's address
+    // (PyTorchJob: status.podIP) or, on Volcano's host network, the node's (status.hostIP, as
+    // mindxdl-deploy's samples read XDL_IP), and Slurm lists it as not carried. The trust list of
+    // launch.hccl_whitelist host_ips and launch.restart have no place and are listed.
+    void exportsCarryEnvShHccl_data()
+    {
+        QTest::addColumn<ExportTarget>("target");
+        QTest::newRow("slurm") << ExportTarget::Slurm;
+        QTest::newRow("pytorchjob") << ExportTarget::PyTorchJob;
+        QTest::newRow("volcano") << ExportTarget::Volcano;
+    }
+
+    void exportsCarryEnvShHccl()
+    {
+        QFETCH(ExportTarget, target);
+        Project project = example(u"ascend-2x8"_s);
+        project.launch.env.clear(); // the example sets HCCL_WHITELIST_DISABLE itself
+        static const QRegularExpression hcclExport(u"^export (HCCL_[A-Z_]+)=(.*)$"_s,
+                                                   QRegularExpression::MultilineOption);
+        const auto hcclLines = [](const QString &text) {
+            QMap<QString, QString> lines;
+            for (const auto &match : hcclExport.globalMatch(text))
+                lines.insert(match.captured(1), match.captured(2));
+            return lines;
+        };
+        // The node's script: the sbatch file, or the container's command.
+        const auto nodeScriptOf = [&](const ExportResult &result) {
+            const QByteArray content = result.files.front().content;
+            if (target == ExportTarget::Slurm)
+                return QString::fromUtf8(content);
+            QString error;
+            const QJsonArray documents = yamltest::parseYaml(content, &error);
+            return containerOf(documents, target)[u"command"_s][2].toString();
+        };
+        QMap<QString, QString> envSh = hcclLines(QString::fromUtf8(envScript(project)));
+        envSh.remove(u"HCCL_IF_IP"_s); // "$HOST_IP", from the plan: each target's own below
+        QCOMPARE(envSh.keys(),
+                 (QStringList{u"HCCL_CONNECT_TIMEOUT"_s, u"HCCL_WHITELIST_DISABLE"_s}));
+        ExportResult result = exportProject(cwtest::valid(project), target);
+        QVERIFY(result.ok());
+        QCOMPARE(hcclLines(nodeScriptOf(result)), envSh);
+
+        if (target == ExportTarget::Slurm) {
+            QVERIFY2(result.notCarried.join(u'\n').contains(u"HCCL_IF_IP"_s),
+                     qPrintable(result.notCarried.join(u'\n')));
+        } else {
+            QString error;
+            const QJsonArray documents = yamltest::parseYaml(result.files.front().content, &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            QJsonObject ifIp;
+            for (const QJsonValue &env : containerOf(documents, target)[u"env"_s].toArray()) {
+                if (env[u"name"_s] == u"HCCL_IF_IP"_s)
+                    ifIp = env.toObject();
+            }
+            QCOMPARE(ifIp[u"valueFrom"_s][u"fieldRef"_s][u"fieldPath"_s].toString(),
+                     target == ExportTarget::Volcano ? u"status.hostIP"_s : u"status.podIP"_s);
+        }
+
+        // A trust list of the servers' host IPs: env.sh names hccl_whitelist.json; a scheduler's
+        // nodes are not known ahead, so the export keeps HCCL's default and says so.
+        project.launch.hcclWhitelistHostIps = true;
+        QVERIFY(
+            hcclLines(QString::fromUtf8(envScript(project))).contains(u"HCCL_WHITELIST_FILE"_s));
+        result = exportProject(cwtest::valid(project), target);
+        QVERIFY(result.ok());
+        const QMap<QString, QString> carried = hcclLines(nodeScriptOf(result));
+        QVERIFY(!carried.contains(u"HCCL_WHITELIST_FILE"_s));
+        QCOMPARE(carried.value(u"HCCL_WHITELIST_DISABLE"_s), u"1"_s);
+        QVERIFY2(result.notCarried.join(u'\n').contains(u"launch.hccl_whitelist host_ips"_s),
+                 qPrintable(result.notCarried.join(u'\n')));
+
+        // launch.restart: the scheduler's own retry.
+        Project restarting = example(u"cpu-3x1-restart"_s);
+        QVERIFY(restarting.launch.restart.enabled());
+        if (target != ExportTarget::Volcano) {
+            result = exportProject(cwtest::valid(restarting), target);
+            QVERIFY(result.ok());
+            QVERIFY2(result.notCarried.join(u'\n').contains(u"launch.restart (max_restarts"_s),
+                     qPrintable(result.notCarried.join(u'\n')));
+        }
     }
 
     // training-operator 1.7 and later (pkg/controller.v1/pytorch/envvar.go): with nprocPerNode

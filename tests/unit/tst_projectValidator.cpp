@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DeviceTestProjects.h"
 
+#include "generate/ScriptFiles.h"
 #include "rules/ProjectValidator.h"
 #include "rules/RuleText.h"
 
+#include <QFile>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTest>
 
 #include <algorithm>
@@ -330,7 +334,24 @@ private Q_SLOTS:
                 p.launch.mode = LaunchMode::Mpirun;
                 p.launch.mpirun.per = MpirunPer::Server;
             },
-            u"mode-framework"_s, u"launch.mpirun.per"_s);
+            u"mode-framework"_s, u"launch.mode"_s);
+        // mpirun's ranks get neither a rank table nor the CM_* variables TensorFlow's HCCL needs.
+        row(
+            "tensorflow with mpirun per device",
+            [](Project &p) {
+                p.launch.framework = Framework::TensorFlow;
+                p.launch.mode = LaunchMode::Mpirun;
+                p.launch.mpirun.per = MpirunPer::Device;
+            },
+            u"mode-framework"_s, u"launch.mode"_s);
+        // The CM_* variables are read for TensorFlow alone (hicann/hccl env_config_info.md).
+        row(
+            "mindspore with no-ranktable",
+            [](Project &p) {
+                p.launch.framework = Framework::MindSpore;
+                p.launch.mode = LaunchMode::NoRankTable;
+            },
+            u"mode-framework"_s, u"launch.mode"_s);
         // msrun numbers worker ranks node_rank x local_worker_num + index (MindSpore's
         // parallel/cluster/process_entity/_api.py): unequal servers would collide.
         row(
@@ -692,6 +713,100 @@ private Q_SLOTS:
         QCOMPARE(env.location().field, u"launch.env"_s);
         QCOMPARE(ProblemPlace().path(), QString());
         QCOMPARE(ProblemPlace().location().area(), ProblemArea::Project);
+    }
+
+    // CANN's own page on the CM_* variables (hicann/hccl docs/zh/user_guide/cluster_info_config/
+    // env_config_info.md, copied in tests/data/frameworks): the way "仅适用于TensorFlow框架".
+    // The variables no-ranktable's rank.sh sets are exactly the page's; a mindspore job is
+    // refused there, naming launch.mode and the framework; tensorflow and pytorch are accepted,
+    // and pytorch's README says it uses env:// instead (seed 000: no RANK_TABLE_FILE, the
+    // master's address and port).
+    void noRankTableIsForTensorFlow()
+    {
+        QFile file(QStringLiteral(CLUSTERWIZ_TEST_DATA "/frameworks/hccl_env_config_info.md"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString page = QString::fromUtf8(file.readAll());
+        QVERIFY(page.contains(u"环境变量配置资源信息的方式仅适用于TensorFlow框架"_s));
+        static const QRegularExpression exportLine(u"^\\s*export (CM_[A-Z_]+)="_s,
+                                                   QRegularExpression::MultilineOption);
+        QSet<QString> documented;
+        for (const auto &match : exportLine.globalMatch(page))
+            documented.insert(match.captured(1));
+        QCOMPARE(documented.size(), 5);
+
+        Project project = seedExample();
+        project.launch.mode = LaunchMode::NoRankTable;
+        project.launch.framework = Framework::TensorFlow;
+        QVERIFY2(validateProject(project).empty(), qPrintable(describe(validateProject(project))));
+        QSet<QString> exported;
+        const QString rank = QString::fromUtf8(rankScript(project));
+        for (const auto &match : exportLine.globalMatch(rank))
+            exported.insert(match.captured(1));
+        QCOMPARE(exported, documented);
+
+        project.launch.framework = Framework::MindSpore;
+        const Problems problems = validateProject(project);
+        QCOMPARE(ruleIds(problems), QStringList{u"mode-framework"_s});
+        QCOMPARE(problems.front().path, u"launch.mode"_s);
+        QVERIFY2(problems.front().message.contains(u"mode no-ranktable"_s) &&
+                     problems.front().message.contains(u"framework mindspore use msrun, "
+                                                       u"mpirun (per device) or ranktable"_s),
+                 qPrintable(problems.front().message));
+
+        project.launch.framework = Framework::PyTorch;
+        QVERIFY2(validateProject(project).empty(), qPrintable(describe(validateProject(project))));
+        const QString readme = QString::fromUtf8(readmeText(project, {}));
+        QVERIFY2(readme.contains(u"PyTorch does not read the CM_* variables"_s) &&
+                     readme.contains(u"default env:// method"_s),
+                 qPrintable(readme));
+        project.launch.framework = Framework::TensorFlow;
+        QVERIFY(!QString::fromUtf8(readmeText(project, {})).contains(u"env://"_s));
+    }
+
+    // The Rec SDK guide's start of a multi-server TensorFlow job (seed 002, copied in
+    // tests/data/frameworks): `horovodrun` with --mpi-args, -p <the containers' sshd port>,
+    // --mpi and -H host:devices,... . mpirun mode is refused for tensorflow, and the message
+    // gives this project's horovodrun line in the guide's shape.
+    void tensorflowMpirunNamesHorovodrun()
+    {
+        QFile file(
+            QStringLiteral(CLUSTERWIZ_TEST_DATA "/frameworks/recsdk_multi_server_run_sh.txt"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString guide = QString::fromUtf8(file.readAll());
+        QVERIFY(guide.contains(u"horovodrun startup command"_s));
+        static const QRegularExpression guideLine(
+            u"xxx --mpi-args \"\\$\\{mpi_args\\}\" -p (\\d+) --mpi -H (\\S+)"_s);
+        const QRegularExpressionMatch wanted = guideLine.match(guide);
+        QVERIFY(wanted.hasMatch());
+        QCOMPARE(wanted.captured(2), u"{host_1_ip}:8,{host_2_ip}:8"_s);
+
+        Project project = seedExample();
+        project.launch.framework = Framework::TensorFlow;
+        project.launch.mode = LaunchMode::Mpirun;
+        project.launch.mpirun.per = MpirunPer::Device;
+        for (Server &server : project.servers)
+            server.port = wanted.captured(1).toInt(); // sshd in the containers, as the guide's
+        const Problems problems = validateProject(project);
+        QCOMPARE(ruleIds(problems), QStringList{u"mode-framework"_s});
+        QCOMPARE(problems.front().path, u"launch.mode"_s);
+        const QString message = problems.front().message;
+        QVERIFY2(message.contains(u"neither a rank table nor the CM_* variables"_s) &&
+                     message.contains(u"use ranktable or no-ranktable"_s),
+                 qPrintable(message));
+        // The guide's -H with this project's host IPs, its -p, --mpi-args and --mpi.
+        const QString hosts = QString(wanted.captured(2))
+                                  .replace(u"{host_1_ip}"_s, u"10.0.0.22"_s)
+                                  .replace(u"{host_2_ip}"_s, u"10.0.0.23"_s);
+        const QString expected = u"horovodrun -np 16 -H %1 -p %2 --mpi-args \"...\" --mpi "
+                                 u"python3 main.py"_s.arg(hosts, wanted.captured(1));
+        QVERIFY2(message.endsWith(expected), qPrintable(message));
+        // sshd on 22 needs no -p.
+        for (Server &server : project.servers)
+            server.port = 22;
+        QVERIFY2(
+            validateProject(project).front().message.endsWith(
+                u"horovodrun -np 16 -H %1 --mpi-args \"...\" --mpi python3 main.py"_s.arg(hosts)),
+            qPrintable(validateProject(project).front().message));
     }
 
     void noDuplicatePlaces()

@@ -2670,6 +2670,14 @@ Upload them?</source>
         <translation>launch：mpirun.per 为 server 时每台服务器启动一个 torch 启动器，但 %1 作业每个设备运行一个进程；请将 launch.mpirun.per 设为 device</translation>
     </message>
     <message>
+        <source>launch: mode no-ranktable gives the ranks only the CM_* variables, which CANN reads for TensorFlow alone; a mindspore job would get neither a rank table nor msrun&apos;s variables. With framework mindspore use %1</source>
+        <translation>launch：no-ranktable 模式只给各 rank 设置 CM_* 环境变量，而 CANN 仅在 TensorFlow 中读取它们；mindspore 作业既得不到 rank table，也得不到 msrun 的变量。框架为 mindspore 时请使用 %1</translation>
+    </message>
+    <message>
+        <source>launch: mode mpirun gives a tensorflow job&apos;s ranks neither a rank table nor the CM_* variables that HCCL needs to form the job; use %1, or start a Horovod script (the Rec SDK&apos;s) with horovodrun as its guide does: %2</source>
+        <translation>launch：mpirun 模式既不给 tensorflow 作业的各 rank 提供 rank table，也不设置 HCCL 组建作业所需的 CM_* 环境变量；请使用 %1，或按 Rec SDK 指南的做法用 horovodrun 启动 Horovod 脚本：%2</translation>
+    </message>
+    <message>
         <source>launch: local_rank_arg %1 cannot be passed in mode msrun: msrun starts every worker with the same arguments; read the rank in the script (mindspore.communication.get_rank / get_local_rank)</source>
         <translation>launch：msrun 模式下不能传递 local_rank_arg %1：msrun 以相同参数启动每个 Worker；请在脚本中读取 rank（mindspore.communication.get_rank / get_local_rank）</translation>
     </message>
