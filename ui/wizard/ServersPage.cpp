@@ -234,6 +234,12 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     refreshConfigHosts();
 }
 
+ServersPage::~ServersPage()
+{
+    // The undo stack, a child, reports its clearing while it is destroyed, after this page's part.
+    disconnect(m_undo, nullptr, this, nullptr);
+}
+
 void ServersPage::setFleetOptions(const FleetOptions &options)
 {
     m_options = options;

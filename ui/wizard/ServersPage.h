@@ -30,6 +30,7 @@ class ServersPage : public QWizardPage {
 
 public:
     explicit ServersPage(ProjectModel *model, QWidget *parent = nullptr);
+    ~ServersPage() override;
 
     bool isComplete() const override;
     void initializePage() override;
