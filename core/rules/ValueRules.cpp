@@ -6,6 +6,8 @@
 
 #include <QStringList>
 
+#include <algorithm>
+
 namespace cw {
 namespace {
 
@@ -98,6 +100,11 @@ ValueProblem sshHostValueProblem(const QString &text)
     if (text.front() == u'.')
         return fault(ProblemKind::LeadingDot, text,
                      trText("cw::Validation", "\"%1\" must not start with '.'").arg(text));
+    // Digits and dots are meant as an address ("10.0.0.300" is a typo, not an alias; ssh would
+    // read "10.1" as 10.0.0.1): it must be a valid one.
+    if (std::all_of(text.begin(), text.end(),
+                    [](QChar c) { return c == u'.' || (c >= u'0' && c <= u'9'); }))
+        return ipv4ValueProblem(text);
     return {};
 }
 

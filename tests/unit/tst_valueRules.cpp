@@ -29,6 +29,10 @@ private Q_SLOTS:
         QTest::newRow("host space") << host << QStringLiteral("a b") << false;
         QTest::newRow("host semicolon") << host << QStringLiteral("a;b") << false;
         QTest::newRow("host empty") << host << QString() << false;
+        // Digits and dots mean an address: a bad one is no alias.
+        QTest::newRow("host octet 300") << host << QStringLiteral("10.255.255.300") << false;
+        QTest::newRow("host three parts") << host << QStringLiteral("10.0.1") << false;
+        QTest::newRow("host digit alias") << host << QStringLiteral("10.0.0.1a") << true;
         QTest::newRow("hostname ok") << hostname << QStringLiteral("node-1.example") << true;
         QTest::newRow("hostname dash end") << hostname << QStringLiteral("node-") << false;
         QTest::newRow("hostname underscore") << hostname << QStringLiteral("a_b") << false;

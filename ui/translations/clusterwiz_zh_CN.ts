@@ -1039,6 +1039,14 @@
         <source>device_ips[%1]: the IP of the device in position %1 of Devices</source>
         <translation>device_ips[%1]：“设备”列中第 %1 个设备的 IP 地址</translation>
     </message>
+    <message>
+        <source>Device ids, e.g. 0-7, 0 1 2 3, 0,1,2,3 or 0-3,6,7</source>
+        <translation>设备编号，例如 0-7、0 1 2 3、0,1,2,3 或 0-3,6,7</translation>
+    </message>
+    <message>
+        <source>%1: Devices &quot;%2&quot;: &quot;%3&quot; is not a device id or range; type them like 0-7, 0 1 2 3, 0,1,2,3 or 0-3,6,7.</source>
+        <translation>%1：设备“%2”：“%3”不是设备编号或范围；请写成 0-7、0 1 2 3、0,1,2,3 或 0-3,6,7 这样的形式。</translation>
+    </message>
 </context>
 <context>
     <name>cw::DevicesPage</name>
@@ -2335,6 +2343,78 @@ Upload them?</source>
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Red&amp;o</source>
+        <translation>重做(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Filter servers (Ctrl+F)…</source>
+        <translation>筛选服务器（Ctrl+F）…</translation>
+    </message>
+    <message>
+        <source>Shows the servers whose name, address, host IP, status or problem holds this text. Esc clears it.</source>
+        <translation>只显示名称、地址、主机 IP、状态或问题中含有此文字的服务器。按 Esc 清除。</translation>
+    </message>
+    <message>
+        <source>add %1</source>
+        <translation>添加 %1</translation>
+    </message>
+    <message>
+        <source>edit %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message>
+        <source>%1: Host IP %2 emptied (it was the old address&apos;s).</source>
+        <translation>%1：主机 IP %2 已清空（它属于旧地址）。</translation>
+    </message>
+    <message>
+        <source>Ctrl+Z undoes it.</source>
+        <translation>按 Ctrl+Z 可撤销。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 servers</source>
+        <translation>%1 / %2 台服务器</translation>
+    </message>
+    <message>
+        <source>%1: %2 &quot;%3&quot; and its port are also %4&apos;s: a duplicate of %4?</source>
+        <translation>%1：%2“%3”及其端口与 %4 的相同：是否与 %4 重复？</translation>
+    </message>
+    <message>
+        <source>remove %1</source>
+        <translation>删除 %1</translation>
+    </message>
+    <message>
+        <source>Removed %1, the master; %2 is the master now. Ctrl+Z brings it back.</source>
+        <translation>已删除主节点 %1；现在 %2 是主节点。按 Ctrl+Z 可恢复。</translation>
+    </message>
+    <message>
+        <source>Removed %1. Ctrl+Z brings it back.</source>
+        <translation>已删除 %1。按 Ctrl+Z 可恢复。</translation>
+    </message>
+    <message>
+        <source>Undo: %1 (Ctrl+Z)</source>
+        <translation>撤销：%1（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Nothing to undo</source>
+        <translation>没有可撤销的操作</translation>
+    </message>
+    <message>
+        <source>Redo: %1 (Ctrl+Shift+Z)</source>
+        <translation>重做：%1（Ctrl+Shift+Z）</translation>
+    </message>
+    <message>
+        <source>Nothing to redo</source>
+        <translation>没有可重做的操作</translation>
+    </message>
+    <message>
+        <source>apply discovered values</source>
+        <translation>应用发现的值</translation>
     </message>
 </context>
 <context>

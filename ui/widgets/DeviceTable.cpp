@@ -2,8 +2,12 @@
 #include "DeviceTable.h"
 
 #include "DeviceTableModel.h"
+#include "model/DeviceIdList.h"
 
 #include <QHeaderView>
+#include <QTimer>
+
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -15,7 +19,16 @@ DeviceTable::DeviceTable(QWidget *parent) : QTableView(parent), m_model(new Devi
     setModel(m_model);
     verticalHeader()->setVisible(false);
     horizontalHeader()->setStretchLastSection(false);
-    connect(m_model, &DeviceTableModel::edited, this, &DeviceTable::edited);
+    connect(m_model, &DeviceTableModel::edited, this, [this] {
+        Q_EMIT edited();
+        // Ids that do not read change no project, so no refresh would tint them: show them.
+        if (std::exchange(m_rejectedChanged, false)) {
+            QTimer::singleShot(0, this, [this] {
+                if (!isEditing())
+                    showProject(m_shownProject, m_shownProblems);
+            });
+        }
+    });
 }
 
 void DeviceTable::showProject(const Project &project, const Problems &problems)
@@ -28,22 +41,31 @@ void DeviceTable::showProject(const Project &project, const Problems &problems)
     if (!m_withIps)
         slots = 0;
     QStringList headers{tr("Server"), tr("Devices")};
-    QStringList headerTips{QString(), QString()};
+    QStringList headerTips{QString(), tr("Device ids, e.g. 0-7, 0 1 2 3, 0,1,2,3 or 0-3,6,7")};
     for (int k = 0; k < slots; ++k) {
         headers << tr("IP #%1").arg(k);
         headerTips << tr("device_ips[%1]: the IP of the device in position %1 of Devices").arg(k);
     }
+    if (project.servers.size() != m_shownProject.servers.size())
+        m_rejected.clear(); // rows came or went: the typed texts belong to no row any more
+    m_shownProject = project;
+    m_shownProblems = problems;
     std::vector<DeviceTableModel::Row> rows(project.servers.size());
     for (size_t row = 0; row < rows.size(); ++row) {
         const Server &server = project.servers[row];
         rows[row].name = server.name;
-        QStringList ids;
-        for (int id : server.devices)
-            ids << QString::number(id);
-        rows[row].ids = ids.join(u',');
+        rows[row].ids = deviceIdText(server.devices);
         for (int k = 0; k < slots; ++k)
             rows[row].ips << server.deviceIps.value(k);
         rows[row].problems.resize(2 + slots);
+        if (const auto it = m_rejected.find(int(row)); it != m_rejected.end()) {
+            if (it->second.devices != server.devices) {
+                m_rejected.erase(it);
+                continue;
+            }
+            rows[row].ids = it->second.typed;
+            rows[row].problems[1] = it->second.message;
+        }
     }
     for (const Problem &problem : problems) {
         const int row = problem.location.server;
@@ -51,6 +73,8 @@ void DeviceTable::showProject(const Project &project, const Problems &problems)
         if (row < 0 || size_t(row) >= rows.size() || column >= 2 + slots)
             continue;
         QString &tip = rows[size_t(row)].problems[column];
+        if (column == 1 && m_rejected.count(row))
+            continue; // the ids shown are the typed ones: the project's problems are not theirs
         tip =
             tip.isEmpty() ? problem.translatedMessage() : tip + u'\n' + problem.translatedMessage();
     }
@@ -109,16 +133,38 @@ QString DeviceTable::cellToolTip(int row, int column) const
     return m_model->toolTip(row, column);
 }
 
+QString DeviceTable::rejectedMessage(const QString &server, const QString &typed,
+                                     const QString &token) const
+{
+    return tr("%1: Devices \"%2\": \"%3\" is not a device id or range; type them like 0-7, "
+              "0 1 2 3, 0,1,2,3 or 0-3,6,7.")
+        .arg(escapeControls(server), escapeControls(typed), escapeControls(token));
+}
+
+QString DeviceTable::rejectedIds() const
+{
+    return m_rejected.empty() ? QString() : m_rejected.begin()->second.message;
+}
+
 std::vector<Server> DeviceTable::servers(std::vector<Server> base) const
 {
     for (int row = 0; row < rowCount() && size_t(row) < base.size(); ++row) {
         Server &server = base[size_t(row)];
-        server.devices.clear();
-        // Ids as typed; an entry that is not a number becomes -1 so the validator reports it.
-        for (const QString &part : text(row, 1).split(u',', Qt::SkipEmptyParts)) {
-            bool ok = false;
-            const int id = part.trimmed().toInt(&ok);
-            server.devices.push_back(ok ? id : -1);
+        // Ids as typed ("0-7", "0 1 2 3"); a text that does not read keeps the devices it was
+        // meant to replace and is shown, tinted, until it reads or the devices change.
+        const QString typed = text(row, 1);
+        const DeviceIdList ids = DeviceIdList::parse(typed);
+        if (ids.ok()) {
+            m_rejectedChanged |= m_rejected.erase(row) > 0;
+            server.devices = ids.ids;
+        } else {
+            Rejected rejected{typed, rejectedMessage(server.name, typed, ids.badToken),
+                              server.devices};
+            const auto it = m_rejected.find(row);
+            if (it == m_rejected.end() || it->second.typed != typed) {
+                m_rejected[row] = rejected;
+                m_rejectedChanged = true;
+            }
         }
         if (!m_withIps)
             continue;

@@ -6,6 +6,8 @@
 
 #include <QTableView>
 
+#include <map>
+
 namespace cw {
 
 // Devices per server and their IPs, one row per server: "Devices" holds the ids as "0,1,2,3",
@@ -31,13 +33,29 @@ public:
     QString text(int row, int column) const;
     bool isTinted(int row, int column) const; // a problem names the cell
     QString cellToolTip(int row, int column) const;
+    // Why typed device ids do not read ("0-x"), for the first such row; empty when all read.
+    // Such a row keeps its project's devices and shows the typed text, tinted.
+    QString rejectedIds() const;
 
 Q_SIGNALS:
     void edited();
 
 private:
+    struct Rejected {
+        QString typed;
+        QString message;
+        std::vector<int> devices; // the project's, when typed: another change of them ends it
+    };
+    QString rejectedMessage(const QString &server, const QString &typed,
+                            const QString &token) const;
+
     DeviceTableModel *m_model;
     bool m_withIps = true;
+    // Set while servers() reads the cells (the page's write-back): by row.
+    mutable std::map<int, Rejected> m_rejected;
+    mutable bool m_rejectedChanged = false;
+    Project m_shownProject; // the last showProject()'s, to show a rejection that changes nothing
+    Problems m_shownProblems;
 };
 
 } // namespace cw

@@ -7,6 +7,7 @@
 #include <QCompleter>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QSortFilterProxyModel>
 #include <QStyledItemDelegate>
 #include <QTimer>
 
@@ -43,15 +44,58 @@ private:
 
 } // namespace
 
+// The rows whose name, address, host IP, status or any cell's problem holds the filter text.
+class ServerFilterModel : public QSortFilterProxyModel {
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+    void setText(const QString &text)
+    {
+        m_text = text.trimmed();
+        invalidateRowsFilter();
+    }
+    QString text() const { return m_text; }
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex &) const override
+    {
+        if (m_text.isEmpty())
+            return true;
+        const auto *cells = static_cast<const ServerTableModel *>(sourceModel());
+        const auto has = [&](const QString &value) {
+            return value.contains(m_text, Qt::CaseInsensitive);
+        };
+        for (int column :
+             {ServerTable::Name, ServerTable::Host, ServerTable::HostIp, ServerTable::Status}) {
+            if (has(cells->text(row, column)))
+                return true;
+        }
+        for (int column = 0; column < ServerTable::ColumnCount; ++column) {
+            if (has(cells->invalidMessage(row, column)))
+                return true;
+        }
+        return false;
+    }
+
+private:
+    QString m_text;
+};
+
 ServerTable::ServerTable(QWidget *parent)
-    : QTableView(parent), m_model(new ServerTableModel(ColumnCount, Hostname, this))
+    : QTableView(parent), m_model(new ServerTableModel(ColumnCount, Hostname, this)),
+      m_filter(new ServerFilterModel(this))
 {
     setObjectName(u"serverTable"_s);
     QStringList headers;
     for (int column = 0; column < ColumnCount; ++column)
         headers << columnTitle(column);
     m_model->setHeaders(headers);
-    setModel(m_model);
+    m_filter->setSourceModel(m_model);
+    setModel(m_filter);
+    // A row's edit can take it in or out of the filter: the count beside the filter follows.
+    connect(m_filter, &QAbstractItemModel::rowsInserted, this, &ServerTable::filterChanged);
+    connect(m_filter, &QAbstractItemModel::rowsRemoved, this, &ServerTable::filterChanged);
+    connect(m_filter, &QAbstractItemModel::modelReset, this, &ServerTable::filterChanged);
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     horizontalHeader()->setStretchLastSection(true);
     verticalHeader()->setVisible(false);
@@ -146,14 +190,61 @@ bool ServerTable::isError(int row, int column) const
     return m_model->isError(row, column);
 }
 
+QModelIndex ServerTable::viewIndex(int row, int column)
+{
+    const QModelIndex cell = m_model->index(row, column);
+    if (cell.isValid() && !m_filter->mapFromSource(cell).isValid())
+        setFilterText(QString());
+    return m_filter->mapFromSource(cell);
+}
+
 void ServerTable::setCurrentCell(int row, int column)
 {
-    setCurrentIndex(m_model->index(row, column));
+    const QModelIndex cell = viewIndex(row, column);
+    setCurrentIndex(cell);
+    if (cell.isValid())
+        scrollTo(cell);
 }
 
 void ServerTable::editCell(int row, int column)
 {
-    edit(m_model->index(row, column));
+    edit(viewIndex(row, column));
+}
+
+int ServerTable::currentServer() const
+{
+    const QModelIndex cell = m_filter->mapToSource(currentIndex());
+    return cell.isValid() ? cell.row() : -1;
+}
+
+void ServerTable::setFilterText(const QString &text)
+{
+    if (text.trimmed() == m_filter->text())
+        return;
+    m_filter->setText(text);
+    Q_EMIT filterChanged();
+}
+
+QString ServerTable::filterText() const
+{
+    return m_filter->text();
+}
+
+int ServerTable::shownRowCount() const
+{
+    return m_filter->rowCount();
+}
+
+bool ServerTable::isShown(int row) const
+{
+    return m_filter->mapFromSource(m_model->index(row, 0)).isValid();
+}
+
+void ServerTable::forgetFacts(int row)
+{
+    for (int column = Hostname; column < Status; ++column)
+        m_model->setText(row, column, u"-"_s, u"-"_s);
+    showStatus(row, tr("not tested"), false);
 }
 
 void ServerTable::setServers(const std::vector<Server> &servers)
@@ -249,9 +340,9 @@ std::vector<int> ServerTable::selectedServers() const
 {
     std::set<int> rows;
     for (const QModelIndex &index : selectionModel()->selectedIndexes())
-        rows.insert(index.row());
+        rows.insert(m_filter->mapToSource(index).row());
     if (rows.empty() && currentIndex().isValid())
-        rows.insert(currentIndex().row());
+        rows.insert(currentServer());
     return {rows.begin(), rows.end()};
 }
 

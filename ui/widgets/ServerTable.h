@@ -15,6 +15,7 @@ namespace cw {
 // validator judges them. A view over a ServerTableModel (a row of strings per server; the host
 // cell's editor a delegate), so 128 servers stay one cheap model.
 class ServerTableModel;
+class ServerFilterModel;
 
 class ServerTable : public QTableView {
     Q_OBJECT
@@ -55,18 +56,32 @@ public:
     void setInvalidCells(const std::vector<std::tuple<int, int, QString>> &cells);
     bool isInvalid(int row, int column) const;
     void forgetDiscovery(); // another project: every row starts untested
+    // Rows are servers (indices in the project) in every call; a filter hides rows from view
+    // only. Going to a hidden server's cell clears the filter.
     void setCurrentCell(int row, int column);
     void editCell(int row, int column);
+    int currentServer() const; // -1 when no cell is current
+    // Shows only the servers whose name, address, host IP, status or problem contains `text`
+    // (case-insensitive); empty shows all.
+    void setFilterText(const QString &text);
+    QString filterText() const;
+    int shownRowCount() const;
+    bool isShown(int row) const;
+    // A server's discovery facts and status as before its first test (its address changed).
+    void forgetFacts(int row);
     // Names the host cell's editor offers as the user types (the ssh config's Host aliases).
     void setHostSuggestions(const QStringList &hosts);
     QStringList hostSuggestions() const { return m_hostSuggestions; }
 
 Q_SIGNALS:
     void edited();
+    void filterChanged(); // the text, or the rows it lets through
 
 private:
     void fitColumns();
+    QModelIndex viewIndex(int row, int column); // clears a filter that hides the row
     ServerTableModel *m_model;
+    ServerFilterModel *m_filter;
     bool m_fitPending = false;
     QStringList m_hostSuggestions;
 };

@@ -309,6 +309,10 @@ void DevicesPage::exportPicture(bool svg)
 
 bool DevicesPage::validatePage()
 {
+    if (const QString rejected = m_table->rejectedIds(); !rejected.isEmpty()) {
+        m_message->setText(rejected);
+        return false;
+    }
     const Problems problems = deviceProblems();
     if (problems.empty())
         return true;

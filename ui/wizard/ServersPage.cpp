@@ -9,21 +9,62 @@
 #include "widgets/ServerProblemText.h"
 #include "widgets/ServerTable.h"
 
+#include <QAction>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QShortcut>
 #include <QSplitter>
+#include <QToolButton>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <functional>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
 namespace cw {
+namespace {
+
+// One step of the undo history: the page's state before and after it. The push's own redo()
+// does nothing, the change being made already.
+class ServersStep : public QUndoCommand {
+public:
+    ServersStep(const QString &text, std::function<void()> undo, std::function<void()> redo)
+        : QUndoCommand(text), m_undo(std::move(undo)), m_redo(std::move(redo))
+    {
+    }
+    void undo() override { m_undo(); }
+    void redo() override
+    {
+        if (!std::exchange(m_pushed, true))
+            return;
+        m_redo();
+    }
+
+private:
+    std::function<void()> m_undo;
+    std::function<void()> m_redo;
+    bool m_pushed = false;
+};
+
+QString serverNames(const std::vector<Server> &servers, const std::vector<int> &rows)
+{
+    QStringList names;
+    for (int row : rows)
+        names << servers[size_t(row)].name;
+    return names.join(u", "_s);
+}
+
+} // namespace
 
 ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     : QWizardPage(parent), m_model(model), m_table(new ServerTable(this)),
@@ -31,7 +72,9 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_apply(new QPushButton(tr("Apply &discovered values"), this)),
       m_fromConfig(new QPushButton(tr("From ssh &config"), this)), m_hostMenu(new QMenu(this)),
-      m_message(new QLabel(this)), m_problems(new QListWidget(this))
+      m_message(new QLabel(this)), m_problems(new QListWidget(this)), m_filter(new QLineEdit(this)),
+      m_filterCount(new QLabel(this)), m_undo(new QUndoStack(this)),
+      m_undoAction(new QAction(tr("&Undo"), this)), m_redoAction(new QAction(tr("Red&o"), this))
 {
     setTitle(tr("Servers"));
     setSubTitle(tr("Add every server by address or ~/.ssh/config alias (jump hosts included), "
@@ -92,18 +135,79 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
         const int column = item->data(Qt::UserRole + 1).toInt();
         m_table->setCurrentCell(row, column >= 0 ? column : int(ServerTable::Status));
     });
+    // Above the table: the filter and the undo history.
+    auto *top = new QHBoxLayout;
+    m_filter->setObjectName(u"serverFilter"_s);
+    m_filter->setPlaceholderText(tr("Filter servers (Ctrl+F)…"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setToolTip(tr("Shows the servers whose name, address, host IP, status or problem "
+                            "holds this text. Esc clears it."));
+    m_filter->installEventFilter(this);
+    connect(m_filter, &QLineEdit::textChanged, m_table, &ServerTable::setFilterText);
+    auto *find = new QShortcut(QKeySequence::Find, this);
+    find->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(find, &QShortcut::activated, this, [this] {
+        m_filter->setFocus(Qt::ShortcutFocusReason);
+        m_filter->selectAll();
+    });
+    m_filterCount->setObjectName(u"serverFilterCount"_s);
+    connect(m_table, &ServerTable::filterChanged, this, [this] {
+        // Going to a hidden server clears the table's filter: the field follows.
+        if (m_table->filterText() != m_filter->text().trimmed())
+            m_filter->clear();
+        showFilterCount();
+    });
+    m_undoAction->setObjectName(u"undo"_s);
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction->setObjectName(u"redo"_s);
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    for (const QKeySequence &key : {QKeySequence(u"Ctrl+Shift+Z"_s), QKeySequence(u"Ctrl+Y"_s)}) {
+        if (!redoKeys.contains(key))
+            redoKeys << key;
+    }
+    m_redoAction->setShortcuts(redoKeys);
+    for (QAction *action : {m_undoAction, m_redoAction}) {
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        action->setEnabled(false);
+        addAction(action);
+    }
+    connect(m_undoAction, &QAction::triggered, this, [this] {
+        if (!m_job->isRunning())
+            m_undo->undo();
+    });
+    connect(m_redoAction, &QAction::triggered, this, [this] {
+        if (!m_job->isRunning())
+            m_undo->redo();
+    });
+    connect(m_undo, &QUndoStack::indexChanged, this, &ServersPage::showUndoState);
+    connect(m_undo, &QUndoStack::canUndoChanged, this, &ServersPage::showUndoState);
+    connect(m_undo, &QUndoStack::canRedoChanged, this, &ServersPage::showUndoState);
+    top->addWidget(m_filter, 1);
+    top->addWidget(m_filterCount);
+    top->addStretch();
+    for (QAction *action : {m_undoAction, m_redoAction}) {
+        auto *b = new QToolButton(this);
+        b->setDefaultAction(action);
+        b->setObjectName(action->objectName() + u"Button"_s);
+        top->addWidget(b);
+    }
+
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
     split->addWidget(m_problems);
     split->setStretchFactor(0, 1);
     split->setSizes({700, 300});
     auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
     layout->addWidget(split, 1);
     layout->addLayout(buttons);
     layout->addWidget(m_message);
 
     connect(m_table, &ServerTable::edited, this, &ServersPage::writeBack);
     connect(m_model, &ProjectModel::changed, this, [this] {
+        // Another page changed the project: an undo here would put back its old values too.
+        if (!m_ownChange)
+            m_undo->clear();
         if (!m_writing)
             fromModel();
         showProblems();
@@ -112,6 +216,7 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     // Another project: the last one's answers and messages do not describe it.
     connect(m_model, &ProjectModel::replaced, this, [this] {
         m_results.clear();
+        m_undo->clear();
         m_table->forgetDiscovery();
         m_message->clear();
         m_message->setToolTip(QString());
@@ -127,6 +232,12 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     });
     connect(m_job, &DiscoveryJob::finished, this, &ServersPage::discovered);
     refreshConfigHosts();
+}
+
+ServersPage::~ServersPage()
+{
+    // The undo stack, a child, reports its clearing while it is destroyed, after this page's part.
+    disconnect(m_undo, nullptr, this, nullptr);
 }
 
 void ServersPage::setFleetOptions(const FleetOptions &options)
@@ -179,7 +290,7 @@ void ServersPage::addConfigHost(const QString &alias)
     if (!project.servers.empty())
         server.devices = project.servers.back().devices;
     project.servers.push_back(server);
-    m_model->setProject(project);
+    commit(project, m_results, tr("add %1").arg(server.name), false);
     m_table->setCurrentCell(n, ServerTable::Host);
     m_message->setText(
         tr("Added %1 from the ssh config. Test the connection to fill its host IP.").arg(alias));
@@ -194,10 +305,121 @@ void ServersPage::fromModel()
 void ServersPage::writeBack()
 {
     Project project = m_model->project();
+    const std::vector<Server> before = project.servers;
     project.servers = m_table->servers(project.servers);
+    std::vector<ServerDiscovery> results = m_results;
+    results.resize(project.servers.size());
+    QString what;
+    QStringList emptied;
+    for (size_t i = 0; i < project.servers.size() && i < before.size(); ++i) {
+        Server &server = project.servers[i];
+        if (server == before[i])
+            continue;
+        what = tr("edit %1").arg(server.name);
+        if (server.host == before[i].host)
+            continue;
+        // Another address is another machine: what was found on the old one, and the host IP
+        // that came with it, describe it no more. Test connection finds the new one's.
+        results[i] = {};
+        m_table->forgetFacts(int(i));
+        if (!server.hostIp.isEmpty() && server.hostIp == before[i].hostIp) {
+            emptied << tr("%1: Host IP %2 emptied (it was the old address's).")
+                           .arg(server.name, server.hostIp);
+            server.hostIp.clear();
+        }
+    }
+    if (what.isEmpty())
+        return;
+    commit(project, results, what, true);
+    if (!emptied.isEmpty()) {
+        fromModel(); // the emptied cells
+        m_message->setText(emptied.join(u' ') + u' ' + tr("Ctrl+Z undoes it."));
+    }
+}
+
+ServersPage::Snapshot ServersPage::snapshot() const
+{
+    const Project &project = m_model->project();
+    return {project.servers, project.launch.master, m_results};
+}
+
+void ServersPage::restore(const Snapshot &state)
+{
+    const int row = m_table->currentServer();
+    const int column = m_table->currentIndex().column();
+    Project project = m_model->project();
+    const bool rowsMoved = project.servers.size() != state.servers.size();
+    project.servers = state.servers;
+    project.launch.master = state.master;
+    m_results = state.results;
+    m_ownChange = true;
+    m_writing = true; // showServers() reads the model into the table
+    m_model->setProject(project);
+    m_writing = false;
+    m_ownChange = false;
+    showServers(rowsMoved);
+    if (row >= 0 && row < m_table->rowCount())
+        m_table->setCurrentCell(row, column);
+}
+
+void ServersPage::commit(const Project &project, std::vector<ServerDiscovery> results,
+                         const QString &what, bool fromTable)
+{
+    const Snapshot before = snapshot();
+    const bool rowsMoved = project.servers.size() != before.servers.size();
+    m_results = std::move(results);
+    m_ownChange = true;
     m_writing = true;
     m_model->setProject(project);
     m_writing = false;
+    m_ownChange = false;
+    if (!fromTable)
+        showServers(rowsMoved);
+    const Snapshot after = snapshot();
+    if (before.servers == after.servers && before.master == after.master)
+        return;
+    m_undo->push(new ServersStep(
+        what, [this, before] { restore(before); }, [this, after] { restore(after); }));
+}
+
+void ServersPage::showServers(bool rowsMoved)
+{
+    // Rows that came or went move the others: every row is drawn again from its own answer.
+    if (rowsMoved)
+        m_table->forgetDiscovery();
+    const std::vector<Server> &servers = m_model->project().servers;
+    m_results.resize(servers.size());
+    for (int i = 0; i < m_table->rowCount() && size_t(i) < servers.size(); ++i) {
+        if (m_results[size_t(i)].connection.serverIndex < 0)
+            m_table->forgetFacts(i);
+    }
+    fromModel();
+    for (size_t i = 0; i < servers.size(); ++i) {
+        if (m_results[i].connection.serverIndex < 0)
+            continue;
+        m_results[i].connection.serverIndex = int(i);
+        m_table->showDiscovery(m_results[i], servers[i]);
+    }
+    showProblems();
+    showFilterCount();
+}
+
+void ServersPage::showFilterCount()
+{
+    const int total = m_table->rowCount();
+    m_filterCount->setVisible(!m_table->filterText().isEmpty());
+    m_filterCount->setText(tr("%1 of %2 servers").arg(m_table->shownRowCount()).arg(total));
+}
+
+bool ServersPage::eventFilter(QObject *watched, QEvent *event)
+{
+    // Esc in the filter clears it; only an empty filter lets Esc reach the wizard (close).
+    if (watched == m_filter && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape && !m_filter->text().isEmpty()) {
+        m_filter->clear();
+        return true;
+    }
+    return QWizardPage::eventFilter(watched, event);
 }
 
 bool ServersPage::isComplete() const
@@ -235,6 +457,30 @@ void ServersPage::showProblems()
             cells.emplace_back(problem.location.server, column, text);
         add(text, problem.location.server, column);
     }
+    // Two rows that reach one machine (the same address or alias and port): the later one is
+    // likely a slip. An address shared by host IPs is the validator's already.
+    for (size_t s = 0; s < project.servers.size(); ++s) {
+        const Server &server = project.servers[s];
+        const bool marked = std::any_of(cells.begin(), cells.end(), [&](const auto &cell) {
+            return std::get<0>(cell) == int(s) && std::get<1>(cell) == ServerTable::Host;
+        });
+        if (server.host.isEmpty() || marked)
+            continue;
+        for (size_t t = 0; t < s; ++t) {
+            const Server &other = project.servers[t];
+            if (other.host.compare(server.host, Qt::CaseInsensitive) != 0 ||
+                other.port != server.port)
+                continue;
+            const QString text =
+                tr("%1: %2 \"%3\" and its port are also %4's: a duplicate of "
+                   "%4?")
+                    .arg(escapeControls(server.name), ServerTable::columnTitle(ServerTable::Host),
+                         escapeControls(server.host), escapeControls(other.name));
+            cells.emplace_back(int(s), int(ServerTable::Host), text);
+            add(text, int(s), ServerTable::Host);
+            break;
+        }
+    }
     // Connection failures in full: the Status column has room for their start only.
     for (size_t i = 0; i < m_results.size() && i < project.servers.size(); ++i) {
         const SshError &error = m_results[i].connection.error;
@@ -258,7 +504,7 @@ void ServersPage::addServer()
         server.devices = project.servers.back().devices;
     }
     project.servers.push_back(server);
-    m_model->setProject(project);
+    commit(project, m_results, tr("add %1").arg(server.name), false);
     m_table->setCurrentCell(n, ServerTable::Host);
     m_table->editCell(n, ServerTable::Host);
 }
@@ -267,10 +513,27 @@ void ServersPage::removeServers()
 {
     Project project = m_model->project();
     const std::vector<int> rows = m_table->selectedServers();
-    for (auto it = rows.rbegin(); it != rows.rend(); ++it)
+    if (rows.empty())
+        return;
+    const QString names = serverNames(project.servers, rows);
+    const bool master = std::find(rows.begin(), rows.end(), project.masterIndex()) != rows.end();
+    std::vector<ServerDiscovery> results = m_results;
+    results.resize(project.servers.size());
+    for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
         project.servers.erase(project.servers.begin() + *it);
-    m_results.assign(project.servers.size(), {});
-    m_model->setProject(project);
+        results.erase(results.begin() + *it);
+    }
+    // Without its named master the first server leads, as in a project that names none.
+    if (master)
+        project.launch.master.clear();
+    commit(project, std::move(results), tr("remove %1").arg(names), false);
+    if (master && !project.servers.empty()) {
+        m_message->setText(tr("Removed %1, the master; %2 is the master now. Ctrl+Z brings it "
+                              "back.")
+                               .arg(names, project.servers.front().name));
+    } else {
+        m_message->setText(tr("Removed %1. Ctrl+Z brings it back.").arg(names));
+    }
 }
 
 void ServersPage::testServers(const std::vector<int> &indices)
@@ -285,6 +548,19 @@ void ServersPage::testServers(const std::vector<int> &indices)
         setBusy(true);
 }
 
+void ServersPage::showUndoState()
+{
+    // Not while servers are tested: the answers come back by row.
+    const bool idle = !m_job->isRunning();
+    m_undoAction->setEnabled(idle && m_undo->canUndo());
+    m_redoAction->setEnabled(idle && m_undo->canRedo());
+    m_undoAction->setToolTip(m_undo->canUndo() ? tr("Undo: %1 (Ctrl+Z)").arg(m_undo->undoText())
+                                               : tr("Nothing to undo"));
+    m_redoAction->setToolTip(m_undo->canRedo()
+                                 ? tr("Redo: %1 (Ctrl+Shift+Z)").arg(m_undo->redoText())
+                                 : tr("Nothing to redo"));
+}
+
 void ServersPage::setBusy(bool busy)
 {
     for (QPushButton *b : std::as_const(m_idleButtons))
@@ -292,6 +568,7 @@ void ServersPage::setBusy(bool busy)
     m_cancel->setEnabled(busy);
     m_fromConfig->setEnabled(!busy && !m_hostMenu->isEmpty());
     m_progress->setVisible(busy);
+    showUndoState();
     m_table->setEditTriggers(busy ? QAbstractItemView::NoEditTriggers
                                   : QAbstractItemView::DoubleClicked |
                                         QAbstractItemView::EditKeyPressed |
@@ -382,7 +659,7 @@ void ServersPage::applyDiscovered()
     }
     QStringList changes;
     const Project filled = applyDiscovery(m_model->project(), found, &changes);
-    m_model->setProject(filled);
+    commit(filled, m_results, tr("apply discovered values"), false);
     // Device IPs make this list long: a count here, every value in the tooltip.
     m_message->setText(changes.isEmpty()
                            ? tr("Nothing to fill: every field is already set.")

@@ -5,12 +5,15 @@
 
 #include <QWizardPage>
 
+class QAction;
 class QLabel;
+class QLineEdit;
 class QListWidget;
 class QMenu;
 class QMessageBox;
 class QProgressBar;
 class QPushButton;
+class QUndoStack;
 
 namespace cw {
 
@@ -20,12 +23,14 @@ class ServerTable;
 
 // Step 2: the servers ("From ssh config" adds one by its Host alias), "Test connection" (discovery
 // on a worker thread with progress and cancel), the unknown-host-key dialog, and "Apply discovered
-// values" (core applyDiscovery).
+// values" (core applyDiscovery). Every change to the table (a cell, Add, Remove, Apply) can be
+// undone (Ctrl+Z) and redone (Ctrl+Shift+Z, Ctrl+Y); a filter (Ctrl+F) narrows 128 rows.
 class ServersPage : public QWizardPage {
     Q_OBJECT
 
 public:
     explicit ServersPage(ProjectModel *model, QWidget *parent = nullptr);
+    ~ServersPage() override;
 
     bool isComplete() const override;
     void initializePage() override;
@@ -40,11 +45,33 @@ public:
     QMenu *sshConfigMenu() const { return m_hostMenu; } // one action per Host alias
     void testServers(const std::vector<int> &indices);
     const std::vector<ServerDiscovery> &lastResults() const { return m_results; }
+    QLineEdit *filterField() const { return m_filter; }
+    QLabel *filterCount() const { return m_filterCount; } // "12 of 128 servers"
+    QUndoStack *undoStack() const { return m_undo; }
+    QLabel *message() const { return m_message; }
 
 Q_SIGNALS:
     void discoveryFinished();
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    // What an undo puts back: the table's servers, the master, what discovery found for each.
+    struct Snapshot {
+        std::vector<Server> servers;
+        QString master;
+        std::vector<ServerDiscovery> results;
+    };
+    Snapshot snapshot() const;
+    void restore(const Snapshot &state);
+    // Makes `project` (and `results`, by server) the page's, as one step Ctrl+Z undoes. A
+    // change typed into the table is in its cells already (fromTable).
+    void commit(const Project &project, std::vector<ServerDiscovery> results, const QString &what,
+                bool fromTable);
+    void showServers(bool rowsMoved); // the table from the model and every row's facts
+    void showFilterCount();
+    void showUndoState();
     void addServer();
     void addConfigHost(const QString &alias);
     void refreshConfigHosts();
@@ -68,9 +95,15 @@ private:
     QList<QPushButton *> m_idleButtons;
     QLabel *m_message;
     QListWidget *m_problems;
+    QLineEdit *m_filter;
+    QLabel *m_filterCount;
+    QUndoStack *m_undo;
+    QAction *m_undoAction;
+    QAction *m_redoAction;
     FleetOptions m_options;
     std::vector<ServerDiscovery> m_results; // by server index; connection.serverIndex -1 when none
     bool m_writing = false;
+    bool m_ownChange = false; // a change of the page's (commit, undo): keep the undo history
 };
 
 } // namespace cw
