@@ -70,11 +70,16 @@ BandwidthResult parseBandwidthOutput(const QString &output, int exitStatus);
 // The seconds one pair may take: the rendezvous, then the transfers at no less than 10 MB/s.
 int bandwidthLimitSeconds(int sizeMb);
 
-using BandwidthProgress = std::function<void(int round, int rounds)>;
+// `pairs`: those measured or given up on so far, before the slow ones are flagged.
+using BandwidthProgress =
+    std::function<void(int round, int rounds, const std::vector<PairBandwidth> &pairs)>;
 
 // Runs every round; slow pairs are flagged (flagSlowPairs). `notes` gets the backend and why.
+// A server not reached (no login) runs no pair: its pairs are not tested
+// (PairBandwidth::notReached), and it is an entry in `notReached`.
 std::vector<PairBandwidth> runBandwidthTest(const Project &project, const FleetOptions &options,
                                             int sizeMb, QStringList &notes, QStringList &problems,
+                                            std::vector<ServerNotReached> &notReached,
                                             const BandwidthProgress &progress = {},
                                             const std::atomic<bool> *cancel = nullptr);
 

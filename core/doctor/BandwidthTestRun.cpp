@@ -40,6 +40,7 @@ Backend chooseBackend(const Project &project, const std::vector<BackendProbe> &p
 
 std::vector<PairBandwidth> runBandwidthTest(const Project &project, const FleetOptions &options,
                                             int sizeMb, QStringList &notes, QStringList &problems,
+                                            std::vector<ServerNotReached> &notReached,
                                             const BandwidthProgress &progress,
                                             const std::atomic<bool> *cancel)
 {
@@ -52,6 +53,8 @@ std::vector<PairBandwidth> runBandwidthTest(const Project &project, const FleetO
     // What imports where: decided on the servers themselves, not from package metadata.
     std::vector<BackendProbe> probes(static_cast<size_t>(n));
     std::vector<QString> unreached(static_cast<size_t>(n));
+    std::vector<char> loggedIn(static_cast<size_t>(n), 0); // each worker its own slot
+    std::vector<char> neverReached(static_cast<size_t>(n), 0);
     std::vector<int> all;
     for (int s = 0; s < n; ++s)
         all.push_back(s);
@@ -60,6 +63,7 @@ std::vector<PairBandwidth> runBandwidthTest(const Project &project, const FleetO
     runOnServers(
         project, all, probeFleet,
         [&](FleetTask &task) {
+            loggedIn[size_t(task.serverIndex)] = 1;
             const ExecResult result =
                 task.session.exec(backendProbeCommand(project), task.remainingMs(), &task.cancel);
             if (!result.error.isError())
@@ -67,15 +71,21 @@ std::vector<PairBandwidth> runBandwidthTest(const Project &project, const FleetO
             return result.error;
         },
         [&](int, int, const FleetResult &result) {
-            if (result.error.isError())
+            if (result.error.isError()) {
                 unreached[size_t(result.serverIndex)] = result.error.message;
+                neverReached[size_t(result.serverIndex)] =
+                    !loggedIn[size_t(result.serverIndex)] &&
+                    result.error.kind != SshError::Kind::Cancelled;
+            }
         },
         cancel);
     for (int s = 0; s < n; ++s) {
-        if (!unreached[size_t(s)].isEmpty())
+        if (!unreached[size_t(s)].isEmpty()) {
             problems << u"bandwidth: %1 not reached: %2"_s.arg(project.servers[size_t(s)].name,
                                                                unreached[size_t(s)]);
-        else if (!probes[size_t(s)].torch)
+            if (neverReached[size_t(s)])
+                notReached.push_back({project.servers[size_t(s)].name, unreached[size_t(s)]});
+        } else if (!probes[size_t(s)].torch)
             problems << u"bandwidth: torch does not import with %1 on %2: %3"_s.arg(
                 project.launch.python, project.servers[size_t(s)].name,
                 probes[size_t(s)].torchProblem);
@@ -92,7 +102,7 @@ std::vector<PairBandwidth> runBandwidthTest(const Project &project, const FleetO
     const auto rounds = pairRounds(n);
     for (size_t r = 0; r < rounds.size(); ++r) {
         if (progress)
-            progress(int(r), int(rounds.size()));
+            progress(int(r), int(rounds.size()), pairs);
         const auto &round = rounds[r];
         for (size_t from = 0; from < round.size(); from += batch) {
             std::vector<std::pair<int, int>> run;
@@ -104,7 +114,10 @@ std::vector<PairBandwidth> runBandwidthTest(const Project &project, const FleetO
                 pair.server = project.servers[size_t(a)].name;
                 pair.peerServer = project.servers[size_t(b)].name;
                 for (int s : {a, b}) {
-                    if (!unreached[size_t(s)].isEmpty())
+                    if (neverReached[size_t(s)]) {
+                        pair.notReached = project.servers[size_t(s)].name;
+                        pair.error = notReachedText(pair.notReached, unreached[size_t(s)]);
+                    } else if (!unreached[size_t(s)].isEmpty())
                         pair.error = u"%1 not reached"_s.arg(project.servers[size_t(s)].name);
                     else if (!probes[size_t(s)].torch)
                         pair.error =
@@ -173,7 +186,7 @@ std::vector<PairBandwidth> runBandwidthTest(const Project &project, const FleetO
         }
     }
     if (progress)
-        progress(int(rounds.size()), int(rounds.size()));
+        progress(int(rounds.size()), int(rounds.size()), pairs);
     // Project order, whatever round each pair ran in.
     std::stable_sort(pairs.begin(), pairs.end(), [&](const auto &x, const auto &y) {
         const auto key = [&](const PairBandwidth &p) {

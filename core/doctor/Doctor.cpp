@@ -37,6 +37,14 @@ DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
         if (progress)
             progress(part, done, total, message);
     };
+    const auto show = [&](const DoctorReport &soFar) {
+        if (options.resultsSoFar)
+            options.resultsSoFar(soFar);
+    };
+    const auto notReached = [&](const std::vector<ServerNotReached> &servers) {
+        for (const ServerNotReached &server : servers)
+            report.addNotReached(server.server, server.reason);
+    };
 
     if (wanted(DoctorPart::Links) && !cancelled()) {
         if (!isAscend(project.accelerator)) {
@@ -47,12 +55,17 @@ DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
             report.notes << plan.note;
             tell(DoctorPart::Links, 0, int(project.servers.size()),
                  u"pinging %1 device pairs"_s.arg(plan.probes.size()));
+            std::vector<ServerNotReached> unreached;
             report.links = runLinkTest(
-                project, plan, fleet, report.problems,
-                [&](int done, int total, const QString &server) {
+                project, plan, fleet, report.problems, unreached,
+                [&](int done, int total, const QString &server,
+                    const std::vector<DeviceLink> &links) {
+                    report.links.insert(report.links.end(), links.begin(), links.end());
+                    show(report);
                     tell(DoctorPart::Links, done, total, u"%1 done"_s.arg(server));
                 },
                 cancel);
+            notReached(unreached);
         }
     }
     if (wanted(DoctorPart::Ports) && !cancelled()) {
@@ -61,10 +74,13 @@ DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
         } else {
             report.parts.push_back(DoctorPart::Ports);
             int step = 0;
+            std::vector<ServerNotReached> unreached;
             report.ports = runPortTest(
-                project, fleet, report.problems,
+                project, fleet, report.problems, unreached,
                 [&](const QString &message) { tell(DoctorPart::Ports, step++, 3, message); },
                 cancel);
+            notReached(unreached);
+            show(report);
         }
     }
     if (wanted(DoctorPart::Bandwidth) && !cancelled()) {
@@ -72,14 +88,19 @@ DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
             report.notes << u"bandwidth: one server, no pair to measure"_s;
         } else {
             report.parts.push_back(DoctorPart::Bandwidth);
+            std::vector<ServerNotReached> unreached;
             report.bandwidth = runBandwidthTest(
-                project, fleet, options.sizeMb, report.notes, report.problems,
-                [&](int round, int rounds) {
+                project, fleet, options.sizeMb, report.notes, report.problems, unreached,
+                [&](int round, int rounds, const std::vector<PairBandwidth> &pairs) {
+                    DoctorReport soFar = report;
+                    soFar.bandwidth = pairs;
+                    show(soFar);
                     tell(DoctorPart::Bandwidth, round, rounds,
                          round < rounds ? u"round %1 of %2"_s.arg(round + 1).arg(rounds)
                                         : u"done"_s);
                 },
                 cancel);
+            notReached(unreached);
         }
     }
     report.cancelled = cancelled();

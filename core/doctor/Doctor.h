@@ -24,6 +24,10 @@ struct DoctorOptions {
     std::vector<DoctorPart> parts; // empty: every part that applies
     int sizeMb = kDefaultBandwidthMb;
     int linkPeers = kLinkFullMeshPeers; // sampling limit of the links part
+    // Called with the cells found so far whenever a server's pings, the ports part or a
+    // bandwidth round ends (on a worker thread, one call at a time): the wizard fills its
+    // matrices as results arrive. The suspects are named only in the final report.
+    std::function<void(const DoctorReport &soFar)> resultsSoFar;
 };
 
 // The parts that apply to the project: links only on Ascend (a device network), bandwidth and

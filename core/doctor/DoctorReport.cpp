@@ -32,24 +32,61 @@ std::optional<DoctorPart> doctorPartFromName(const QString &name)
 
 int DoctorReport::failedLinks() const
 {
-    return int(std::count_if(links.begin(), links.end(), [](const auto &l) { return !l.ok; }));
+    return int(std::count_if(links.begin(), links.end(),
+                             [](const auto &l) { return l.tested() && !l.ok; }));
 }
 
 int DoctorReport::failedPorts() const
 {
-    return int(std::count_if(ports.begin(), ports.end(), [](const auto &p) { return !p.ok; }));
+    return int(std::count_if(ports.begin(), ports.end(),
+                             [](const auto &p) { return p.tested() && !p.ok; }));
 }
 
 int DoctorReport::slowOrFailedPairs() const
 {
     return int(std::count_if(bandwidth.begin(), bandwidth.end(),
-                             [](const auto &p) { return p.slow || !p.gbps; }));
+                             [](const auto &p) { return p.tested() && (p.slow || !p.gbps); }));
+}
+
+int DoctorReport::untestedLinks() const
+{
+    return int(
+        std::count_if(links.begin(), links.end(), [](const auto &l) { return !l.tested(); }));
+}
+
+int DoctorReport::untestedPorts() const
+{
+    return int(
+        std::count_if(ports.begin(), ports.end(), [](const auto &p) { return !p.tested(); }));
+}
+
+int DoctorReport::untestedPairs() const
+{
+    return int(std::count_if(bandwidth.begin(), bandwidth.end(),
+                             [](const auto &p) { return !p.tested(); }));
+}
+
+void DoctorReport::addNotReached(const QString &server, const QString &reason)
+{
+    if (wasReached(server))
+        notReached.push_back({server, reason});
+}
+
+bool DoctorReport::wasReached(const QString &server) const
+{
+    return std::none_of(notReached.begin(), notReached.end(),
+                        [&](const ServerNotReached &s) { return s.server == server; });
 }
 
 bool DoctorReport::passed() const
 {
     return !cancelled && problems.isEmpty() && failedLinks() == 0 && failedPorts() == 0 &&
            slowOrFailedPairs() == 0;
+}
+
+QString notReachedText(const QString &server, const QString &reason)
+{
+    return u"not tested: %1 unreachable (%2)"_s.arg(server, reason);
 }
 
 void flagSlowPairs(std::vector<PairBandwidth> &pairs)
@@ -80,6 +117,10 @@ void linkSuspects(DoctorReport &report)
     };
     std::map<std::pair<QString, int>, Tally> tallies; // (server, device)
     for (const DeviceLink &link : report.links) {
+        // A ping from or to a server not reached says nothing about a device.
+        if (!link.tested() || !report.wasReached(link.server) ||
+            !report.wasReached(link.peerServer))
+            continue;
         for (const auto &end :
              {std::pair{link.server, link.device}, std::pair{link.peerServer, link.peerDevice}}) {
             Tally &tally = tallies[end];
@@ -108,6 +149,8 @@ void portSuspects(DoctorReport &report)
     std::map<std::pair<QString, int>, Tally> tallies;
     std::vector<std::pair<QString, int>> order;
     for (const HostPort &port : report.ports) {
+        if (!port.tested())
+            continue;
         const auto key = std::pair{port.peerServer, port.port};
         if (!tallies.count(key))
             order.push_back(key);
@@ -164,6 +207,11 @@ nlohmann::ordered_json text(const QString &value)
     return value.toStdString();
 }
 
+nlohmann::ordered_json notReached(const QString &server)
+{
+    return server.isEmpty() ? nlohmann::ordered_json(nullptr) : text(server);
+}
+
 } // namespace
 
 void findSuspects(DoctorReport &report)
@@ -186,7 +234,8 @@ nlohmann::ordered_json doctorReportToJson(const DoctorReport &report)
                          {"peer_ip", text(link.peerIp)},
                          {"ok", link.ok},
                          {"loss_pct", link.lossPct < 0 ? json(nullptr) : json(link.lossPct)},
-                         {"evidence", text(link.evidence)}});
+                         {"evidence", text(link.evidence)},
+                         {"not_reached", notReached(link.notReached)}});
     }
     json ports = json::array();
     for (const HostPort &port : report.ports) {
@@ -196,7 +245,8 @@ nlohmann::ordered_json doctorReportToJson(const DoctorReport &report)
                          {"why", text(port.why)},
                          {"ok", port.ok},
                          {"error", text(port.error)},
-                         {"evidence", text(port.evidence)}});
+                         {"evidence", text(port.evidence)},
+                         {"not_reached", notReached(port.notReached)}});
     }
     json bandwidth = json::array();
     for (const PairBandwidth &pair : report.bandwidth) {
@@ -206,7 +256,8 @@ nlohmann::ordered_json doctorReportToJson(const DoctorReport &report)
              {"peer_server", text(pair.peerServer)},
              {"gbps", pair.gbps ? json(std::round(*pair.gbps * 1000) / 1000) : json(nullptr)},
              {"slow", pair.slow},
-             {"error", text(pair.error)}});
+             {"error", text(pair.error)},
+             {"not_reached", notReached(pair.notReached)}});
     }
     json suspects = json::array();
     for (const Suspect &suspect : report.suspects) {
@@ -214,6 +265,9 @@ nlohmann::ordered_json doctorReportToJson(const DoctorReport &report)
                             {"device", suspect.device ? json(*suspect.device) : json(nullptr)},
                             {"reason", text(suspect.reason)}});
     }
+    json unreached = json::array();
+    for (const ServerNotReached &server : report.notReached)
+        unreached.push_back({{"server", text(server.server)}, {"reason", text(server.reason)}});
     json parts = json::array();
     for (DoctorPart part : report.parts)
         parts.push_back(text(doctorPartName(part)));
@@ -223,9 +277,16 @@ nlohmann::ordered_json doctorReportToJson(const DoctorReport &report)
     json problems = json::array();
     for (const QString &problem : report.problems)
         problems.push_back(text(problem));
-    return {{"device_links", links},         {"host_ports", ports}, {"bandwidth", bandwidth},
-            {"suspects", suspects},          {"parts", parts},      {"passed", report.passed()},
-            {"cancelled", report.cancelled}, {"notes", notes},      {"problems", problems}};
+    return {{"device_links", links},
+            {"host_ports", ports},
+            {"bandwidth", bandwidth},
+            {"suspects", suspects},
+            {"servers_not_reached", unreached},
+            {"parts", parts},
+            {"passed", report.passed()},
+            {"cancelled", report.cancelled},
+            {"notes", notes},
+            {"problems", problems}};
 }
 
 } // namespace cw

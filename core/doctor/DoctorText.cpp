@@ -39,6 +39,20 @@ QString matrix(const QString &title, const QStringList &names,
     return text;
 }
 
+// ", 4 not tested (server not reached)" when some cells were not tested.
+QString notTested(int count)
+{
+    return count == 0 ? QString() : u", %1 not tested (server not reached)"_s.arg(count);
+}
+
+QString notReachedNames(const DoctorReport &report)
+{
+    QStringList names;
+    for (const ServerNotReached &server : report.notReached)
+        names << server.server;
+    return names.join(u", "_s);
+}
+
 QString firstLine(const QString &text)
 {
     return text.section(u'\n', 0, 0).left(200);
@@ -61,23 +75,26 @@ QString doctorReportText(const DoctorReport &report, int maxColumns)
                 devices.insert(link.device);
                 same[{link.server, link.peerServer, link.device}] = &link;
             }
-            if (!link.ok)
+            if (link.tested() && !link.ok)
                 failed << u"links  %1 device %2 -> %3 device %4 (%5): %6"_s.arg(
                     link.server, QString::number(link.device), link.peerServer,
                     QString::number(link.peerDevice), link.peerIp, firstLine(link.evidence));
         }
         if (names.size() <= maxColumns) {
             for (int device : devices) {
-                text += matrix(
-                    u"links, device %1 (row pings column):"_s.arg(device), names,
-                    [&](const QString &row, const QString &column) {
-                        const auto it = same.find({row, column, device});
-                        return it == same.end() ? QString() : it->second->ok ? u"ok"_s : u"FAIL"_s;
-                    });
+                text += matrix(u"links, device %1 (row pings column):"_s.arg(device), names,
+                               [&](const QString &row, const QString &column) {
+                                   const auto it = same.find({row, column, device});
+                                   return it == same.end()        ? QString()
+                                          : !it->second->tested() ? u"n/t"_s
+                                          : it->second->ok        ? u"ok"_s
+                                                                  : u"FAIL"_s;
+                               });
             }
         }
-        text +=
-            u"links: %1 pings, %2 failed\n\n"_s.arg(report.links.size()).arg(report.failedLinks());
+        text += u"links: %1 pings, %2 failed%3\n\n"_s.arg(report.links.size())
+                    .arg(report.failedLinks())
+                    .arg(notTested(report.untestedLinks()));
     }
     if (!report.ports.empty()) {
         QStringList names;
@@ -88,7 +105,7 @@ QString doctorReportText(const DoctorReport &report, int maxColumns)
             addName(names, port.peerServer);
             addName(whys, port.why);
             cells[{port.server, port.peerServer, port.why}] = &port;
-            if (!port.ok)
+            if (port.tested() && !port.ok)
                 failed << u"ports  %1 -> %2 port %3 (%4): %5"_s.arg(
                     port.server, port.peerServer, QString::number(port.port), port.why, port.error);
         }
@@ -100,15 +117,17 @@ QString doctorReportText(const DoctorReport &report, int maxColumns)
                                    if (it == cells.end())
                                        return QString();
                                    const HostPort &port = *it->second;
-                                   return port.ok                        ? u"ok"_s
+                                   return !port.tested()                 ? u"n/t"_s
+                                          : port.ok                      ? u"ok"_s
                                           : port.error == u"timed out"_s ? u"timeout"_s
                                           : port.error == u"refused"_s   ? u"refused"_s
                                                                          : u"FAIL"_s;
                                });
             }
         }
-        text += u"ports: %1 connects, %2 failed\n\n"_s.arg(report.ports.size())
-                    .arg(report.failedPorts());
+        text += u"ports: %1 connects, %2 failed%3\n\n"_s.arg(report.ports.size())
+                    .arg(report.failedPorts())
+                    .arg(notTested(report.untestedPorts()));
     }
     if (!report.bandwidth.empty()) {
         QStringList names;
@@ -118,6 +137,8 @@ QString doctorReportText(const DoctorReport &report, int maxColumns)
             addName(names, pair.peerServer);
             cells[{pair.server, pair.peerServer}] = &pair;
             cells[{pair.peerServer, pair.server}] = &pair;
+            if (!pair.tested())
+                continue;
             if (!pair.gbps)
                 failed << u"bandwidth  %1 - %2: %3"_s.arg(pair.server, pair.peerServer, pair.error);
             else if (pair.slow)
@@ -131,14 +152,17 @@ QString doctorReportText(const DoctorReport &report, int maxColumns)
                                if (it == cells.end())
                                    return QString();
                                const PairBandwidth &pair = *it->second;
+                               if (!pair.tested())
+                                   return u"n/t"_s;
                                if (!pair.gbps)
                                    return u"FAIL"_s;
                                return QString::number(*pair.gbps, 'f', 3) +
                                       (pair.slow ? u"*"_s : QString());
                            });
         }
-        text += u"bandwidth: %1 pairs, %2 slow or failed\n\n"_s.arg(report.bandwidth.size())
-                    .arg(report.slowOrFailedPairs());
+        text += u"bandwidth: %1 pairs, %2 slow or failed%3\n\n"_s.arg(report.bandwidth.size())
+                    .arg(report.slowOrFailedPairs())
+                    .arg(notTested(report.untestedPairs()));
     }
     if (!failed.isEmpty())
         text += u"Failed:\n  "_s + failed.join(u"\n  "_s) + u"\n\n"_s;
@@ -146,6 +170,8 @@ QString doctorReportText(const DoctorReport &report, int maxColumns)
         text += u"suspect: %1%2: %3\n"_s.arg(
             suspect.server, suspect.device ? u" device %1"_s.arg(*suspect.device) : QString(),
             suspect.reason);
+    for (const ServerNotReached &server : report.notReached)
+        text += u"not reached: %1: %2\n"_s.arg(server.server, server.reason);
     for (const QString &note : report.notes)
         text += u"note: "_s + note + u'\n';
     for (const QString &problem : report.problems)
@@ -157,6 +183,14 @@ QString doctorReportText(const DoctorReport &report, int maxColumns)
                                   .arg(report.failedLinks())
                                   .arg(report.failedPorts())
                                   .arg(report.slowOrFailedPairs());
+    if (!report.notReached.empty())
+        text += u"not tested: %1 links, %2 ports, %3 pairs: %4 %5 not reached (%6)\n"_s
+                    .arg(report.untestedLinks())
+                    .arg(report.untestedPorts())
+                    .arg(report.untestedPairs())
+                    .arg(report.notReached.size())
+                    .arg(report.notReached.size() == 1 ? u"server"_s : u"servers"_s)
+                    .arg(notReachedNames(report));
     return text;
 }
 

@@ -148,6 +148,7 @@ std::vector<DeviceLink> parseLinkTestOutput(const QString &output,
 
 std::vector<DeviceLink> runLinkTest(const Project &project, const LinkPlan &plan,
                                     const FleetOptions &options, QStringList &problems,
+                                    std::vector<ServerNotReached> &notReached,
                                     const LinkProgress &progress, const std::atomic<bool> *cancel)
 {
     const int n = int(project.servers.size());
@@ -163,6 +164,7 @@ std::vector<DeviceLink> runLinkTest(const Project &project, const LinkPlan &plan
             indices.push_back(s);
     }
     std::vector<std::vector<DeviceLink>> results(static_cast<size_t>(n));
+    std::vector<char> loggedIn(static_cast<size_t>(n), 0); // each worker its own slot
     FleetOptions fleet = options;
     // Every server at once, whatever --jobs says: the cost model (and its 5 minutes at 128
     // servers) assumes it, and each connection only waits on its server's pings.
@@ -174,6 +176,7 @@ std::vector<DeviceLink> runLinkTest(const Project &project, const LinkPlan &plan
         project, indices, fleet,
         [&](FleetTask &task) {
             const auto &probes = perServer[size_t(task.serverIndex)];
+            loggedIn[size_t(task.serverIndex)] = 1;
             const ExecResult result = task.session.exec(shellScriptCommand(linkTestScript(probes)),
                                                         task.remainingMs(), &task.cancel);
             if (!result.error.isError())
@@ -181,22 +184,35 @@ std::vector<DeviceLink> runLinkTest(const Project &project, const LinkPlan &plan
                     parseLinkTestOutput(QString::fromUtf8(result.out), probes, names);
             return result.error;
         },
+        // The worker that filled results[s] calls this once it is done: no other writer.
         [&](int done, int total, const FleetResult &result) {
+            const int s = result.serverIndex;
+            if (result.error.isError()) {
+                // Its cells say why they were not tested; not reached, they are not its
+                // devices' failures.
+                const bool reached =
+                    loggedIn[size_t(s)] || result.error.kind == SshError::Kind::Cancelled;
+                results[size_t(s)] = parseLinkTestOutput(QString(), perServer[size_t(s)], names);
+                for (DeviceLink &link : results[size_t(s)]) {
+                    link.evidence = reached
+                                        ? u"not tested: "_s + result.error.message
+                                        : notReachedText(result.serverName, result.error.message);
+                    link.notReached = reached ? QString() : result.serverName;
+                }
+            }
             if (progress)
-                progress(done, total, result.serverName);
+                progress(done, total, result.serverName, results[size_t(s)]);
         },
         cancel);
     std::vector<DeviceLink> links;
     for (const FleetResult &result : fleetResults) {
-        const int s = result.serverIndex;
         if (result.error.isError()) {
             problems << u"links: %1 not tested: %2"_s.arg(result.serverName, result.error.message);
-            // Its cells fail, saying why, so the matrix shows what was not tested.
-            results[size_t(s)] = parseLinkTestOutput(QString(), perServer[size_t(s)], names);
-            for (DeviceLink &link : results[size_t(s)])
-                link.evidence = u"not tested: "_s + result.error.message;
+            const auto &cells = results[size_t(result.serverIndex)];
+            if (!cells.empty() && !cells.front().tested())
+                notReached.push_back({result.serverName, result.error.message});
         }
-        for (DeviceLink &link : results[size_t(s)])
+        for (DeviceLink &link : results[size_t(result.serverIndex)])
             links.push_back(std::move(link));
     }
     return links;

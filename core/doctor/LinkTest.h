@@ -41,13 +41,16 @@ std::vector<DeviceLink> parseLinkTestOutput(const QString &output,
                                             const std::vector<LinkProbe> &probes,
                                             const QStringList &names);
 
-using LinkProgress = std::function<void(int done, int total, const QString &server)>;
+// `links`: the cells of the server that just finished, as soon as it has (a worker thread).
+using LinkProgress = std::function<void(int done, int total, const QString &server,
+                                        const std::vector<DeviceLink> &links)>;
 
 // Runs the plan on every server at once (more than FleetOptions::jobs when there are more
-// servers: one waiting connection each). Servers not reached give failed cells saying so, and
-// a line in `problems`.
+// servers: one waiting connection each). A server not reached gives cells not tested
+// (DeviceLink::notReached) saying why, a line in `problems` and an entry in `notReached`.
 std::vector<DeviceLink> runLinkTest(const Project &project, const LinkPlan &plan,
                                     const FleetOptions &options, QStringList &problems,
+                                    std::vector<ServerNotReached> &notReached,
                                     const LinkProgress &progress = {},
                                     const std::atomic<bool> *cancel = nullptr);
 

@@ -70,8 +70,11 @@ std::vector<QString> parsePortConnect(const QString &output,
 
 using PortProgress = std::function<void(const QString &step)>;
 
+// A server not reached (no login) tests nothing and is connected to by nobody: its pairs are
+// not tested (HostPort::notReached), it is a line in `problems` and an entry in `notReached`.
 std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &options,
-                                  QStringList &problems, const PortProgress &progress = {},
+                                  QStringList &problems, std::vector<ServerNotReached> &notReached,
+                                  const PortProgress &progress = {},
                                   const std::atomic<bool> *cancel = nullptr);
 
 } // namespace cw

@@ -23,14 +23,15 @@ struct ServerPorts {
     std::vector<PortTarget> targets;
     ListenerStart listener;
     bool reached = false;
+    bool notReached = false; // never logged in (not a cancel): its pairs are not tested
     QString error;
 };
 
 } // namespace
 
 std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &options,
-                                  QStringList &problems, const PortProgress &progress,
-                                  const std::atomic<bool> *cancel)
+                                  QStringList &problems, std::vector<ServerNotReached> &notReached,
+                                  const PortProgress &progress, const std::atomic<bool> *cancel)
 {
     const int n = int(project.servers.size());
     const QString token = newToken();
@@ -67,8 +68,12 @@ std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &op
         },
         [&](int, int, const FleetResult &result) {
             if (result.error.isError()) {
-                servers[size_t(result.serverIndex)].reached = false;
-                servers[size_t(result.serverIndex)].error = result.error.message;
+                ServerPorts &server = servers[size_t(result.serverIndex)];
+                // `reached` is set once logged in: false here, the login itself failed.
+                server.notReached =
+                    !server.reached && result.error.kind != SshError::Kind::Cancelled;
+                server.reached = false;
+                server.error = result.error.message;
             }
         },
         cancel);
@@ -88,7 +93,9 @@ std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &op
             const ServerPorts &peer = servers[size_t(b)];
             for (const PortTarget &target : peer.targets) {
                 Attempt attempt{b, target, {project.servers[size_t(b)].effectiveHostIp(), 0}, {}};
-                if (!target.listen) {
+                if (peer.notReached) {
+                    // Nothing to connect to on a server never logged in to.
+                } else if (!target.listen) {
                     attempt.connect.port = target.port;
                     attempt.note = u"connected to what listens there"_s;
                 } else if (const auto bound = peer.listener.bound.find(target.port);
@@ -172,6 +179,8 @@ std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &op
         if (!from.reached)
             problems << u"ports: %1 not reached: %2"_s.arg(project.servers[size_t(a)].name,
                                                            from.error);
+        if (from.notReached)
+            notReached.push_back({project.servers[size_t(a)].name, from.error});
         size_t next = 0; // index into outcomes[a]: attempts with a port, in order
         for (const Attempt &attempt : attempts[size_t(a)]) {
             const ServerPorts &peer = servers[size_t(attempt.peer)];
@@ -182,7 +191,11 @@ std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &op
             port.why = attempt.target.why;
             const QString endpoint =
                 attempt.connect.host + u':' + QString::number(attempt.connect.port);
-            if (!from.reached) {
+            if (from.notReached || peer.notReached) {
+                port.notReached = from.notReached ? port.server : port.peerServer;
+                port.error =
+                    notReachedText(port.notReached, from.notReached ? from.error : peer.error);
+            } else if (!from.reached) {
                 port.error = u"not tested: %1 not reached"_s.arg(port.server);
             } else if (attempt.connect.port == 0) {
                 port.error = !peer.reached ? u"not tested: %1 not reached"_s.arg(port.peerServer)
@@ -202,7 +215,10 @@ std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &op
             port.evidence = u"%1 -> %2 (%3): %4; %5"_s.arg(
                 port.server, endpoint, port.why, port.ok ? u"connected"_s : port.error,
                 attempt.note.isEmpty() ? u"no listener"_s : attempt.note);
-            if (port.error == u"timed out"_s)
+            if (!port.tested())
+                port.evidence = u"%1 -> %2 port %3 (%4): %5"_s.arg(
+                    port.server, port.peerServer, QString::number(port.port), port.why, port.error);
+            else if (port.error == u"timed out"_s)
                 port.evidence +=
                     u"; no answer within %1 s: a firewall drops it"_s.arg(kPortConnectSeconds);
             else if (port.error == u"refused"_s)

@@ -4,7 +4,9 @@
 // tst_diagnose): the doctor runs off the GUI thread with progress and Cancel, draws server x
 // server matrices with failed cells red and slow ones amber, and a click shows a cell's
 // evidence; the Checks page opens it. "Why?" shows the first failure or the ranks behind, and the
-// run panel's hang watch says hung once every rank has been silent long enough.
+// run panel's hang watch says hung once every rank has been silent long enough. A server not
+// reached is its own state: grey cells saying why, never a suspect, counted apart; and the cells
+// fill as the servers report, not at the end.
 #include "WizardTestSupport.h"
 
 #include "logs/HangWatch.h"
@@ -16,6 +18,7 @@
 #include "widgets/DoctorView.h"
 #include "wizard/ChecksPage.h"
 #include "wizard/ClusterWizard.h"
+#include "wizard/ProjectModel.h"
 #include "wizard/RunPage.h"
 
 #include <QCheckBox>
@@ -65,10 +68,42 @@ DoctorReport sampleReport()
             }
         }
     }
-    report.bandwidth = {{u"server0"_s, u"server1"_s, 1.0, false, {}},
-                        {u"server0"_s, u"server2"_s, 1.1, false, {}},
-                        {u"server1"_s, u"server2"_s, 0.1, false, {}}};
+    report.bandwidth = {{u"server0"_s, u"server1"_s, 1.0, false, {}, {}},
+                        {u"server0"_s, u"server2"_s, 1.1, false, {}, {}},
+                        {u"server1"_s, u"server2"_s, 0.1, false, {}, {}}};
     flagSlowPairs(report.bandwidth);
+    findSuspects(report);
+    return report;
+}
+
+// server1 was never reached: its own pings did not run; those to it ran and failed.
+DoctorReport unreachedReport()
+{
+    DoctorReport report;
+    report.parts = {DoctorPart::Links};
+    const QStringList names{u"server0"_s, u"server1"_s, u"server2"_s};
+    const QString why = u"127.0.0.1:1: cannot connect: Connection refused"_s;
+    for (const QString &from : names) {
+        for (const QString &to : names) {
+            for (int device = 0; device < 2 && from != to; ++device) {
+                DeviceLink link;
+                link.server = from;
+                link.device = link.peerDevice = device;
+                link.peerServer = to;
+                link.peerIp = u"192.168.100.1"_s;
+                link.ok = to != u"server1";
+                link.evidence = link.ok ? u"3 of 3 received"_s : u"recv time out seq=0"_s;
+                if (from == u"server1") {
+                    link.ok = false;
+                    link.notReached = from;
+                    link.evidence = notReachedText(from, why);
+                }
+                report.links.push_back(link);
+            }
+        }
+    }
+    report.addNotReached(u"server1"_s, why);
+    report.problems << u"links: server1 not tested: "_s + why;
     findSuspects(report);
     return report;
 }
@@ -139,6 +174,116 @@ private Q_SLOTS:
         const QString summary = view.findChild<QPlainTextEdit *>(u"doctorSummary"_s)->toPlainText();
         QVERIFY2(summary.contains(u"Suspect: server1 device 1"_s), qPrintable(summary));
         QVERIFY(view.findChild<QLabel *>(u"doctorMessage"_s)->text().contains(u"failed links"_s));
+    }
+
+    void cellsFillAsResultsArriveAndUnreachedIsNotAFault()
+    {
+        const DoctorReport full = unreachedReport();
+        std::atomic<bool> release = false;
+        DoctorView view(threeServers(),
+                        [&](const Project &, const DoctorOptions &options,
+                            const DoctorProgress &progress, const std::atomic<bool> *) {
+                            // server0 has reported; the others have not yet.
+                            DoctorReport soFar;
+                            for (const DeviceLink &link : full.links) {
+                                if (link.server == u"server0")
+                                    soFar.links.push_back(link);
+                            }
+                            if (options.resultsSoFar)
+                                options.resultsSoFar(soFar);
+                            progress(DoctorPart::Links, 1, 3, u"server0 done"_s);
+                            QDeadlineTimer deadline(20000);
+                            while (!release.load() && !deadline.hasExpired())
+                                QThread::msleep(10);
+                            return full;
+                        });
+        view.show();
+        QSignalSpy finished(&view, &DoctorView::finished);
+        QTest::mouseClick(view.findChild<QPushButton *>(u"runDoctor"_s), Qt::LeftButton);
+        QTableView *cells = view.matrixView();
+        // server0's row is drawn while the run goes on.
+        // The model's own words, so that the pictures can be taken in another language too.
+        const QString ok = QCoreApplication::translate("cw::DoctorMatrixModel", "ok");
+        QTRY_COMPARE(cellText(cells, 0, 2), ok);
+        QVERIFY(view.isBusy());
+        QCOMPARE(finished.count(), 0);
+        QCOMPARE(cellText(cells, 0, 1),
+                 QCoreApplication::translate("cw::DoctorMatrixModel", "fail"));
+        QCOMPARE(cellText(cells, 1, 0), QString()); // server1 has not reported
+        auto *matrix = view.findChild<QComboBox *>(u"doctorMatrix"_s);
+        QCOMPARE(matrix->count(), 2);
+        matrix->setCurrentIndex(1); // device 1, while the run goes on
+        QCOMPARE(cellText(cells, 0, 2), ok);
+        QTest::mouseClick(cells->viewport(), Qt::LeftButton, {}, cellCenter(cells, 0, 1));
+        QVERIFY2(view.evidenceText().contains(u"recv time out"_s), qPrintable(view.evidenceText()));
+        view.resize(1180, 800);
+        keepPicture(&view, u"doctor-filling.png"_s);
+
+        release = true;
+        QVERIFY(finished.wait(10000));
+        QTest::mouseClick(cells->viewport(), Qt::LeftButton, {}, cellCenter(cells, 1, 2));
+        keepPicture(&view, u"doctor-unreached.png"_s);
+        DoctorMatrixModel *model = view.model();
+        QCOMPARE(matrix->currentIndex(), 0); // the first with a failure
+        for (int column : {0, 2}) {
+            QCOMPARE(cellText(cells, 1, column), u"not tested: server1 unreachable"_s);
+            QCOMPARE(model->state(1, column), DoctorMatrixModel::NotReached);
+            const QBrush brush =
+                model->data(model->index(1, column), Qt::BackgroundRole).value<QBrush>();
+            QCOMPARE(brush.style(), Qt::BDiagPattern);
+            QCOMPARE(brush.color(), QColor(0xbd, 0xbd, 0xbd));
+        }
+        QCOMPARE(model->data(model->index(1, 0), Qt::ToolTipRole).toString(),
+                 u"not tested: server1 unreachable (127.0.0.1:1: cannot connect: Connection "
+                 u"refused)"_s);
+        QVERIFY2(view.evidenceText().startsWith(u"not tested: server1 unreachable (127.0.0.1:1"_s),
+                 qPrintable(view.evidenceText()));
+        QCOMPARE(model->state(0, 1), DoctorMatrixModel::Failed); // the pings to it did run
+        const QString summary = view.findChild<QPlainTextEdit *>(u"doctorSummary"_s)->toPlainText();
+        QVERIFY2(!summary.contains(u"Suspect"_s), qPrintable(summary));
+        QVERIFY2(summary.contains(u"Not reached: server1: 127.0.0.1:1"_s), qPrintable(summary));
+        const QString message = view.findChild<QLabel *>(u"doctorMessage"_s)->text();
+        QVERIFY2(message == u"4 failed links, 0 failed ports, 0 slow or failed pairs. 4 links not "
+                            u"tested: 1 server(s) not reached (server1)."_s,
+                 qPrintable(message));
+    }
+
+    // The real runDoctor from the Checks page, every server at a port nothing listens on: every
+    // cell is not tested, nothing is suspected, nothing counts as failed.
+    void theRealDoctorSaysNotReached()
+    {
+        ClusterWizard wizard;
+        QCOMPARE(wizard.openProject(kExample2x8), QString());
+        Project project = wizard.model()->project();
+        for (Server &server : project.servers) {
+            server.host = u"127.0.0.1"_s;
+            server.port = 1;
+        }
+        wizard.model()->setProject(project);
+        auto *page = static_cast<ChecksPage *>(wizard.page(ChecksPageId));
+        QTest::mouseClick(page->findChild<QPushButton *>(u"openDoctor"_s), Qt::LeftButton);
+        QTRY_VERIFY(page->doctorView() && page->doctorView()->isVisible());
+        DoctorView *view = page->doctorView();
+        QSignalSpy finished(view, &DoctorView::finished);
+        QTest::mouseClick(view->findChild<QPushButton *>(u"runDoctor"_s), Qt::LeftButton);
+        QVERIFY(finished.wait(60000));
+        const DoctorReport &report = view->report();
+        QCOMPARE(report.notReached.size(), size_t(2));
+        QVERIFY(report.suspects.empty());
+        QCOMPARE(report.failedLinks() + report.failedPorts() + report.slowOrFailedPairs(), 0);
+        QVERIFY(report.untestedLinks() > 0 && report.untestedPorts() > 0);
+        QTableView *cells = view->matrixView();
+        QCOMPARE(cellText(cells, 0, 1), u"not tested: server0 unreachable"_s);
+        QCOMPARE(view->model()->state(1, 0), DoctorMatrixModel::NotReached);
+        const QString message = view->findChild<QLabel *>(u"doctorMessage"_s)->text();
+        QVERIFY2(message.startsWith(u"0 failed links, 0 failed ports, 0 slow or failed pairs. "_s),
+                 qPrintable(message));
+        QVERIFY2(message.contains(u"not tested: 2 server(s) not reached (server0, server1)."_s),
+                 qPrintable(message));
+        const QString summary =
+            view->findChild<QPlainTextEdit *>(u"doctorSummary"_s)->toPlainText();
+        QVERIFY2(!summary.contains(u"Suspect"_s), qPrintable(summary));
+        view->close();
     }
 
     void cancelStopsTheRun()

@@ -154,14 +154,16 @@ private Q_SLOTS:
         QStringList keys;
         for (const auto &item : json.items())
             keys << QString::fromStdString(item.key());
-        QCOMPARE(keys,
-                 (QStringList{u"device_links"_s, u"host_ports"_s, u"bandwidth"_s, u"suspects"_s,
-                              u"parts"_s, u"passed"_s, u"cancelled"_s, u"notes"_s, u"problems"_s}));
+        QCOMPARE(keys, (QStringList{u"device_links"_s, u"host_ports"_s, u"bandwidth"_s,
+                                    u"suspects"_s, u"servers_not_reached"_s, u"parts"_s,
+                                    u"passed"_s, u"cancelled"_s, u"notes"_s, u"problems"_s}));
         const auto &link = json["device_links"][0];
         for (const char *key : {"server", "device", "peer_server", "peer_device", "peer_ip", "ok",
-                                "loss_pct", "evidence"})
+                                "loss_pct", "evidence", "not_reached"})
             QVERIFY2(link.contains(key), key);
-        for (const char *key : {"server", "peer_server", "port", "why", "ok", "error", "evidence"})
+        QVERIFY(link["not_reached"].is_null());
+        for (const char *key :
+             {"server", "peer_server", "port", "why", "ok", "error", "evidence", "not_reached"})
             QVERIFY2(json["host_ports"][0].contains(key), key);
         QCOMPARE(json["bandwidth"][0]["gbps"].get<double>(), 1.235);
         QVERIFY(json["bandwidth"][1]["gbps"].is_null());
@@ -169,6 +171,72 @@ private Q_SLOTS:
         QCOMPARE(json["passed"].get<bool>(), false); // the unmeasured pair
         QCOMPARE(doctorPartFromName(u"ports"_s), DoctorPart::Ports);
         QVERIFY(!doctorPartFromName(u"ping"_s));
+    }
+
+    // Issue 33: a server never logged in to is not a device fault. Its own cells are not tested
+    // (counted apart, not failed), the pings to it that ran stay failed, and no device of it or
+    // of its peers is suspected for it; the text and the JSON say the same.
+    void aServerNotReachedIsNotASuspect()
+    {
+        DoctorReport report;
+        report.parts = {DoctorPart::Links, DoctorPart::Ports};
+        report.links = links(3, 2, u"s1"_s, 0); // device 0 of s1 fails every ping, both ways
+        const QString why = u"10.0.0.2:22: cannot connect: No route to host"_s;
+        for (DeviceLink &link : report.links) {
+            if (link.server == u"s1"_s) {
+                link.ok = false;
+                link.notReached = u"s1"_s;
+                link.evidence = notReachedText(u"s1"_s, why);
+            } else if (link.peerServer == u"s1"_s) {
+                link.ok = false; // the ping ran and got nothing back
+            }
+        }
+        for (const QString &from : {u"s0"_s, u"s1"_s}) {
+            HostPort port;
+            port.server = from;
+            port.peerServer = from == u"s0" ? u"s1"_s : u"s0"_s;
+            port.port = 29500;
+            port.why = u"master_port"_s;
+            port.notReached = u"s1"_s;
+            port.error = notReachedText(u"s1"_s, why);
+            report.ports.push_back(port);
+        }
+        report.addNotReached(u"s1"_s, why);
+        report.addNotReached(u"s1"_s, u"a second part's reason"_s); // once, the first reason
+        report.problems << u"links: s1 not tested: "_s + why;
+        findSuspects(report);
+        QVERIFY2(report.suspects.empty(),
+                 qPrintable(report.suspects.empty() ? QString() : report.suspects[0].reason));
+        QCOMPARE(report.notReached.size(), size_t(1));
+        QCOMPARE(report.notReached[0].reason, why);
+        QCOMPARE(report.untestedLinks(), 4); // s1's own 2 devices x 2 peers
+        QCOMPARE(report.failedLinks(), 4);   // s0 and s2 pinging s1's 2 devices
+        QCOMPARE(report.untestedPorts(), 2);
+        QCOMPARE(report.failedPorts(), 0);
+        QVERIFY(!report.passed());
+
+        const QString text = doctorReportText(report);
+        QVERIFY2(!text.contains(u"suspect:"_s), qPrintable(text));
+        QVERIFY2(!text.contains(u"links  s1 device"_s), qPrintable(text)); // not a failure
+        QVERIFY(text.contains(u"links  s0 device 0 -> s1 device 0"_s));
+        QVERIFY2(text.contains(u"links: 12 pings, 4 failed, 4 not tested (server not reached)"_s),
+                 qPrintable(text));
+        QVERIFY(text.contains(u"n/t"_s));
+        QVERIFY(text.contains(u"not reached: s1: "_s + why));
+        QVERIFY2(text.endsWith(u"failed: 4 links, 0 ports, 0 slow or failed pairs\n"
+                               u"not tested: 4 links, 2 ports, 0 pairs: 1 server not reached "
+                               u"(s1)\n"_s),
+                 qPrintable(text));
+
+        const auto json = doctorReportToJson(report);
+        QCOMPARE(json["servers_not_reached"].dump(),
+                 R"([{"server":"s1","reason":")" + why.toStdString() + R"("}])");
+        int notReached = 0;
+        for (const auto &link : json["device_links"])
+            notReached += link["not_reached"].is_null() ? 0 : 1;
+        QCOMPARE(notReached, 4);
+        QCOMPARE(json["host_ports"][0]["not_reached"].get<std::string>(), std::string("s1"));
+        QVERIFY(json["suspects"].empty());
     }
 
     void textDrawsMatrices()

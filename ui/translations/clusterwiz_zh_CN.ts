@@ -1247,6 +1247,14 @@
         <source>%1 - %2: %3</source>
         <translation>%1 - %2：%3</translation>
     </message>
+    <message>
+        <source>not tested: %1 unreachable</source>
+        <translation>未测试：%1 无法连接</translation>
+    </message>
+    <message>
+        <source>not tested: %1 unreachable (%2)</source>
+        <translation>未测试：%1 无法连接（%2）</translation>
+    </message>
 </context>
 <context>
     <name>cw::DoctorView</name>
@@ -1351,6 +1359,32 @@
     <message>
         <source>%1 -&gt; %2: not tested.</source>
         <translation>%1 -&gt; %2：未测试。</translation>
+    </message>
+    <message>
+        <source>Not reached: %1: %2</source>
+        <translation>未连接：%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 links</source>
+        <translation>%1 条链路</translation>
+    </message>
+    <message>
+        <source>%1 ports</source>
+        <translation>%1 个端口</translation>
+    </message>
+    <message>
+        <source>%1 pairs</source>
+        <translation>%1 对服务器</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 not tested: %n server(s) not reached (%2).</source>
+        <translation>
+            <numerusform>%1未测试：%n 台服务器无法连接（%2）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
     </message>
 </context>
 <context>
@@ -2259,16 +2293,8 @@ Upload them?</source>
         <translation>用发现的信息填写空缺的主机 IP、网卡、设备和设备 IP。</translation>
     </message>
     <message>
-        <source>%1 of %2 servers answered (last: %3).</source>
-        <translation>%1/%2 台服务器已响应（最近：%3）。</translation>
-    </message>
-    <message>
         <source>connecting…</source>
         <translation>正在连接…</translation>
-    </message>
-    <message>
-        <source>Cancelled.</source>
-        <translation>已取消。</translation>
     </message>
     <message>
         <source>%1 of %2 servers answered.</source>
@@ -2415,6 +2441,20 @@ Upload them?</source>
     <message>
         <source>apply discovered values</source>
         <translation>应用发现的值</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connecting to %n server(s)…</source>
+        <translation>
+            <numerusform>正在连接 %n 台服务器…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 servers answered, %3 still connecting…</source>
+        <translation>%1/%2 台服务器已响应，%3 台仍在连接…</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 of %2 servers answered.</source>
+        <translation>已取消：%1/%2 台服务器已响应。</translation>
     </message>
 </context>
 <context>

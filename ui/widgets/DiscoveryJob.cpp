@@ -35,19 +35,31 @@ bool DiscoveryJob::start(const Project &project, const std::vector<int> &indices
     QPointer<DiscoveryJob> self(this);
     auto cancel = m_cancel;
     m_watcher.setFuture(QtConcurrent::run([self, subset, indices, options, cancel] {
-        const FleetProgress report = [self](int done, int total, const FleetResult &result) {
+        // Each server's facts, kept by its own worker until that worker reports it.
+        auto facts = std::make_shared<std::vector<std::optional<ServerFacts>>>(indices.size());
+        DiscoveryFollowUp followUp;
+        followUp.afterProbe = [facts](FleetTask &task, const ServerFacts &found) {
+            (*facts)[size_t(task.serverIndex)] = found;
+        };
+        const FleetProgress report = [self, facts, indices](int done, int total,
+                                                            const FleetResult &result) {
             // Called on a worker thread: hand it to the GUI thread as a queued call.
+            ServerDiscovery discovery{result, std::nullopt};
+            if (result.ok())
+                discovery.facts = (*facts)[size_t(result.serverIndex)];
+            discovery.connection.serverIndex = indices.at(result.serverIndex);
             if (QObject *context = self.data()) {
                 QMetaObject::invokeMethod(
                     context,
-                    [self, done, total, name = result.serverName] {
+                    [self, discovery, done, total] {
                         if (self)
-                            Q_EMIT self->progress(done, total, name);
+                            Q_EMIT self->answered(discovery, done, total);
                     },
                     Qt::QueuedConnection);
             }
         };
-        std::vector<ServerDiscovery> results = discoverFleet(subset, options, report, cancel.get());
+        std::vector<ServerDiscovery> results =
+            discoverFleet(subset, options, report, cancel.get(), followUp);
         for (ServerDiscovery &result : results)
             result.connection.serverIndex = indices.at(result.connection.serverIndex);
         return results;

@@ -13,8 +13,10 @@
 namespace cw {
 
 // Discovery of some servers on a worker thread (libssh sessions live there, never on the GUI
-// thread). Progress and the result come back as queued signals; cancel() sets the fleet's atomic
-// flag so running commands return at once.
+// thread). Each server's answer, and then the whole result, come back as queued signals, so a
+// page shows a server (or asks about its host key) as soon as it has answered, whatever the
+// others are waiting on; cancel() sets the fleet's atomic flag so running commands return at
+// once.
 class DiscoveryJob : public QObject {
     Q_OBJECT
 
@@ -29,7 +31,8 @@ public:
     bool isRunning() const { return m_watcher.isRunning(); }
 
 Q_SIGNALS:
-    void progress(int done, int total, const QString &serverName);
+    // One server finished (answered, failed, timed out or was cancelled); its project index.
+    void answered(const cw::ServerDiscovery &result, int done, int total);
     void finished(const std::vector<cw::ServerDiscovery> &results, bool cancelled);
 
 private:

@@ -10,13 +10,21 @@ using namespace Qt::StringLiterals;
 
 namespace cw {
 
-void DoctorMatrixModel::add(Matrix &matrix, int row, int column, bool ok, bool slow,
+namespace {
+
+DoctorMatrixModel::CellState stateOf(bool ok, bool slow)
+{
+    return !ok ? DoctorMatrixModel::Failed : slow ? DoctorMatrixModel::Slow : DoctorMatrixModel::Ok;
+}
+
+} // namespace
+
+void DoctorMatrixModel::add(Matrix &matrix, int row, int column, CellState state,
                             const QString &text, const QString &evidence)
 {
     if (row < 0 || column < 0)
         return;
     Cell &cell = matrix.cells[{row, column}];
-    const CellState state = !ok ? Failed : slow ? Slow : Ok;
     // A cell holding several tests (the segment partners) shows the worst of them.
     if (state >= cell.state) {
         cell.state = state;
@@ -25,9 +33,23 @@ void DoctorMatrixModel::add(Matrix &matrix, int row, int column, bool ok, bool s
     cell.evidence << evidence;
 }
 
+void DoctorMatrixModel::addNotReached(Matrix &matrix, int row, int column, const QString &server,
+                                      const DoctorReport &report)
+{
+    QString reason;
+    for (const ServerNotReached &unreached : report.notReached) {
+        if (unreached.server == server)
+            reason = unreached.reason;
+    }
+    add(matrix, row, column, NotReached, tr("not tested: %1 unreachable").arg(server),
+        reason.isEmpty() ? tr("not tested: %1 unreachable").arg(server)
+                         : tr("not tested: %1 unreachable (%2)").arg(server, reason));
+}
+
 void DoctorMatrixModel::setReport(const DoctorReport &report, const QStringList &servers)
 {
     beginResetModel();
+    const QString shown = m_matrices.empty() ? QString() : m_matrices[size_t(m_current)].name;
     m_servers = servers;
     m_matrices.clear();
     m_current = 0;
@@ -44,8 +66,13 @@ void DoctorMatrixModel::setReport(const DoctorReport &report, const QStringList 
     for (int device : devices) {
         Matrix matrix{tr("Links: device %1 (row pings column)").arg(device), {}};
         for (const DeviceLink &link : report.links) {
-            if (link.device == device && link.peerDevice == device)
-                add(matrix, at(link.server), at(link.peerServer), link.ok, false,
+            if (link.device != device || link.peerDevice != device)
+                continue;
+            if (!link.tested())
+                addNotReached(matrix, at(link.server), at(link.peerServer), link.notReached,
+                              report);
+            else
+                add(matrix, at(link.server), at(link.peerServer), stateOf(link.ok, false),
                     link.ok ? tr("ok") : tr("fail"), link.evidence);
         }
         m_matrices.push_back(matrix);
@@ -53,8 +80,13 @@ void DoctorMatrixModel::setReport(const DoctorReport &report, const QStringList 
     if (partners) {
         Matrix matrix{tr("Links: segment partners, device i and i+4 (row pings column)"), {}};
         for (const DeviceLink &link : report.links) {
-            if (link.device != link.peerDevice)
-                add(matrix, at(link.server), at(link.peerServer), link.ok, false,
+            if (link.device == link.peerDevice)
+                continue;
+            if (!link.tested())
+                addNotReached(matrix, at(link.server), at(link.peerServer), link.notReached,
+                              report);
+            else
+                add(matrix, at(link.server), at(link.peerServer), stateOf(link.ok, false),
                     link.ok ? tr("ok") : tr("fail"),
                     tr("device %1 -> device %2: %3")
                         .arg(link.device)
@@ -72,8 +104,13 @@ void DoctorMatrixModel::setReport(const DoctorReport &report, const QStringList 
     for (const QString &why : whys) {
         Matrix matrix{tr("Ports: %1 (row connects to column)").arg(why), {}};
         for (const HostPort &port : report.ports) {
-            if (port.why == why)
-                add(matrix, at(port.server), at(port.peerServer), port.ok, false,
+            if (port.why != why)
+                continue;
+            if (!port.tested())
+                addNotReached(matrix, at(port.server), at(port.peerServer), port.notReached,
+                              report);
+            else
+                add(matrix, at(port.server), at(port.peerServer), stateOf(port.ok, false),
                     port.ok ? tr("ok") : port.error, port.evidence);
         }
         m_matrices.push_back(matrix);
@@ -81,17 +118,28 @@ void DoctorMatrixModel::setReport(const DoctorReport &report, const QStringList 
     if (!report.bandwidth.empty()) {
         Matrix matrix{tr("Bandwidth: GB/s per pair (amber: under 70% of the median)"), {}};
         for (const PairBandwidth &pair : report.bandwidth) {
+            if (!pair.tested()) {
+                addNotReached(matrix, at(pair.server), at(pair.peerServer), pair.notReached,
+                              report);
+                addNotReached(matrix, at(pair.peerServer), at(pair.server), pair.notReached,
+                              report);
+                continue;
+            }
             const QString text = pair.gbps ? QString::number(*pair.gbps, 'f', 3) : tr("fail");
             const QString evidence =
                 pair.gbps ? tr("%1 - %2: %3 GB/s%4")
                                 .arg(pair.server, pair.peerServer, text,
                                      pair.slow ? tr(", slow") : QString())
                           : tr("%1 - %2: %3").arg(pair.server, pair.peerServer, pair.error);
-            const bool ok = bool(pair.gbps);
-            add(matrix, at(pair.server), at(pair.peerServer), ok, pair.slow, text, evidence);
-            add(matrix, at(pair.peerServer), at(pair.server), ok, pair.slow, text, evidence);
+            const CellState state = stateOf(bool(pair.gbps), pair.slow);
+            add(matrix, at(pair.server), at(pair.peerServer), state, text, evidence);
+            add(matrix, at(pair.peerServer), at(pair.server), state, text, evidence);
         }
         m_matrices.push_back(matrix);
+    }
+    for (size_t k = 0; k < m_matrices.size(); ++k) {
+        if (m_matrices[k].name == shown)
+            m_current = int(k);
     }
     endResetModel();
 }
@@ -156,6 +204,8 @@ QVariant DoctorMatrixModel::data(const QModelIndex &index, int role) const
         return cell.evidence.value(0).section(u'\n', 0, 0);
     case Qt::BackgroundRole:
         switch (cell.state) {
+        case NotReached:
+            return QBrush(QColor(0xbd, 0xbd, 0xbd), Qt::BDiagPattern); // grey, hatched
         case Failed:
             return QBrush(QColor(0xe5, 0x73, 0x73)); // red
         case Slow:

@@ -14,18 +14,21 @@ namespace cw {
 // The doctor's report as server x server matrices, one shown at a time: links per device index
 // (row pings column; on 910A also the segment partners), ports per port (row connects to
 // column), bandwidth (GB/s, the same both ways). A failed cell is red, a slow one amber, a good
-// one green; a cell's evidence is what the test printed.
+// one green, one not tested because its server was not reached grey and hatched (not a
+// failure); a cell's evidence is what the test printed.
 class DoctorMatrixModel : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum CellState { NotTested, Ok, Slow, Failed };
+    // In the order a cell holding several tests shows them: the worst last.
+    enum CellState { NotTested, NotReached, Ok, Slow, Failed };
     static constexpr int EvidenceRole = Qt::UserRole + 1;
     static constexpr int StateRole = Qt::UserRole + 2;
 
     using QAbstractTableModel::QAbstractTableModel;
 
-    // `servers`: the project's server names, the rows and columns in that order.
+    // `servers`: the project's server names, the rows and columns in that order. Called again
+    // with each report so far while the doctor runs: the matrix shown stays the one shown.
     void setReport(const DoctorReport &report, const QStringList &servers);
     QStringList matrixNames() const;
     void setMatrix(int index);
@@ -49,8 +52,11 @@ private:
         QString name;
         std::map<std::pair<int, int>, Cell> cells;
     };
-    void add(Matrix &matrix, int row, int column, bool ok, bool slow, const QString &text,
+    void add(Matrix &matrix, int row, int column, CellState state, const QString &text,
              const QString &evidence);
+    // The cell of a test that never ran because `server` was not reached.
+    void addNotReached(Matrix &matrix, int row, int column, const QString &server,
+                       const DoctorReport &report);
 
     QStringList m_servers;
     std::vector<Matrix> m_matrices;

@@ -103,10 +103,7 @@ DoctorView::DoctorView(const Project &project, DoctorRunner runner, QWidget *par
 
     connect(m_run, &QPushButton::clicked, this, &DoctorView::run);
     connect(m_cancel, &QPushButton::clicked, this, &DoctorView::cancel);
-    connect(m_matrix, &QComboBox::currentIndexChanged, this, [this](int index) {
-        m_model->setMatrix(index);
-        m_evidence->clear();
-    });
+    connect(m_matrix, &QComboBox::currentIndexChanged, this, &DoctorView::selectMatrix);
     connect(m_view, &QTableView::clicked, this, &DoctorView::showCell);
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &DoctorView::done);
     setBusy(false, parts.empty() ? tr("Nothing to test: one server and no device network.")
@@ -154,10 +151,24 @@ void DoctorView::run()
         return;
     }
     options.sizeMb = m_size->value();
+    QPointer<DoctorView> self(this);
+    options.resultsSoFar = [self](const DoctorReport &soFar) {
+        // A worker thread: the cells are drawn by a queued call on the GUI thread.
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, soFar] {
+                if (self && self->isBusy())
+                    self->showResults(soFar);
+            },
+            Qt::QueuedConnection);
+    };
     m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
     m_progress->setRange(0, 0);
+    m_model->setReport({}, {});
+    m_matrix->clear();
+    m_evidence->clear();
+    m_summary->clear();
     setBusy(true, tr("Testing %n server(s)…", nullptr, int(m_project.servers.size())));
-    QPointer<DoctorView> self(this);
     const DoctorProgress progress = [self](DoctorPart part, int done, int total,
                                            const QString &message) {
         // A worker thread: shown through a queued call on the GUI thread.
@@ -184,15 +195,33 @@ void DoctorView::cancel()
         m_cancelFlag->store(true);
 }
 
-void DoctorView::done()
+void DoctorView::selectMatrix(int index)
 {
-    m_report = m_watcher.result();
+    if (index == m_model->matrix())
+        return;
+    m_model->setMatrix(index);
+    m_evidence->clear();
+}
+
+void DoctorView::showResults(const DoctorReport &report)
+{
     QStringList names;
     for (const Server &server : m_project.servers)
         names << server.name;
-    m_model->setReport(m_report, names);
-    m_matrix->clear();
-    m_matrix->addItems(m_model->matrixNames());
+    m_model->setReport(report, names);
+    // The list of matrices grows as parts report; the one shown stays (the model kept it).
+    const QSignalBlocker blocker(m_matrix);
+    if (m_matrix->count() != int(m_model->matrixNames().size())) {
+        m_matrix->clear();
+        m_matrix->addItems(m_model->matrixNames());
+    }
+    m_matrix->setCurrentIndex(m_model->matrix());
+}
+
+void DoctorView::done()
+{
+    m_report = m_watcher.result();
+    showResults(m_report);
     // The first matrix with a failure (else with a slow pair) is the one to see first.
     int first = 0;
     for (int k = m_matrix->count() - 1; k >= 0; --k) {
@@ -204,7 +233,10 @@ void DoctorView::done()
             }
         }
     }
-    m_matrix->setCurrentIndex(first);
+    {
+        const QSignalBlocker blocker(m_matrix);
+        m_matrix->setCurrentIndex(first);
+    }
     m_model->setMatrix(first);
     m_evidence->clear();
     QStringList lines;
@@ -214,6 +246,11 @@ void DoctorView::done()
                                        .arg(*suspect.device)
                                        .arg(suspect.reason)
                                  : tr("Suspect: %1: %2").arg(suspect.server, suspect.reason));
+    QStringList unreached;
+    for (const ServerNotReached &server : m_report.notReached) {
+        lines << tr("Not reached: %1: %2").arg(server.server, server.reason);
+        unreached << server.server;
+    }
     for (const QString &problem : m_report.problems)
         lines << tr("Problem: %1").arg(problem);
     for (const QString &note : m_report.notes)
@@ -225,6 +262,20 @@ void DoctorView::done()
                                 .arg(m_report.failedLinks())
                                 .arg(m_report.failedPorts())
                                 .arg(m_report.slowOrFailedPairs());
+    if (!unreached.isEmpty()) {
+        // Apart from the failures: a cell never tested says nothing about its link.
+        QStringList untested;
+        if (m_report.untestedLinks() > 0)
+            untested << tr("%1 links").arg(m_report.untestedLinks());
+        if (m_report.untestedPorts() > 0)
+            untested << tr("%1 ports").arg(m_report.untestedPorts());
+        if (m_report.untestedPairs() > 0)
+            untested << tr("%1 pairs").arg(m_report.untestedPairs());
+        if (!untested.isEmpty())
+            message += u' ' + tr("%1 not tested: %n server(s) not reached (%2).", nullptr,
+                                 int(unreached.size()))
+                                  .arg(untested.join(tr(", ")), unreached.join(tr(", ")));
+    }
     if (m_report.cancelled)
         message = tr("Cancelled: ") + message;
     setBusy(false, message);

@@ -30,8 +30,9 @@ using DoctorRunner =
 
 // The network doctor in the wizard (opened from the Checks page): pick the parts (links, ports,
 // bandwidth) and the all_reduce size, Run tests every pair off the GUI thread with progress and
-// Cancel, then the results show as server x server matrices, one at a time (failed cells red,
-// slow amber); a click on a cell shows its evidence, and the suspects and notes are listed.
+// Cancel; the results fill server x server matrices as they arrive, one matrix shown at a time
+// (failed cells red, slow amber, not tested because a server was not reached grey); a click on a
+// cell shows its evidence, and the suspects, the servers not reached and the notes are listed.
 class DoctorView : public QDialog {
     Q_OBJECT
 
@@ -52,6 +53,8 @@ Q_SIGNALS:
 
 private:
     void done();
+    void showResults(const DoctorReport &report); // so far, or the final report
+    void selectMatrix(int index);
     void showCell(const QModelIndex &index);
     void setBusy(bool busy, const QString &message);
 

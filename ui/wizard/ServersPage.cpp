@@ -68,8 +68,7 @@ QString serverNames(const std::vector<Server> &servers, const std::vector<int> &
 
 ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     : QWizardPage(parent), m_model(model), m_table(new ServerTable(this)),
-      m_job(new DiscoveryJob(this)), m_progress(new QProgressBar(this)),
-      m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_progress(new QProgressBar(this)), m_cancel(new QPushButton(tr("Cancel"), this)),
       m_apply(new QPushButton(tr("Apply &discovered values"), this)),
       m_fromConfig(new QPushButton(tr("From ssh &config"), this)), m_hostMenu(new QMenu(this)),
       m_message(new QLabel(this)), m_problems(new QListWidget(this)), m_filter(new QLineEdit(this)),
@@ -116,7 +115,8 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     m_cancel->setObjectName(u"cancel"_s);
     buttons->addWidget(m_cancel);
     connect(m_cancel, &QPushButton::clicked, this, [this] {
-        m_job->cancel();
+        for (DiscoveryJob *job : findChildren<DiscoveryJob *>(Qt::FindDirectChildrenOnly))
+            job->cancel();
         m_cancel->setEnabled(false);
         m_message->setText(tr("Cancelling…")); // the connections end within a moment
     });
@@ -217,6 +217,8 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     connect(m_model, &ProjectModel::replaced, this, [this] {
         m_results.clear();
         m_undo->clear();
+        m_waiting.clear();
+        m_testing.clear();
         m_table->forgetDiscovery();
         m_message->clear();
         m_message->setToolTip(QString());
@@ -224,13 +226,6 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
         fromModel();
         showProblems();
     });
-    connect(m_job, &DiscoveryJob::progress, this, [this](int done, int total, const QString &name) {
-        m_progress->setRange(0, total);
-        m_progress->setValue(done);
-        m_message->setText(
-            tr("%1 of %2 servers answered (last: %3).").arg(done).arg(total).arg(name));
-    });
-    connect(m_job, &DiscoveryJob::finished, this, &ServersPage::discovered);
     refreshConfigHosts();
 }
 
@@ -270,7 +265,7 @@ void ServersPage::refreshConfigHosts()
         action->setData(host);
         connect(action, &QAction::triggered, this, [this, host] { addConfigHost(host); });
     }
-    m_fromConfig->setEnabled(!hosts.isEmpty() && !m_job->isRunning());
+    m_fromConfig->setEnabled(!hosts.isEmpty() && m_jobsRunning == 0);
     m_fromConfig->setToolTip(hosts.isEmpty()
                                  ? tr("%1 has no Host entries").arg(file)
                                  : tr("Add a server by its Host entry in %1: address, port, user, "
@@ -424,7 +419,7 @@ bool ServersPage::eventFilter(QObject *watched, QEvent *event)
 
 bool ServersPage::isComplete() const
 {
-    return !m_model->project().servers.empty() && !m_job->isRunning();
+    return !m_model->project().servers.empty() && m_jobsRunning == 0;
 }
 
 bool ServersPage::validatePage()
@@ -526,6 +521,9 @@ void ServersPage::removeServers()
     // Without its named master the first server leads, as in a project that names none.
     if (master)
         project.launch.master.clear();
+    // The rows of a test under way moved: its servers are no longer the ones it waits for.
+    m_waiting.clear();
+    m_testing.clear();
     commit(project, std::move(results), tr("remove %1").arg(names), false);
     if (master && !project.servers.empty()) {
         m_message->setText(tr("Removed %1, the master; %2 is the master now. Ctrl+Z brings it "
@@ -538,14 +536,103 @@ void ServersPage::removeServers()
 
 void ServersPage::testServers(const std::vector<int> &indices)
 {
-    if (indices.empty())
+    if (indices.empty() || m_jobsRunning > 0)
         return;
-    for (int index : indices)
+    m_testing = indices;
+    m_cancelled = false;
+    m_results.resize(m_model->project().servers.size());
+    for (int index : indices) {
+        // The last answer does not describe the connection being made now.
+        m_results[size_t(index)] = {};
+        m_waiting.insert(index);
         m_table->showStatus(index, tr("connecting…"), false);
-    m_progress->setRange(0, int(indices.size()));
-    m_progress->setValue(0);
-    if (m_job->start(m_model->project(), indices, m_options))
-        setBusy(true);
+    }
+    m_message->setToolTip(QString());
+    showProblems();
+    m_apply->setEnabled(anyAnswered());
+    startJob(indices, m_options);
+}
+
+void ServersPage::startJob(const std::vector<int> &indices, const FleetOptions &options)
+{
+    auto *job = new DiscoveryJob(this);
+    connect(job, &DiscoveryJob::answered, this, &ServersPage::answered);
+    connect(job, &DiscoveryJob::finished, this,
+            [this, job](const std::vector<ServerDiscovery> &, bool cancelled) {
+                job->deleteLater();
+                jobFinished(cancelled);
+            });
+    if (!job->start(m_model->project(), indices, options)) {
+        delete job;
+        return;
+    }
+    ++m_jobsRunning;
+    setBusy(true);
+    showTestProgress();
+}
+
+void ServersPage::answered(const ServerDiscovery &result)
+{
+    const int index = result.connection.serverIndex;
+    // A row removed or a project replaced since the test began: nothing to show it in.
+    if (index < 0 || size_t(index) >= m_results.size() || !m_waiting.count(index))
+        return;
+    m_waiting.erase(index);
+    m_results[size_t(index)] = result;
+    m_table->showDiscovery(result, m_model->project().servers[size_t(index)]);
+    showProblems();
+    m_apply->setEnabled(anyAnswered());
+    showTestProgress();
+    if (result.connection.error.kind == SshError::Kind::HostKeyUnknown)
+        askAboutHostKey(result);
+}
+
+void ServersPage::jobFinished(bool cancelled)
+{
+    // Every server has reported on its own already (answered()), before this.
+    --m_jobsRunning;
+    m_cancelled = m_cancelled || cancelled;
+    if (m_jobsRunning > 0)
+        return;
+    setBusy(false);
+    showTestProgress();
+    finishIfDone();
+}
+
+void ServersPage::finishIfDone()
+{
+    if (m_jobsRunning == 0 && !m_keyDialog)
+        Q_EMIT discoveryFinished();
+}
+
+void ServersPage::showTestProgress()
+{
+    int ok = 0;
+    for (int index : m_testing) {
+        if (size_t(index) < m_results.size() && m_results[size_t(index)].ok())
+            ++ok;
+    }
+    const int total = int(m_testing.size());
+    const int waiting = int(m_waiting.size());
+    m_progress->setRange(0, std::max(total, 1));
+    m_progress->setValue(total - waiting);
+    if (m_jobsRunning > 0)
+        m_message->setText(ok == 0 && waiting == total
+                               ? tr("Connecting to %n server(s)…", nullptr, total)
+                               : tr("%1 of %2 servers answered, %3 still connecting…")
+                                     .arg(ok)
+                                     .arg(total)
+                                     .arg(waiting));
+    else
+        m_message->setText(m_cancelled
+                               ? tr("Cancelled: %1 of %2 servers answered.").arg(ok).arg(total)
+                               : tr("%1 of %2 servers answered.").arg(ok).arg(total));
+}
+
+bool ServersPage::anyAnswered() const
+{
+    return std::any_of(m_results.begin(), m_results.end(),
+                       [](const ServerDiscovery &result) { return result.ok(); });
 }
 
 void ServersPage::showUndoState()
@@ -576,78 +663,64 @@ void ServersPage::setBusy(bool busy)
     Q_EMIT completeChanged();
 }
 
-void ServersPage::discovered(const std::vector<ServerDiscovery> &results, bool cancelled)
+void ServersPage::askAboutHostKey(const ServerDiscovery &unknown)
 {
-    setBusy(false);
-    std::vector<ServerDiscovery> unknown;
-    m_results.resize(m_model->project().servers.size());
-    for (const ServerDiscovery &result : results) {
-        const size_t index = size_t(result.connection.serverIndex);
-        if (index >= m_results.size())
-            continue;
-        m_results[index] = result;
-        m_table->showDiscovery(result, m_model->project().servers[index]);
-        if (result.connection.error.kind == SshError::Kind::HostKeyUnknown)
-            unknown.push_back(result);
+    const HostKeyInfo &key = unknown.connection.hostKey;
+    // A jump host's key is the one to compare: say so, with the name it is recorded under.
+    const QString owner = key.jumpHost.isEmpty()
+                              ? QString()
+                              : tr("jump host %1 (%2): ").arg(key.jumpHost, key.knownHostsName);
+    m_keyLines << u"%1 (%2)\n    %3%4 %5"_s.arg(unknown.connection.serverName,
+                                                unknown.connection.endpoint, owner, key.type,
+                                                key.fingerprint);
+    m_keyFingerprints << key.fingerprint;
+    m_keyServers.push_back(unknown.connection.serverIndex);
+    if (!m_keyDialog) {
+        // Non-modal open(): the event loop keeps running, the other servers keep answering and
+        // their keys join this question; tests can find and answer it.
+        auto *box =
+            new QMessageBox(QMessageBox::Question, tr("Unknown host keys"),
+                            tr("These servers are not in known_hosts yet. Compare each SHA256 "
+                               "fingerprint with the server's own (ssh-keygen -lf on the server) "
+                               "before trusting it."),
+                            QMessageBox::NoButton, this);
+        box->setObjectName(u"hostKeyDialog"_s);
+        box->addButton(tr("&Trust and connect"), QMessageBox::AcceptRole)
+            ->setObjectName(u"trust"_s);
+        box->addButton(tr("&Reject"), QMessageBox::RejectRole)->setObjectName(u"reject"_s);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        connect(box, &QMessageBox::finished, this, [this, box] {
+            hostKeysAnswered(box->buttonRole(box->clickedButton()) == QMessageBox::AcceptRole);
+        });
+        m_keyDialog = box;
+        box->open();
     }
-    int ok = 0;
-    for (const ServerDiscovery &result : results)
-        ok += result.ok() ? 1 : 0;
-    m_message->setText(cancelled ? tr("Cancelled.")
-                                 : tr("%1 of %2 servers answered.").arg(ok).arg(results.size()));
-    showProblems();
-    m_apply->setEnabled(ok > 0);
-    if (!unknown.empty() && !cancelled)
-        askAboutHostKeys(unknown);
-    else
-        Q_EMIT discoveryFinished();
+    m_keyDialog->setDetailedText(m_keyLines.join(u'\n'));
+    m_keyDialog->setInformativeText(m_keyLines.join(u'\n'));
 }
 
-void ServersPage::askAboutHostKeys(const std::vector<ServerDiscovery> &unknown)
+void ServersPage::hostKeysAnswered(bool trusted)
 {
-    QStringList lines;
-    QStringList fingerprints;
-    std::vector<int> indices;
-    for (const ServerDiscovery &result : unknown) {
-        const HostKeyInfo &key = result.connection.hostKey;
-        // A jump host's key is the one to compare: say so, with the name it is recorded under.
-        const QString owner = key.jumpHost.isEmpty()
-                                  ? QString()
-                                  : tr("jump host %1 (%2): ").arg(key.jumpHost, key.knownHostsName);
-        lines << u"%1 (%2)\n    %3%4 %5"_s.arg(result.connection.serverName,
-                                               result.connection.endpoint, owner, key.type,
-                                               key.fingerprint);
-        fingerprints << key.fingerprint;
-        indices.push_back(result.connection.serverIndex);
+    const std::vector<int> indices = std::exchange(m_keyServers, {});
+    const QStringList fingerprints = std::exchange(m_keyFingerprints, {});
+    m_keyLines.clear();
+    m_keyDialog = nullptr;
+    if (!trusted) {
+        finishIfDone();
+        return;
     }
-    // Non-modal open(): the event loop keeps running and tests can find and answer it.
-    auto *box =
-        new QMessageBox(QMessageBox::Question, tr("Unknown host keys"),
-                        tr("These servers are not in known_hosts yet. Compare each SHA256 "
-                           "fingerprint with the server's own (ssh-keygen -lf on the server) "
-                           "before trusting it."),
-                        QMessageBox::NoButton, this);
-    box->setObjectName(u"hostKeyDialog"_s);
-    box->setDetailedText(lines.join(u'\n'));
-    box->setInformativeText(lines.join(u'\n'));
-    box->addButton(tr("&Trust and connect"), QMessageBox::AcceptRole)->setObjectName(u"trust"_s);
-    box->addButton(tr("&Reject"), QMessageBox::RejectRole)->setObjectName(u"reject"_s);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::finished, this, [this, box, fingerprints, indices] {
-        if (box->buttonRole(box->clickedButton()) != QMessageBox::AcceptRole) {
-            Q_EMIT discoveryFinished();
-            return;
-        }
-        // Only these fingerprints: a key that changed since the dialog is still refused.
-        FleetOptions options = m_options;
-        options.hostKeyPolicy = std::make_shared<TrustFingerprints>(fingerprints);
-        m_progress->setRange(0, int(indices.size()));
-        for (int index : indices)
-            m_table->showStatus(index, tr("connecting…"), false);
-        if (m_job->start(m_model->project(), indices, options))
-            setBusy(true);
-    });
-    box->open();
+    // Only these fingerprints: a key that changed since the dialog is still refused.
+    FleetOptions options = m_options;
+    options.hostKeyPolicy = std::make_shared<TrustFingerprints>(fingerprints);
+    for (int index : indices) {
+        if (size_t(index) >= m_results.size())
+            continue;
+        m_results[size_t(index)] = {};
+        m_waiting.insert(index);
+        m_table->showStatus(index, tr("connecting…"), false);
+    }
+    showProblems();
+    startJob(indices, options);
 }
 
 void ServersPage::applyDiscovered()

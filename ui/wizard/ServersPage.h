@@ -3,7 +3,10 @@
 
 #include "discover/Discovery.h"
 
+#include <QPointer>
 #include <QWizardPage>
+
+#include <set>
 
 class QAction;
 class QLabel;
@@ -22,9 +25,11 @@ class ProjectModel;
 class ServerTable;
 
 // Step 2: the servers ("From ssh config" adds one by its Host alias), "Test connection" (discovery
-// on a worker thread with progress and cancel), the unknown-host-key dialog, and "Apply discovered
-// values" (core applyDiscovery). Every change to the table (a cell, Add, Remove, Apply) can be
-// undone (Ctrl+Z) and redone (Ctrl+Shift+Z, Ctrl+Y); a filter (Ctrl+F) narrows 128 rows.
+// on a worker thread with progress and cancel; each row shows its server's answer as it comes),
+// the unknown-host-key dialog (open as soon as a key arrives, growing as more do), and "Apply
+// discovered values" (core applyDiscovery). Every change to the table (a cell, Add, Remove,
+// Apply) can be undone (Ctrl+Z) and redone (Ctrl+Shift+Z, Ctrl+Y); a filter (Ctrl+F) narrows 128
+// rows.
 class ServersPage : public QWizardPage {
     Q_OBJECT
 
@@ -78,15 +83,21 @@ private:
     void removeServers();
     void writeBack();
     void fromModel();
-    void discovered(const std::vector<ServerDiscovery> &results, bool cancelled);
-    void askAboutHostKeys(const std::vector<ServerDiscovery> &unknown);
+    void startJob(const std::vector<int> &indices, const FleetOptions &options);
+    void answered(const ServerDiscovery &result);
+    void jobFinished(bool cancelled);
+    void finishIfDone();
+    void showTestProgress();
+    void askAboutHostKey(const ServerDiscovery &unknown);
+    void hostKeysAnswered(bool trusted);
+    bool anyAnswered() const;
     void applyDiscovered();
     void setBusy(bool busy);
     void showProblems(); // the values the validator rejects and the failed connections
 
     ProjectModel *m_model;
     ServerTable *m_table;
-    DiscoveryJob *m_job;
+    int m_jobsRunning = 0; // a test and the reconnects of servers whose keys were trusted
     QProgressBar *m_progress;
     QPushButton *m_cancel;
     QPushButton *m_apply;
@@ -102,6 +113,15 @@ private:
     QAction *m_redoAction;
     FleetOptions m_options;
     std::vector<ServerDiscovery> m_results; // by server index; connection.serverIndex -1 when none
+    // The servers of the test under way (the counts of its message) and those not answered yet.
+    std::vector<int> m_testing;
+    std::set<int> m_waiting;
+    bool m_cancelled = false;
+    // The open question about unknown host keys: its servers and their fingerprints.
+    QPointer<QMessageBox> m_keyDialog;
+    std::vector<int> m_keyServers;
+    QStringList m_keyFingerprints;
+    QStringList m_keyLines;
     bool m_writing = false;
     bool m_ownChange = false; // a change of the page's (commit, undo): keep the undo history
 };
