@@ -66,6 +66,7 @@ Q_SIGNALS:
 
 private:
     void fitColumns();
+    void fitColumnsSoon(); // once, after the current burst of changes
     ServerTableModel *m_model;
     bool m_fitPending = false;
     QStringList m_hostSuggestions;
