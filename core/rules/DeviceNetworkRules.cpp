@@ -18,6 +18,12 @@ namespace {
 
 constexpr int kDevices = 8;
 
+// "devices 0 and 4" for segment 0, in the user's language.
+TrText segmentDevicesText(int segment)
+{
+    return trText("cw::Validation", "devices %1 and %2").arg(segment).arg(segment + kSegmentCount);
+}
+
 // One device of one server whose IP parsed, indexed by device id.
 struct Slot {
     bool present = false;
@@ -106,7 +112,8 @@ private:
                                       "to devices[k]); run `clusterwiz-cli plan` to repair them")
                                    .arg(serverLabel(m_project, s), QString::number(ips),
                                         QString::number(devices));
-                m_out.add(u"device-ip-count"_s, serverFieldPlace(s, "device_ips"), message);
+                m_out.add(u"device-ip-count"_s, serverFieldPlace(s, "device_ips"), message,
+                          ProblemKind::General, {.value = QString::number(ips), .limit = devices});
             }
             for (int k = 0; k < std::min(devices, ips); ++k) {
                 const int id = server.devices[static_cast<size_t>(k)];
@@ -216,7 +223,12 @@ private:
                        "%1: %2 is not in segment %3, which device_network.segments[%4] sets for %5")
                     .arg(device(s, id))
                     .arg(current.ip.toString(), segment.toString(),
-                         QString::number(id % kSegmentCount), segmentDevices(id % kSegmentCount)));
+                         QString::number(id % kSegmentCount))
+                    .arg(segmentDevicesText(id % kSegmentCount)),
+                ProblemKind::General,
+                {.value = current.ip.toString(),
+                 .detail = segment.toString(),
+                 .limit = id % kSegmentCount});
         }
     }
 
@@ -315,12 +327,18 @@ private:
                 if (m_prefix)
                     checkNetworkBroadcast(s, id);
                 if (auto used = firstUse.constFind(current.ip.value); used != firstUse.constEnd()) {
-                    m_out.add(u"ip-unique"_s, placeOf(s, id),
-                              trText("cw::Validation",
-                                     "%1: %2 is already used by %3; every device IP must be unique")
-                                  .arg(device(s, id))
-                                  .arg(current.ip.toString())
-                                  .arg(device(used->first, used->second)));
+                    m_out.add(
+                        u"ip-unique"_s, placeOf(s, id),
+                        trText("cw::Validation",
+                               "%1: %2 is already used by %3; every device IP must be unique")
+                            .arg(device(s, id))
+                            .arg(current.ip.toString())
+                            .arg(device(used->first, used->second)),
+                        // The first user's position, for a face that marks both.
+                        ProblemKind::General,
+                        {.value = current.ip.toString(),
+                         .otherServer = used->first,
+                         .otherValue = QString::number(slot(used->first, used->second).position)});
                     continue;
                 }
                 firstUse.insert(current.ip.value, {s, id});

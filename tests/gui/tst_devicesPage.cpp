@@ -3,11 +3,14 @@
 // picture fills its view at once (it used to be a speck until Fit) and stays fitted when the
 // window changes until the user zooms; at 128 x 8 the fitted picture shows every server's name
 // readably; a legend says what the colours mean; a cpu project's boxes hold their titles and
-// Plan automatically is off; and 128 servers grown from a /24 project plan in one click.
+// Plan automatically is off; and 128 servers grown from a /24 project plan in one click. Its
+// problems speak of the page (Netmask, the server, the device, the button), not of the project
+// file or the CLI, and Plan automatically is offered only where it repairs them.
 #include "WizardTestSupport.h"
 
 #include "model/ProjectJson.h"
 #include "plan/Planner.h"
+#include "widgets/DeviceTable.h"
 #include "widgets/TopologyView.h"
 #include "wizard/ClusterWizard.h"
 #include "wizard/DevicesPage.h"
@@ -183,6 +186,36 @@ private Q_SLOTS:
         const QString legend =
             page->findChild<QLabel *>(u"legend"_s)->text().replace(QChar(0xa0), u' ');
         QVERIFY2(legend.contains(u"no device network"_s), qPrintable(legend));
+    }
+
+    void problemsSpeakOfThePage()
+    {
+        ClusterWizard wizard;
+        DevicesPage *page = showDevices(wizard, kExample2x8);
+        QVERIFY(page);
+        const QString repeated = wizard.model()->project().servers[0].deviceIps[2];
+        QVERIFY(typeIntoCell(page->table(), 1, DeviceTable::ipColumn(2), repeated));
+        QStringList lines;
+        for (int i = 0; i < page->problemList()->count(); ++i)
+            lines << page->problemList()->item(i)->text();
+        const QString all = lines.join(u'\n');
+        QVERIFY2(lines.contains(u"server1 device 2: %1 is already the IP of server0 device 2; "
+                                "every device needs its own (click Plan automatically to give "
+                                "it one)."_s.arg(repeated)),
+                 qPrintable(all));
+        for (const QString &file :
+             {u"servers["_s, u"device_ips"_s, u"device_network"_s, u"clusterwiz-cli"_s, u"`"_s})
+            QVERIFY2(!all.contains(file), qPrintable(all));
+        auto *message = page->findChild<QLabel *>(u"message"_s);
+        QVERIFY2(message->text().contains(u"click Plan automatically to repair them"_s),
+                 qPrintable(message->text()));
+
+        // A device id the planner does not choose: the button is not offered as the way out.
+        QVERIFY(typeIntoCell(page->table(), 0, 1, u"0,1,2,3,4,5,6,9"_s));
+        QTRY_VERIFY(message->text().contains(u"cannot repair"_s));
+        QVERIFY2(!message->text().contains(u"click Plan automatically"_s),
+                 qPrintable(message->text()));
+        keepPicture(&wizard, u"devices-problems-worded.png"_s);
     }
 
     // 128 servers grown from the 16x8 example keep its /24: one click on Plan automatically

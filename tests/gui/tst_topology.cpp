@@ -2,7 +2,9 @@
 // The topology picture at the sizes people use: the 2x8 example with a broken device, problems
 // marked on the server or device their location names (and the same cells of the device
 // table), and a planned 128-server cluster (every device drawn, nothing marked, PNG and SVG
-// export).
+// export); a duplicate address marks both devices with a filled marker that a fitted 128 x 8
+// picture still shows, counted in the legend; a /23 draws two octets; an address in the wrong
+// segment loses its segment colour; Plan automatically refits the picture.
 #include "WizardTestSupport.h"
 
 #include "model/ProjectJson.h"
@@ -10,13 +12,54 @@
 #include "rules/ProjectValidator.h"
 #include "widgets/DeviceTable.h"
 #include "widgets/TopologyView.h"
+#include "wizard/ClusterWizard.h"
+#include "wizard/DevicesPage.h"
+#include "wizard/ProjectModel.h"
 
 #include <QFileInfo>
 #include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
 #include <QImage>
+#include <QLabel>
+#include <QPushButton>
 
 using namespace cw;
 using namespace Qt::StringLiterals;
+
+namespace {
+
+using Marker = TopologyView::Marker;
+
+// The texts drawn on a device (its id and the end of its IP).
+QStringList labelsOf(const QGraphicsRectItem *device)
+{
+    QStringList texts;
+    for (const QGraphicsItem *child : device->childItems()) {
+        if (const auto *text = dynamic_cast<const QGraphicsSimpleTextItem *>(child))
+            texts << text->text();
+    }
+    return texts;
+}
+
+// The share of a device's pixels on screen that are red: a marker shows, whatever the zoom.
+double redShare(TopologyView &view, const QGraphicsRectItem *device)
+{
+    const QImage image = view.viewport()->grab().toImage();
+    const QRect area = view.mapFromScene(device->sceneBoundingRect()).boundingRect();
+    int red = 0, all = 0;
+    for (int y = area.top(); y <= area.bottom(); ++y) {
+        for (int x = area.left(); x <= area.right(); ++x) {
+            if (!image.rect().contains(x, y))
+                continue;
+            const QColor c = image.pixelColor(x, y);
+            ++all;
+            red += c.red() > 180 && c.green() < 120 && c.blue() < 120 ? 1 : 0;
+        }
+    }
+    return all ? double(red) / all : 0;
+}
+
+} // namespace
 
 class TestTopology : public QObject {
     Q_OBJECT
@@ -82,8 +125,8 @@ private Q_SLOTS:
 
     // Problems land where their location says, two-digit server indices included, in the
     // picture and in the device table: a bad port on server 10 marks that server and its name;
-    // a repeated IP on server 1 marks that device and its IP; a bad device id on server 2
-    // marks that device and the Devices cell where ids are typed.
+    // a repeated IP on server 1 marks that device (and the one it repeats) and its IP; a bad device
+    // id on server 2 marks that device and the Devices cell where ids are typed.
     void marksServersAndDevicesByLocation()
     {
         Project project =
@@ -100,7 +143,9 @@ private Q_SLOTS:
         QVERIFY(!view.isMarked(view.serverItem(0)));
         QVERIFY(view.deviceItem(1, 3)->toolTip().contains(u"is already used by"_s));
         QVERIFY(view.isMarked(view.deviceItem(1, 3)));
-        QVERIFY(!view.isMarked(view.deviceItem(1, 2)));
+        // The device whose address it repeats is marked as the other half of the pair.
+        QCOMPARE(view.markerOf(view.deviceItem(1, 2)), int(TopologyView::Marker::Duplicate));
+        QVERIFY(!view.isMarked(view.deviceItem(1, 1)));
         QVERIFY(view.isMarked(view.deviceItem(2, 5)));
         for (int k = 0; k < 8; ++k)
             QVERIFY(!view.isMarked(view.deviceItem(10, k)));
@@ -119,6 +164,82 @@ private Q_SLOTS:
         QVERIFY(tinted(2, 1));
         QVERIFY(!tinted(2, DeviceTable::ipColumn(5)));
         QVERIFY(!tinted(0, 0) && !tinted(0, 1));
+    }
+
+    // In the wizard as a user does it: an IP of server 1 typed to repeat one of server 0 marks
+    // both devices with the duplicate's filled marker (above the server's name), and the legend
+    // counts them; an IP typed into another device's segment loses its segment colour.
+    void marksBothDevicesOfADuplicate()
+    {
+        wizardtest::isolateSettings(m_dir);
+        ClusterWizard wizard;
+        QCOMPARE(wizard.openProject(wizardtest::kExample2x8), QString());
+        wizard.resize(1180, 800);
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+        QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+        auto *page = qobject_cast<DevicesPage *>(wizard.currentPage());
+        QVERIFY(page);
+        TopologyView *view = page->topology();
+        const QString repeated = wizard.model()->project().servers[0].deviceIps[2];
+        QVERIFY(wizardtest::typeIntoCell(page->table(), 1, DeviceTable::ipColumn(2), repeated));
+        QTRY_COMPARE(view->markerOf(view->deviceItem(1, 2)), int(Marker::Duplicate));
+        QCOMPARE(view->markerOf(view->deviceItem(0, 2)), int(Marker::Duplicate));
+        QCOMPARE(view->markedDevices(Marker::Duplicate), 2);
+        QCOMPARE(view->markerOf(view->deviceItem(0, 3)), -1);
+        QVERIFY(view->isMarked(view->deviceItem(0, 2)));
+        QCOMPARE(view->deviceItem(0, 2)->brush().color(), QColor(220, 30, 30));
+        QVERIFY(view->deviceItem(0, 2)->zValue() > 5); // above the overview name
+        const QString legend =
+            page->findChild<QLabel *>(u"legend"_s)->text().replace(QChar(0xa0), u' ');
+        QVERIFY2(legend.contains(u"duplicate IP: 2 device(s)"_s), qPrintable(legend));
+
+        // Device 3 of server 0 typed into segment 0's network: no longer segment 3's colour.
+        const QColor segmentFill = view->deviceItem(1, 3)->brush().color();
+        QVERIFY(wizardtest::typeIntoCell(page->table(), 0, DeviceTable::ipColumn(3),
+                                         u"192.168.100.50"_s));
+        QTRY_COMPARE(view->markerOf(view->deviceItem(0, 3)), int(Marker::WrongSegment));
+        QVERIFY(view->deviceItem(0, 3)->brush().color() != segmentFill);
+        QCOMPARE(view->deviceItem(1, 3)->brush().color(), segmentFill);
+        const QString withWrong =
+            page->findChild<QLabel *>(u"legend"_s)->text().replace(QChar(0xa0), u' ');
+        QVERIFY2(withWrong.contains(u"IP in the wrong segment: 1 device(s)"_s),
+                 qPrintable(withWrong));
+        wizardtest::keepPicture(&wizard, u"topology-duplicate-2x8.png"_s);
+
+        // Zoomed in to read, then Plan automatically: the new plan is shown whole again.
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Plus);
+        QTest::keyClick(view, Qt::Key_Plus);
+        QVERIFY(!view->keepsFitted());
+        QTest::mouseClick(page->findChild<QPushButton *>(u"plan"_s), Qt::LeftButton);
+        QTRY_COMPARE(view->markedDevices(Marker::Duplicate), 0);
+        QVERIFY(view->keepsFitted());
+        QCOMPARE(view->markerOf(view->deviceItem(0, 3)), -1);
+    }
+
+    // A /23 (the planner's choice for 128 servers): ".0" and ".255" are hosts there, so the
+    // labels show the last two octets; a /24 shows one.
+    void labelsShowEnoughOfTheAddress()
+    {
+        Project project = loadProjectFile(wizardtest::kExample2x8).project;
+        TopologyView view;
+        view.showProject(project, validateProject(project));
+        const QString ip = project.servers[0].deviceIps[1]; // 192.168.101.101
+        QVERIFY2(labelsOf(view.deviceItem(0, 1)).contains(u"."_s + ip.section(u'.', 3)),
+                 qPrintable(labelsOf(view.deviceItem(0, 1)).join(u' ')));
+        project.deviceNetwork.netmask = u"255.255.254.0"_s;
+        project.deviceNetwork.segments.clear();
+        project.servers[0].deviceIps[1] = u"192.168.101.255"_s;
+        view.showProject(project, validateProject(project));
+        QVERIFY2(labelsOf(view.deviceItem(0, 1)).contains(u".101.255"_s),
+                 qPrintable(labelsOf(view.deviceItem(0, 1)).join(u' ')));
+        // The label fits its square.
+        for (const QGraphicsItem *child : view.deviceItem(0, 1)->childItems()) {
+            if (dynamic_cast<const QGraphicsSimpleTextItem *>(child))
+                QVERIFY(view.deviceItem(0, 1)->rect().contains(child->sceneBoundingRect()));
+        }
     }
 
     void drawsAPlanned128ServerCluster()
@@ -166,6 +287,19 @@ private Q_SLOTS:
         QVERIFY(!QImage(png).isNull());
         QVERIFY(QFileInfo(svg).size() > 10000);
         view.grab().save(outPath(u"topology-128-view.png"_s));
+
+        // One repeated address, fitted: both devices are mostly red on screen.
+        Project broken = plan.project;
+        broken.servers[100].deviceIps[6] = broken.servers[3].deviceIps[6];
+        view.showProject(broken, validateProject(broken));
+        view.fit();
+        QCOMPARE(view.markedDevices(TopologyView::Marker::Duplicate), 2);
+        for (const auto &[s, k] : {std::pair{100, 6}, std::pair{3, 6}}) {
+            const double share = redShare(view, view.deviceItem(s, k));
+            qInfo("fitted duplicate on server %d: %.0f%% red", s, share * 100);
+            QVERIFY(share >= 0.4);
+        }
+        view.grab().save(outPath(u"topology-128-duplicate.png"_s));
     }
 };
 

@@ -99,13 +99,15 @@ private Q_SLOTS:
                 lines << devices->problemList()->item(i)->text();
             return lines.join(u'\n');
         }();
-        QVERIFY2(problems.contains(u"servers[1].device_ips[4]"_s), qPrintable(problems));
+        // In the page's words: the server and device, not the project file's path.
+        QVERIFY2(problems.contains(u"server1 device 4: "_s) &&
+                     !problems.contains(u"servers[1].device_ips[4]"_s),
+                 qPrintable(problems));
         QVERIFY2(device->toolTip().contains(u"is not in segment 192.168.100.0/24"_s),
                  qPrintable(device->toolTip()));
-        QVERIFY2(devices->findChild<QLabel *>(u"message"_s)
-                     ->text()
-                     .contains(u"servers[1].device_ips[4]"_s),
-                 qPrintable(devices->findChild<QLabel *>(u"message"_s)->text()));
+        QVERIFY2(
+            devices->findChild<QLabel *>(u"message"_s)->text().contains(u"server1 device 4: "_s),
+            qPrintable(devices->findChild<QLabel *>(u"message"_s)->text()));
         qInfo().noquote() << "refused with:" << problems;
 
         // Plan automatically mends it and Next works again.

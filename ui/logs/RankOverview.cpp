@@ -2,6 +2,7 @@
 #include "RankOverview.h"
 
 #include "logs/LogStore.h"
+#include "widgets/LegendText.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -146,10 +147,9 @@ void RankOverview::showCounts()
         if (counts[size_t(s)])
             parts << u"<span style=\"color:%1\">&#9632;</span>&nbsp;%2"_s.arg(
                 RankGrid::colour(RankStates::State(s)).name(),
-                tr("%1 %2")
-                    .arg(counts[size_t(s)])
-                    .arg(RankStates::stateName(RankStates::State(s)))
-                    .toHtmlEscaped());
+                unbreakableHtml(tr("%1 %2")
+                                    .arg(counts[size_t(s)])
+                                    .arg(RankStates::stateName(RankStates::State(s)))));
     m_counts->setText(parts.isEmpty() ? tr("No ranks.") : parts.join(u"&nbsp; "_s));
 }
 

@@ -21,6 +21,33 @@
     </message>
 </context>
 <context>
+    <name>DeviceProblemText</name>
+    <message>
+        <source>row %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>Netmask is empty, so the device segments cannot be checked: enter one (255.255.255.0 is usual) or click Plan automatically.</source>
+        <translation>子网掩码为空，无法检查设备网段：请填写一个（通常为 255.255.255.0），或点击“自动规划”。</translation>
+    </message>
+    <message>
+        <source>%1 has no device IPs for its %2 devices: click Plan automatically to assign them.</source>
+        <translation>%1 的 %2 个设备还没有设备 IP：点击“自动规划”来分配。</translation>
+    </message>
+    <message>
+        <source>%1 has %2 device IPs for %3 devices (IP #k belongs to the k-th device in Devices): click Plan automatically to repair them.</source>
+        <translation>%1 有 %2 个设备 IP，却有 %3 个设备（IP #k 属于“设备”中的第 k 个设备）：点击“自动规划”来修复。</translation>
+    </message>
+    <message>
+        <source>%1 device %2: %3 is already the IP of %4 device %5; every device needs its own (click Plan automatically to give it one).</source>
+        <translation>%1 设备 %2：%3 已是 %4 设备 %5 的 IP；每个设备都需要自己的 IP（点击“自动规划”为它分配一个）。</translation>
+    </message>
+    <message>
+        <source>%1 device %2: %3 is not in segment %4, which Segments sets for devices %5 and %6.</source>
+        <translation>%1 设备 %2：%3 不在网段 %4 中，而“网段”为设备 %5 和 %6 设定的正是该网段。</translation>
+    </message>
+</context>
+<context>
     <name>Language</name>
     <message>
         <source>System</source>
@@ -147,6 +174,42 @@
     <message>
         <source>%1: %2 %3 differs from port %4 of %5; mpirun reaches every server but the master through one SSH port.</source>
         <translation>%1：%2 %3 与 %5 的端口 %4 不同；mpirun 通过同一个 SSH 端口访问主节点以外的每台服务器。</translation>
+    </message>
+    <message>
+        <source>The address, user or key file cannot be used [%1]</source>
+        <translation>无法使用该地址、用户或密钥文件 [%1]</translation>
+    </message>
+    <message>
+        <source>Could not connect: the server did not answer or refused the connection; check the address, the port and the firewall [%1]</source>
+        <translation>无法连接：服务器没有应答或拒绝了连接；请检查地址、端口和防火墙 [%1]</translation>
+    </message>
+    <message>
+        <source>No answer in time: the server is off, unreachable from here or too slow [%1]</source>
+        <translation>没有按时应答：服务器已关机、从这里无法到达或响应太慢 [%1]</translation>
+    </message>
+    <message>
+        <source>The server&apos;s host key is not known yet and was not accepted [%1]</source>
+        <translation>服务器的主机密钥尚未登记，且未被接受 [%1]</translation>
+    </message>
+    <message>
+        <source>The server&apos;s host key differs from the one in known_hosts [%1]</source>
+        <translation>服务器的主机密钥与 known_hosts 中记录的不同 [%1]</translation>
+    </message>
+    <message>
+        <source>The server refused every login method (key, password); check the user and the identity file [%1]</source>
+        <translation>服务器拒绝了所有登录方式（密钥、密码）；请检查用户和身份文件 [%1]</translation>
+    </message>
+    <message>
+        <source>The SSH session failed [%1]</source>
+        <translation>SSH 会话失败 [%1]</translation>
+    </message>
+    <message>
+        <source>Cancelled [%1]</source>
+        <translation>已取消 [%1]</translation>
+    </message>
+    <message>
+        <source>Copying a file to the server failed [%1]</source>
+        <translation>向服务器复制文件失败 [%1]</translation>
     </message>
 </context>
 <context>
@@ -1114,12 +1177,6 @@
         <source>Every device rule holds.</source>
         <translation>所有设备规则均已满足。</translation>
     </message>
-    <message numerus="yes">
-        <source>Fix %n problem(s) or use Plan automatically.</source>
-        <translation>
-            <numerusform>请修复 %n 个问题，或使用“自动规划”。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>No plan: %1</source>
         <translation>无法规划：%1</translation>
@@ -1203,6 +1260,18 @@
     <message>
         <source>Why: %1</source>
         <translation>原因：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fix %n problem(s), or click Plan automatically to repair them.</source>
+        <translation>
+            <numerusform>请修复 %n 个问题，或点击“自动规划”来修复。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Fix %n problem(s) in the table or the fields above; Plan automatically cannot repair them.</source>
+        <translation>
+            <numerusform>请在表格或上方的输入框中修复 %n 个问题；“自动规划”无法修复它们。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2522,6 +2591,18 @@ Upload them?</source>
         <source>found or selected</source>
         <translation>已找到或已选中</translation>
     </message>
+    <message numerus="yes">
+        <source>duplicate IP: %n device(s)</source>
+        <translation>
+            <numerusform>重复的 IP：%n 个设备</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>IP in the wrong segment: %n device(s)</source>
+        <translation>
+            <numerusform>IP 不在正确的网段：%n 个设备</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cw::Validation</name>
@@ -3044,6 +3125,10 @@ Upload them?</source>
     <message>
         <source>launch: %1 changes when an attempt leaves a server out (restart.drop_failed_servers): train.sh sets it per attempt, remove it</source>
         <translation>launch：当某次尝试排除服务器时 %1 会改变（restart.drop_failed_servers）：train.sh 为每次尝试设置它，请删除它</translation>
+    </message>
+    <message>
+        <source>devices %1 and %2</source>
+        <translation>设备 %1 和 %2</translation>
     </message>
 </context>
 <context>

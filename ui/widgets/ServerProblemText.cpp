@@ -64,6 +64,40 @@ QString ServerProblemText::valueText(const Problem &problem, const QString &serv
     }
 }
 
+QString ServerProblemText::connectionText(const SshError &error)
+{
+    const QString original = escapeControls(error.message);
+    switch (error.kind) {
+    case SshError::Kind::None:
+        return {};
+    case SshError::Kind::InvalidTarget:
+        return tr("The address, user or key file cannot be used [%1]").arg(original);
+    case SshError::Kind::Unreachable:
+        return tr("Could not connect: the server did not answer or refused the connection; "
+                  "check the address, the port and the firewall [%1]")
+            .arg(original);
+    case SshError::Kind::Timeout:
+        return tr("No answer in time: the server is off, unreachable from here or too slow "
+                  "[%1]")
+            .arg(original);
+    case SshError::Kind::HostKeyUnknown:
+        return tr("The server's host key is not known yet and was not accepted [%1]").arg(original);
+    case SshError::Kind::HostKeyChanged:
+        return tr("The server's host key differs from the one in known_hosts [%1]").arg(original);
+    case SshError::Kind::AuthFailed:
+        return tr("The server refused every login method (key, password); check the user and "
+                  "the identity file [%1]")
+            .arg(original);
+    case SshError::Kind::Protocol:
+        return tr("The SSH session failed [%1]").arg(original);
+    case SshError::Kind::Cancelled:
+        return tr("Cancelled [%1]").arg(original);
+    case SshError::Kind::Sftp:
+        return tr("Copying a file to the server failed [%1]").arg(original);
+    }
+    return original;
+}
+
 QString ServerProblemText::text(const Problem &problem, const Project &project)
 {
     const ProblemValues &values = problem.values;

@@ -3,6 +3,7 @@
 
 #include "model/Problem.h"
 #include "model/Project.h"
+#include "ssh/SshTypes.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -22,6 +23,9 @@ public:
     // the table has no such column.
     static QString columnTitle(const QString &field);
     static QString text(const Problem &problem, const Project &project);
+    // A failed connection in the user's language, what libssh or the server said kept in
+    // brackets ("No answer in time [Timeout connecting to 10.0.0.5]").
+    static QString connectionText(const SshError &error);
 
 private:
     // A value's problem in its column; empty for a kind that is not a value's.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ServerTable.h"
 
+#include "ServerProblemText.h"
 #include "ServerTableModel.h"
 #include "discover/DiscoveryReport.h"
 
@@ -98,6 +99,9 @@ ServerTable::ServerTable(QWidget *parent)
     connect(m_filter, &QAbstractItemModel::modelReset, this, &ServerTable::filterChanged);
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     horizontalHeader()->setStretchLastSection(true);
+    // Status next to the values the user types, before what discovery fills in: with long
+    // values in full it stays in view.
+    horizontalHeader()->moveSection(Status, Hostname);
     verticalHeader()->setVisible(false);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setAlternatingRowColors(true);
@@ -105,6 +109,8 @@ ServerTable::ServerTable(QWidget *parent)
     setTextElideMode(Qt::ElideMiddle);
     setItemDelegateForColumn(Host, new HostDelegate(&m_hostSuggestions, this));
     connect(m_model, &ServerTableModel::edited, this, &ServerTable::edited);
+    // A typed value ("70000" in Port) widens its column at once, not at the next reload.
+    connect(m_model, &ServerTableModel::edited, this, &ServerTable::fitColumnsSoon);
 }
 
 QString ServerTable::columnTitle(int column)
@@ -306,15 +312,19 @@ void ServerTable::showDiscovery(const ServerDiscovery &result, const Server &ser
         m_model->setToolTip(row, Status,
                             tr("Connected and probed in %1 ms.").arg(result.connection.elapsedMs));
     } else
-        showStatus(row, result.connection.error.message, true);
-    // 128 servers report one by one: one fit after the burst, not one per server.
-    if (!m_fitPending) {
-        m_fitPending = true;
-        QTimer::singleShot(0, this, [this] {
-            m_fitPending = false;
-            fitColumns();
-        });
-    }
+        showStatus(row, ServerProblemText::connectionText(result.connection.error), true);
+    fitColumnsSoon(); // 128 servers report one by one: one fit after the burst
+}
+
+void ServerTable::fitColumnsSoon()
+{
+    if (m_fitPending)
+        return;
+    m_fitPending = true;
+    QTimer::singleShot(0, this, [this] {
+        m_fitPending = false;
+        fitColumns();
+    });
 }
 
 void ServerTable::showStatus(int row, const QString &text, bool error)
@@ -325,10 +335,13 @@ void ServerTable::showStatus(int row, const QString &text, bool error)
 
 void ServerTable::fitColumns()
 {
-    // Long paths and versions are elided (full text in the cell's tooltip) so Status stays in view.
+    // Every value the user types in full ("70000", "255.255.255.255", a long host name): those
+    // columns take their content's width. Only what discovery and connections report (device
+    // lists, versions, errors) stops at a width, elided, the whole text in the cell's tooltip
+    // and the problems list, so that Status stays in view.
     resizeColumnsToContents();
-    for (int column = 0; column < Status; ++column)
-        setColumnWidth(column, std::min(columnWidth(column), 130));
+    for (int column : {int(Devices), int(Python), int(Mpirun), int(Status)})
+        setColumnWidth(column, std::min(columnWidth(column), 200));
 }
 
 void ServerTable::setHostSuggestions(const QStringList &hosts)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TopologyView.h"
 
+#include "rules/SegmentMath.h"
+
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGraphicsRectItem>
@@ -29,6 +31,7 @@ constexpr double kLane = 7; // vertical distance between segment lanes
 constexpr double kColumnGap = 28;
 const QColor kBad(220, 30, 30);
 constexpr int kMarkedKey = 1;
+constexpr int kMarkerKey = 2;         // on a device's marker child: its TopologyView::Marker
 constexpr double kDetailScale = 0.45; // below it labels are unreadable: they are not drawn
 
 QColor segmentColour(int segment)
@@ -57,7 +60,9 @@ public:
 };
 
 // A server's name across its whole box, drawn only where the device labels are not (the fitted
-// picture of a large cluster): there it is what the user reads, at any size.
+// picture of a large cluster): there it is what the user reads, at any size. It has no
+// background, so the devices' colours show between its letters, and a device with a problem is
+// drawn above it (addMarker()).
 class OverviewText : public QGraphicsSimpleTextItem {
 public:
     OverviewText(const QString &text, const QRectF &box, QGraphicsItem *parent)
@@ -81,7 +86,6 @@ public:
     {
         if (option->levelOfDetailFromTransform(painter->worldTransform()) >= kDetailScale)
             return;
-        painter->fillRect(boundingRect().adjusted(-4, 0, 4, 0), QColor(255, 255, 255, 200));
         QGraphicsSimpleTextItem::paint(painter, option, widget);
     }
 };
@@ -92,6 +96,72 @@ void mark(QGraphicsRectItem *item, const QString &message)
     item->setData(kMarkedKey, true);
     const QString tip = item->toolTip();
     item->setToolTip(tip.isEmpty() ? message : tip + u'\n' + message);
+}
+
+// Whether `problem` is a repeated device IP whose first user is on server `s` (values name it).
+bool repeatsOn(const Problem &problem, int s)
+{
+    return problem.rule == u"ip-unique" && problem.values.otherServer == s &&
+           !problem.values.otherValue.isEmpty();
+}
+
+// What a device's problem shows as, besides the red frame: a frame alone is a few pixels at Fit.
+TopologyView::Marker markerFor(const Problem &problem)
+{
+    if (problem.rule == u"ip-unique")
+        return TopologyView::Marker::Duplicate;
+    static const QStringList segmentRules{u"segment"_s, u"segment-pair"_s, u"segment-distinct"_s,
+                                          u"segment-across"_s};
+    if (segmentRules.contains(problem.rule))
+        return TopologyView::Marker::WrongSegment;
+    return TopologyView::Marker::Problem;
+}
+
+// A filled marker over the device (its segment colour no longer holds): solid red striped for
+// a duplicate address, red stripes on white for a wrong segment, pale red for any other problem.
+// The fill and the stripes (pattern brushes keep their pixel size) survive any zoom. A stronger
+// marker replaces a weaker one.
+void addMarker(QGraphicsRectItem *device, TopologyView::Marker marker)
+{
+    QGraphicsRectItem *existing = nullptr;
+    for (QGraphicsItem *child : device->childItems()) {
+        if (child->data(kMarkerKey).isValid())
+            existing = static_cast<QGraphicsRectItem *>(child);
+    }
+    if (existing && existing->data(kMarkerKey).toInt() >= int(marker))
+        return;
+    delete existing;
+    device->setZValue(6); // above the server's overview name
+    switch (marker) {
+    case TopologyView::Marker::Duplicate:
+        device->setBrush(kBad);
+        break;
+    case TopologyView::Marker::WrongSegment:
+        device->setBrush(Qt::white);
+        break;
+    case TopologyView::Marker::Problem:
+        device->setBrush(QColor(255, 200, 200));
+        break;
+    }
+    auto *stripes = new QGraphicsRectItem(device->rect(), device);
+    stripes->setPen(Qt::NoPen);
+    stripes->setBrush(
+        marker == TopologyView::Marker::Duplicate      ? QBrush(Qt::white, Qt::BDiagPattern)
+        : marker == TopologyView::Marker::WrongSegment ? QBrush(kBad, Qt::BDiagPattern)
+                                                       : QBrush(Qt::NoBrush));
+    stripes->setData(kMarkerKey, int(marker));
+    stripes->setZValue(-1); // the labels (children too) stay on top
+}
+
+// The end of a device IP that tells it apart in its segment: the last octet for a /24 or
+// smaller, else enough octets that ".0" and ".255" of a /23 read as the hosts they are.
+int labelOctets(const Project &project)
+{
+    QString ignored;
+    const std::optional<int> prefix = deviceNetmaskPrefix(project.deviceNetwork.netmask, &ignored);
+    if (!prefix || *prefix >= 24)
+        return 1;
+    return *prefix >= 16 ? 2 : 3;
 }
 } // namespace
 
@@ -111,6 +181,11 @@ TopologyView::Layout TopologyView::layoutFor(const Project &project) const
 {
     Layout layout;
     layout.count = int(project.servers.size());
+    layout.octets = labelOctets(project);
+    // Wide enough for the longest label ("255.255" for a /23), so no label covers its square.
+    const QFontMetricsF labelMetrics(QFont(font().family(), 8));
+    const QString widestLabel = QStringList(layout.octets, u"255"_s).join(u'.');
+    layout.deviceWidth = std::max(kDevice, labelMetrics.horizontalAdvance(widestLabel) + 6);
     size_t widest = 1;
     for (const Server &server : project.servers)
         widest = std::max(widest, server.devices.size());
@@ -120,7 +195,8 @@ TopologyView::Layout TopologyView::layoutFor(const Project &project) const
     for (const Server &server : project.servers)
         titleWidth = std::max(titleWidth, titleMetrics.horizontalAdvance(server.name + u"  "_s +
                                                                          server.effectiveHostIp()));
-    layout.boxWidth = 2 * kPad + std::max(double(widest) * (kDevice + kGap) - kGap, titleWidth);
+    layout.boxWidth =
+        2 * kPad + std::max(double(widest) * (layout.deviceWidth + kGap) - kGap, titleWidth);
     layout.segmentNames = project.deviceNetwork.segments;
     layout.segments = std::max<int>(1, int(project.deviceNetwork.segments.size()));
     // ascend910: four lanes (device i in segments[i % 4]); ascend910b: one segment per server
@@ -145,6 +221,9 @@ QString TopologyView::serverSignature(const Project &project, int s, const Probl
     for (const Problem &problem : problems) {
         if (problem.location.server == s)
             signature += QString::number(problem.location.device) + u' ' +
+                         problem.translatedMessage() + u'\n';
+        if (repeatsOn(problem, s))
+            signature += u"repeated "_s + problem.values.otherValue + u' ' +
                          problem.translatedMessage() + u'\n';
     }
     return signature;
@@ -172,12 +251,12 @@ QGraphicsRectItem *TopologyView::addServer(const Project &project, int s, const 
     const QFont small(font().family(), 8);
     std::vector<QGraphicsRectItem *> devices;
     for (size_t k = 0; k < server.devices.size(); ++k) {
-        const double dx = x + kPad + double(k) * (kDevice + kGap);
+        const double dx = x + kPad + double(k) * (layout.deviceWidth + kGap);
         const double dy = y + kTitle + kPad;
         const int id = server.devices[k];
         const QString ip = server.deviceIps.value(int(k));
         auto *device =
-            scene()->addRect(dx, dy, kDevice, kDevice, QPen(Qt::black, 1),
+            scene()->addRect(dx, dy, layout.deviceWidth, kDevice, QPen(Qt::black, 1),
                              layout.lanes ? segmentColour(id % layout.segments).lighter(170)
                              : layout.serverSegments ? segmentColour(serverSegment).lighter(170)
                                                      : QColor(230, 230, 250));
@@ -186,21 +265,27 @@ QGraphicsRectItem *TopologyView::addServer(const Project &project, int s, const 
         device->setToolTip(ip.isEmpty() ? tr("device %1").arg(id)
                                         : tr("device %1: %2").arg(id).arg(ip));
         auto *label = new DetailText(QString::number(id), small, device);
-        label->setPos(dx + (kDevice - label->boundingRect().width()) / 2, dy + 2);
+        label->setPos(dx + (layout.deviceWidth - label->boundingRect().width()) / 2, dy + 2);
         if (!ip.isEmpty()) {
-            auto *octet = new DetailText(u"."_s + ip.section(u'.', 3, 3), small, device);
-            octet->setPos(dx + (kDevice - octet->boundingRect().width()) / 2, dy + 15);
+            auto *octet =
+                new DetailText(u"."_s + ip.section(u'.', 4 - layout.octets, 3), small, device);
+            octet->setPos(dx + (layout.deviceWidth - octet->boundingRect().width()) / 2, dy + 15);
         }
         devices.push_back(device);
     }
+    const auto markDevice = [&](int slot, const Problem &problem) {
+        if (slot < 0 || slot >= int(devices.size()))
+            return false;
+        mark(devices[size_t(slot)], problem.translatedMessage());
+        addMarker(devices[size_t(slot)], markerFor(problem));
+        return true;
+    };
     for (const Problem &problem : problems) {
-        if (problem.location.server != s)
-            continue;
-        const int slot = problem.location.device;
-        if (slot >= 0 && slot < int(devices.size()))
-            mark(devices[size_t(slot)], problem.translatedMessage());
-        else
+        if (problem.location.server == s && !markDevice(problem.location.device, problem))
             mark(box, problem.translatedMessage());
+        // A duplicate address marks both devices: the one it names and the one it repeats.
+        if (repeatsOn(problem, s))
+            markDevice(problem.values.otherValue.toInt(), problem);
     }
     m_devices[size_t(s)] = std::move(devices);
     m_servers[size_t(s)] = box;
@@ -220,10 +305,66 @@ void TopologyView::showProject(const Project &project, const Problems &problems)
             if (serverSignature(project, s, problems) != m_signatures[s])
                 replaceServer(project, s, problems);
         }
-        return;
+    } else {
+        m_layout = std::move(layout);
+        rebuild(project, problems);
     }
-    m_layout = std::move(layout);
-    rebuild(project, problems);
+    updateLegend();
+}
+
+int TopologyView::markedDevices(Marker marker) const
+{
+    int count = 0;
+    for (const std::vector<QGraphicsRectItem *> &devices : m_devices) {
+        for (const QGraphicsRectItem *device : devices)
+            count += markerOf(device) == int(marker) ? 1 : 0;
+    }
+    return count;
+}
+
+int TopologyView::markerOf(const QGraphicsRectItem *device) const
+{
+    if (!device)
+        return -1;
+    for (const QGraphicsItem *child : device->childItems()) {
+        if (child->data(kMarkerKey).isValid())
+            return child->data(kMarkerKey).toInt();
+    }
+    return -1;
+}
+
+void TopologyView::updateLegend()
+{
+    const Layout &layout = m_layout;
+    const int segments = layout.segments;
+    m_legend.clear();
+    if (layout.lanes && layout.segmentNames.isEmpty()) {
+        m_legend.push_back({segmentColour(0).lighter(170),
+                            tr("devices (no segments yet: Plan automatically chooses them)")});
+    } else if (layout.lanes) {
+        for (int seg = 0; seg < segments; ++seg) {
+            QStringList ids;
+            for (int id = seg; id < 8; id += segments)
+                ids << QString::number(id);
+            m_legend.push_back(
+                {segmentColour(seg),
+                 tr("devices %1: segment %2").arg(ids.join(u", "_s), layout.segmentNames[seg])});
+        }
+    } else if (layout.serverSegments) {
+        m_legend.push_back({segmentColour(0).lighter(140),
+                            segments == 1 ? tr("every device in one segment")
+                                          : tr("one colour per server's device segment")});
+    } else {
+        m_legend.push_back({QColor(230, 230, 250), tr("devices (no device network to plan)")});
+    }
+    // The markers with how many devices carry them: a count reads at any zoom.
+    if (const int duplicates = markedDevices(Marker::Duplicate))
+        m_legend.push_back({kBad, tr("duplicate IP: %n device(s)", nullptr, duplicates)});
+    if (const int wrong = markedDevices(Marker::WrongSegment))
+        m_legend.push_back(
+            {kBad, tr("IP in the wrong segment: %n device(s)", nullptr, wrong), true});
+    m_legend.push_back({kBad, tr("a problem (hover for the reason)"), true});
+    m_legend.push_back({QColor(255, 200, 0), tr("found or selected"), true});
 }
 
 void TopologyView::replaceServer(const Project &project, int s, const Problems &problems)
@@ -296,28 +437,6 @@ void TopologyView::rebuild(const Project &project, const Problems &problems)
     m_highlight->setZValue(10);
     m_highlight->setVisible(false);
 
-    m_legend.clear();
-    if (layout.lanes && layout.segmentNames.isEmpty()) {
-        m_legend.push_back({segmentColour(0).lighter(170),
-                            tr("devices (no segments yet: Plan automatically chooses them)")});
-    } else if (layout.lanes) {
-        for (int seg = 0; seg < segments; ++seg) {
-            QStringList ids;
-            for (int id = seg; id < 8; id += segments)
-                ids << QString::number(id);
-            m_legend.push_back(
-                {segmentColour(seg),
-                 tr("devices %1: segment %2").arg(ids.join(u", "_s), layout.segmentNames[seg])});
-        }
-    } else if (layout.serverSegments) {
-        m_legend.push_back({segmentColour(0).lighter(140),
-                            segments == 1 ? tr("every device in one segment")
-                                          : tr("one colour per server's device segment")});
-    } else {
-        m_legend.push_back({QColor(230, 230, 250), tr("devices (no device network to plan)")});
-    }
-    m_legend.push_back({kBad, tr("a problem (hover for the reason)"), true});
-    m_legend.push_back({QColor(255, 200, 0), tr("found or selected"), true});
     if (m_autoFit)
         fitView();
 }

@@ -47,6 +47,11 @@ public:
     QGraphicsRectItem *deviceItem(int server, int slot) const;
     QGraphicsRectItem *serverItem(int server) const;
     bool isMarked(const QGraphicsRectItem *item) const;
+    // The filled marker a device with a problem carries (stronger ones last: a device with two
+    // problems shows the stronger); markerOf() is -1 for an unmarked device.
+    enum class Marker { Problem, WrongSegment, Duplicate };
+    int markerOf(const QGraphicsRectItem *device) const;
+    int markedDevices(Marker marker) const;
 
     QString exportPng(const QString &path) const; // error, empty on success
     QString exportSvg(const QString &path) const;
@@ -63,6 +68,8 @@ private:
     struct Layout {
         int count = 0;
         double boxWidth = 0;
+        double deviceWidth = 0;
+        int octets = 1; // of each device IP drawn: 2 for a /23, whose ".0" is a host
         QStringList segmentNames;
         int segments = 1;
         bool lanes = false;          // ascend910: a lane per segment
@@ -80,7 +87,8 @@ private:
                                  const Problems &problems);
     void replaceServer(const Project &project, int s, const Problems &problems);
     void rebuild(const Project &project, const Problems &problems);
-    void fitView(); // fit() without changing whether the view keeps fitted
+    void updateLegend(); // from the layout and the markers drawn
+    void fitView();      // fit() without changing whether the view keeps fitted
 
     std::vector<std::vector<QGraphicsRectItem *>> m_devices;
     QGraphicsRectItem *m_highlight = nullptr;

@@ -169,8 +169,15 @@ void ClusterWizard::chooseLanguage()
     if (code == chosenLanguage())
         return;
     setChosenLanguage(code);
-    QMessageBox::information(this, tr("Language"),
-                             tr("clusterwiz will use the new language the next time it starts."));
+    // In both languages: whoever chose the new one may not read the one shown now.
+    const char *const notice =
+        QT_TR_NOOP("clusterwiz will use the new language the next time it starts.");
+    const QString next = translatedInto(effectiveLanguage(), "cw::ClusterWizard", notice);
+    const QString now = tr(notice);
+    QMessageBox box(QMessageBox::Information, tr("Language"),
+                    next == now ? now : now + u"\n\n"_s + next, QMessageBox::Ok, this);
+    box.setObjectName(u"languageNotice"_s);
+    box.exec();
 }
 
 bool ClusterWizard::saveProject()

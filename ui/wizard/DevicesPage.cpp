@@ -3,7 +3,10 @@
 
 #include "ProjectModel.h"
 #include "plan/Planner.h"
+#include "rules/ProjectValidator.h"
+#include "widgets/DeviceProblemText.h"
 #include "widgets/DeviceTable.h"
+#include "widgets/LegendText.h"
 #include "widgets/TopologyView.h"
 
 #include <QFileDialog>
@@ -17,6 +20,8 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -124,6 +129,7 @@ DevicesPage::DevicesPage(ProjectModel *model, QWidget *parent)
     m_problems->setToolTip(tr("Click a problem to show its server or device in the picture."));
     m_problems->setWordWrap(true); // the whole reason, on as many lines as it takes
     m_problems->setTextElideMode(Qt::ElideNone);
+    m_problems->setResizeMode(QListView::Adjust); // rewrapped when the list's width changes
     // Clicks and Enter only: the list's rebuild on every edit must not move the picture.
     const auto show = [this](QListWidgetItem *item) { showProblem(m_problems->row(item)); };
     connect(m_problems, &QListWidget::itemClicked, this, show);
@@ -202,26 +208,44 @@ void DevicesPage::fromModel()
     QStringList legend;
     for (const TopologyView::LegendEntry &entry : m_topology->legend()) {
         const QString mark = entry.frame ? u"□"_s : u"■"_s;
-        // An entry wraps as a whole (no-break spaces): only the gaps between entries break.
-        QString text = entry.text.toHtmlEscaped();
-        text.replace(u' ', QChar(0xa0));
+        // An entry wraps as a whole: only the gaps between entries break.
         legend << u"<span style=\"color:%1\">%2</span>&nbsp;%3"_s.arg(entry.colour.name(), mark,
-                                                                      text);
+                                                                      unbreakableHtml(entry.text));
     }
     m_legend->setText(legend.join(u" &nbsp; "_s));
     m_problems->clear();
     for (const Problem &problem : problems) {
-        auto *item = new QListWidgetItem(problem.translatedString(), m_problems);
-        item->setToolTip(problem.translatedString()); // the list is narrow beside the picture
+        const QString text = DeviceProblemText::text(problem, project);
+        auto *item = new QListWidgetItem(text, m_problems);
+        item->setToolTip(text); // the list is narrow beside the picture
         item->setData(Qt::UserRole, problem.location.server);
         item->setData(Qt::UserRole + 1, problem.location.device);
         item->setData(Qt::UserRole + 2, problem.location.field);
     }
     m_problems->setVisible(!problems.empty());
     m_message->setToolTip(QString()); // the last plan's list, if any, is history
-    m_message->setText(problems.empty() ? tr("Every device rule holds.")
-                                        : tr("Fix %n problem(s) or use Plan automatically.",
-                                             nullptr, int(problems.size())));
+    if (problems.empty())
+        m_message->setText(tr("Every device rule holds."));
+    else if (planRepairs(project))
+        m_message->setText(tr("Fix %n problem(s), or click Plan automatically to repair them.",
+                              nullptr, int(problems.size())));
+    else
+        m_message->setText(tr("Fix %n problem(s) in the table or the fields above; Plan "
+                              "automatically cannot repair them.",
+                              nullptr, int(problems.size())));
+}
+
+bool DevicesPage::planRepairs(const Project &project)
+{
+    // Asked of the planner itself: a wrong device id or a segment the user fixed is no value it
+    // chooses, and offering the button then would only lead to "No plan".
+    const PlanResult plan = planDeviceNetwork(project);
+    if (!plan.ok)
+        return false;
+    const Problems after = validateProject(plan.project);
+    return std::none_of(after.begin(), after.end(), [](const Problem &problem) {
+        return problem.location.area() == ProblemArea::Devices;
+    });
 }
 
 void DevicesPage::writeBack()
@@ -275,6 +299,7 @@ void DevicesPage::planAutomatically()
         return;
     }
     m_model->setProject(plan.project);
+    m_topology->fit(); // the whole new plan, wherever the user had zoomed to
     // Every change in the tooltip (the first 40: a 128-server plan sets about a thousand).
     constexpr int kListed = 40;
     QStringList listed = plan.changes.mid(0, kListed);
@@ -316,7 +341,7 @@ bool DevicesPage::validatePage()
     const Problems problems = deviceProblems();
     if (problems.empty())
         return true;
-    m_message->setText(problems.front().translatedString());
+    m_message->setText(DeviceProblemText::text(problems.front(), m_model->project()));
     return false;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/Problem.h"
+#include "model/Project.h"
 
 #include <QWizardPage>
 
@@ -37,6 +38,8 @@ public:
 
 private:
     Problems deviceProblems() const;
+    // Whether Plan automatically leaves no device problem: only then the page offers it.
+    static bool planRepairs(const Project &project);
     void fromModel();
     void writeBack();
     void exportPicture(bool svg);

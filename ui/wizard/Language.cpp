@@ -85,4 +85,14 @@ bool installTranslators(QCoreApplication &app, const QString &code)
     return true;
 }
 
+QString translatedInto(const QString &code, const char *context, const char *source)
+{
+    QTranslator translator;
+    if (code == u"en"_s || !isBuiltIn(code) ||
+        !translator.load(u":/i18n/clusterwiz_"_s + code + u".qm"_s))
+        return QString::fromUtf8(source);
+    const QString text = translator.translate(context, source);
+    return text.isEmpty() ? QString::fromUtf8(source) : text;
+}
+
 } // namespace cw

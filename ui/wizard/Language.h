@@ -32,4 +32,8 @@ QString effectiveLanguage(const QString &override = {});
 // language that is not built in.
 bool installTranslators(QCoreApplication &app, const QString &code);
 
+// `source` of `context` in language `code`, whatever language is installed now (English where
+// `code` has no translation of it): for a notice the user must read in the language just chosen.
+QString translatedInto(const QString &code, const char *context, const char *source);
+
 } // namespace cw

@@ -74,7 +74,9 @@ ProjectPage::ProjectPage(ProjectModel *model, QWidget *parent)
     openLayout->addWidget(m_recent);
     openLayout->addWidget(new QLabel(tr("Examples:"), openBox));
     m_examples->setObjectName(u"examples"_s);
-    openLayout->addWidget(m_examples);
+    // More examples than rows at 800 px high: the bar says so before the user scrolls.
+    m_examples->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
+    openLayout->addWidget(m_examples, 1);
     for (QListWidget *list : {m_recent, m_examples}) {
         connect(list, &QListWidget::itemActivated, this,
                 [this](QListWidgetItem *item) { openPath(item->data(Qt::UserRole).toString()); });

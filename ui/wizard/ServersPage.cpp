@@ -124,10 +124,12 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
 
     m_message->setObjectName(u"message"_s);
     m_message->setWordWrap(true);
-    // Beside the table: what is wrong with a value (its cell is tinted) or a connection, in full.
+    // Below the table, so that it keeps its width and Status stays in view: what is wrong with a
+    // value (its cell is tinted) or a connection, in full.
     m_problems->setObjectName(u"serverProblems"_s);
     m_problems->setWordWrap(true);
     m_problems->setTextElideMode(Qt::ElideNone);
+    m_problems->setResizeMode(QListView::Adjust); // rewrapped when the list's width changes
     m_problems->setToolTip(tr("Click a problem to go to its cell."));
     m_problems->hide();
     connect(m_problems, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
@@ -192,11 +194,11 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
         top->addWidget(b);
     }
 
-    auto *split = new QSplitter(Qt::Horizontal, this);
+    auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_table);
     split->addWidget(m_problems);
     split->setStretchFactor(0, 1);
-    split->setSizes({700, 300});
+    split->setSizes({420, 160});
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(split, 1);
@@ -480,8 +482,8 @@ void ServersPage::showProblems()
     for (size_t i = 0; i < m_results.size() && i < project.servers.size(); ++i) {
         const SshError &error = m_results[i].connection.error;
         if (m_results[i].connection.serverIndex >= 0 && error.isError())
-            add(tr("%1: %2").arg(project.servers[i].name, escapeControls(error.message)), int(i),
-                -1);
+            add(tr("%1: %2").arg(project.servers[i].name, ServerProblemText::connectionText(error)),
+                int(i), -1);
     }
     m_table->setInvalidCells(cells);
     m_problems->setVisible(m_problems->count() > 0);
