@@ -106,17 +106,36 @@ CheckResult fixable(const QString &id, const CheckContext &context, CheckStatus 
     return r;
 }
 
+namespace {
+
+// How joinReasons() joins, which check.sh's clusterwiz_join_reasons does too
+// (joinScriptConstants()).
+constexpr char kReasonsJoin[] = QT_TRANSLATE_NOOP("cw::Checks", "%1; %2");
+constexpr char kReasonsAndMore[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 and %2 more");
+
+} // namespace
+
+std::vector<ScriptConstant> joinScriptConstants()
+{
+    return {
+        {"REASONS_SHOWN", QString::number(kReasonsShown)},
+        {"TEXT_REASONS_JOIN", QString::fromUtf8(kReasonsJoin)},
+        {"TEXT_REASONS_AND_MORE", QString::fromUtf8(kReasonsAndMore)},
+    };
+}
+
 QString joinReasons(const QStringList &parts, int shown)
 {
-    if (parts.size() <= shown)
-        return parts.join(u"; "_s);
-    return parts.mid(0, shown).join(u"; "_s) + u" and %1 more"_s.arg(parts.size() - shown);
+    std::vector<TrText> pieces;
+    for (const QString &part : parts)
+        pieces.push_back(TrText::verbatim(part));
+    return joinReasons(pieces, shown).english();
 }
 
 TrText joinReasons(const std::vector<TrText> &parts, int shown)
 {
     const auto size = static_cast<qsizetype>(parts.size());
-    const TrText semicolon = trText("cw::Checks", "%1; %2");
+    const TrText semicolon("cw::Checks", kReasonsJoin);
     if (size == 0)
         return {};
     const qsizetype count = std::min<qsizetype>(size, shown);
@@ -125,7 +144,7 @@ TrText joinReasons(const std::vector<TrText> &parts, int shown)
         joined = semicolon.arg(joined, parts[static_cast<size_t>(i)]);
     if (size <= shown)
         return joined;
-    return trText("cw::Checks", "%1 and %2 more").arg(joined).arg(size - shown);
+    return TrText("cw::Checks", kReasonsAndMore).arg(joined).arg(size - shown);
 }
 
 } // namespace checks

@@ -8,6 +8,7 @@
 #include "checks/ActiveProbes.h"
 #include "checks/CheckTable.h"
 #include "checks/CheckTypes.h"
+#include "checks/ScriptConstants.h"
 #include "discover/ServerFacts.h"
 #include "fleet/FleetRunner.h"
 #include "model/Project.h"
@@ -50,7 +51,10 @@ CheckResult fixable(const QString &id, const CheckContext &context, CheckStatus 
                     const TrText &reason);
 
 // "a; b; c and 2 more": keeps a reason to one readable line.
-QString joinReasons(const QStringList &parts, int shown = 3);
-TrText joinReasons(const std::vector<TrText> &parts, int shown = 3);
+inline constexpr int kReasonsShown = 3;
+QString joinReasons(const QStringList &parts, int shown = kReasonsShown);
+TrText joinReasons(const std::vector<TrText> &parts, int shown = kReasonsShown);
+// Their count and texts, for check.sh's clusterwiz_join_reasons.
+std::vector<ScriptConstant> joinScriptConstants();
 
 } // namespace cw::checks

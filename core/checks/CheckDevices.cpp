@@ -11,6 +11,40 @@ using namespace Qt::StringLiterals;
 namespace cw::checks {
 namespace {
 
+// The texts check.sh prints too (deviceScriptConstants()).
+constexpr char kNone[] = QT_TRANSLATE_NOOP("cw::Checks", "(none)");
+constexpr char kDeviceGateway[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "device %1 has gateway %2, plan %3");
+constexpr char kDeviceDetectIp[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "device %1 has detect IP %2, plan %3");
+constexpr char kNoDevices[] = QT_TRANSLATE_NOOP("cw::Checks", "the project lists no devices");
+constexpr char kNoDeviceIpPlan[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "no device IP plan for this server (run clusterwiz-cli plan)");
+constexpr char kNoAddress[] = QT_TRANSLATE_NOOP("cw::Checks", "no address");
+constexpr char kDeviceNoAddress[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "device %1 has none (%2), plan %3");
+constexpr char kDeviceOtherAddress[] = QT_TRANSLATE_NOOP("cw::Checks", "device %1 has %2, plan %3");
+constexpr char kRoutesUnread[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "%1 device addresses match the plan; the gateways and detect IPs are not "
+                  "verified: /etc/hccn.conf, where hccn_tool keeps them, could not be read");
+constexpr char kDevicesMatchRouted[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "%1 devices match the plan, gateways and detect IPs too");
+constexpr char kDevicesMatch[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 devices match the plan");
+constexpr char kLinkDown[] = QT_TRANSLATE_NOOP("cw::Checks", "device %1 link DOWN");
+constexpr char kLinkUnknownWhy[] = QT_TRANSLATE_NOOP("cw::Checks", "device %1 link unknown (%2)");
+constexpr char kLinkUnknown[] = QT_TRANSLATE_NOOP("cw::Checks", "device %1 link unknown");
+constexpr char kLinksDown[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "%1 (check the cable and the switch port)");
+constexpr char kLinksUp[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 links UP");
+constexpr char kNetHealthBad[] = QT_TRANSLATE_NOOP("cw::Checks", "device %1: %2");
+constexpr char kNetHealthWarn[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "%1 (net_health needs a netdetect address)");
+constexpr char kNetHealthOk[] = QT_TRANSLATE_NOOP("cw::Checks", "net health Success on %1 devices");
+TrText text(const char *source)
+{
+    return TrText("cw::Checks", source);
+}
+
 QString withMask(const QString &address, const QString &netmask)
 {
     return netmask.isEmpty() ? address : address + u'/' + netmask;
@@ -18,7 +52,7 @@ QString withMask(const QString &address, const QString &netmask)
 
 TrText orNone(const QString &value)
 {
-    return value.isEmpty() ? trText("cw::Checks", "(none)") : TrText::verbatim(value);
+    return value.isEmpty() ? text(kNone) : TrText::verbatim(value);
 }
 
 // A routed device network: the gateway and detect IP of each device as /etc/hccn.conf keeps
@@ -33,28 +67,46 @@ void compareRoutes(const CheckContext &c, size_t k, std::vector<TrText> &wrong)
     const QString gateway = conf ? conf->gateway : QString();
     const QString detect = conf ? conf->netdetect : QString();
     if (!route.gateway.isEmpty() && gateway != route.gateway)
-        wrong.push_back(trText("cw::Checks", "device %1 has gateway %2, plan %3")
-                            .arg(device)
-                            .arg(orNone(gateway), route.gateway));
+        wrong.push_back(text(kDeviceGateway).arg(device).arg(orNone(gateway), route.gateway));
     if (!route.detectIp.isEmpty() && detect != route.detectIp)
-        wrong.push_back(trText("cw::Checks", "device %1 has detect IP %2, plan %3")
-                            .arg(device)
-                            .arg(orNone(detect), route.detectIp));
+        wrong.push_back(text(kDeviceDetectIp).arg(device).arg(orNone(detect), route.detectIp));
 }
 
 } // namespace
+
+std::vector<ScriptConstant> deviceScriptConstants()
+{
+    return {
+        {"TEXT_NONE", QString::fromUtf8(kNone)},
+        {"TEXT_DEVICE_GATEWAY", QString::fromUtf8(kDeviceGateway)},
+        {"TEXT_DEVICE_DETECT_IP", QString::fromUtf8(kDeviceDetectIp)},
+        {"TEXT_NO_DEVICES", QString::fromUtf8(kNoDevices)},
+        {"TEXT_NO_DEVICE_IP_PLAN", QString::fromUtf8(kNoDeviceIpPlan)},
+        {"TEXT_NO_ADDRESS", QString::fromUtf8(kNoAddress)},
+        {"TEXT_DEVICE_NO_ADDRESS", QString::fromUtf8(kDeviceNoAddress)},
+        {"TEXT_DEVICE_OTHER_ADDRESS", QString::fromUtf8(kDeviceOtherAddress)},
+        {"TEXT_ROUTES_UNREAD", QString::fromUtf8(kRoutesUnread)},
+        {"TEXT_DEVICES_MATCH_ROUTED", QString::fromUtf8(kDevicesMatchRouted)},
+        {"TEXT_DEVICES_MATCH", QString::fromUtf8(kDevicesMatch)},
+        {"TEXT_LINK_DOWN", QString::fromUtf8(kLinkDown)},
+        {"TEXT_LINK_UNKNOWN_WHY", QString::fromUtf8(kLinkUnknownWhy)},
+        {"TEXT_LINK_UNKNOWN", QString::fromUtf8(kLinkUnknown)},
+        {"TEXT_LINKS_DOWN", QString::fromUtf8(kLinksDown)},
+        {"TEXT_LINKS_UP", QString::fromUtf8(kLinksUp)},
+        {"TEXT_NET_HEALTH_BAD", QString::fromUtf8(kNetHealthBad)},
+        {"TEXT_NET_HEALTH_WARN", QString::fromUtf8(kNetHealthWarn)},
+        {"TEXT_NET_HEALTH_OK", QString::fromUtf8(kNetHealthOk)},
+    };
+}
 
 CheckResult checkDeviceIps(const CheckContext &c)
 {
     const QString name = id(check::kDeviceIps);
     const std::vector<int> &devices = c.server.devices;
     if (devices.empty())
-        return result(name, c, CheckStatus::Failed,
-                      trText("cw::Checks", "the project lists no devices"));
+        return result(name, c, CheckStatus::Failed, text(kNoDevices));
     if (c.server.deviceIps.size() != qsizetype(devices.size()))
-        return result(
-            name, c, CheckStatus::Failed,
-            trText("cw::Checks", "no device IP plan for this server (run clusterwiz-cli plan)"));
+        return result(name, c, CheckStatus::Failed, text(kNoDeviceIpPlan));
     const QString netmask = c.project.deviceNetwork.netmask;
     const bool routed = isRouted(c.project.deviceNetwork);
     std::vector<TrText> wrong;
@@ -65,16 +117,15 @@ CheckResult checkDeviceIps(const CheckContext &c)
         if (!actual || actual->address.isEmpty()) {
             const TrText why = actual && !actual->ipError.isEmpty()
                                    ? TrText::verbatim(actual->ipError)
-                                   : trText("cw::Checks", "no address");
-            wrong.push_back(trText("cw::Checks", "device %1 has none (%2), plan %3")
-                                .arg(device)
-                                .arg(why, withMask(planned, netmask)));
+                                   : text(kNoAddress);
+            wrong.push_back(
+                text(kDeviceNoAddress).arg(device).arg(why, withMask(planned, netmask)));
             continue;
         }
         const bool sameMask = netmask.isEmpty() || actual->netmask == netmask;
         if (actual->address != planned || !sameMask)
             wrong.push_back(
-                trText("cw::Checks", "device %1 has %2, plan %3")
+                text(kDeviceOtherAddress)
                     .arg(device)
                     .arg(withMask(actual->address, actual->netmask), withMask(planned, netmask)));
         else if (routed && c.facts.hccnConf.present)
@@ -83,17 +134,10 @@ CheckResult checkDeviceIps(const CheckContext &c)
     if (!wrong.empty())
         return fixable(name, c, CheckStatus::Failed, joinReasons(wrong));
     if (routed && !c.facts.hccnConf.present)
-        return result(
-            name, c, CheckStatus::Warning,
-            trText("cw::Checks",
-                   "%1 device addresses match the plan; the gateways and detect IPs are not "
-                   "verified: /etc/hccn.conf, where hccn_tool keeps them, could not be read")
-                .arg(devices.size()));
-    return result(
-        name, c, CheckStatus::Ok,
-        routed ? trText("cw::Checks", "%1 devices match the plan, gateways and detect IPs too")
-                     .arg(devices.size())
-               : trText("cw::Checks", "%1 devices match the plan").arg(devices.size()));
+        return result(name, c, CheckStatus::Warning, text(kRoutesUnread).arg(devices.size()));
+    return result(name, c, CheckStatus::Ok,
+                  routed ? text(kDevicesMatchRouted).arg(devices.size())
+                         : text(kDevicesMatch).arg(devices.size()));
 }
 
 CheckResult checkDeviceLinks(const CheckContext &c)
@@ -104,22 +148,19 @@ CheckResult checkDeviceLinks(const CheckContext &c)
         const AscendDeviceFacts *facts = c.facts.ascendDevice(device);
         const LinkState link = facts ? facts->link : LinkState::Unknown;
         if (link == LinkState::Down)
-            down.push_back(trText("cw::Checks", "device %1 link DOWN").arg(device));
+            down.push_back(text(kLinkDown).arg(device));
         else if (link == LinkState::Unknown && facts && !facts->linkError.isEmpty())
-            unknown.push_back(trText("cw::Checks", "device %1 link unknown (%2)")
-                                  .arg(device)
-                                  .arg(facts->linkError));
+            unknown.push_back(text(kLinkUnknownWhy).arg(device).arg(facts->linkError));
         else if (link == LinkState::Unknown)
-            unknown.push_back(trText("cw::Checks", "device %1 link unknown").arg(device));
+            unknown.push_back(text(kLinkUnknown).arg(device));
     }
     if (!down.empty())
         return result(id(check::kDeviceLinks), c, CheckStatus::Failed,
-                      trText("cw::Checks", "%1 (check the cable and the switch port)")
-                          .arg(joinReasons(down)));
+                      text(kLinksDown).arg(joinReasons(down)));
     if (!unknown.empty())
         return result(id(check::kDeviceLinks), c, CheckStatus::Warning, joinReasons(unknown));
     return result(id(check::kDeviceLinks), c, CheckStatus::Ok,
-                  trText("cw::Checks", "%1 links UP").arg(c.server.devices.size()));
+                  text(kLinksUp).arg(c.server.devices.size()));
 }
 
 CheckResult checkDeviceNetHealth(const CheckContext &c)
@@ -129,18 +170,15 @@ CheckResult checkDeviceNetHealth(const CheckContext &c)
         const AscendDeviceFacts *facts = c.facts.ascendDevice(device);
         const NetHealth health = facts ? facts->netHealth : NetHealth::Unknown;
         if (health != NetHealth::Success)
-            bad.push_back(
-                trText("cw::Checks", "device %1: %2").arg(device).arg(netHealthName(health)));
+            bad.push_back(text(kNetHealthBad).arg(device).arg(netHealthName(health)));
     }
     // net_health depends on the netdetect address (setup_device_ips.sh sets it), so a fresh
     // server reports Init: worth a warning, not a refusal.
     if (!bad.empty())
         return result(id(check::kDeviceNetHealth), c, CheckStatus::Warning,
-                      trText("cw::Checks", "%1 (net_health needs a netdetect address)")
-                          .arg(joinReasons(bad)));
-    return result(
-        id(check::kDeviceNetHealth), c, CheckStatus::Ok,
-        trText("cw::Checks", "net health Success on %1 devices").arg(c.server.devices.size()));
+                      text(kNetHealthWarn).arg(joinReasons(bad)));
+    return result(id(check::kDeviceNetHealth), c, CheckStatus::Ok,
+                  text(kNetHealthOk).arg(c.server.devices.size()));
 }
 
 } // namespace cw::checks

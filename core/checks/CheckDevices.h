@@ -8,6 +8,9 @@
 
 namespace cw::checks {
 
+// The texts of these checks that check.sh's twins print (check-ascend.sh).
+std::vector<ScriptConstant> deviceScriptConstants();
+
 CheckResult checkDeviceIps(const CheckContext &context);
 CheckResult checkDeviceLinks(const CheckContext &context);
 CheckResult checkDeviceNetHealth(const CheckContext &context);

@@ -14,10 +14,41 @@ using namespace Qt::StringLiterals;
 namespace cw::checks {
 namespace {
 
-// The texts of master-port-reachable that check.sh prints too (networkScriptConstants()).
+// The texts that check.sh prints too (networkScriptConstants()).
 constexpr char kReachConnected[] = QT_TRANSLATE_NOOP("cw::Checks", "connected to %1");
 constexpr char kReachNoAnswer[] =
     QT_TRANSLATE_NOOP("cw::Checks", "no answer from %1 within %2 s: a firewall drops it");
+
+constexpr char kSsNotFound[] = QT_TRANSLATE_NOOP("cw::Checks", "ss -tulnp not found");
+constexpr char kSsFailed[] = QT_TRANSLATE_NOOP("cw::Checks", "ss -tulnp failed: %1");
+constexpr char kMasterPortUnknown[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "cannot tell whether port %1 is free: %2");
+constexpr char kPortFree[] = QT_TRANSLATE_NOOP("cw::Checks", "port %1 is free");
+constexpr char kPortInUse[] = QT_TRANSLATE_NOOP("cw::Checks", "port %1 is in use");
+constexpr char kPortInUseBy[] = QT_TRANSLATE_NOOP("cw::Checks", "port %1 is in use by %2");
+constexpr char kMasterPortUsed[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "%1 (another job? stop it or choose another master_port)");
+constexpr char kHcclFreeUnknown[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "cannot tell whether %1-%2 are free: %3");
+constexpr char kHcclInUse[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "in use: %1 (is a previous job still running?)");
+constexpr char kHcclFree[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 free");
+constexpr char kReservedUnread[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "cannot tell whether %1 is reserved: /proc/sys/net/ipv4 not read (%2)");
+constexpr char kReservedNone[] = QT_TRANSLATE_NOOP("cw::Checks", "none");
+constexpr char kReservedOutside[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "%1 is outside the ephemeral range %2");
+constexpr char kReservedOk[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "%1 reserved (ip_local_reserved_ports: %2)");
+constexpr char kReservedOpen[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "%1 of the HCCL ports are inside the ephemeral range %2 and not reserved "
+                  "(ip_local_reserved_ports: %3): a connection can take one before HCCL listens "
+                  "there; reserve them (sysctl -w net.ipv4.ip_local_reserved_ports=...)");
+constexpr char kReachFailed[] = QT_TRANSLATE_NOOP("cw::Checks", "cannot connect to %1: %2");
+TrText text(const char *source)
+{
+    return TrText("cw::Checks", source);
+}
 
 QString masterAddress(const Project &project)
 {
@@ -119,8 +150,8 @@ TrText portOwnersUnknown(const CheckContext &c)
     if (ss && ss->rc == 0)
         return {};
     if (!ss || ss->rc == 127)
-        return trText("cw::Checks", "ss -tulnp not found");
-    return trText("cw::Checks", "ss -tulnp failed: %1").arg(firstLineOf(ss->output));
+        return text(kSsNotFound);
+    return text(kSsFailed).arg(firstLineOf(ss->output));
 }
 
 CheckResult checkMasterPortFree(const CheckContext &c)
@@ -128,7 +159,7 @@ CheckResult checkMasterPortFree(const CheckContext &c)
     const QString name = id(check::kMasterPortFree);
     if (const TrText unknown = portOwnersUnknown(c); !unknown.isEmpty())
         return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks", "cannot tell whether port %1 is free: %2")
+                      text(kMasterPortUnknown)
                           .arg(QString::number(c.project.launch.masterPort))
                           .arg(unknown));
     std::vector<TrText> used;
@@ -136,20 +167,16 @@ CheckResult checkMasterPortFree(const CheckContext &c)
     for (const RequiredPort &port : c.ports()) {
         const ListeningPort *owner = c.facts.listenerOn(port.span.first);
         if (!owner) {
-            free.push_back(trText("cw::Checks", "port %1 is free").arg(port.span.first));
+            free.push_back(text(kPortFree).arg(port.span.first));
             continue;
         }
-        used.push_back(owner->processes.isEmpty()
-                           ? trText("cw::Checks", "port %1 is in use").arg(port.span.first)
-                           : trText("cw::Checks", "port %1 is in use by %2")
-                                 .arg(port.span.first)
-                                 .arg(owner->processes.join(u", "_s)));
+        used.push_back(
+            owner->processes.isEmpty()
+                ? text(kPortInUse).arg(port.span.first)
+                : text(kPortInUseBy).arg(port.span.first).arg(owner->processes.join(u", "_s)));
     }
     if (!used.empty())
-        return result(
-            name, c, CheckStatus::Failed,
-            trText("cw::Checks", "%1 (another job? stop it or choose another master_port)")
-                .arg(joinReasons(used)));
+        return result(name, c, CheckStatus::Failed, text(kMasterPortUsed).arg(joinReasons(used)));
     return result(name, c, CheckStatus::Ok, joinReasons(free));
 }
 
@@ -160,7 +187,7 @@ CheckResult checkHcclPortsFree(const CheckContext &c)
     const QString name = id(check::kHcclPortsFree);
     if (const TrText unknown = portOwnersUnknown(c); !unknown.isEmpty())
         return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks", "cannot tell whether %1-%2 are free: %3")
+                      text(kHcclFreeUnknown)
                           .arg(QString::number(c.project.launch.hcclPorts.first),
                                QString::number(c.project.launch.hcclPorts.last))
                           .arg(unknown));
@@ -174,17 +201,14 @@ CheckResult checkHcclPortsFree(const CheckContext &c)
             const QString who = owner.processes.isEmpty()
                                     ? QString()
                                     : u" ("_s + owner.processes.join(u", "_s) + u')';
-            const QString text = QString::number(owner.port) + who;
-            if (!used.contains(text))
-                used.append(text);
+            const QString holder = QString::number(owner.port) + who;
+            if (!used.contains(holder))
+                used.append(holder);
         }
     }
     if (!used.isEmpty())
-        return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks", "in use: %1 (is a previous job still running?)")
-                          .arg(joinReasons(used)));
-    return result(name, c, CheckStatus::Ok,
-                  trText("cw::Checks", "%1 free").arg(spans.join(u", "_s)));
+        return result(name, c, CheckStatus::Warning, text(kHcclInUse).arg(joinReasons(used)));
+    return result(name, c, CheckStatus::Ok, text(kHcclFree).arg(spans.join(u", "_s)));
 }
 
 CheckResult checkHcclPortsReserved(const CheckContext &c)
@@ -194,34 +218,25 @@ CheckResult checkHcclPortsReserved(const CheckContext &c)
     const PortSpan hccl{c.project.launch.hcclPorts.first, c.project.launch.hcclPorts.last};
     if (!kernel.read)
         return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks",
-                             "cannot tell whether %1 is reserved: /proc/sys/net/ipv4 not read (%2)")
-                          .arg(portSpanText(hccl), kernel.error));
+                      text(kReservedUnread).arg(portSpanText(hccl), kernel.error));
     const std::vector<PortSpan> open = unreservedPorts(hccl, kernel);
     QStringList reserved;
     for (const PortSpan &span : kernel.reserved)
         reserved << portSpanText(span);
     const TrText list =
-        reserved.isEmpty() ? trText("cw::Checks", "none") : TrText::verbatim(reserved.join(u","_s));
+        reserved.isEmpty() ? text(kReservedNone) : TrText::verbatim(reserved.join(u","_s));
     if (open.empty())
-        return result(name, c, CheckStatus::Ok,
-                      hccl.last < kernel.ephemeral.first || hccl.first > kernel.ephemeral.last
-                          ? trText("cw::Checks", "%1 is outside the ephemeral range %2")
-                                .arg(portSpanText(hccl), portSpanText(kernel.ephemeral))
-                          : trText("cw::Checks", "%1 reserved (ip_local_reserved_ports: %2)")
-                                .arg(portSpanText(hccl))
-                                .arg(list));
+        return result(
+            name, c, CheckStatus::Ok,
+            hccl.last < kernel.ephemeral.first || hccl.first > kernel.ephemeral.last
+                ? text(kReservedOutside).arg(portSpanText(hccl), portSpanText(kernel.ephemeral))
+                : text(kReservedOk).arg(portSpanText(hccl)).arg(list));
     QStringList missing;
     for (const PortSpan &span : open)
         missing << portSpanText(span);
     return fixable(
         name, c, CheckStatus::Failed,
-        trText("cw::Checks",
-               "%1 of the HCCL ports are inside the ephemeral range %2 and not reserved "
-               "(ip_local_reserved_ports: %3): a connection can take one before HCCL "
-               "listens there; reserve them (sysctl -w net.ipv4.ip_local_reserved_ports=...)")
-            .arg(missing.join(u","_s), portSpanText(kernel.ephemeral))
-            .arg(list));
+        text(kReservedOpen).arg(missing.join(u","_s), portSpanText(kernel.ephemeral)).arg(list));
 }
 
 CheckResult checkMasterPortReach(const CheckContext &c)
@@ -238,11 +253,10 @@ CheckResult checkMasterPortReach(const CheckContext &c)
     const QString target = masterAddress(c.project);
     switch (reach.outcome) {
     case PortReach::Outcome::Connected:
-        return result(name, c, CheckStatus::Ok, TrText("cw::Checks", kReachConnected).arg(target));
+        return result(name, c, CheckStatus::Ok, text(kReachConnected).arg(target));
     case PortReach::Outcome::TimedOut:
-        return fixable(
-            name, c, CheckStatus::Failed,
-            TrText("cw::Checks", kReachNoAnswer).arg(target).arg(kPortConnectTimeoutSeconds));
+        return fixable(name, c, CheckStatus::Failed,
+                       text(kReachNoAnswer).arg(target).arg(kPortConnectTimeoutSeconds));
     case PortReach::Outcome::Refused:
         return fixable(name, c, CheckStatus::Failed,
                        trText("cw::Checks", "%1 refused the connection while a listener was "
@@ -251,8 +265,7 @@ CheckResult checkMasterPortReach(const CheckContext &c)
     case PortReach::Outcome::Failed:
         break;
     }
-    return result(name, c, CheckStatus::Failed,
-                  trText("cw::Checks", "cannot connect to %1: %2").arg(target, reach.detail));
+    return result(name, c, CheckStatus::Failed, text(kReachFailed).arg(target, reach.detail));
 }
 
 CheckResult checkPeerLogin(const CheckContext &c)
@@ -322,6 +335,22 @@ std::vector<ScriptConstant> networkScriptConstants()
         {"PORT_CONNECT_TIMEOUT_S", QString::number(kPortConnectTimeoutSeconds)},
         {"TEXT_REACH_CONNECTED", QString::fromUtf8(kReachConnected)},
         {"TEXT_REACH_NO_ANSWER", QString::fromUtf8(kReachNoAnswer)},
+        {"TEXT_SS_NOT_FOUND", QString::fromUtf8(kSsNotFound)},
+        {"TEXT_SS_FAILED", QString::fromUtf8(kSsFailed)},
+        {"TEXT_MASTER_PORT_UNKNOWN", QString::fromUtf8(kMasterPortUnknown)},
+        {"TEXT_PORT_FREE", QString::fromUtf8(kPortFree)},
+        {"TEXT_PORT_IN_USE", QString::fromUtf8(kPortInUse)},
+        {"TEXT_PORT_IN_USE_BY", QString::fromUtf8(kPortInUseBy)},
+        {"TEXT_MASTER_PORT_USED", QString::fromUtf8(kMasterPortUsed)},
+        {"TEXT_HCCL_FREE_UNKNOWN", QString::fromUtf8(kHcclFreeUnknown)},
+        {"TEXT_HCCL_IN_USE", QString::fromUtf8(kHcclInUse)},
+        {"TEXT_HCCL_FREE", QString::fromUtf8(kHcclFree)},
+        {"TEXT_RESERVED_UNREAD", QString::fromUtf8(kReservedUnread)},
+        {"TEXT_RESERVED_NONE", QString::fromUtf8(kReservedNone)},
+        {"TEXT_RESERVED_OUTSIDE", QString::fromUtf8(kReservedOutside)},
+        {"TEXT_RESERVED_OK", QString::fromUtf8(kReservedOk)},
+        {"TEXT_RESERVED_OPEN", QString::fromUtf8(kReservedOpen)},
+        {"TEXT_REACH_FAILED", QString::fromUtf8(kReachFailed)},
     };
 }
 

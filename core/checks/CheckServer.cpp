@@ -21,6 +21,91 @@ using namespace Qt::StringLiterals;
 namespace cw::checks {
 namespace {
 
+// The texts check.sh prints too (serverScriptConstants()).
+constexpr char kUnansweredTimeout[] = QT_TRANSLATE_NOOP("cw::Checks", "did not answer within %1 s");
+constexpr char kUnansweredStopped[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "did not answer: the probe output stopped before it");
+constexpr char kNotFound[] = QT_TRANSLATE_NOOP("cw::Checks", "not found");
+constexpr char kNothing[] = QT_TRANSLATE_NOOP("cw::Checks", "nothing");
+constexpr char kHostnameUnknown[] = QT_TRANSLATE_NOOP("cw::Checks", "hostname unknown");
+constexpr char kHostnameTwice[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "hostname %1 is also %2's hostname");
+constexpr char kHostIpNotAddress[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "host_ip is empty and host '%1' is not an address: set host_ip "
+                                    "(this server has %2), or run discover --update");
+constexpr char kHostIpNotHere[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "host_ip %1 is not an address of this server (hostname -I: %2)");
+constexpr char kHostIpOtherNic[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "host_ip %1 is on %2, but the project pins the NIC %3");
+constexpr char kHostIpOn[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 on %2");
+constexpr char kPythonSilent[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 %2");
+constexpr char kPythonDoesNotRun[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 does not run: %2");
+constexpr char kPythonMissing[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "%1 (Python %2) has no %3 installed (no package metadata; %4 "
+                                    "needs it): install it for this interpreter");
+constexpr char kPythonOk[] = QT_TRANSLATE_NOOP("cw::Checks", "%1: Python %2, %3");
+constexpr char kPythonOkBare[] = QT_TRANSLATE_NOOP("cw::Checks", "%1: Python %2");
+constexpr char kMpirunSilent[] = QT_TRANSLATE_NOOP("cw::Checks", "mpirun --version %1");
+constexpr char kMpirunNotFound[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "mpirun not found (mpirun mode needs OpenMPI on every server)");
+constexpr char kOrtedMissing[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "orted is not on the PATH of a non-interactive SSH login, so mpirun cannot start "
+                  "its daemon here: set launch.mpirun.prefix to the OpenMPI installation (e.g. "
+                  "/usr/lib/x86_64-linux-gnu/openmpi), or install openmpi-bin on this server");
+constexpr char kMsrunSilent[] = QT_TRANSLATE_NOOP("cw::Checks", "looking for msrun %1");
+constexpr char kMsrunNowhere[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "msrun is neither on the PATH of a non-interactive SSH login "
+                                    "nor beside %1; MindSpore installs it");
+constexpr char kMsrunEnvSetup[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "%1: train.sh finds it only if launch.env_setup puts it on the PATH");
+constexpr char kMsrunInstall[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "%1: install MindSpore for launch.python, or add to "
+                                    "launch.env_setup the line that activates its environment");
+constexpr char kCannNoFile[] = QT_TRANSLATE_NOOP("cw::Checks", "env_setup sources no file");
+constexpr char kCannMissing[] = QT_TRANSLATE_NOOP("cw::Checks", "missing or unreadable: %1");
+constexpr char kCannNowhere[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "CANN's set_env.sh is in none of its places (%1): install the "
+                                    "CANN toolkit, or source its set_env.sh in launch.env_setup");
+constexpr char kCannNotSourced[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "%1 is here, but launch.env_setup does not source it: a job "
+                                    "started over SSH gets no CANN libraries (add \"source %1\")");
+constexpr char kCannPresent[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 present");
+constexpr char kCannFiles[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 files");
+constexpr char kPathsUnprobed[] = QT_TRANSLATE_NOOP("cw::Checks", "paths were not probed");
+constexpr char kPathsMadeUploaded[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "workdir %1 is made and %2 uploaded at launch");
+constexpr char kPathsNoWorkdir[] = QT_TRANSLATE_NOOP(
+    "cw::Checks",
+    "workdir %1 does not exist, nor the entry in it (copy it there, or list it in launch.upload)");
+constexpr char kPathsNotWritable[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "workdir %1 is not writable (the scripts and logs go there)");
+constexpr char kPathsEntryUploaded[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "%1 exists; %2 is uploaded at launch");
+constexpr char kPathsNoEntry[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "entry %1 does not exist (copy it there, or list it in launch.upload)");
+constexpr char kPathsOk[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 and %2 exist");
+constexpr char kSshdUnknown[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "cannot tell whether sshd runs (pgrep missing)");
+constexpr char kSshdNone[] = QT_TRANSLATE_NOOP("cw::Checks", "no sshd process found");
+constexpr char kSshdPort[] = QT_TRANSLATE_NOOP("cw::Checks", "sshd serves port %1");
+constexpr char kSshdRuns[] = QT_TRANSLATE_NOOP("cw::Checks", "sshd runs");
+constexpr char kCpuNoAccelerator[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "cpu project: no accelerator needed");
+constexpr char kNvidiaSmiMissing[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "nvidia-smi not found or failed: %1");
+constexpr char kGpuMissing[] = QT_TRANSLATE_NOOP("cw::Checks", "GPU %1 missing");
+constexpr char kGpusMissing[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 (nvidia-smi lists %2)");
+constexpr char kNpuSmiMissing[] = QT_TRANSLATE_NOOP("cw::Checks", "npu-smi not found");
+constexpr char kServerChip[] = QT_TRANSLATE_NOOP("cw::Checks", "server %1: %2");
+constexpr char kNpuMissing[] = QT_TRANSLATE_NOOP("cw::Checks", "NPU %1 missing");
+constexpr char kNpuWarning[] = QT_TRANSLATE_NOOP("cw::Checks", "NPU %1 health Warning");
+constexpr char kNpuHealth[] = QT_TRANSLATE_NOOP("cw::Checks", "NPU %1 health %2");
+constexpr char kNpusFailing[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 (project uses %2)");
+TrText text(const char *source)
+{
+    return TrText("cw::Checks", source);
+}
+
 QString listText(const std::vector<int> &values)
 {
     QStringList parts;
@@ -31,20 +116,73 @@ QString listText(const std::vector<int> &values)
 
 } // namespace
 
+std::vector<ScriptConstant> serverScriptConstants()
+{
+    return {
+        {"TEXT_UNANSWERED_TIMEOUT", QString::fromUtf8(kUnansweredTimeout)},
+        {"TEXT_UNANSWERED_STOPPED", QString::fromUtf8(kUnansweredStopped)},
+        {"TEXT_NOT_FOUND", QString::fromUtf8(kNotFound)},
+        {"TEXT_NOTHING", QString::fromUtf8(kNothing)},
+        {"TEXT_HOSTNAME_UNKNOWN", QString::fromUtf8(kHostnameUnknown)},
+        {"TEXT_HOSTNAME_TWICE", QString::fromUtf8(kHostnameTwice)},
+        {"TEXT_HOST_IP_NOT_ADDRESS", QString::fromUtf8(kHostIpNotAddress)},
+        {"TEXT_HOST_IP_NOT_HERE", QString::fromUtf8(kHostIpNotHere)},
+        {"TEXT_HOST_IP_OTHER_NIC", QString::fromUtf8(kHostIpOtherNic)},
+        {"TEXT_HOST_IP_ON", QString::fromUtf8(kHostIpOn)},
+        {"TEXT_PYTHON_SILENT", QString::fromUtf8(kPythonSilent)},
+        {"TEXT_PYTHON_DOES_NOT_RUN", QString::fromUtf8(kPythonDoesNotRun)},
+        {"TEXT_PYTHON_MISSING", QString::fromUtf8(kPythonMissing)},
+        {"TEXT_PYTHON_OK", QString::fromUtf8(kPythonOk)},
+        {"TEXT_PYTHON_OK_BARE", QString::fromUtf8(kPythonOkBare)},
+        {"TEXT_MPIRUN_SILENT", QString::fromUtf8(kMpirunSilent)},
+        {"TEXT_MPIRUN_NOT_FOUND", QString::fromUtf8(kMpirunNotFound)},
+        {"TEXT_ORTED_MISSING", QString::fromUtf8(kOrtedMissing)},
+        {"TEXT_MSRUN_SILENT", QString::fromUtf8(kMsrunSilent)},
+        {"TEXT_MSRUN_NOWHERE", QString::fromUtf8(kMsrunNowhere)},
+        {"TEXT_MSRUN_ENV_SETUP", QString::fromUtf8(kMsrunEnvSetup)},
+        {"TEXT_MSRUN_INSTALL", QString::fromUtf8(kMsrunInstall)},
+        {"TEXT_CANN_NO_FILE", QString::fromUtf8(kCannNoFile)},
+        {"TEXT_CANN_MISSING", QString::fromUtf8(kCannMissing)},
+        {"TEXT_CANN_NOWHERE", QString::fromUtf8(kCannNowhere)},
+        {"TEXT_CANN_NOT_SOURCED", QString::fromUtf8(kCannNotSourced)},
+        {"TEXT_CANN_PRESENT", QString::fromUtf8(kCannPresent)},
+        {"TEXT_CANN_FILES", QString::fromUtf8(kCannFiles)},
+        {"TEXT_PATHS_UNPROBED", QString::fromUtf8(kPathsUnprobed)},
+        {"TEXT_PATHS_MADE_UPLOADED", QString::fromUtf8(kPathsMadeUploaded)},
+        {"TEXT_PATHS_NO_WORKDIR", QString::fromUtf8(kPathsNoWorkdir)},
+        {"TEXT_PATHS_NOT_WRITABLE", QString::fromUtf8(kPathsNotWritable)},
+        {"TEXT_PATHS_ENTRY_UPLOADED", QString::fromUtf8(kPathsEntryUploaded)},
+        {"TEXT_PATHS_NO_ENTRY", QString::fromUtf8(kPathsNoEntry)},
+        {"TEXT_PATHS_OK", QString::fromUtf8(kPathsOk)},
+        {"TEXT_SSHD_UNKNOWN", QString::fromUtf8(kSshdUnknown)},
+        {"TEXT_SSHD_NONE", QString::fromUtf8(kSshdNone)},
+        {"TEXT_SSHD_PORT", QString::fromUtf8(kSshdPort)},
+        {"TEXT_SSHD_RUNS", QString::fromUtf8(kSshdRuns)},
+        {"TEXT_CPU_NO_ACCELERATOR", QString::fromUtf8(kCpuNoAccelerator)},
+        {"TEXT_NVIDIA_SMI_MISSING", QString::fromUtf8(kNvidiaSmiMissing)},
+        {"TEXT_GPU_MISSING", QString::fromUtf8(kGpuMissing)},
+        {"TEXT_GPUS_MISSING", QString::fromUtf8(kGpusMissing)},
+        {"TEXT_NPU_SMI_MISSING", QString::fromUtf8(kNpuSmiMissing)},
+        {"TEXT_SERVER_CHIP", QString::fromUtf8(kServerChip)},
+        {"TEXT_NPU_MISSING", QString::fromUtf8(kNpuMissing)},
+        {"TEXT_NPU_WARNING", QString::fromUtf8(kNpuWarning)},
+        {"TEXT_NPU_HEALTH", QString::fromUtf8(kNpuHealth)},
+        {"TEXT_NPUS_FAILING", QString::fromUtf8(kNpusFailing)},
+    };
+}
+
 CheckResult checkHostname(const CheckContext &c)
 {
     const QString name = c.facts.hostname;
     if (name.isEmpty())
-        return result(id(check::kHostname), c, CheckStatus::Warning,
-                      trText("cw::Checks", "hostname unknown"));
+        return result(id(check::kHostname), c, CheckStatus::Warning, text(kHostnameUnknown));
     for (size_t other = 0; other < c.hostnames.size(); ++other) {
         if (int(other) == c.index || c.hostnames[other] != name)
             continue;
         // OpenMPI takes two servers of one hostname for one host (shared memory between them).
         const bool mpirun = c.project.launch.mode == LaunchMode::Mpirun;
         return result(id(check::kHostname), c, mpirun ? CheckStatus::Failed : CheckStatus::Warning,
-                      trText("cw::Checks", "hostname %1 is also %2's hostname")
-                          .arg(name, c.project.servers[other].name));
+                      text(kHostnameTwice).arg(name, c.project.servers[other].name));
     }
     return result(id(check::kHostname), c, CheckStatus::Ok, TrText::verbatim(name));
 }
@@ -55,27 +193,20 @@ CheckResult checkHostIp(const CheckContext &c)
     const QString listed = c.facts.hostIps.join(u' ');
     if (!Ipv4::parse(hostIp))
         return result(id(check::kHostIp), c, CheckStatus::Failed,
-                      trText("cw::Checks",
-                             "host_ip is empty and host '%1' is not an address: set host_ip (this "
-                             "server has %2), or run discover --update")
-                          .arg(hostIp, listed));
+                      text(kHostIpNotAddress).arg(hostIp, listed));
     // hostname -I leaves out loopback; ip addr lists it (a one-server job on 127.0.0.1).
     const Nic *nic = c.facts.nicWithAddress(hostIp);
     if (!c.facts.hostIps.contains(hostIp) && !nic)
-        return result(
-            id(check::kHostIp), c, CheckStatus::Failed,
-            trText("cw::Checks", "host_ip %1 is not an address of this server (hostname -I: %2)")
-                .arg(hostIp)
-                .arg(listed.isEmpty() ? trText("cw::Checks", "nothing")
-                                      : TrText::verbatim(listed)));
+        return result(id(check::kHostIp), c, CheckStatus::Failed,
+                      text(kHostIpNotHere)
+                          .arg(hostIp)
+                          .arg(listed.isEmpty() ? text(kNothing) : TrText::verbatim(listed)));
     // The NIC the project pins (HCCL_SOCKET_IFNAME, GLOO_SOCKET_IFNAME...) must be host_ip's.
     if (nic && !c.server.nic.isEmpty() && nic->name != c.server.nic)
         return result(id(check::kHostIp), c, CheckStatus::Warning,
-                      trText("cw::Checks", "host_ip %1 is on %2, but the project pins the NIC %3")
-                          .arg(hostIp, nic->name, c.server.nic));
+                      text(kHostIpOtherNic).arg(hostIp, nic->name, c.server.nic));
     return result(id(check::kHostIp), c, CheckStatus::Ok,
-                  nic ? trText("cw::Checks", "%1 on %2").arg(hostIp, nic->name)
-                      : TrText::verbatim(hostIp));
+                  nic ? text(kHostIpOn).arg(hostIp, nic->name) : TrText::verbatim(hostIp));
 }
 
 CheckResult checkAccelerator(const CheckContext &c)
@@ -83,32 +214,28 @@ CheckResult checkAccelerator(const CheckContext &c)
     const QString name = id(check::kAccelerator);
     const std::vector<int> &wanted = c.server.devices;
     if (c.project.accelerator == Accelerator::Cpu)
-        return result(name, c, CheckStatus::Skipped,
-                      trText("cw::Checks", "cpu project: no accelerator needed"));
+        return result(name, c, CheckStatus::Skipped, text(kCpuNoAccelerator));
     if (c.project.accelerator == Accelerator::Nvidia) {
         if (!c.facts.nvidiaSmiFound)
             return result(name, c, CheckStatus::Failed,
-                          trText("cw::Checks", "nvidia-smi not found or failed: %1")
-                              .arg(c.facts.nvidiaSmiError));
+                          text(kNvidiaSmiMissing).arg(c.facts.nvidiaSmiError));
         std::vector<TrText> missing;
         for (const int device : wanted) {
             const bool present =
                 std::any_of(c.facts.gpus.begin(), c.facts.gpus.end(),
                             [device](const GpuFacts &g) { return g.index == device; });
             if (!present)
-                missing.push_back(trText("cw::Checks", "GPU %1 missing").arg(device));
+                missing.push_back(text(kGpuMissing).arg(device));
         }
         if (!missing.empty())
             return result(name, c, CheckStatus::Failed,
-                          trText("cw::Checks", "%1 (nvidia-smi lists %2)")
-                              .arg(joinReasons(missing))
-                              .arg(c.facts.gpus.size()));
+                          text(kGpusMissing).arg(joinReasons(missing)).arg(c.facts.gpus.size()));
         return result(name, c, CheckStatus::Ok, TrText::verbatim(discoveryDevicesText(c.facts)));
     }
     const NpuFacts &npu = c.facts.npu;
     if (!npu.toolFound)
         return result(name, c, CheckStatus::Failed,
-                      npu.error.isEmpty() ? trText("cw::Checks", "npu-smi not found")
+                      npu.error.isEmpty() ? text(kNpuSmiMissing)
                                           : TrText::verbatim(u"npu-smi: "_s + npu.error));
     // npu-smi's Warning still trains; Alarm and Critical do not.
     std::vector<TrText> failing;
@@ -123,25 +250,22 @@ CheckResult checkAccelerator(const CheckContext &c)
     for (const QString &chip : chips) {
         const QString reason = chipMismatch(c.project.accelerator, chip);
         if (!reason.isEmpty())
-            failing.push_back(trText("cw::Checks", "server %1: %2").arg(c.server.name, reason));
+            failing.push_back(text(kServerChip).arg(c.server.name, reason));
     }
     for (const int device : wanted) {
         const auto found = std::find_if(npu.devices.begin(), npu.devices.end(),
                                         [device](const NpuDevice &d) { return d.id == device; });
         if (found == npu.devices.end())
-            failing.push_back(trText("cw::Checks", "NPU %1 missing").arg(device));
+            failing.push_back(text(kNpuMissing).arg(device));
         else if (found->health.compare(u"Warning"_s, Qt::CaseInsensitive) == 0)
-            warning.push_back(trText("cw::Checks", "NPU %1 health Warning").arg(device));
+            warning.push_back(text(kNpuWarning).arg(device));
         else if (!found->healthy())
-            failing.push_back(
-                trText("cw::Checks", "NPU %1 health %2").arg(device).arg(found->health));
+            failing.push_back(text(kNpuHealth).arg(device).arg(found->health));
     }
     if (!failing.empty()) {
         failing.insert(failing.end(), warning.begin(), warning.end());
         return result(name, c, CheckStatus::Failed,
-                      trText("cw::Checks", "%1 (project uses %2)")
-                          .arg(joinReasons(failing))
-                          .arg(listText(wanted)));
+                      text(kNpusFailing).arg(joinReasons(failing)).arg(listText(wanted)));
     }
     if (!warning.empty())
         return result(name, c, CheckStatus::Warning, joinReasons(warning));
@@ -154,9 +278,9 @@ std::optional<TrText> unanswered(const ServerFacts &facts, const char *section)
 {
     const ProbeSection *found = facts.section(QLatin1StringView(section));
     if (found && found->rc == kProbeTimedOut)
-        return trText("cw::Checks", "did not answer within %1 s").arg(kProbeTimeoutSeconds);
+        return text(kUnansweredTimeout).arg(kProbeTimeoutSeconds);
     if (!found && !facts.complete)
-        return trText("cw::Checks", "did not answer: the probe output stopped before it");
+        return text(kUnansweredStopped);
     return std::nullopt;
 }
 
@@ -167,13 +291,13 @@ CheckResult checkPython(const CheckContext &c)
     const QString name = id(check::kPython);
     if (const auto silent = unanswered(c.facts, probe::kPython))
         return result(name, c, CheckStatus::Failed,
-                      trText("cw::Checks", "%1 %2").arg(interpreter).arg(*silent));
+                      text(kPythonSilent).arg(interpreter).arg(*silent));
     if (!python.found)
-        return result(name, c, CheckStatus::Failed,
-                      trText("cw::Checks", "%1 does not run: %2")
-                          .arg(interpreter)
-                          .arg(python.error.isEmpty() ? trText("cw::Checks", "not found")
-                                                      : TrText::verbatim(python.error)));
+        return result(
+            name, c, CheckStatus::Failed,
+            text(kPythonDoesNotRun)
+                .arg(interpreter)
+                .arg(python.error.isEmpty() ? text(kNotFound) : TrText::verbatim(python.error)));
     QStringList found;
     QStringList missing;
     for (const QString &package : frameworkPackages(c.project)) {
@@ -193,37 +317,27 @@ CheckResult checkPython(const CheckContext &c)
             found << package + u' ' + version;
     }
     if (!missing.isEmpty())
-        return result(
-            name, c, CheckStatus::Failed,
-            trText("cw::Checks",
-                   "%1 (Python %2) has no %3 installed (no package metadata; %4 needs it): "
-                   "install it for this interpreter")
-                .arg(interpreter, python.version, missing.join(u", "_s),
-                     frameworkName(c.project.launch.framework)));
+        return result(name, c, CheckStatus::Failed,
+                      text(kPythonMissing)
+                          .arg(interpreter, python.version, missing.join(u", "_s),
+                               frameworkName(c.project.launch.framework)));
+    if (found.isEmpty()) // no package of launch.framework to look for
+        return result(name, c, CheckStatus::Ok,
+                      text(kPythonOkBare).arg(python.executable, python.version));
     return result(name, c, CheckStatus::Ok,
-                  trText("cw::Checks", "%1: Python %2, %3")
-                      .arg(python.executable, python.version, found.join(u", "_s)));
+                  text(kPythonOk).arg(python.executable, python.version, found.join(u", "_s)));
 }
 
 CheckResult checkMpirun(const CheckContext &c)
 {
     const QString name = id(check::kMpirun);
     if (const auto silent = unanswered(c.facts, probe::kMpirun))
-        return result(name, c, CheckStatus::Failed,
-                      trText("cw::Checks", "mpirun --version %1").arg(*silent));
+        return result(name, c, CheckStatus::Failed, text(kMpirunSilent).arg(*silent));
     if (!c.facts.mpirun.found)
-        return result(
-            name, c, CheckStatus::Failed,
-            trText("cw::Checks", "mpirun not found (mpirun mode needs OpenMPI on every server)"));
+        return result(name, c, CheckStatus::Failed, text(kMpirunNotFound));
     // Without --prefix, mpirun starts orted by name in a non-interactive SSH session.
     if (c.facts.orted && c.facts.orted->isEmpty())
-        return result(
-            name, c, CheckStatus::Failed,
-            trText("cw::Checks",
-                   "orted is not on the PATH of a non-interactive SSH login, so mpirun cannot "
-                   "start its daemon here: set launch.mpirun.prefix to the OpenMPI "
-                   "installation (e.g. /usr/lib/x86_64-linux-gnu/openmpi), or install "
-                   "openmpi-bin on this server"));
+        return result(name, c, CheckStatus::Failed, text(kOrtedMissing));
     return result(name, c, CheckStatus::Ok, TrText::verbatim(discoveryMpirunText(c.facts)));
 }
 
@@ -231,34 +345,21 @@ CheckResult checkMsrun(const CheckContext &c)
 {
     const QString name = id(check::kMsrun);
     if (const auto silent = unanswered(c.facts, probe::kMsrun))
-        return result(name, c, CheckStatus::Failed,
-                      trText("cw::Checks", "looking for msrun %1").arg(*silent));
+        return result(name, c, CheckStatus::Failed, text(kMsrunSilent).arg(*silent));
     if (c.facts.msrun && !c.facts.msrun->isEmpty())
         return result(name, c, CheckStatus::Ok, TrText::verbatim(*c.facts.msrun));
-    const TrText where =
-        trText(
-            "cw::Checks",
-            "msrun is neither on the PATH of a non-interactive SSH login nor beside %1; MindSpore "
-            "installs it")
-            .arg(probedPython(c.project));
+    const TrText where = text(kMsrunNowhere).arg(probedPython(c.project));
     // The probe does not run env_setup; train.sh does, and it may put msrun on the PATH.
     if (!c.project.launch.envSetup.isEmpty())
-        return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks",
-                             "%1: train.sh finds it only if launch.env_setup puts it on the PATH")
-                          .arg(where));
-    return result(name, c, CheckStatus::Failed,
-                  trText("cw::Checks", "%1: install MindSpore for launch.python, or add to "
-                                       "launch.env_setup the line that activates its environment")
-                      .arg(where));
+        return result(name, c, CheckStatus::Warning, text(kMsrunEnvSetup).arg(where));
+    return result(name, c, CheckStatus::Failed, text(kMsrunInstall).arg(where));
 }
 
 CheckResult checkCannEnv(const CheckContext &c)
 {
     const std::vector<PathCheck> &files = c.facts.paths.setEnv;
     if (files.empty())
-        return result(id(check::kCannEnv), c, CheckStatus::Skipped,
-                      trText("cw::Checks", "env_setup sources no file"));
+        return result(id(check::kCannEnv), c, CheckStatus::Skipped, text(kCannNoFile));
     // CANN's default places, probed when env_setup sources none of them: one must be there.
     const bool lookedForCann =
         isAscend(c.project.accelerator) && !sourcesCannSetEnv(c.project.launch);
@@ -276,24 +377,17 @@ CheckResult checkCannEnv(const CheckContext &c)
     }
     if (!missing.isEmpty())
         return result(id(check::kCannEnv), c, CheckStatus::Failed,
-                      trText("cw::Checks", "missing or unreadable: %1").arg(joinReasons(missing)));
+                      text(kCannMissing).arg(joinReasons(missing)));
     if (lookedForCann && cannFound.isEmpty())
         return result(id(check::kCannEnv), c, CheckStatus::Failed,
-                      trText("cw::Checks",
-                             "CANN's set_env.sh is in none of its places (%1): install the CANN "
-                             "toolkit, or source its set_env.sh in launch.env_setup")
-                          .arg(cannLooked.join(u", "_s)));
+                      text(kCannNowhere).arg(cannLooked.join(u", "_s)));
     if (lookedForCann)
-        return result(
-            id(check::kCannEnv), c, CheckStatus::Warning,
-            trText("cw::Checks",
-                   "%1 is here, but launch.env_setup does not source it: a job started over "
-                   "SSH gets no CANN libraries (add \"source %1\")")
-                .arg(cannFound.front()));
+        return result(id(check::kCannEnv), c, CheckStatus::Warning,
+                      text(kCannNotSourced).arg(cannFound.front()));
     return result(id(check::kCannEnv), c, CheckStatus::Ok,
-                  trText("cw::Checks", "%1 present")
+                  text(kCannPresent)
                       .arg(files.size() == 1 ? TrText::verbatim(files.front().path)
-                                             : trText("cw::Checks", "%1 files").arg(files.size())));
+                                             : text(kCannFiles).arg(files.size())));
 }
 
 CheckResult checkPaths(const CheckContext &c)
@@ -301,7 +395,7 @@ CheckResult checkPaths(const CheckContext &c)
     const PathFacts &paths = c.facts.paths;
     const QString name = id(check::kPaths);
     if (!paths.workdir)
-        return result(name, c, CheckStatus::Warning, trText("cw::Checks", "paths were not probed"));
+        return result(name, c, CheckStatus::Warning, text(kPathsUnprobed));
     const QString entryName = QFileInfo(c.project.launch.entry).fileName();
     const bool entryUploaded = std::any_of(
         c.project.launch.upload.cbegin(), c.project.launch.upload.cend(),
@@ -310,49 +404,33 @@ CheckResult checkPaths(const CheckContext &c)
         // Launch makes the workdir; only an entry that is neither there nor uploaded is missing.
         if (entryUploaded)
             return result(name, c, CheckStatus::Ok,
-                          trText("cw::Checks", "workdir %1 is made and %2 uploaded at launch")
-                              .arg(paths.workdir->path, entryName));
-        return result(
-            name, c, CheckStatus::Failed,
-            trText("cw::Checks",
-                   "workdir %1 does not exist, nor the entry in it (copy it there, or list it "
-                   "in launch.upload)")
-                .arg(paths.workdir->path));
+                          text(kPathsMadeUploaded).arg(paths.workdir->path, entryName));
+        return result(name, c, CheckStatus::Failed, text(kPathsNoWorkdir).arg(paths.workdir->path));
     }
     if (paths.workdirWritable && !*paths.workdirWritable)
-        return result(
-            name, c, CheckStatus::Failed,
-            trText("cw::Checks", "workdir %1 is not writable (the scripts and logs go there)")
-                .arg(paths.workdir->path));
+        return result(name, c, CheckStatus::Failed,
+                      text(kPathsNotWritable).arg(paths.workdir->path));
     if (paths.entry && !paths.entry->present) {
         if (entryUploaded)
             return result(name, c, CheckStatus::Ok,
-                          trText("cw::Checks", "%1 exists; %2 is uploaded at launch")
-                              .arg(paths.workdir->path, entryName));
-        return result(name, c, CheckStatus::Failed,
-                      trText("cw::Checks",
-                             "entry %1 does not exist (copy it there, or list it in launch.upload)")
-                          .arg(paths.entry->path));
+                          text(kPathsEntryUploaded).arg(paths.workdir->path, entryName));
+        return result(name, c, CheckStatus::Failed, text(kPathsNoEntry).arg(paths.entry->path));
     }
-    return result(
-        name, c, CheckStatus::Ok,
-        trText("cw::Checks", "%1 and %2 exist")
-            .arg(paths.workdir->path, paths.entry ? paths.entry->path : c.project.launch.entry));
+    return result(name, c, CheckStatus::Ok,
+                  text(kPathsOk).arg(paths.workdir->path,
+                                     paths.entry ? paths.entry->path : c.project.launch.entry));
 }
 
 CheckResult checkSshd(const CheckContext &c)
 {
     const SshdFacts &sshd = c.facts.sshd;
     if (!sshd.running)
-        return result(id(check::kSshd), c, CheckStatus::Warning,
-                      trText("cw::Checks", "cannot tell whether sshd runs (pgrep missing)"));
+        return result(id(check::kSshd), c, CheckStatus::Warning, text(kSshdUnknown));
     if (!*sshd.running)
-        return result(id(check::kSshd), c, CheckStatus::Failed,
-                      trText("cw::Checks", "no sshd process found"));
+        return result(id(check::kSshd), c, CheckStatus::Failed, text(kSshdNone));
     return result(id(check::kSshd), c, CheckStatus::Ok,
-                  sshd.sessionServerPort > 0
-                      ? trText("cw::Checks", "sshd serves port %1").arg(sshd.sessionServerPort)
-                      : trText("cw::Checks", "sshd runs"));
+                  sshd.sessionServerPort > 0 ? text(kSshdPort).arg(sshd.sessionServerPort)
+                                             : text(kSshdRuns));
 }
 
 } // namespace cw::checks

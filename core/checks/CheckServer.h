@@ -10,6 +10,9 @@
 
 namespace cw::checks {
 
+// The texts of these checks that check.sh's twins print (check-host.sh).
+std::vector<ScriptConstant> serverScriptConstants();
+
 CheckResult checkHostname(const CheckContext &context);
 CheckResult checkHostIp(const CheckContext &context);
 CheckResult checkAccelerator(const CheckContext &context);

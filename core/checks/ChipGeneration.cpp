@@ -28,18 +28,34 @@ bool isAtlasA3Chip(const QString &chip)
     return chip.trimmed().compare(u"Ascend910"_s, Qt::CaseInsensitive) == 0;
 }
 
+namespace {
+
+// The reasons check.sh prints too (chipScriptConstants()).
+constexpr char kChipA3[] = "NPU chip %1 is Atlas A3 hardware, which clusterwiz does not support "
+                           "yet (its rank table is version 1.2)";
+constexpr char kChipOther[] = "NPU chip %1 is %2 hardware, the project's accelerator is %3";
+
+} // namespace
+
+std::vector<ScriptConstant> chipScriptConstants()
+{
+    return {
+        {"TEXT_CHIP_A3", QString::fromUtf8(kChipA3)},
+        {"TEXT_CHIP_OTHER", QString::fromUtf8(kChipOther)},
+    };
+}
+
 QString chipMismatch(Accelerator project, const QString &chip)
 {
     if (!isAscend(project))
         return {};
     if (isAtlasA3Chip(chip))
-        return u"NPU chip %1 is Atlas A3 hardware, which clusterwiz does not support yet (its rank "
-               u"table is version 1.2)"_s.arg(chip.trimmed());
+        return QString::fromUtf8(kChipA3).arg(chip.trimmed());
     const std::optional<Accelerator> hardware = acceleratorOfChip(chip);
     if (!hardware || *hardware == project)
         return {};
-    return u"NPU chip %1 is %2 hardware, the project's accelerator is %3"_s.arg(
-        chip.trimmed(), acceleratorName(*hardware), acceleratorName(project));
+    return QString::fromUtf8(kChipOther)
+        .arg(chip.trimmed(), acceleratorName(*hardware), acceleratorName(project));
 }
 
 } // namespace cw::checks

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "checks/ScriptConstants.h"
 #include "model/Project.h"
 
 #include <QString>
@@ -19,5 +20,7 @@ bool isAtlasA3Chip(const QString &chip);
 // Why the chip does not fit the project's accelerator, or empty when it fits or is unknown.
 // Only Ascend projects are compared; nvidia and cpu projects never get a reason.
 QString chipMismatch(Accelerator project, const QString &chip);
+// Those reasons, for check.sh's twin of the accelerator check.
+std::vector<ScriptConstant> chipScriptConstants();
 
 } // namespace cw::checks

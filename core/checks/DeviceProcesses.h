@@ -9,6 +9,8 @@
 
 namespace cw::checks {
 
+// The texts of checkDeviceProcesses that check.sh's twin prints.
+std::vector<ScriptConstant> deviceProcessScriptConstants();
 CheckResult checkDeviceProcesses(const CheckContext &context);
 
 } // namespace cw::checks

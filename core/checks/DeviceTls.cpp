@@ -34,6 +34,24 @@ std::optional<bool> commonDeviceTls(const TlsCount &count)
 namespace cw::checks {
 namespace {
 
+// The texts check.sh prints too (tlsScriptConstants()).
+constexpr char kTlsDevice[] = QT_TRANSLATE_NOOP("cw::Checks", "device %1");
+constexpr char kTlsDevices[] = QT_TRANSLATE_NOOP("cw::Checks", "devices %1");
+constexpr char kTlsDeviceWhy[] = QT_TRANSLATE_NOOP("cw::Checks", "device %1 (%2)");
+constexpr char kTlsOn[] = QT_TRANSLATE_NOOP("cw::Checks", "TLS on: %1");
+constexpr char kTlsOff[] = QT_TRANSLATE_NOOP("cw::Checks", "TLS off: %1");
+constexpr char kTlsTie[] = QT_TRANSLATE_NOOP("cw::Checks", ", a tie: off as Huawei advises");
+constexpr char kTlsMixed[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "%1; the cluster's devices are mostly %2 (%3 on, %4 off%5): "
+                                    "set every device to %2 (hccn_tool -i N -tls -s enable %6)");
+constexpr char kTlsUnknown[] = QT_TRANSLATE_NOOP("cw::Checks", "TLS switch unknown: %1");
+constexpr char kTlsOk[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "TLS %1 on all %2 devices, as on the other servers");
+TrText text(const char *source)
+{
+    return TrText("cw::Checks", source);
+}
+
 QString onOff(bool on)
 {
     return on ? u"on"_s : u"off"_s;
@@ -41,12 +59,25 @@ QString onOff(bool on)
 
 TrText deviceList(const QStringList &devices)
 {
-    return (devices.size() == 1 ? trText("cw::Checks", "device %1")
-                                : trText("cw::Checks", "devices %1"))
-        .arg(devices.join(u", "_s));
+    return (devices.size() == 1 ? text(kTlsDevice) : text(kTlsDevices)).arg(devices.join(u", "_s));
 }
 
 } // namespace
+
+std::vector<ScriptConstant> tlsScriptConstants()
+{
+    return {
+        {"TEXT_TLS_DEVICE", QString::fromUtf8(kTlsDevice)},
+        {"TEXT_TLS_DEVICES", QString::fromUtf8(kTlsDevices)},
+        {"TEXT_TLS_DEVICE_WHY", QString::fromUtf8(kTlsDeviceWhy)},
+        {"TEXT_TLS_ON", QString::fromUtf8(kTlsOn)},
+        {"TEXT_TLS_OFF", QString::fromUtf8(kTlsOff)},
+        {"TEXT_TLS_TIE", QString::fromUtf8(kTlsTie)},
+        {"TEXT_TLS_MIXED", QString::fromUtf8(kTlsMixed)},
+        {"TEXT_TLS_UNKNOWN", QString::fromUtf8(kTlsUnknown)},
+        {"TEXT_TLS_OK", QString::fromUtf8(kTlsOk)},
+    };
+}
 
 CheckResult checkDeviceTls(const CheckContext &c)
 {
@@ -57,10 +88,9 @@ CheckResult checkDeviceTls(const CheckContext &c)
     for (const int device : c.server.devices) {
         const AscendDeviceFacts *facts = c.facts.ascendDevice(device);
         if (!facts || !facts->tls)
-            unread.push_back(
-                facts && !facts->tlsError.isEmpty()
-                    ? trText("cw::Checks", "device %1 (%2)").arg(device).arg(facts->tlsError)
-                    : trText("cw::Checks", "device %1").arg(device));
+            unread.push_back(facts && !facts->tlsError.isEmpty()
+                                 ? text(kTlsDeviceWhy).arg(device).arg(facts->tlsError)
+                                 : text(kTlsDevice).arg(device));
         else
             (*facts->tls ? on : off).append(QString::number(device));
     }
@@ -70,16 +100,12 @@ CheckResult checkDeviceTls(const CheckContext &c)
     if (common && !wrong.isEmpty()) {
         std::vector<TrText> found;
         if (!on.isEmpty())
-            found.push_back(trText("cw::Checks", "TLS on: %1").arg(deviceList(on)));
+            found.push_back(text(kTlsOn).arg(deviceList(on)));
         if (!off.isEmpty())
-            found.push_back(trText("cw::Checks", "TLS off: %1").arg(deviceList(off)));
-        const TrText tie = count.on == count.off
-                               ? trText("cw::Checks", ", a tie: off as Huawei advises")
-                               : TrText();
+            found.push_back(text(kTlsOff).arg(deviceList(off)));
+        const TrText tie = count.on == count.off ? text(kTlsTie) : TrText();
         return fixable(name, c, CheckStatus::Failed,
-                       trText("cw::Checks",
-                              "%1; the cluster's devices are mostly %2 (%3 on, %4 off%5): set "
-                              "every device to %2 (hccn_tool -i N -tls -s enable %6)")
+                       text(kTlsMixed)
                            .arg(joinReasons(found, 2))
                            .arg(onOff(*common))
                            .arg(count.on)
@@ -88,12 +114,9 @@ CheckResult checkDeviceTls(const CheckContext &c)
                            .arg(*common ? 1 : 0));
     }
     if (!unread.empty())
-        return result(name, c, CheckStatus::Warning,
-                      trText("cw::Checks", "TLS switch unknown: %1").arg(joinReasons(unread)));
+        return result(name, c, CheckStatus::Warning, text(kTlsUnknown).arg(joinReasons(unread)));
     return result(name, c, CheckStatus::Ok,
-                  trText("cw::Checks", "TLS %1 on all %2 devices, as on the other servers")
-                      .arg(onOff(!on.isEmpty()))
-                      .arg(c.server.devices.size()));
+                  text(kTlsOk).arg(onOff(!on.isEmpty())).arg(c.server.devices.size()));
 }
 
 } // namespace cw::checks

@@ -30,6 +30,8 @@ std::optional<bool> commonDeviceTls(const TlsCount &count);
 
 namespace cw::checks {
 
+// The texts of checkDeviceTls that check.sh's twin prints.
+std::vector<ScriptConstant> tlsScriptConstants();
 CheckResult checkDeviceTls(const CheckContext &context);
 
 } // namespace cw::checks

@@ -68,14 +68,39 @@ versionDifferences(const std::vector<std::pair<QString, std::vector<ComponentVer
 }
 
 namespace checks {
+namespace {
+
+// The texts check.sh prints too (versionScriptConstants()).
+constexpr char kVersionsNone[] = QT_TRANSLATE_NOOP("cw::Checks", "no versions known");
+constexpr char kVersionsSame[] = QT_TRANSLATE_NOOP("cw::Checks", "the same on %1 servers: %2");
+constexpr char kVersionsNotCompared[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "%1 (not compared: %2 not reached)");
+
+TrText text(const char *source)
+{
+    return TrText("cw::Checks", source);
+}
+
+} // namespace
+
+std::vector<ScriptConstant> versionScriptConstants()
+{
+    return {
+        {"TEXT_VERSIONS_NONE", QString::fromUtf8(kVersionsNone)},
+        {"TEXT_VERSIONS_SAME", QString::fromUtf8(kVersionsSame)},
+        {"TEXT_VERSIONS_NOT_COMPARED", QString::fromUtf8(kVersionsNotCompared)},
+    };
+}
 
 CheckResult checkVersions(const CheckContext &c)
 {
+    // In plan order (the master first), as check.sh walks the servers.
     std::vector<std::pair<QString, std::vector<ComponentVersion>>> servers;
     QStringList unreached;
-    for (size_t i = 0; i < c.allFacts.size() && i < c.project.servers.size(); ++i) {
+    for (const int index : c.project.launchOrder()) {
+        const size_t i = size_t(index);
         const QString &name = c.project.servers[i].name;
-        if (const ServerFacts *facts = c.allFacts[i])
+        if (const ServerFacts *facts = i < c.allFacts.size() ? c.allFacts[i] : nullptr)
             servers.emplace_back(name, componentVersions(*facts, c.project));
         else
             unreached << name;
@@ -89,14 +114,11 @@ CheckResult checkVersions(const CheckContext &c)
         for (const ComponentVersion &v : servers.front().second)
             same << v.component + u' ' + v.version;
     }
-    TrText reason = same.isEmpty() ? trText("cw::Checks", "no versions known")
-                                   : trText("cw::Checks", "the same on %1 servers: %2")
-                                         .arg(servers.size())
-                                         .arg(same.join(u", "_s));
+    TrText reason = same.isEmpty()
+                        ? text(kVersionsNone)
+                        : text(kVersionsSame).arg(servers.size()).arg(same.join(u", "_s));
     if (!unreached.isEmpty())
-        reason = trText("cw::Checks", "%1 (not compared: %2 not reached)")
-                     .arg(reason)
-                     .arg(joinReasons(unreached));
+        reason = text(kVersionsNotCompared).arg(reason).arg(joinReasons(unreached));
     return result(name, c, unreached.isEmpty() ? CheckStatus::Ok : CheckStatus::Warning, reason);
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "checks/CheckContext.h"
+#include "checks/ScriptConstants.h"
 
 #include <utility>
 #include <vector>
@@ -25,6 +26,8 @@ QStringList
 versionDifferences(const std::vector<std::pair<QString, std::vector<ComponentVersion>>> &servers);
 
 namespace checks {
+// The texts of checkVersions that check.sh's twin prints.
+std::vector<ScriptConstant> versionScriptConstants();
 CheckResult checkVersions(const CheckContext &context);
 } // namespace checks
 

@@ -15,9 +15,15 @@
 // busybox awk.
 #include "generate/ScriptFiles.h"
 
+#include "checks/CheckDevices.h"
 #include "checks/CheckHostLimits.h"
 #include "checks/CheckNetwork.h"
+#include "checks/CheckServer.h"
 #include "checks/CheckTable.h"
+#include "checks/ChipGeneration.h"
+#include "checks/DeviceProcesses.h"
+#include "checks/DeviceTls.h"
+#include "checks/VersionConsistency.h"
 #include "generate/CheckScriptFacts.h"
 #include "generate/DeviceIpBash.h"
 #include "generate/DeviceRouteBash.h"
@@ -69,10 +75,14 @@ QString projectValues(const Project &project)
     text += u"MPIRUN_PREFIX="_s + shellQuote(project.launch.mpirun.prefix) + u'\n';
     text += bashArray(u"NODE_SSH_PORTS"_s, sshPorts, BashWords::AsIs);
     // The server that logs in to the others (the master, or a restarting run's supervisor), by
-    // plan index, and why the others skip its checks.
+    // plan index, and why the others skip its checks (and the master's, and the others').
     const std::vector<int> order = project.launchOrder();
     const auto hub = std::find(order.begin(), order.end(), project.peerLoginIndex());
     text += QStringLiteral("PEER_HUB=%1\n").arg(hub == order.end() ? 0 : int(hub - order.begin()));
+    text += u"MASTER_SKIP="_s +
+            shellQuote(checkRoleSkipReason(CheckRole::Master, project).english()) +
+            u"\nOTHERS_SKIP="_s +
+            shellQuote(checkRoleSkipReason(CheckRole::OtherServers, project).english()) + u'\n';
     text += u"PEER_HUB_SKIP="_s +
             shellQuote(checkRoleSkipReason(CheckRole::PeerHub, project).english()) +
             u"\nPEER_TARGET_SKIP="_s +
@@ -95,12 +105,20 @@ QString verdictConstants()
     QString text = QStringLiteral("\n# What the C++ verdicts decide with too (checks/): "
                                   "thresholds, and texts whose %1, %2... clusterwiz_text fills "
                                   "in.\n");
-    std::vector<checks::ScriptConstant> constants = checks::hostLimitScriptConstants();
-    for (checks::ScriptConstant &constant : checks::networkScriptConstants())
-        constants.push_back(std::move(constant));
-    for (const checks::ScriptConstant &constant : constants)
-        text +=
-            u"readonly %1=%2\n"_s.arg(QLatin1StringView(constant.name), shellQuote(constant.value));
+    // One function per check file, in the order check.sh's parts run.
+    using Constants = std::vector<checks::ScriptConstant> (*)();
+    static constexpr Constants sources[] = {
+        checks::joinScriptConstants,    checks::serverScriptConstants,
+        checks::chipScriptConstants,    checks::deviceScriptConstants,
+        checks::tlsScriptConstants,     checks::deviceProcessScriptConstants,
+        checks::versionScriptConstants, checks::hostLimitScriptConstants,
+        checks::networkScriptConstants,
+    };
+    for (const Constants source : sources) {
+        for (const checks::ScriptConstant &constant : source())
+            text += u"readonly %1=%2\n"_s.arg(QLatin1StringView(constant.name),
+                                              shellQuote(constant.value));
+    }
     return text;
 }
 

@@ -29,8 +29,8 @@ clusterwiz_tls_of() {
 # The TLS switch of every device of every server whose facts are here must be the same: the
 # majority's, off on a tie (Huawei's install guide: hccn_tool -i x -tls -s enable 0).
 clusterwiz_check_device_tls() {
-    local j device output status tls why on="" off="" unread="" count_on=0 count_off=0 common
-    local -a devices
+    local j device output status tls why on="" off="" count_on=0 count_off=0 common tie="" found
+    local -a devices unread=()
     for ((j = 0; j < NODE_COUNT; j++)); do
         clusterwiz_peer_facts "$j" || continue
         read -r -a devices <<< "${NODE_DEVICES[$j]}"
@@ -48,7 +48,11 @@ clusterwiz_check_device_tls() {
                 0) off="$off${off:+, }$device" ;;
                 *)
                     why=$(clusterwiz_hccn_error "$status" "$output")
-                    unread="$unread${unread:+; }device $device${why:+ ($why)}" ;;
+                    if [ -n "$why" ]; then
+                        unread+=("$(clusterwiz_text "$TEXT_TLS_DEVICE_WHY" "$device" "$why")")
+                    else
+                        unread+=("$(clusterwiz_text "$TEXT_TLS_DEVICE" "$device")")
+                    fi ;;
             esac
         done
     done
@@ -58,31 +62,42 @@ clusterwiz_check_device_tls() {
         [ "$count_on" -gt "$count_off" ] && common=1
     fi
     if { [ "$common" = 1 ] && [ -n "$off" ]; } || { [ "$common" = 0 ] && [ -n "$on" ]; }; then
-        clusterwiz_fail "${on:+TLS on: devices $on}${on:+${off:+; }}${off:+TLS off: devices $off}; the cluster's devices are mostly $([ "$common" = 1 ] && echo on || echo off) ($count_on on, $count_off off): set every device alike (hccn_tool -i N -tls -s enable $common, or clusterwiz-cli fix PROJECT align-device-tls)"
-    elif [ -n "$unread" ]; then
-        clusterwiz_warn "TLS switch unknown: $unread"
+        local -a found_parts=()
+        [ -n "$on" ] && found_parts+=("$(clusterwiz_text "$TEXT_TLS_ON" "$(clusterwiz_tls_devices "$on")")")
+        [ -n "$off" ] && found_parts+=("$(clusterwiz_text "$TEXT_TLS_OFF" "$(clusterwiz_tls_devices "$off")")")
+        found=$(clusterwiz_join_shown 2 "${found_parts[@]}")
+        [ "$count_on" = "$count_off" ] && tie=$TEXT_TLS_TIE
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_TLS_MIXED" "$found" "$([ "$common" = 1 ] && echo on || echo off)" "$count_on" "$count_off" "$tie" "$common")"
+    elif [ "${#unread[@]}" -gt 0 ]; then
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_TLS_UNKNOWN" "$(clusterwiz_join_reasons "${unread[@]}")")"
     else
-        clusterwiz_ok "TLS $([ "$common" = 1 ] && echo on || echo off) on devices ${DEVICES[*]}"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_TLS_OK" "$([ -n "$on" ] && echo on || echo off)" "$NPROC")"
     fi
+}
+
+# "device 3" or "devices 1, 2", as the C++ names the devices of one TLS state.
+clusterwiz_tls_devices() {
+    if [[ $1 == *,* ]]; then clusterwiz_text "$TEXT_TLS_DEVICES" "$1"; else clusterwiz_text "$TEXT_TLS_DEVICE" "$1"; fi
 }
 
 # Who has a planned /dev/davinciN open before the job starts: "PID DEVICE NAME" lines (Linux
 # /proc facts, as discovery reads them).
 clusterwiz_check_device_processes() {
-    local output held pids
+    local output pid device name pids=""
+    local -a held=()
     output=$(clusterwiz_fact device-holders) || output=""
-    held=$(printf '%s\n' "$output" | awk -v planned=" ${DEVICES[*]} " '
+    while IFS=$'\t' read -r pid device name; do
+        held+=("$(clusterwiz_text "$TEXT_HELD_BY" "$device" "$pid" "$name")")
+        [[ " $pids " == *" $pid "* ]] || pids="$pids${pids:+ }$pid"
+    done < <(printf '%s\n' "$output" | awk -v planned=" ${DEVICES[*]} " '
         { sub(/\r$/, "") }
         /^[0-9]+ [0-9]+( |$)/ && $1 > 0 && index(planned, " " $2 " ") {
             name = $0; sub(/^[0-9]+ [0-9]+ ?/, "", name); gsub(/^[ \t]+|[ \t]+$/, "", name)
-            printf "%sdevice %s held by pid %s (%s)", sep, $2, $1, (name == "" ? "?" : name); sep = "; "
-            if (!($1 in seen)) { seen[$1] = 1; pids = pids (pids == "" ? "" : " ") $1 }
-        }
-        END { if (sep != "") printf "\t%s\n", pids }')
-    if [ -n "$held" ]; then
-        pids=${held##*$'\t'}
-        clusterwiz_fail "${held%$'\t'*}: stop what an earlier job left running (kill $pids) once it is finished, then check again"
+            printf "%s\t%s\t%s\n", $1, $2, (name == "" ? "?" : name)
+        }')
+    if [ "${#held[@]}" -gt 0 ]; then
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_HELD_STOP" "$(clusterwiz_join_shown "$HELD_SHOWN" "${held[@]}")" "$pids")"
     else
-        clusterwiz_ok "no process holds the $NPROC planned devices"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_NONE_HELD" "$NPROC")"
     fi
 }

@@ -63,12 +63,13 @@ clusterwiz_chip_generation() {
 }
 
 clusterwiz_check_accelerator() {
-    local output status rows device chip kind health failing="" warning=""
+    local output status rows device chip kind health count healthy
+    local -a failing=() warning=()
     output=$(clusterwiz_fact npu-smi)
     status=$?
     case "$status" in
         0) rows=$(clusterwiz_npu_rows "$output") ;;
-        127 | 124 | 125) clusterwiz_fail "npu-smi not found"; return ;;
+        127 | 125) clusterwiz_fail "$TEXT_NPU_SMI_MISSING"; return ;;
         *) rows="" ;;
     esac
     # A chip of the other generation: wrong rank table format, HCCL settings and device network.
@@ -76,27 +77,30 @@ clusterwiz_check_accelerator() {
         [ -n "$chip" ] || continue
         kind=$(clusterwiz_chip_generation "$chip")
         if [ "$kind" = a3 ]; then
-            failing="$failing${failing:+; }server $SERVER_NAME: NPU chip $chip is Atlas A3 hardware, which clusterwiz does not support yet (its rank table is version 1.2)"
+            failing+=("$(clusterwiz_text "$TEXT_SERVER_CHIP" "$SERVER_NAME" "$(clusterwiz_text "$TEXT_CHIP_A3" "$chip")")")
         elif [ -n "$kind" ] && [ "$kind" != "$ACCELERATOR" ]; then
-            failing="$failing${failing:+; }server $SERVER_NAME: NPU chip $chip is $kind hardware, the project's accelerator is $ACCELERATOR"
+            failing+=("$(clusterwiz_text "$TEXT_SERVER_CHIP" "$SERVER_NAME" "$(clusterwiz_text "$TEXT_CHIP_OTHER" "$chip" "$kind" "$ACCELERATOR")")")
         fi
     done < <(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3 && !seen[$2]++ { print $2 }')
     for device in "${DEVICES[@]}"; do
         health=$(printf '%s\n' "$rows" | awk -F '\t' -v d="$device" '$1 == d { print $3; exit }')
         if [ -z "$health" ]; then
-            failing="$failing${failing:+; }NPU $device missing"
+            failing+=("$(clusterwiz_text "$TEXT_NPU_MISSING" "$device")")
         elif [ "${health,,}" = warning ]; then
-            warning="$warning${warning:+; }NPU $device health Warning"
+            warning+=("$(clusterwiz_text "$TEXT_NPU_WARNING" "$device")")
         elif [ "${health,,}" != ok ]; then
-            failing="$failing${failing:+; }NPU $device health $health"
+            failing+=("$(clusterwiz_text "$TEXT_NPU_HEALTH" "$device" "$health")")
         fi
     done
-    if [ -n "$failing" ]; then
-        clusterwiz_fail "$failing${warning:+; $warning} (project uses ${DEVICES[*]})"
-    elif [ -n "$warning" ]; then
-        clusterwiz_warn "$warning"
+    if [ "${#failing[@]}" -gt 0 ]; then
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_NPUS_FAILING" "$(clusterwiz_join_reasons "${failing[@]}" ${warning[@]+"${warning[@]}"})" "$(IFS=,; echo "${DEVICES[*]}")")"
+    elif [ "${#warning[@]}" -gt 0 ]; then
+        clusterwiz_warn "$(clusterwiz_join_reasons "${warning[@]}")"
     else
-        clusterwiz_ok "$(printf '%s\n' "$rows" | grep -c .) NPUs; planned devices ${DEVICES[*]} health OK"
+        # As discovery's table shows the devices (DiscoveryReport.cpp): "8 NPU, 8 OK".
+        count=$(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3' | grep -c .)
+        healthy=$(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3 && tolower($3) == "ok"' | grep -c .)
+        if [ "$count" = 0 ]; then clusterwiz_ok "-"; else clusterwiz_ok "$count NPU, $healthy OK"; fi
     fi
 }
 
@@ -119,15 +123,16 @@ clusterwiz_conf_value() {
 }
 
 clusterwiz_check_device_ips() {
-    local k device planned output status address netmask why wrong="" conf conf_status rank
+    local k device planned output status address netmask why conf conf_status rank
     local gateway detect
+    local -a wrong=()
     read -r -a DEVICE_IPS <<< "${NODE_DEVICE_IPS[$NODE_RANK]}"
     if [ "$NPROC" = 0 ]; then
-        clusterwiz_fail "the project lists no devices"
+        clusterwiz_fail "$TEXT_NO_DEVICES"
         return
     fi
     if [ "${#DEVICE_IPS[@]}" != "$NPROC" ]; then
-        clusterwiz_fail "no device IP plan for this server (run clusterwiz-cli plan)"
+        clusterwiz_fail "$TEXT_NO_DEVICE_IP_PLAN"
         return
     fi
     conf=$(clusterwiz_fact hccn-conf)
@@ -146,11 +151,11 @@ clusterwiz_check_device_ips() {
         fi
         if [ -z "$address" ]; then
             why=$(clusterwiz_hccn_error "$status" "$output")
-            wrong="$wrong${wrong:+; }device $device has none (${why:-no address}), plan $planned${DEVICE_NETMASK:+/$DEVICE_NETMASK}"
+            wrong+=("$(clusterwiz_text "$TEXT_DEVICE_NO_ADDRESS" "$device" "${why:-$TEXT_NO_ADDRESS}" "$planned${DEVICE_NETMASK:+/$DEVICE_NETMASK}")")
             continue
         fi
         if [ "$address" != "$planned" ] || { [ -n "$DEVICE_NETMASK" ] && [ "$netmask" != "$DEVICE_NETMASK" ]; }; then
-            wrong="$wrong${wrong:+; }device $device has $address${netmask:+/$netmask}, plan $planned${DEVICE_NETMASK:+/$DEVICE_NETMASK}"
+            wrong+=("$(clusterwiz_text "$TEXT_DEVICE_OTHER_ADDRESS" "$device" "$address${netmask:+/$netmask}" "$planned${DEVICE_NETMASK:+/$DEVICE_NETMASK}")")
         elif [ "$DEVICE_ROUTED" = 1 ] && [ "$conf_status" = 0 ]; then
             # The gateway and detect IP hccn_tool keeps in hccn.conf (Huawei documents no
             # output of -gateway -g): an address already right must not hide an unset gateway.
@@ -158,26 +163,27 @@ clusterwiz_check_device_ips() {
             gateway=$(clusterwiz_conf_value "$conf" gateway "$device")
             detect=$(clusterwiz_conf_value "$conf" netdetect "$device")
             if [ -n "${DEVICE_GATEWAYS[$rank]:-}" ] && [ "$gateway" != "${DEVICE_GATEWAYS[$rank]}" ]; then
-                wrong="$wrong${wrong:+; }device $device has gateway ${gateway:-(none)}, plan ${DEVICE_GATEWAYS[$rank]}"
+                wrong+=("$(clusterwiz_text "$TEXT_DEVICE_GATEWAY" "$device" "${gateway:-$TEXT_NONE}" "${DEVICE_GATEWAYS[$rank]}")")
             fi
             if [ -n "${DEVICE_DETECT_IPS[$rank]:-}" ] && [ "$detect" != "${DEVICE_DETECT_IPS[$rank]}" ]; then
-                wrong="$wrong${wrong:+; }device $device has detect IP ${detect:-(none)}, plan ${DEVICE_DETECT_IPS[$rank]}"
+                wrong+=("$(clusterwiz_text "$TEXT_DEVICE_DETECT_IP" "$device" "${detect:-$TEXT_NONE}" "${DEVICE_DETECT_IPS[$rank]}")")
             fi
         fi
     done
-    if [ -n "$wrong" ]; then
-        clusterwiz_fail "$wrong (setup_device_ips.sh sets them)"
+    if [ "${#wrong[@]}" -gt 0 ]; then
+        clusterwiz_fail "$(clusterwiz_join_reasons "${wrong[@]}")"
     elif [ "$DEVICE_ROUTED" = 1 ] && [ "$conf_status" != 0 ]; then
-        clusterwiz_warn "$NPROC device addresses match the plan; the gateways and detect IPs are not verified: /etc/hccn.conf, where hccn_tool keeps them, could not be read"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_ROUTES_UNREAD" "$NPROC")"
     elif [ "$DEVICE_ROUTED" = 1 ]; then
-        clusterwiz_ok "$NPROC devices match the plan, gateways and detect IPs too"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_DEVICES_MATCH_ROUTED" "$NPROC")"
     else
-        clusterwiz_ok "$NPROC devices match the plan"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_DEVICES_MATCH" "$NPROC")"
     fi
 }
 
 clusterwiz_check_device_links() {
-    local device output status link why down="" unknown=""
+    local device output status link why
+    local -a down=() unknown=()
     for device in "${DEVICES[@]}"; do
         output=$(clusterwiz_fact "hccn-link.$device")
         status=$?
@@ -185,26 +191,30 @@ clusterwiz_check_device_links() {
         [ "$status" = 0 ] && link=$(clusterwiz_key_value "link status" "$output")
         case "${link^^}" in
             UP) ;;
-            DOWN) down="$down${down:+; }device $device link DOWN" ;;
+            DOWN) down+=("$(clusterwiz_text "$TEXT_LINK_DOWN" "$device")") ;;
             *)
                 why=$(clusterwiz_hccn_error "$status" "$output")
-                unknown="$unknown${unknown:+; }device $device link unknown${why:+ ($why)}" ;;
+                if [ -n "$why" ]; then
+                    unknown+=("$(clusterwiz_text "$TEXT_LINK_UNKNOWN_WHY" "$device" "$why")")
+                else
+                    unknown+=("$(clusterwiz_text "$TEXT_LINK_UNKNOWN" "$device")")
+                fi ;;
         esac
     done
-    if [ -n "$down" ]; then
-        clusterwiz_fail "$down (check the cable and the switch port)"
-    elif [ -n "$unknown" ]; then
-        clusterwiz_warn "$unknown"
+    if [ "${#down[@]}" -gt 0 ]; then
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_LINKS_DOWN" "$(clusterwiz_join_reasons "${down[@]}")")"
+    elif [ "${#unknown[@]}" -gt 0 ]; then
+        clusterwiz_warn "$(clusterwiz_join_reasons "${unknown[@]}")"
     else
-        clusterwiz_ok "$NPROC links UP"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_LINKS_UP" "$NPROC")"
     fi
 }
 
 # net_health depends on the netdetect address (setup_device_ips.sh sets it), so a fresh server
 # reports Init: a warning, not a refusal.
 clusterwiz_read_net_health() {
-    local device output status health bad=""
-    local -a words
+    local device output status health
+    local -a words bad=()
     for device in "${DEVICES[@]}"; do
         output=$(clusterwiz_fact "hccn-health.$device")
         status=$?
@@ -212,12 +222,12 @@ clusterwiz_read_net_health() {
         [ "$status" = 0 ] && health=$(clusterwiz_key_value "net health status" "$output")
         read -r -a words <<< "${health,,}"
         if [ "${words[*]}" != success ]; then
-            bad="$bad${bad:+; }device $device: ${health:-unknown}"
+            bad+=("$(clusterwiz_text "$TEXT_NET_HEALTH_BAD" "$device" "${health:-unknown}")")
         fi
     done
-    if [ -n "$bad" ]; then
-        clusterwiz_warn "$bad (net_health needs a netdetect address; --net tests every other server)"
+    if [ "${#bad[@]}" -gt 0 ]; then
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_NET_HEALTH_WARN" "$(clusterwiz_join_reasons "${bad[@]}")")"
     else
-        clusterwiz_ok "net health Success on $NPROC devices"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_NET_HEALTH_OK" "$NPROC")"
     fi
 }

@@ -84,6 +84,22 @@ clusterwiz_text() {
     printf '%s' "$text"
 }
 
+# clusterwiz_join_reasons PART...: the parts as the C++ joinReasons() joins them, "a; b; c and
+# 2 more" (the first REASONS_SHOWN, then how many are left); clusterwiz_join_shown SHOWN PART...
+# shows SHOWN of them.
+clusterwiz_join_reasons() { clusterwiz_join_shown "$REASONS_SHOWN" "$@"; }
+clusterwiz_join_shown() {
+    local shown=$1 joined=$2 n=1
+    shift 2
+    while [ "$#" -gt 0 ] && [ "$n" -lt "$shown" ]; do
+        joined=$(clusterwiz_text "$TEXT_REASONS_JOIN" "$joined" "$1")
+        n=$((n + 1))
+        shift
+    done
+    [ "$#" -gt 0 ] && joined=$(clusterwiz_text "$TEXT_REASONS_AND_MORE" "$joined" "$#")
+    printf '%s' "$joined"
+}
+
 # clusterwiz_check ID WHERE CONTACT JUDGED FUNCTION: one check of the table. WHERE: the servers
 # that decide it (all, master, others; hub: the server that logs in to the others, PEER_HUB;
 # targets: the others); CONTACT: "reach" when it connects to other servers; JUDGED: "facts" when
@@ -98,8 +114,8 @@ clusterwiz_check() {
         return
     fi
     case "$2" in
-        master) [ "$NODE_RANK" = 0 ] || { clusterwiz_skip "not the master"; return; } ;;
-        others) [ "$NODE_RANK" != 0 ] || { clusterwiz_skip "the master itself"; return; } ;;
+        master) [ "$NODE_RANK" = 0 ] || { clusterwiz_skip "$MASTER_SKIP"; return; } ;;
+        others) [ "$NODE_RANK" != 0 ] || { clusterwiz_skip "$OTHERS_SKIP"; return; } ;;
         hub) [ "$NODE_RANK" = "$PEER_HUB" ] || { clusterwiz_skip "$PEER_HUB_SKIP"; return; } ;;
         targets) [ "$NODE_RANK" != "$PEER_HUB" ] || { clusterwiz_skip "$PEER_TARGET_SKIP"; return; } ;;
     esac
@@ -126,6 +142,8 @@ clusterwiz_port_span() {
         echo "${NEED_FIRST[$1]}-${NEED_LAST[$1]}"
     fi
 }
+# A span of ports as the C++ portSpanText() writes it: "60000-60031", or "22" alone.
+clusterwiz_span_text() { if [ "$1" = "$2" ]; then echo "$1"; else echo "$1-$2"; fi; }
 clusterwiz_port_text() { echo "$(clusterwiz_port_span "$1") (${NEED_WHAT[$1]})"; }
 
 clusterwiz_have() { command -v "$1" >/dev/null 2>&1; }

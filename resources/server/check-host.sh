@@ -6,8 +6,8 @@
 # A fact that timed out (124) or never arrived: the verdict says so instead of guessing.
 clusterwiz_unanswered() {
     case "$1" in
-        124) echo "did not answer within $FACT_TIMEOUT s" ;;
-        125) echo "did not answer: the probe output stopped before it" ;;
+        124) clusterwiz_text "$TEXT_UNANSWERED_TIMEOUT" "$FACT_TIMEOUT" ;;
+        125) printf '%s' "$TEXT_UNANSWERED_STOPPED" ;;
         *) return 1 ;;
     esac
 }
@@ -22,7 +22,7 @@ clusterwiz_check_hostname() {
     local output name j other
     output=$(clusterwiz_fact hostname) && name=$(clusterwiz_hostname_of "$output")
     if [ -z "$name" ]; then
-        clusterwiz_warn "hostname unknown"
+        clusterwiz_warn "$TEXT_HOSTNAME_UNKNOWN"
         return
     fi
     for ((j = 0; j < NODE_COUNT; j++)); do
@@ -32,11 +32,9 @@ clusterwiz_check_hostname() {
         other=$(clusterwiz_hostname_of "$output")
         [ "$other" = "$name" ] || continue
         # OpenMPI takes two servers of one hostname for one host (shared memory between them).
-        if [ "$LAUNCH_MODE" = mpirun ]; then
-            clusterwiz_fail "hostname $name is also ${NODE_NAMES[$j]}'s hostname"
-        else
-            clusterwiz_warn "hostname $name is also ${NODE_NAMES[$j]}'s hostname"
-        fi
+        local verdict=clusterwiz_warn
+        [ "$LAUNCH_MODE" = mpirun ] && verdict=clusterwiz_fail
+        "$verdict" "$(clusterwiz_text "$TEXT_HOSTNAME_TWICE" "$name" "${NODE_NAMES[$j]}")"
         return
     done
     clusterwiz_ok "$name"
@@ -58,19 +56,21 @@ clusterwiz_check_host_ip() {
     listed=$(clusterwiz_fact hostname-i) || listed=""
     listed=$(echo $listed)
     if ! clusterwiz_is_ipv4 "$HOST_IP"; then
-        clusterwiz_fail "host_ip is empty and host '$HOST_IP' is not an address: set host_ip (this server has $listed), or run discover --update"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_HOST_IP_NOT_ADDRESS" "$HOST_IP" "$listed")"
         return
     fi
     nic=$(clusterwiz_fact ip-addr | awk -v ip="$HOST_IP" '$3 == "inet" { split($4, a, "/"); if (a[1] == ip) { n = $2; sub(/:$/, "", n); sub(/@.*/, "", n); print n; exit } }')
     # hostname -I leaves out loopback; ip addr lists it (a one-server job on 127.0.0.1).
     if [[ " $listed " != *" $HOST_IP "* ]] && [ -z "$nic" ]; then
-        clusterwiz_fail "host_ip $HOST_IP is not an address of this server (hostname -I: ${listed:-nothing})"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_HOST_IP_NOT_HERE" "$HOST_IP" "${listed:-$TEXT_NOTHING}")"
         return
     fi
     if [ -n "${NODE_NICS[$NODE_RANK]}" ] && [ -n "$nic" ] && [ "$nic" != "${NODE_NICS[$NODE_RANK]}" ]; then
-        clusterwiz_warn "host_ip $HOST_IP is on $nic, but the project pins the NIC ${NODE_NICS[$NODE_RANK]}"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_HOST_IP_OTHER_NIC" "$HOST_IP" "$nic" "${NODE_NICS[$NODE_RANK]}")"
+    elif [ -n "$nic" ]; then
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_HOST_IP_ON" "$HOST_IP" "$nic")"
     else
-        clusterwiz_ok "$HOST_IP${nic:+ on $nic}"
+        clusterwiz_ok "$HOST_IP"
     fi
 }
 
@@ -81,11 +81,12 @@ clusterwiz_check_python_torch() {
     output=$(clusterwiz_fact python)
     status=$?
     if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_fail "$PYTHON $silent"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_PYTHON_SILENT" "$PYTHON" "$silent")"
         return
     fi
     if [ "$status" = 127 ] || [ "$status" = 126 ]; then
-        clusterwiz_fail "$PYTHON does not run: $(clusterwiz_output_line "$output")"
+        output=$(clusterwiz_output_line "$output")
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_PYTHON_DOES_NOT_RUN" "$PYTHON" "${output:-$TEXT_NOT_FOUND}")"
         return
     fi
     version=$(printf '%s\n' "$output" | sed -n 's/^python //p' | head -n 1)
@@ -110,12 +111,16 @@ clusterwiz_check_python_torch() {
             print (missing == "" ? "-" : missing), (found == "" ? "-" : found)
         }')
     if [ "$missing" != - ]; then
-        clusterwiz_fail "$PYTHON (Python $version) has no ${missing//,/, } installed (no package metadata; $FRAMEWORK needs it): install it for this interpreter"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_PYTHON_MISSING" "$PYTHON" "$version" "${missing//,/, }" "$FRAMEWORK")"
         return
     fi
     [ "$found" = - ] && found=""
     found=${found//=/ }
-    clusterwiz_ok "$executable: Python $version${found:+, ${found//,/, }}"
+    if [ -z "$found" ]; then
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_PYTHON_OK_BARE" "$executable" "$version")"
+    else
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_PYTHON_OK" "$executable" "$version" "${found//,/, }")"
+    fi
 }
 
 clusterwiz_check_mpirun() {
@@ -123,18 +128,18 @@ clusterwiz_check_mpirun() {
     output=$(clusterwiz_fact mpirun)
     status=$?
     if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_fail "mpirun --version $silent"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_MPIRUN_SILENT" "$silent")"
         return
     fi
     if [ "$status" = 127 ]; then
-        clusterwiz_fail "mpirun not found (mpirun mode needs OpenMPI on every server)"
+        clusterwiz_fail "$TEXT_MPIRUN_NOT_FOUND"
         return
     fi
     # Without --prefix, mpirun starts orted by name in a non-interactive SSH login.
     local orted
     orted=$(clusterwiz_fact orted) || orted=""
     if [ -z "$MPIRUN_PREFIX" ] && [ -z "$orted" ]; then
-        clusterwiz_fail "orted is not on the PATH of a non-interactive SSH login, so mpirun cannot start its daemon here: set launch.mpirun.prefix to the OpenMPI installation (e.g. /usr/lib/x86_64-linux-gnu/openmpi), or install openmpi-bin on this server"
+        clusterwiz_fail "$TEXT_ORTED_MISSING"
         return
     fi
     clusterwiz_ok "$(clusterwiz_output_line "$output")"
@@ -146,7 +151,7 @@ clusterwiz_check_msrun() {
     output=$(clusterwiz_fact msrun)
     status=$?
     if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_fail "looking for msrun $silent"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_MSRUN_SILENT" "$silent")"
         return
     fi
     output=$(clusterwiz_output_line "$output")
@@ -154,12 +159,12 @@ clusterwiz_check_msrun() {
         clusterwiz_ok "$output"
         return
     fi
-    where="msrun is neither on the PATH of a non-interactive SSH login nor beside ${PYTHON:-python3}; MindSpore installs it"
+    where=$(clusterwiz_text "$TEXT_MSRUN_NOWHERE" "${PYTHON:-python3}")
     # check.sh does not run env_setup; train.sh does, and it may put msrun on the PATH.
     if [ "$ENV_SETUP_LINES" -gt 0 ]; then
-        clusterwiz_warn "$where: train.sh finds it only if launch.env_setup puts it on the PATH"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_MSRUN_ENV_SETUP" "$where")"
     else
-        clusterwiz_fail "$where: install MindSpore for launch.python, or add to launch.env_setup the line that activates its environment"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_MSRUN_INSTALL" "$where")"
     fi
 }
 
@@ -170,7 +175,8 @@ clusterwiz_path_answer() {
 }
 
 clusterwiz_check_cann_env() {
-    local answer path present missing="" looked="" found="" count=0
+    local answer path present looked="" found="" count=0
+    local -a missing=()
     while read -r answer path; do
         [ -n "$answer" ] || continue
         count=$((count + 1))
@@ -178,22 +184,22 @@ clusterwiz_check_cann_env() {
             looked="$looked${looked:+, }$path"
             [ "$answer" = yes ] && [ -z "$found" ] && found=$path
         elif [ "$answer" = no ]; then
-            missing="$missing${missing:+; }$path"
+            missing+=("$path")
         fi
         present=$path
     done < <(clusterwiz_path_answer setenv)
     if [ "$count" = 0 ]; then
-        clusterwiz_skip "env_setup sources no file"
-    elif [ -n "$missing" ]; then
-        clusterwiz_fail "missing or unreadable: $missing"
+        clusterwiz_skip "$TEXT_CANN_NO_FILE"
+    elif [ "${#missing[@]}" -gt 0 ]; then
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_CANN_MISSING" "$(clusterwiz_join_reasons "${missing[@]}")")"
     elif [ "${#CANN_SET_ENV_PLACES[@]}" -gt 0 ] && [ -z "$found" ]; then
-        clusterwiz_fail "CANN's set_env.sh is in none of its places ($looked): install the CANN toolkit, or source its set_env.sh in launch.env_setup"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_CANN_NOWHERE" "$looked")"
     elif [ "${#CANN_SET_ENV_PLACES[@]}" -gt 0 ]; then
-        clusterwiz_warn "$found is here, but launch.env_setup does not source it: a job started over SSH gets no CANN libraries (add \"source $found\")"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_CANN_NOT_SOURCED" "$found")"
     elif [ "$count" = 1 ]; then
-        clusterwiz_ok "$present present"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_CANN_PRESENT" "$present")"
     else
-        clusterwiz_ok "$count files present"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_CANN_PRESENT" "$(clusterwiz_text "$TEXT_CANN_FILES" "$count")")"
     fi
 }
 
@@ -201,34 +207,34 @@ clusterwiz_check_paths() {
     local workdir entry writable answer path
     read -r answer path < <(clusterwiz_path_answer workdir)
     if [ -z "$answer" ]; then
-        clusterwiz_warn "paths were not probed"
+        clusterwiz_warn "$TEXT_PATHS_UNPROBED"
         return
     fi
     workdir=$path
     if [ "$answer" = no ]; then
         # Launch makes the workdir; only an entry that is neither there nor uploaded is missing.
         if [ "$ENTRY_UPLOADED" = 1 ]; then
-            clusterwiz_ok "workdir $workdir is made and ${ENTRY##*/} uploaded at launch"
+            clusterwiz_ok "$(clusterwiz_text "$TEXT_PATHS_MADE_UPLOADED" "$workdir" "${ENTRY##*/}")"
         else
-            clusterwiz_fail "workdir $workdir does not exist, nor the entry in it (copy it there, or list it in launch.upload)"
+            clusterwiz_fail "$(clusterwiz_text "$TEXT_PATHS_NO_WORKDIR" "$workdir")"
         fi
         return
     fi
     read -r writable path < <(clusterwiz_path_answer writable)
     if [ "$writable" = no ]; then
-        clusterwiz_fail "workdir $workdir is not writable (the scripts and logs go there)"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_PATHS_NOT_WRITABLE" "$workdir")"
         return
     fi
     read -r answer entry < <(clusterwiz_path_answer entry)
     if [ "$answer" = no ]; then
         if [ "$ENTRY_UPLOADED" = 1 ]; then
-            clusterwiz_ok "$workdir exists; ${ENTRY##*/} is uploaded at launch"
+            clusterwiz_ok "$(clusterwiz_text "$TEXT_PATHS_ENTRY_UPLOADED" "$workdir" "${ENTRY##*/}")"
         else
-            clusterwiz_fail "entry $entry does not exist (copy it there, or list it in launch.upload)"
+            clusterwiz_fail "$(clusterwiz_text "$TEXT_PATHS_NO_ENTRY" "$entry")"
         fi
         return
     fi
-    clusterwiz_ok "$workdir and ${entry:-$ENTRY} exist"
+    clusterwiz_ok "$(clusterwiz_text "$TEXT_PATHS_OK" "$workdir" "${entry:-$ENTRY}")"
 }
 
 clusterwiz_check_sshd() {
@@ -237,10 +243,14 @@ clusterwiz_check_sshd() {
     status=$?
     case "$status" in
         0) ;;
-        1) clusterwiz_fail "no sshd process found"; return ;;
-        *) clusterwiz_warn "cannot tell whether sshd runs (pgrep missing)"; return ;;
+        1) clusterwiz_fail "$TEXT_SSHD_NONE"; return ;;
+        *) clusterwiz_warn "$TEXT_SSHD_UNKNOWN"; return ;;
     esac
     session=$(clusterwiz_fact ssh-connection) || session=""
     port=$(echo $session | awk 'NF == 4 && $4 ~ /^[0-9]+$/ && $4 >= 1 && $4 <= 65535 { print $4 }')
-    clusterwiz_ok "${port:+sshd serves port $port}${port:-sshd runs}"
+    if [ -n "$port" ]; then
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_SSHD_PORT" "$port")"
+    else
+        clusterwiz_ok "$TEXT_SSHD_RUNS"
+    fi
 }

@@ -50,39 +50,51 @@ clusterwiz_port_owners() {
     PORT_OWNERS=$(clusterwiz_fact ss)
     status=$?
     [ "$status" = 0 ] && return 0
-    PORT_OWNERS_ERROR="ss -tulnp $([ "$status" = 127 ] && echo "not found" || echo "failed: $(clusterwiz_output_line "$PORT_OWNERS")")"
+    if [ "$status" = 127 ]; then
+        PORT_OWNERS_ERROR=$TEXT_SS_NOT_FOUND
+    else
+        PORT_OWNERS_ERROR=$(clusterwiz_text "$TEXT_SS_FAILED" "$(clusterwiz_output_line "$PORT_OWNERS")")
+    fi
     return 1
 }
 
 clusterwiz_check_master_port_free() {
     local holder
     if ! clusterwiz_port_owners; then
-        clusterwiz_warn "cannot tell whether port $MASTER_PORT is free: $PORT_OWNERS_ERROR"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_MASTER_PORT_UNKNOWN" "$MASTER_PORT" "$PORT_OWNERS_ERROR")"
         return
     fi
     holder=$(clusterwiz_tcp_listeners "$PORT_OWNERS" | awk -v p="$MASTER_PORT" '$1 == p { print $2 "."; exit }')
     if [ -z "$holder" ]; then
-        clusterwiz_ok "port $MASTER_PORT is free"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_PORT_FREE" "$MASTER_PORT")"
         return
     fi
     holder=${holder%.}
-    clusterwiz_fail "port $MASTER_PORT is in use${holder:+ by ${holder//,/, }} (another job? stop it or choose another master_port)"
+    if [ -n "$holder" ]; then
+        holder=$(clusterwiz_text "$TEXT_PORT_IN_USE_BY" "$MASTER_PORT" "${holder//,/, }")
+    else
+        holder=$(clusterwiz_text "$TEXT_PORT_IN_USE" "$MASTER_PORT")
+    fi
+    clusterwiz_fail "$(clusterwiz_text "$TEXT_MASTER_PORT_USED" "$holder")"
 }
 
 # An earlier job's ranks may still hold ports HCCL hands out: worth a warning, since HCCL may
 # pick other ports of the range.
 clusterwiz_check_hccl_ports_free() {
-    local busy
+    local -a busy=()
+    local holder
     if ! clusterwiz_port_owners; then
-        clusterwiz_warn "cannot tell whether $HCCL_PORT_FIRST-$HCCL_PORT_LAST are free: $PORT_OWNERS_ERROR"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_HCCL_FREE_UNKNOWN" "$HCCL_PORT_FIRST" "$HCCL_PORT_LAST" "$PORT_OWNERS_ERROR")"
         return
     fi
-    busy=$(clusterwiz_tcp_listeners "$PORT_OWNERS" | awk -v lo="$HCCL_PORT_FIRST" -v hi="$HCCL_PORT_LAST" '
-        $1 >= lo && $1 <= hi { t = $1 ($2 == "" ? "" : " (" $2 ")"); if (!seen[t]++) { printf "%s%s", sep, t; sep = "; " } }')
-    if [ -n "$busy" ]; then
-        clusterwiz_warn "in use: $busy (is a previous job still running?)"
+    while IFS= read -r holder; do
+        busy+=("$holder")
+    done < <(clusterwiz_tcp_listeners "$PORT_OWNERS" | awk -v lo="$HCCL_PORT_FIRST" -v hi="$HCCL_PORT_LAST" '
+        $1 >= lo && $1 <= hi { w = $2; gsub(/,/, ", ", w); t = $1 (w == "" ? "" : " (" w ")"); if (!seen[t]++) print t }')
+    if [ "${#busy[@]}" -gt 0 ]; then
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_HCCL_IN_USE" "$(clusterwiz_join_reasons "${busy[@]}")")"
     else
-        clusterwiz_ok "$HCCL_PORT_FIRST-$HCCL_PORT_LAST free"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_HCCL_FREE" "$(clusterwiz_span_text "$HCCL_PORT_FIRST" "$HCCL_PORT_LAST")")"
     fi
 }
 
@@ -91,11 +103,13 @@ clusterwiz_check_hccl_ports_free() {
 # all be reserved (CANN's HCCL_IF_BASE_PORT reference: sysctl -w
 # net.ipv4.ip_local_reserved_ports=60000-60031), or a connection can take one first.
 clusterwiz_check_hccl_ports_reserved() {
-    local output status verdict
+    local output status verdict hccl
+    hccl=$(clusterwiz_span_text "$HCCL_PORT_FIRST" "$HCCL_PORT_LAST")
     output=$(clusterwiz_fact reserved-ports)
     status=$?
     if [ "$status" != 0 ]; then
-        clusterwiz_warn "cannot tell whether $HCCL_PORT_FIRST-$HCCL_PORT_LAST is reserved: /proc/sys/net/ipv4 not read ($(clusterwiz_output_line "$output"))"
+        [ "$status" = 127 ] && output="cat not found"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_RESERVED_UNREAD" "$hccl" "$(clusterwiz_output_line "$output")")"
         return
     fi
     verdict=$(printf '%s\n' "$output" | awk -v lo="$HCCL_PORT_FIRST" -v hi="$HCCL_PORT_LAST" '
@@ -119,18 +133,23 @@ clusterwiz_check_hccl_ports_reserved() {
                 if (free && start < 0) start = p
                 if (!free && start >= 0) { open = open (open == "" ? "" : ",") text(start, p - 1); start = -1 }
             }
-            printf "%s\t%s\t%s\n", (open == "" ? "-" : open), text(r[1], r[2]), (list == "" ? "none" : list)
+            outside = (hi < r[1] || lo > r[2]) ? "outside" : "inside"
+            printf "%s\t%s\t%s\t%s\n", (open == "" ? "-" : open), text(r[1], r[2]), (list == "" ? "-" : list), outside
         }')
     if [ "$verdict" = unread ]; then
-        clusterwiz_warn "cannot tell whether $HCCL_PORT_FIRST-$HCCL_PORT_LAST is reserved: unrecognised output: $(clusterwiz_output_line "$output")"
+        output=$(clusterwiz_output_line "$output")
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_RESERVED_UNREAD" "$hccl" "unrecognised output: ${output:-(empty)}")"
         return
     fi
-    local open ephemeral list
-    IFS=$'\t' read -r open ephemeral list <<< "$verdict"
+    local open ephemeral list outside
+    IFS=$'\t' read -r open ephemeral list outside <<< "$verdict"
+    [ "$list" = - ] && list=$TEXT_RESERVED_NONE
     if [ "$open" != - ]; then
-        clusterwiz_fail "$open of the HCCL ports are inside the ephemeral range $ephemeral and not reserved (ip_local_reserved_ports: $list): a connection can take one before HCCL listens there; reserve them (sysctl -w net.ipv4.ip_local_reserved_ports=..., or clusterwiz-cli fix PROJECT reserve-hccl-ports)"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_RESERVED_OPEN" "$open" "$ephemeral" "$list")"
+    elif [ "$outside" = outside ]; then
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_RESERVED_OUTSIDE" "$hccl" "$ephemeral")"
     else
-        clusterwiz_ok "$HCCL_PORT_FIRST-$HCCL_PORT_LAST reserved or outside the ephemeral range $ephemeral (ip_local_reserved_ports: $list)"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_RESERVED_OK" "$hccl" "$list")"
     fi
 }
 
@@ -148,7 +167,7 @@ clusterwiz_check_master_port_reachable() {
     elif [[ "$output" == *refused* ]]; then
         clusterwiz_ok "$target answers (refused: nothing listens there yet)"
     else
-        clusterwiz_fail "cannot connect to $target: $(clusterwiz_last_line "$output")"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_REACH_FAILED" "$target" "$(clusterwiz_last_line "$output")")"
     fi
 }
 

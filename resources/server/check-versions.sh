@@ -55,14 +55,17 @@ clusterwiz_versions_of() {
 }
 
 clusterwiz_check_versions() {
-    local j all="" output unreached="" differences line
+    local j all="" output first="" compared=0 differences line same reason
+    local -a unreached=()
     for ((j = 0; j < NODE_COUNT; j++)); do
         if [ "$j" = "$NODE_RANK" ]; then
             output=$(clusterwiz_versions_of self)
         elif ! clusterwiz_peer_facts "$j" || ! output=$(clusterwiz_versions_of "$j"); then
-            unreached="$unreached${unreached:+, }${NODE_NAMES[$j]}"
+            unreached+=("${NODE_NAMES[$j]}")
             continue
         fi
+        [ "$compared" = 0 ] && first=$output
+        compared=$((compared + 1))
         all+=$(printf '%s\n' "$output" | awk -F '\t' -v s="${NODE_NAMES[$j]}" 'NF == 2 { printf "%s\t%s\t%s\n", s, $1, $2 }')$'\n'
     done
     differences=$(printf '%s' "$all" | awk -F '\t' '
@@ -83,9 +86,18 @@ clusterwiz_check_versions() {
         }')
     if [ -n "$differences" ]; then
         while read -r line; do clusterwiz_fail "$line"; done <<<"$differences"
-    elif [ -n "$unreached" ]; then
-        clusterwiz_warn "the same on the servers compared; not compared: $unreached (no password-free login from here, or --no-reach)"
+        return
+    fi
+    # The first server compared (in plan order) names the versions, as the C++ does.
+    same=$(printf '%s\n' "$first" | awk -F '\t' 'NF == 2 { s = s (s == "" ? "" : ", ") $1 " " $2 } END { print s }')
+    if [ -z "$same" ]; then
+        reason=$TEXT_VERSIONS_NONE
     else
-        clusterwiz_ok "the same on $NODE_COUNT servers: $(clusterwiz_versions_of self | tr '\t' ' ' | paste -sd, - | sed 's/,/, /g')"
+        reason=$(clusterwiz_text "$TEXT_VERSIONS_SAME" "$compared" "$same")
+    fi
+    if [ "${#unreached[@]}" -gt 0 ]; then
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_VERSIONS_NOT_COMPARED" "$reason" "$(clusterwiz_join_reasons "${unreached[@]}")")"
+    else
+        clusterwiz_ok "$reason"
     fi
 }

@@ -284,10 +284,25 @@ inline std::vector<ProbeFacts> healthyFacts(const cw::Project &project, QString 
     return all;
 }
 
-// The checks whose check.sh line carries the C++ reason itself, not only its status.
+// The checks whose check.sh lines carry the C++ reason itself, not only its status (one line per
+// line of the reason): every check judged from facts but mpirun, whose check.sh line is the
+// tool's own --version line where the C++ shows discovery's summary of it, and shm-size, memlock
+// and master-resolves, which word a section an older probe never printed unlike the C++
+// ("did not answer" against "cannot tell ...: "; recordedGpuServer).
 inline const QStringList &sameReasonChecks()
 {
-    static const QStringList ids = {QLatin1StringView(cw::check::kFirewallPorts)};
+    using namespace cw::check;
+    static const QStringList ids = [] {
+        QStringList list;
+        // clang-format off
+        for (const char *id : {kHostname, kHostIp, kAccelerator, kDeviceIps, kDeviceLinks,
+                               kDeviceNetHealth, kDeviceTls, kDeviceProcesses, kPython, kMsrun,
+                               kCannEnv, kPaths, kSshd, kFirewallPorts, kMasterPortFree,
+                               kHcclPortsFree, kHcclPortsReserved, kVersions, kClockSkew})
+            list << QLatin1StringView(id);
+        // clang-format on
+        return list;
+    }();
     return ids;
 }
 
@@ -364,10 +379,12 @@ compareVerdicts(const cw::Project &project, const std::vector<ProbeFacts> &facts
             const QString cppStatus = cpp ? cw::checkStatusName(cpp->status) : u"(none)"_s;
             const QString bashStatus = worstBashStatus(lines[id]);
             ++result.compared;
-            // A check whose bash verdict mirrors the C++ reason word for word: one line, the same.
+            // A check whose bash verdict mirrors the C++ reason word for word: a line per line.
             const bool sameText = sameReasonChecks().contains(id);
-            const QString bashReason =
-                lines[id].size() == 1 ? lines[id].front().section(u": "_s, 1) : QString();
+            QStringList bashReasons;
+            for (const QString &row : lines[id])
+                bashReasons << row.section(u": "_s, 1);
+            const QString bashReason = bashReasons.join(u'\n');
             if (cppStatus != bashStatus || (sameText && cpp && cpp->reason != bashReason))
                 result.differences << u"%1 %2: C++ %3, check.sh %4 (C++: %5 | check.sh: %6)"_s.arg(
                     project.servers[size_t(index)].name, id, cppStatus, bashStatus,

@@ -399,11 +399,27 @@ private Q_SLOTS:
         // A DOWN link that check.sh would call fine.
         const DifferentialResult result = compareVerdicts(
             project, facts,
-            {{u"DOWN) down=\"$down${down:+; }device $device link DOWN\" ;;"_s, u"DOWN) ;;"_s}});
+            {{u"DOWN) down+=(\"$(clusterwiz_text \"$TEXT_LINK_DOWN\" \"$device\")\") ;;"_s,
+              u"DOWN) ;;"_s}});
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QCOMPARE(result.differences.size(), 1);
         QVERIFY2(result.differences.front().startsWith(u"server0 device-links: C++ failed, "
                                                        "check.sh ok"_s),
+                 qPrintable(result.differences.front()));
+    }
+
+    // A check.sh that words a verdict its own way (the same status) is caught too.
+    void ownBashTextIsCaught()
+    {
+        const QString file = u"ascend-2x8.clusterwiz.json"_s;
+        const Project project = loadExample(example(file));
+        const DifferentialResult result = compareVerdicts(
+            project, m_base.at(file),
+            {{u"clusterwiz_ok \"$(clusterwiz_text \"$TEXT_LINKS_UP\" \"$NPROC\")\""_s,
+              u"clusterwiz_ok \"$NPROC links up\""_s}});
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(result.differences.size(), 2); // server0 and server1
+        QVERIFY2(result.differences.front().contains(u"device-links: C++ ok, check.sh ok"_s),
                  qPrintable(result.differences.front()));
     }
 };

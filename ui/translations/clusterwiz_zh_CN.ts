@@ -556,6 +556,10 @@
         <translation>%1：Python %2，%3</translation>
     </message>
     <message>
+        <source>%1: Python %2</source>
+        <translation>%1：Python %2</translation>
+    </message>
+    <message>
         <source>mpirun --version %1</source>
         <translation>mpirun --version %1</translation>
     </message>

@@ -27,6 +27,8 @@ ENV_SETUP_LINES=1
 MPIRUN_PREFIX=''
 NODE_SSH_PORTS=(22 22)
 PEER_HUB=0
+MASTER_SKIP='not the master'
+OTHERS_SKIP='the master itself'
 PEER_HUB_SKIP='not the master'
 PEER_TARGET_SKIP='the master itself'
 HCCL_PORT_FIRST=60000
@@ -35,6 +37,95 @@ CANN_SET_ENV_PLACES=()
 DEVICE_ROUTED=0
 
 # What the C++ verdicts decide with too (checks/): thresholds, and texts whose %1, %2... clusterwiz_text fills in.
+readonly REASONS_SHOWN='3'
+readonly TEXT_REASONS_JOIN='%1; %2'
+readonly TEXT_REASONS_AND_MORE='%1 and %2 more'
+readonly TEXT_UNANSWERED_TIMEOUT='did not answer within %1 s'
+readonly TEXT_UNANSWERED_STOPPED='did not answer: the probe output stopped before it'
+readonly TEXT_NOT_FOUND='not found'
+readonly TEXT_NOTHING='nothing'
+readonly TEXT_HOSTNAME_UNKNOWN='hostname unknown'
+readonly TEXT_HOSTNAME_TWICE='hostname %1 is also %2'\''s hostname'
+readonly TEXT_HOST_IP_NOT_ADDRESS='host_ip is empty and host '\''%1'\'' is not an address: set host_ip (this server has %2), or run discover --update'
+readonly TEXT_HOST_IP_NOT_HERE='host_ip %1 is not an address of this server (hostname -I: %2)'
+readonly TEXT_HOST_IP_OTHER_NIC='host_ip %1 is on %2, but the project pins the NIC %3'
+readonly TEXT_HOST_IP_ON='%1 on %2'
+readonly TEXT_PYTHON_SILENT='%1 %2'
+readonly TEXT_PYTHON_DOES_NOT_RUN='%1 does not run: %2'
+readonly TEXT_PYTHON_MISSING='%1 (Python %2) has no %3 installed (no package metadata; %4 needs it): install it for this interpreter'
+readonly TEXT_PYTHON_OK='%1: Python %2, %3'
+readonly TEXT_PYTHON_OK_BARE='%1: Python %2'
+readonly TEXT_MPIRUN_SILENT='mpirun --version %1'
+readonly TEXT_MPIRUN_NOT_FOUND='mpirun not found (mpirun mode needs OpenMPI on every server)'
+readonly TEXT_ORTED_MISSING='orted is not on the PATH of a non-interactive SSH login, so mpirun cannot start its daemon here: set launch.mpirun.prefix to the OpenMPI installation (e.g. /usr/lib/x86_64-linux-gnu/openmpi), or install openmpi-bin on this server'
+readonly TEXT_MSRUN_SILENT='looking for msrun %1'
+readonly TEXT_MSRUN_NOWHERE='msrun is neither on the PATH of a non-interactive SSH login nor beside %1; MindSpore installs it'
+readonly TEXT_MSRUN_ENV_SETUP='%1: train.sh finds it only if launch.env_setup puts it on the PATH'
+readonly TEXT_MSRUN_INSTALL='%1: install MindSpore for launch.python, or add to launch.env_setup the line that activates its environment'
+readonly TEXT_CANN_NO_FILE='env_setup sources no file'
+readonly TEXT_CANN_MISSING='missing or unreadable: %1'
+readonly TEXT_CANN_NOWHERE='CANN'\''s set_env.sh is in none of its places (%1): install the CANN toolkit, or source its set_env.sh in launch.env_setup'
+readonly TEXT_CANN_NOT_SOURCED='%1 is here, but launch.env_setup does not source it: a job started over SSH gets no CANN libraries (add "source %1")'
+readonly TEXT_CANN_PRESENT='%1 present'
+readonly TEXT_CANN_FILES='%1 files'
+readonly TEXT_PATHS_UNPROBED='paths were not probed'
+readonly TEXT_PATHS_MADE_UPLOADED='workdir %1 is made and %2 uploaded at launch'
+readonly TEXT_PATHS_NO_WORKDIR='workdir %1 does not exist, nor the entry in it (copy it there, or list it in launch.upload)'
+readonly TEXT_PATHS_NOT_WRITABLE='workdir %1 is not writable (the scripts and logs go there)'
+readonly TEXT_PATHS_ENTRY_UPLOADED='%1 exists; %2 is uploaded at launch'
+readonly TEXT_PATHS_NO_ENTRY='entry %1 does not exist (copy it there, or list it in launch.upload)'
+readonly TEXT_PATHS_OK='%1 and %2 exist'
+readonly TEXT_SSHD_UNKNOWN='cannot tell whether sshd runs (pgrep missing)'
+readonly TEXT_SSHD_NONE='no sshd process found'
+readonly TEXT_SSHD_PORT='sshd serves port %1'
+readonly TEXT_SSHD_RUNS='sshd runs'
+readonly TEXT_CPU_NO_ACCELERATOR='cpu project: no accelerator needed'
+readonly TEXT_NVIDIA_SMI_MISSING='nvidia-smi not found or failed: %1'
+readonly TEXT_GPU_MISSING='GPU %1 missing'
+readonly TEXT_GPUS_MISSING='%1 (nvidia-smi lists %2)'
+readonly TEXT_NPU_SMI_MISSING='npu-smi not found'
+readonly TEXT_SERVER_CHIP='server %1: %2'
+readonly TEXT_NPU_MISSING='NPU %1 missing'
+readonly TEXT_NPU_WARNING='NPU %1 health Warning'
+readonly TEXT_NPU_HEALTH='NPU %1 health %2'
+readonly TEXT_NPUS_FAILING='%1 (project uses %2)'
+readonly TEXT_CHIP_A3='NPU chip %1 is Atlas A3 hardware, which clusterwiz does not support yet (its rank table is version 1.2)'
+readonly TEXT_CHIP_OTHER='NPU chip %1 is %2 hardware, the project'\''s accelerator is %3'
+readonly TEXT_NONE='(none)'
+readonly TEXT_DEVICE_GATEWAY='device %1 has gateway %2, plan %3'
+readonly TEXT_DEVICE_DETECT_IP='device %1 has detect IP %2, plan %3'
+readonly TEXT_NO_DEVICES='the project lists no devices'
+readonly TEXT_NO_DEVICE_IP_PLAN='no device IP plan for this server (run clusterwiz-cli plan)'
+readonly TEXT_NO_ADDRESS='no address'
+readonly TEXT_DEVICE_NO_ADDRESS='device %1 has none (%2), plan %3'
+readonly TEXT_DEVICE_OTHER_ADDRESS='device %1 has %2, plan %3'
+readonly TEXT_ROUTES_UNREAD='%1 device addresses match the plan; the gateways and detect IPs are not verified: /etc/hccn.conf, where hccn_tool keeps them, could not be read'
+readonly TEXT_DEVICES_MATCH_ROUTED='%1 devices match the plan, gateways and detect IPs too'
+readonly TEXT_DEVICES_MATCH='%1 devices match the plan'
+readonly TEXT_LINK_DOWN='device %1 link DOWN'
+readonly TEXT_LINK_UNKNOWN_WHY='device %1 link unknown (%2)'
+readonly TEXT_LINK_UNKNOWN='device %1 link unknown'
+readonly TEXT_LINKS_DOWN='%1 (check the cable and the switch port)'
+readonly TEXT_LINKS_UP='%1 links UP'
+readonly TEXT_NET_HEALTH_BAD='device %1: %2'
+readonly TEXT_NET_HEALTH_WARN='%1 (net_health needs a netdetect address)'
+readonly TEXT_NET_HEALTH_OK='net health Success on %1 devices'
+readonly TEXT_TLS_DEVICE='device %1'
+readonly TEXT_TLS_DEVICES='devices %1'
+readonly TEXT_TLS_DEVICE_WHY='device %1 (%2)'
+readonly TEXT_TLS_ON='TLS on: %1'
+readonly TEXT_TLS_OFF='TLS off: %1'
+readonly TEXT_TLS_TIE=', a tie: off as Huawei advises'
+readonly TEXT_TLS_MIXED='%1; the cluster'\''s devices are mostly %2 (%3 on, %4 off%5): set every device to %2 (hccn_tool -i N -tls -s enable %6)'
+readonly TEXT_TLS_UNKNOWN='TLS switch unknown: %1'
+readonly TEXT_TLS_OK='TLS %1 on all %2 devices, as on the other servers'
+readonly HELD_SHOWN='4'
+readonly TEXT_HELD_BY='device %1 held by pid %2 (%3)'
+readonly TEXT_HELD_STOP='%1: stop what an earlier job left running (kill %2) once it is finished, then check again'
+readonly TEXT_NONE_HELD='no process holds the %1 planned devices'
+readonly TEXT_VERSIONS_NONE='no versions known'
+readonly TEXT_VERSIONS_SAME='the same on %1 servers: %2'
+readonly TEXT_VERSIONS_NOT_COMPARED='%1 (not compared: %2 not reached)'
 readonly SHM_WANTED_KIB='1048576'
 readonly CLOCK_SKEW_LIMIT_MS='1000'
 readonly TEXT_SHM_SILENT='df /dev/shm %1'
@@ -59,6 +150,22 @@ readonly TEXT_CLOCK_OK='within 1 s of the master'\''s clock: %1 servers'
 readonly PORT_CONNECT_TIMEOUT_S='3'
 readonly TEXT_REACH_CONNECTED='connected to %1'
 readonly TEXT_REACH_NO_ANSWER='no answer from %1 within %2 s: a firewall drops it'
+readonly TEXT_SS_NOT_FOUND='ss -tulnp not found'
+readonly TEXT_SS_FAILED='ss -tulnp failed: %1'
+readonly TEXT_MASTER_PORT_UNKNOWN='cannot tell whether port %1 is free: %2'
+readonly TEXT_PORT_FREE='port %1 is free'
+readonly TEXT_PORT_IN_USE='port %1 is in use'
+readonly TEXT_PORT_IN_USE_BY='port %1 is in use by %2'
+readonly TEXT_MASTER_PORT_USED='%1 (another job? stop it or choose another master_port)'
+readonly TEXT_HCCL_FREE_UNKNOWN='cannot tell whether %1-%2 are free: %3'
+readonly TEXT_HCCL_IN_USE='in use: %1 (is a previous job still running?)'
+readonly TEXT_HCCL_FREE='%1 free'
+readonly TEXT_RESERVED_UNREAD='cannot tell whether %1 is reserved: /proc/sys/net/ipv4 not read (%2)'
+readonly TEXT_RESERVED_NONE='none'
+readonly TEXT_RESERVED_OUTSIDE='%1 is outside the ephemeral range %2'
+readonly TEXT_RESERVED_OK='%1 reserved (ip_local_reserved_ports: %2)'
+readonly TEXT_RESERVED_OPEN='%1 of the HCCL ports are inside the ephemeral range %2 and not reserved (ip_local_reserved_ports: %3): a connection can take one before HCCL listens there; reserve them (sysctl -w net.ipv4.ip_local_reserved_ports=...)'
+readonly TEXT_REACH_FAILED='cannot connect to %1: %2'
 
 # Device IPs of every server (same order as NODE_DEVICES) and the hccn_tool command lines.
 NODE_DEVICE_IPS=('192.168.100.1 192.168.100.2 192.168.100.3 192.168.100.4 192.168.100.5 192.168.100.6 192.168.100.7 192.168.100.8' '192.168.100.9 192.168.100.10 192.168.100.11 192.168.100.12 192.168.100.13 192.168.100.14 192.168.100.15 192.168.100.16')
@@ -501,6 +608,22 @@ clusterwiz_text() {
     printf '%s' "$text"
 }
 
+# clusterwiz_join_reasons PART...: the parts as the C++ joinReasons() joins them, "a; b; c and
+# 2 more" (the first REASONS_SHOWN, then how many are left); clusterwiz_join_shown SHOWN PART...
+# shows SHOWN of them.
+clusterwiz_join_reasons() { clusterwiz_join_shown "$REASONS_SHOWN" "$@"; }
+clusterwiz_join_shown() {
+    local shown=$1 joined=$2 n=1
+    shift 2
+    while [ "$#" -gt 0 ] && [ "$n" -lt "$shown" ]; do
+        joined=$(clusterwiz_text "$TEXT_REASONS_JOIN" "$joined" "$1")
+        n=$((n + 1))
+        shift
+    done
+    [ "$#" -gt 0 ] && joined=$(clusterwiz_text "$TEXT_REASONS_AND_MORE" "$joined" "$#")
+    printf '%s' "$joined"
+}
+
 # clusterwiz_check ID WHERE CONTACT JUDGED FUNCTION: one check of the table. WHERE: the servers
 # that decide it (all, master, others; hub: the server that logs in to the others, PEER_HUB;
 # targets: the others); CONTACT: "reach" when it connects to other servers; JUDGED: "facts" when
@@ -515,8 +638,8 @@ clusterwiz_check() {
         return
     fi
     case "$2" in
-        master) [ "$NODE_RANK" = 0 ] || { clusterwiz_skip "not the master"; return; } ;;
-        others) [ "$NODE_RANK" != 0 ] || { clusterwiz_skip "the master itself"; return; } ;;
+        master) [ "$NODE_RANK" = 0 ] || { clusterwiz_skip "$MASTER_SKIP"; return; } ;;
+        others) [ "$NODE_RANK" != 0 ] || { clusterwiz_skip "$OTHERS_SKIP"; return; } ;;
         hub) [ "$NODE_RANK" = "$PEER_HUB" ] || { clusterwiz_skip "$PEER_HUB_SKIP"; return; } ;;
         targets) [ "$NODE_RANK" != "$PEER_HUB" ] || { clusterwiz_skip "$PEER_TARGET_SKIP"; return; } ;;
     esac
@@ -543,6 +666,8 @@ clusterwiz_port_span() {
         echo "${NEED_FIRST[$1]}-${NEED_LAST[$1]}"
     fi
 }
+# A span of ports as the C++ portSpanText() writes it: "60000-60031", or "22" alone.
+clusterwiz_span_text() { if [ "$1" = "$2" ]; then echo "$1"; else echo "$1-$2"; fi; }
 clusterwiz_port_text() { echo "$(clusterwiz_port_span "$1") (${NEED_WHAT[$1]})"; }
 
 clusterwiz_have() { command -v "$1" >/dev/null 2>&1; }
@@ -714,8 +839,8 @@ clusterwiz_output_line() {
 # A fact that timed out (124) or never arrived: the verdict says so instead of guessing.
 clusterwiz_unanswered() {
     case "$1" in
-        124) echo "did not answer within $FACT_TIMEOUT s" ;;
-        125) echo "did not answer: the probe output stopped before it" ;;
+        124) clusterwiz_text "$TEXT_UNANSWERED_TIMEOUT" "$FACT_TIMEOUT" ;;
+        125) printf '%s' "$TEXT_UNANSWERED_STOPPED" ;;
         *) return 1 ;;
     esac
 }
@@ -730,7 +855,7 @@ clusterwiz_check_hostname() {
     local output name j other
     output=$(clusterwiz_fact hostname) && name=$(clusterwiz_hostname_of "$output")
     if [ -z "$name" ]; then
-        clusterwiz_warn "hostname unknown"
+        clusterwiz_warn "$TEXT_HOSTNAME_UNKNOWN"
         return
     fi
     for ((j = 0; j < NODE_COUNT; j++)); do
@@ -740,11 +865,9 @@ clusterwiz_check_hostname() {
         other=$(clusterwiz_hostname_of "$output")
         [ "$other" = "$name" ] || continue
         # OpenMPI takes two servers of one hostname for one host (shared memory between them).
-        if [ "$LAUNCH_MODE" = mpirun ]; then
-            clusterwiz_fail "hostname $name is also ${NODE_NAMES[$j]}'s hostname"
-        else
-            clusterwiz_warn "hostname $name is also ${NODE_NAMES[$j]}'s hostname"
-        fi
+        local verdict=clusterwiz_warn
+        [ "$LAUNCH_MODE" = mpirun ] && verdict=clusterwiz_fail
+        "$verdict" "$(clusterwiz_text "$TEXT_HOSTNAME_TWICE" "$name" "${NODE_NAMES[$j]}")"
         return
     done
     clusterwiz_ok "$name"
@@ -766,19 +889,21 @@ clusterwiz_check_host_ip() {
     listed=$(clusterwiz_fact hostname-i) || listed=""
     listed=$(echo $listed)
     if ! clusterwiz_is_ipv4 "$HOST_IP"; then
-        clusterwiz_fail "host_ip is empty and host '$HOST_IP' is not an address: set host_ip (this server has $listed), or run discover --update"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_HOST_IP_NOT_ADDRESS" "$HOST_IP" "$listed")"
         return
     fi
     nic=$(clusterwiz_fact ip-addr | awk -v ip="$HOST_IP" '$3 == "inet" { split($4, a, "/"); if (a[1] == ip) { n = $2; sub(/:$/, "", n); sub(/@.*/, "", n); print n; exit } }')
     # hostname -I leaves out loopback; ip addr lists it (a one-server job on 127.0.0.1).
     if [[ " $listed " != *" $HOST_IP "* ]] && [ -z "$nic" ]; then
-        clusterwiz_fail "host_ip $HOST_IP is not an address of this server (hostname -I: ${listed:-nothing})"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_HOST_IP_NOT_HERE" "$HOST_IP" "${listed:-$TEXT_NOTHING}")"
         return
     fi
     if [ -n "${NODE_NICS[$NODE_RANK]}" ] && [ -n "$nic" ] && [ "$nic" != "${NODE_NICS[$NODE_RANK]}" ]; then
-        clusterwiz_warn "host_ip $HOST_IP is on $nic, but the project pins the NIC ${NODE_NICS[$NODE_RANK]}"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_HOST_IP_OTHER_NIC" "$HOST_IP" "$nic" "${NODE_NICS[$NODE_RANK]}")"
+    elif [ -n "$nic" ]; then
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_HOST_IP_ON" "$HOST_IP" "$nic")"
     else
-        clusterwiz_ok "$HOST_IP${nic:+ on $nic}"
+        clusterwiz_ok "$HOST_IP"
     fi
 }
 
@@ -789,11 +914,12 @@ clusterwiz_check_python_torch() {
     output=$(clusterwiz_fact python)
     status=$?
     if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_fail "$PYTHON $silent"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_PYTHON_SILENT" "$PYTHON" "$silent")"
         return
     fi
     if [ "$status" = 127 ] || [ "$status" = 126 ]; then
-        clusterwiz_fail "$PYTHON does not run: $(clusterwiz_output_line "$output")"
+        output=$(clusterwiz_output_line "$output")
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_PYTHON_DOES_NOT_RUN" "$PYTHON" "${output:-$TEXT_NOT_FOUND}")"
         return
     fi
     version=$(printf '%s\n' "$output" | sed -n 's/^python //p' | head -n 1)
@@ -818,12 +944,16 @@ clusterwiz_check_python_torch() {
             print (missing == "" ? "-" : missing), (found == "" ? "-" : found)
         }')
     if [ "$missing" != - ]; then
-        clusterwiz_fail "$PYTHON (Python $version) has no ${missing//,/, } installed (no package metadata; $FRAMEWORK needs it): install it for this interpreter"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_PYTHON_MISSING" "$PYTHON" "$version" "${missing//,/, }" "$FRAMEWORK")"
         return
     fi
     [ "$found" = - ] && found=""
     found=${found//=/ }
-    clusterwiz_ok "$executable: Python $version${found:+, ${found//,/, }}"
+    if [ -z "$found" ]; then
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_PYTHON_OK_BARE" "$executable" "$version")"
+    else
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_PYTHON_OK" "$executable" "$version" "${found//,/, }")"
+    fi
 }
 
 clusterwiz_check_mpirun() {
@@ -831,18 +961,18 @@ clusterwiz_check_mpirun() {
     output=$(clusterwiz_fact mpirun)
     status=$?
     if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_fail "mpirun --version $silent"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_MPIRUN_SILENT" "$silent")"
         return
     fi
     if [ "$status" = 127 ]; then
-        clusterwiz_fail "mpirun not found (mpirun mode needs OpenMPI on every server)"
+        clusterwiz_fail "$TEXT_MPIRUN_NOT_FOUND"
         return
     fi
     # Without --prefix, mpirun starts orted by name in a non-interactive SSH login.
     local orted
     orted=$(clusterwiz_fact orted) || orted=""
     if [ -z "$MPIRUN_PREFIX" ] && [ -z "$orted" ]; then
-        clusterwiz_fail "orted is not on the PATH of a non-interactive SSH login, so mpirun cannot start its daemon here: set launch.mpirun.prefix to the OpenMPI installation (e.g. /usr/lib/x86_64-linux-gnu/openmpi), or install openmpi-bin on this server"
+        clusterwiz_fail "$TEXT_ORTED_MISSING"
         return
     fi
     clusterwiz_ok "$(clusterwiz_output_line "$output")"
@@ -854,7 +984,7 @@ clusterwiz_check_msrun() {
     output=$(clusterwiz_fact msrun)
     status=$?
     if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_fail "looking for msrun $silent"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_MSRUN_SILENT" "$silent")"
         return
     fi
     output=$(clusterwiz_output_line "$output")
@@ -862,12 +992,12 @@ clusterwiz_check_msrun() {
         clusterwiz_ok "$output"
         return
     fi
-    where="msrun is neither on the PATH of a non-interactive SSH login nor beside ${PYTHON:-python3}; MindSpore installs it"
+    where=$(clusterwiz_text "$TEXT_MSRUN_NOWHERE" "${PYTHON:-python3}")
     # check.sh does not run env_setup; train.sh does, and it may put msrun on the PATH.
     if [ "$ENV_SETUP_LINES" -gt 0 ]; then
-        clusterwiz_warn "$where: train.sh finds it only if launch.env_setup puts it on the PATH"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_MSRUN_ENV_SETUP" "$where")"
     else
-        clusterwiz_fail "$where: install MindSpore for launch.python, or add to launch.env_setup the line that activates its environment"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_MSRUN_INSTALL" "$where")"
     fi
 }
 
@@ -878,7 +1008,8 @@ clusterwiz_path_answer() {
 }
 
 clusterwiz_check_cann_env() {
-    local answer path present missing="" looked="" found="" count=0
+    local answer path present looked="" found="" count=0
+    local -a missing=()
     while read -r answer path; do
         [ -n "$answer" ] || continue
         count=$((count + 1))
@@ -886,22 +1017,22 @@ clusterwiz_check_cann_env() {
             looked="$looked${looked:+, }$path"
             [ "$answer" = yes ] && [ -z "$found" ] && found=$path
         elif [ "$answer" = no ]; then
-            missing="$missing${missing:+; }$path"
+            missing+=("$path")
         fi
         present=$path
     done < <(clusterwiz_path_answer setenv)
     if [ "$count" = 0 ]; then
-        clusterwiz_skip "env_setup sources no file"
-    elif [ -n "$missing" ]; then
-        clusterwiz_fail "missing or unreadable: $missing"
+        clusterwiz_skip "$TEXT_CANN_NO_FILE"
+    elif [ "${#missing[@]}" -gt 0 ]; then
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_CANN_MISSING" "$(clusterwiz_join_reasons "${missing[@]}")")"
     elif [ "${#CANN_SET_ENV_PLACES[@]}" -gt 0 ] && [ -z "$found" ]; then
-        clusterwiz_fail "CANN's set_env.sh is in none of its places ($looked): install the CANN toolkit, or source its set_env.sh in launch.env_setup"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_CANN_NOWHERE" "$looked")"
     elif [ "${#CANN_SET_ENV_PLACES[@]}" -gt 0 ]; then
-        clusterwiz_warn "$found is here, but launch.env_setup does not source it: a job started over SSH gets no CANN libraries (add \"source $found\")"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_CANN_NOT_SOURCED" "$found")"
     elif [ "$count" = 1 ]; then
-        clusterwiz_ok "$present present"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_CANN_PRESENT" "$present")"
     else
-        clusterwiz_ok "$count files present"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_CANN_PRESENT" "$(clusterwiz_text "$TEXT_CANN_FILES" "$count")")"
     fi
 }
 
@@ -909,34 +1040,34 @@ clusterwiz_check_paths() {
     local workdir entry writable answer path
     read -r answer path < <(clusterwiz_path_answer workdir)
     if [ -z "$answer" ]; then
-        clusterwiz_warn "paths were not probed"
+        clusterwiz_warn "$TEXT_PATHS_UNPROBED"
         return
     fi
     workdir=$path
     if [ "$answer" = no ]; then
         # Launch makes the workdir; only an entry that is neither there nor uploaded is missing.
         if [ "$ENTRY_UPLOADED" = 1 ]; then
-            clusterwiz_ok "workdir $workdir is made and ${ENTRY##*/} uploaded at launch"
+            clusterwiz_ok "$(clusterwiz_text "$TEXT_PATHS_MADE_UPLOADED" "$workdir" "${ENTRY##*/}")"
         else
-            clusterwiz_fail "workdir $workdir does not exist, nor the entry in it (copy it there, or list it in launch.upload)"
+            clusterwiz_fail "$(clusterwiz_text "$TEXT_PATHS_NO_WORKDIR" "$workdir")"
         fi
         return
     fi
     read -r writable path < <(clusterwiz_path_answer writable)
     if [ "$writable" = no ]; then
-        clusterwiz_fail "workdir $workdir is not writable (the scripts and logs go there)"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_PATHS_NOT_WRITABLE" "$workdir")"
         return
     fi
     read -r answer entry < <(clusterwiz_path_answer entry)
     if [ "$answer" = no ]; then
         if [ "$ENTRY_UPLOADED" = 1 ]; then
-            clusterwiz_ok "$workdir exists; ${ENTRY##*/} is uploaded at launch"
+            clusterwiz_ok "$(clusterwiz_text "$TEXT_PATHS_ENTRY_UPLOADED" "$workdir" "${ENTRY##*/}")"
         else
-            clusterwiz_fail "entry $entry does not exist (copy it there, or list it in launch.upload)"
+            clusterwiz_fail "$(clusterwiz_text "$TEXT_PATHS_NO_ENTRY" "$entry")"
         fi
         return
     fi
-    clusterwiz_ok "$workdir and ${entry:-$ENTRY} exist"
+    clusterwiz_ok "$(clusterwiz_text "$TEXT_PATHS_OK" "$workdir" "${entry:-$ENTRY}")"
 }
 
 clusterwiz_check_sshd() {
@@ -945,12 +1076,16 @@ clusterwiz_check_sshd() {
     status=$?
     case "$status" in
         0) ;;
-        1) clusterwiz_fail "no sshd process found"; return ;;
-        *) clusterwiz_warn "cannot tell whether sshd runs (pgrep missing)"; return ;;
+        1) clusterwiz_fail "$TEXT_SSHD_NONE"; return ;;
+        *) clusterwiz_warn "$TEXT_SSHD_UNKNOWN"; return ;;
     esac
     session=$(clusterwiz_fact ssh-connection) || session=""
     port=$(echo $session | awk 'NF == 4 && $4 ~ /^[0-9]+$/ && $4 >= 1 && $4 <= 65535 { print $4 }')
-    clusterwiz_ok "${port:+sshd serves port $port}${port:-sshd runs}"
+    if [ -n "$port" ]; then
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_SSHD_PORT" "$port")"
+    else
+        clusterwiz_ok "$TEXT_SSHD_RUNS"
+    fi
 }
 
 # The versions of server J ("self" for this one), "COMPONENT<TAB>VERSION" lines in a fixed order:
@@ -1007,14 +1142,17 @@ clusterwiz_versions_of() {
 }
 
 clusterwiz_check_versions() {
-    local j all="" output unreached="" differences line
+    local j all="" output first="" compared=0 differences line same reason
+    local -a unreached=()
     for ((j = 0; j < NODE_COUNT; j++)); do
         if [ "$j" = "$NODE_RANK" ]; then
             output=$(clusterwiz_versions_of self)
         elif ! clusterwiz_peer_facts "$j" || ! output=$(clusterwiz_versions_of "$j"); then
-            unreached="$unreached${unreached:+, }${NODE_NAMES[$j]}"
+            unreached+=("${NODE_NAMES[$j]}")
             continue
         fi
+        [ "$compared" = 0 ] && first=$output
+        compared=$((compared + 1))
         all+=$(printf '%s\n' "$output" | awk -F '\t' -v s="${NODE_NAMES[$j]}" 'NF == 2 { printf "%s\t%s\t%s\n", s, $1, $2 }')$'\n'
     done
     differences=$(printf '%s' "$all" | awk -F '\t' '
@@ -1035,10 +1173,19 @@ clusterwiz_check_versions() {
         }')
     if [ -n "$differences" ]; then
         while read -r line; do clusterwiz_fail "$line"; done <<<"$differences"
-    elif [ -n "$unreached" ]; then
-        clusterwiz_warn "the same on the servers compared; not compared: $unreached (no password-free login from here, or --no-reach)"
+        return
+    fi
+    # The first server compared (in plan order) names the versions, as the C++ does.
+    same=$(printf '%s\n' "$first" | awk -F '\t' 'NF == 2 { s = s (s == "" ? "" : ", ") $1 " " $2 } END { print s }')
+    if [ -z "$same" ]; then
+        reason=$TEXT_VERSIONS_NONE
     else
-        clusterwiz_ok "the same on $NODE_COUNT servers: $(clusterwiz_versions_of self | tr '\t' ' ' | paste -sd, - | sed 's/,/, /g')"
+        reason=$(clusterwiz_text "$TEXT_VERSIONS_SAME" "$compared" "$same")
+    fi
+    if [ "${#unreached[@]}" -gt 0 ]; then
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_VERSIONS_NOT_COMPARED" "$reason" "$(clusterwiz_join_reasons "${unreached[@]}")")"
+    else
+        clusterwiz_ok "$reason"
     fi
 }
 
@@ -1227,12 +1374,13 @@ clusterwiz_chip_generation() {
 }
 
 clusterwiz_check_accelerator() {
-    local output status rows device chip kind health failing="" warning=""
+    local output status rows device chip kind health count healthy
+    local -a failing=() warning=()
     output=$(clusterwiz_fact npu-smi)
     status=$?
     case "$status" in
         0) rows=$(clusterwiz_npu_rows "$output") ;;
-        127 | 124 | 125) clusterwiz_fail "npu-smi not found"; return ;;
+        127 | 125) clusterwiz_fail "$TEXT_NPU_SMI_MISSING"; return ;;
         *) rows="" ;;
     esac
     # A chip of the other generation: wrong rank table format, HCCL settings and device network.
@@ -1240,27 +1388,30 @@ clusterwiz_check_accelerator() {
         [ -n "$chip" ] || continue
         kind=$(clusterwiz_chip_generation "$chip")
         if [ "$kind" = a3 ]; then
-            failing="$failing${failing:+; }server $SERVER_NAME: NPU chip $chip is Atlas A3 hardware, which clusterwiz does not support yet (its rank table is version 1.2)"
+            failing+=("$(clusterwiz_text "$TEXT_SERVER_CHIP" "$SERVER_NAME" "$(clusterwiz_text "$TEXT_CHIP_A3" "$chip")")")
         elif [ -n "$kind" ] && [ "$kind" != "$ACCELERATOR" ]; then
-            failing="$failing${failing:+; }server $SERVER_NAME: NPU chip $chip is $kind hardware, the project's accelerator is $ACCELERATOR"
+            failing+=("$(clusterwiz_text "$TEXT_SERVER_CHIP" "$SERVER_NAME" "$(clusterwiz_text "$TEXT_CHIP_OTHER" "$chip" "$kind" "$ACCELERATOR")")")
         fi
     done < <(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3 && !seen[$2]++ { print $2 }')
     for device in "${DEVICES[@]}"; do
         health=$(printf '%s\n' "$rows" | awk -F '\t' -v d="$device" '$1 == d { print $3; exit }')
         if [ -z "$health" ]; then
-            failing="$failing${failing:+; }NPU $device missing"
+            failing+=("$(clusterwiz_text "$TEXT_NPU_MISSING" "$device")")
         elif [ "${health,,}" = warning ]; then
-            warning="$warning${warning:+; }NPU $device health Warning"
+            warning+=("$(clusterwiz_text "$TEXT_NPU_WARNING" "$device")")
         elif [ "${health,,}" != ok ]; then
-            failing="$failing${failing:+; }NPU $device health $health"
+            failing+=("$(clusterwiz_text "$TEXT_NPU_HEALTH" "$device" "$health")")
         fi
     done
-    if [ -n "$failing" ]; then
-        clusterwiz_fail "$failing${warning:+; $warning} (project uses ${DEVICES[*]})"
-    elif [ -n "$warning" ]; then
-        clusterwiz_warn "$warning"
+    if [ "${#failing[@]}" -gt 0 ]; then
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_NPUS_FAILING" "$(clusterwiz_join_reasons "${failing[@]}" ${warning[@]+"${warning[@]}"})" "$(IFS=,; echo "${DEVICES[*]}")")"
+    elif [ "${#warning[@]}" -gt 0 ]; then
+        clusterwiz_warn "$(clusterwiz_join_reasons "${warning[@]}")"
     else
-        clusterwiz_ok "$(printf '%s\n' "$rows" | grep -c .) NPUs; planned devices ${DEVICES[*]} health OK"
+        # As discovery's table shows the devices (DiscoveryReport.cpp): "8 NPU, 8 OK".
+        count=$(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3' | grep -c .)
+        healthy=$(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3 && tolower($3) == "ok"' | grep -c .)
+        if [ "$count" = 0 ]; then clusterwiz_ok "-"; else clusterwiz_ok "$count NPU, $healthy OK"; fi
     fi
 }
 
@@ -1283,15 +1434,16 @@ clusterwiz_conf_value() {
 }
 
 clusterwiz_check_device_ips() {
-    local k device planned output status address netmask why wrong="" conf conf_status rank
+    local k device planned output status address netmask why conf conf_status rank
     local gateway detect
+    local -a wrong=()
     read -r -a DEVICE_IPS <<< "${NODE_DEVICE_IPS[$NODE_RANK]}"
     if [ "$NPROC" = 0 ]; then
-        clusterwiz_fail "the project lists no devices"
+        clusterwiz_fail "$TEXT_NO_DEVICES"
         return
     fi
     if [ "${#DEVICE_IPS[@]}" != "$NPROC" ]; then
-        clusterwiz_fail "no device IP plan for this server (run clusterwiz-cli plan)"
+        clusterwiz_fail "$TEXT_NO_DEVICE_IP_PLAN"
         return
     fi
     conf=$(clusterwiz_fact hccn-conf)
@@ -1310,11 +1462,11 @@ clusterwiz_check_device_ips() {
         fi
         if [ -z "$address" ]; then
             why=$(clusterwiz_hccn_error "$status" "$output")
-            wrong="$wrong${wrong:+; }device $device has none (${why:-no address}), plan $planned${DEVICE_NETMASK:+/$DEVICE_NETMASK}"
+            wrong+=("$(clusterwiz_text "$TEXT_DEVICE_NO_ADDRESS" "$device" "${why:-$TEXT_NO_ADDRESS}" "$planned${DEVICE_NETMASK:+/$DEVICE_NETMASK}")")
             continue
         fi
         if [ "$address" != "$planned" ] || { [ -n "$DEVICE_NETMASK" ] && [ "$netmask" != "$DEVICE_NETMASK" ]; }; then
-            wrong="$wrong${wrong:+; }device $device has $address${netmask:+/$netmask}, plan $planned${DEVICE_NETMASK:+/$DEVICE_NETMASK}"
+            wrong+=("$(clusterwiz_text "$TEXT_DEVICE_OTHER_ADDRESS" "$device" "$address${netmask:+/$netmask}" "$planned${DEVICE_NETMASK:+/$DEVICE_NETMASK}")")
         elif [ "$DEVICE_ROUTED" = 1 ] && [ "$conf_status" = 0 ]; then
             # The gateway and detect IP hccn_tool keeps in hccn.conf (Huawei documents no
             # output of -gateway -g): an address already right must not hide an unset gateway.
@@ -1322,26 +1474,27 @@ clusterwiz_check_device_ips() {
             gateway=$(clusterwiz_conf_value "$conf" gateway "$device")
             detect=$(clusterwiz_conf_value "$conf" netdetect "$device")
             if [ -n "${DEVICE_GATEWAYS[$rank]:-}" ] && [ "$gateway" != "${DEVICE_GATEWAYS[$rank]}" ]; then
-                wrong="$wrong${wrong:+; }device $device has gateway ${gateway:-(none)}, plan ${DEVICE_GATEWAYS[$rank]}"
+                wrong+=("$(clusterwiz_text "$TEXT_DEVICE_GATEWAY" "$device" "${gateway:-$TEXT_NONE}" "${DEVICE_GATEWAYS[$rank]}")")
             fi
             if [ -n "${DEVICE_DETECT_IPS[$rank]:-}" ] && [ "$detect" != "${DEVICE_DETECT_IPS[$rank]}" ]; then
-                wrong="$wrong${wrong:+; }device $device has detect IP ${detect:-(none)}, plan ${DEVICE_DETECT_IPS[$rank]}"
+                wrong+=("$(clusterwiz_text "$TEXT_DEVICE_DETECT_IP" "$device" "${detect:-$TEXT_NONE}" "${DEVICE_DETECT_IPS[$rank]}")")
             fi
         fi
     done
-    if [ -n "$wrong" ]; then
-        clusterwiz_fail "$wrong (setup_device_ips.sh sets them)"
+    if [ "${#wrong[@]}" -gt 0 ]; then
+        clusterwiz_fail "$(clusterwiz_join_reasons "${wrong[@]}")"
     elif [ "$DEVICE_ROUTED" = 1 ] && [ "$conf_status" != 0 ]; then
-        clusterwiz_warn "$NPROC device addresses match the plan; the gateways and detect IPs are not verified: /etc/hccn.conf, where hccn_tool keeps them, could not be read"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_ROUTES_UNREAD" "$NPROC")"
     elif [ "$DEVICE_ROUTED" = 1 ]; then
-        clusterwiz_ok "$NPROC devices match the plan, gateways and detect IPs too"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_DEVICES_MATCH_ROUTED" "$NPROC")"
     else
-        clusterwiz_ok "$NPROC devices match the plan"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_DEVICES_MATCH" "$NPROC")"
     fi
 }
 
 clusterwiz_check_device_links() {
-    local device output status link why down="" unknown=""
+    local device output status link why
+    local -a down=() unknown=()
     for device in "${DEVICES[@]}"; do
         output=$(clusterwiz_fact "hccn-link.$device")
         status=$?
@@ -1349,26 +1502,30 @@ clusterwiz_check_device_links() {
         [ "$status" = 0 ] && link=$(clusterwiz_key_value "link status" "$output")
         case "${link^^}" in
             UP) ;;
-            DOWN) down="$down${down:+; }device $device link DOWN" ;;
+            DOWN) down+=("$(clusterwiz_text "$TEXT_LINK_DOWN" "$device")") ;;
             *)
                 why=$(clusterwiz_hccn_error "$status" "$output")
-                unknown="$unknown${unknown:+; }device $device link unknown${why:+ ($why)}" ;;
+                if [ -n "$why" ]; then
+                    unknown+=("$(clusterwiz_text "$TEXT_LINK_UNKNOWN_WHY" "$device" "$why")")
+                else
+                    unknown+=("$(clusterwiz_text "$TEXT_LINK_UNKNOWN" "$device")")
+                fi ;;
         esac
     done
-    if [ -n "$down" ]; then
-        clusterwiz_fail "$down (check the cable and the switch port)"
-    elif [ -n "$unknown" ]; then
-        clusterwiz_warn "$unknown"
+    if [ "${#down[@]}" -gt 0 ]; then
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_LINKS_DOWN" "$(clusterwiz_join_reasons "${down[@]}")")"
+    elif [ "${#unknown[@]}" -gt 0 ]; then
+        clusterwiz_warn "$(clusterwiz_join_reasons "${unknown[@]}")"
     else
-        clusterwiz_ok "$NPROC links UP"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_LINKS_UP" "$NPROC")"
     fi
 }
 
 # net_health depends on the netdetect address (setup_device_ips.sh sets it), so a fresh server
 # reports Init: a warning, not a refusal.
 clusterwiz_read_net_health() {
-    local device output status health bad=""
-    local -a words
+    local device output status health
+    local -a words bad=()
     for device in "${DEVICES[@]}"; do
         output=$(clusterwiz_fact "hccn-health.$device")
         status=$?
@@ -1376,13 +1533,13 @@ clusterwiz_read_net_health() {
         [ "$status" = 0 ] && health=$(clusterwiz_key_value "net health status" "$output")
         read -r -a words <<< "${health,,}"
         if [ "${words[*]}" != success ]; then
-            bad="$bad${bad:+; }device $device: ${health:-unknown}"
+            bad+=("$(clusterwiz_text "$TEXT_NET_HEALTH_BAD" "$device" "${health:-unknown}")")
         fi
     done
-    if [ -n "$bad" ]; then
-        clusterwiz_warn "$bad (net_health needs a netdetect address; --net tests every other server)"
+    if [ "${#bad[@]}" -gt 0 ]; then
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_NET_HEALTH_WARN" "$(clusterwiz_join_reasons "${bad[@]}")")"
     else
-        clusterwiz_ok "net health Success on $NPROC devices"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_NET_HEALTH_OK" "$NPROC")"
     fi
 }
 
@@ -1456,8 +1613,8 @@ clusterwiz_tls_of() {
 # The TLS switch of every device of every server whose facts are here must be the same: the
 # majority's, off on a tie (Huawei's install guide: hccn_tool -i x -tls -s enable 0).
 clusterwiz_check_device_tls() {
-    local j device output status tls why on="" off="" unread="" count_on=0 count_off=0 common
-    local -a devices
+    local j device output status tls why on="" off="" count_on=0 count_off=0 common tie="" found
+    local -a devices unread=()
     for ((j = 0; j < NODE_COUNT; j++)); do
         clusterwiz_peer_facts "$j" || continue
         read -r -a devices <<< "${NODE_DEVICES[$j]}"
@@ -1475,7 +1632,11 @@ clusterwiz_check_device_tls() {
                 0) off="$off${off:+, }$device" ;;
                 *)
                     why=$(clusterwiz_hccn_error "$status" "$output")
-                    unread="$unread${unread:+; }device $device${why:+ ($why)}" ;;
+                    if [ -n "$why" ]; then
+                        unread+=("$(clusterwiz_text "$TEXT_TLS_DEVICE_WHY" "$device" "$why")")
+                    else
+                        unread+=("$(clusterwiz_text "$TEXT_TLS_DEVICE" "$device")")
+                    fi ;;
             esac
         done
     done
@@ -1485,32 +1646,43 @@ clusterwiz_check_device_tls() {
         [ "$count_on" -gt "$count_off" ] && common=1
     fi
     if { [ "$common" = 1 ] && [ -n "$off" ]; } || { [ "$common" = 0 ] && [ -n "$on" ]; }; then
-        clusterwiz_fail "${on:+TLS on: devices $on}${on:+${off:+; }}${off:+TLS off: devices $off}; the cluster's devices are mostly $([ "$common" = 1 ] && echo on || echo off) ($count_on on, $count_off off): set every device alike (hccn_tool -i N -tls -s enable $common, or clusterwiz-cli fix PROJECT align-device-tls)"
-    elif [ -n "$unread" ]; then
-        clusterwiz_warn "TLS switch unknown: $unread"
+        local -a found_parts=()
+        [ -n "$on" ] && found_parts+=("$(clusterwiz_text "$TEXT_TLS_ON" "$(clusterwiz_tls_devices "$on")")")
+        [ -n "$off" ] && found_parts+=("$(clusterwiz_text "$TEXT_TLS_OFF" "$(clusterwiz_tls_devices "$off")")")
+        found=$(clusterwiz_join_shown 2 "${found_parts[@]}")
+        [ "$count_on" = "$count_off" ] && tie=$TEXT_TLS_TIE
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_TLS_MIXED" "$found" "$([ "$common" = 1 ] && echo on || echo off)" "$count_on" "$count_off" "$tie" "$common")"
+    elif [ "${#unread[@]}" -gt 0 ]; then
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_TLS_UNKNOWN" "$(clusterwiz_join_reasons "${unread[@]}")")"
     else
-        clusterwiz_ok "TLS $([ "$common" = 1 ] && echo on || echo off) on devices ${DEVICES[*]}"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_TLS_OK" "$([ -n "$on" ] && echo on || echo off)" "$NPROC")"
     fi
+}
+
+# "device 3" or "devices 1, 2", as the C++ names the devices of one TLS state.
+clusterwiz_tls_devices() {
+    if [[ $1 == *,* ]]; then clusterwiz_text "$TEXT_TLS_DEVICES" "$1"; else clusterwiz_text "$TEXT_TLS_DEVICE" "$1"; fi
 }
 
 # Who has a planned /dev/davinciN open before the job starts: "PID DEVICE NAME" lines (Linux
 # /proc facts, as discovery reads them).
 clusterwiz_check_device_processes() {
-    local output held pids
+    local output pid device name pids=""
+    local -a held=()
     output=$(clusterwiz_fact device-holders) || output=""
-    held=$(printf '%s\n' "$output" | awk -v planned=" ${DEVICES[*]} " '
+    while IFS=$'\t' read -r pid device name; do
+        held+=("$(clusterwiz_text "$TEXT_HELD_BY" "$device" "$pid" "$name")")
+        [[ " $pids " == *" $pid "* ]] || pids="$pids${pids:+ }$pid"
+    done < <(printf '%s\n' "$output" | awk -v planned=" ${DEVICES[*]} " '
         { sub(/\r$/, "") }
         /^[0-9]+ [0-9]+( |$)/ && $1 > 0 && index(planned, " " $2 " ") {
             name = $0; sub(/^[0-9]+ [0-9]+ ?/, "", name); gsub(/^[ \t]+|[ \t]+$/, "", name)
-            printf "%sdevice %s held by pid %s (%s)", sep, $2, $1, (name == "" ? "?" : name); sep = "; "
-            if (!($1 in seen)) { seen[$1] = 1; pids = pids (pids == "" ? "" : " ") $1 }
-        }
-        END { if (sep != "") printf "\t%s\n", pids }')
-    if [ -n "$held" ]; then
-        pids=${held##*$'\t'}
-        clusterwiz_fail "${held%$'\t'*}: stop what an earlier job left running (kill $pids) once it is finished, then check again"
+            printf "%s\t%s\t%s\n", $1, $2, (name == "" ? "?" : name)
+        }')
+    if [ "${#held[@]}" -gt 0 ]; then
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_HELD_STOP" "$(clusterwiz_join_shown "$HELD_SHOWN" "${held[@]}")" "$pids")"
     else
-        clusterwiz_ok "no process holds the $NPROC planned devices"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_NONE_HELD" "$NPROC")"
     fi
 }
 
@@ -2847,39 +3019,51 @@ clusterwiz_port_owners() {
     PORT_OWNERS=$(clusterwiz_fact ss)
     status=$?
     [ "$status" = 0 ] && return 0
-    PORT_OWNERS_ERROR="ss -tulnp $([ "$status" = 127 ] && echo "not found" || echo "failed: $(clusterwiz_output_line "$PORT_OWNERS")")"
+    if [ "$status" = 127 ]; then
+        PORT_OWNERS_ERROR=$TEXT_SS_NOT_FOUND
+    else
+        PORT_OWNERS_ERROR=$(clusterwiz_text "$TEXT_SS_FAILED" "$(clusterwiz_output_line "$PORT_OWNERS")")
+    fi
     return 1
 }
 
 clusterwiz_check_master_port_free() {
     local holder
     if ! clusterwiz_port_owners; then
-        clusterwiz_warn "cannot tell whether port $MASTER_PORT is free: $PORT_OWNERS_ERROR"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_MASTER_PORT_UNKNOWN" "$MASTER_PORT" "$PORT_OWNERS_ERROR")"
         return
     fi
     holder=$(clusterwiz_tcp_listeners "$PORT_OWNERS" | awk -v p="$MASTER_PORT" '$1 == p { print $2 "."; exit }')
     if [ -z "$holder" ]; then
-        clusterwiz_ok "port $MASTER_PORT is free"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_PORT_FREE" "$MASTER_PORT")"
         return
     fi
     holder=${holder%.}
-    clusterwiz_fail "port $MASTER_PORT is in use${holder:+ by ${holder//,/, }} (another job? stop it or choose another master_port)"
+    if [ -n "$holder" ]; then
+        holder=$(clusterwiz_text "$TEXT_PORT_IN_USE_BY" "$MASTER_PORT" "${holder//,/, }")
+    else
+        holder=$(clusterwiz_text "$TEXT_PORT_IN_USE" "$MASTER_PORT")
+    fi
+    clusterwiz_fail "$(clusterwiz_text "$TEXT_MASTER_PORT_USED" "$holder")"
 }
 
 # An earlier job's ranks may still hold ports HCCL hands out: worth a warning, since HCCL may
 # pick other ports of the range.
 clusterwiz_check_hccl_ports_free() {
-    local busy
+    local -a busy=()
+    local holder
     if ! clusterwiz_port_owners; then
-        clusterwiz_warn "cannot tell whether $HCCL_PORT_FIRST-$HCCL_PORT_LAST are free: $PORT_OWNERS_ERROR"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_HCCL_FREE_UNKNOWN" "$HCCL_PORT_FIRST" "$HCCL_PORT_LAST" "$PORT_OWNERS_ERROR")"
         return
     fi
-    busy=$(clusterwiz_tcp_listeners "$PORT_OWNERS" | awk -v lo="$HCCL_PORT_FIRST" -v hi="$HCCL_PORT_LAST" '
-        $1 >= lo && $1 <= hi { t = $1 ($2 == "" ? "" : " (" $2 ")"); if (!seen[t]++) { printf "%s%s", sep, t; sep = "; " } }')
-    if [ -n "$busy" ]; then
-        clusterwiz_warn "in use: $busy (is a previous job still running?)"
+    while IFS= read -r holder; do
+        busy+=("$holder")
+    done < <(clusterwiz_tcp_listeners "$PORT_OWNERS" | awk -v lo="$HCCL_PORT_FIRST" -v hi="$HCCL_PORT_LAST" '
+        $1 >= lo && $1 <= hi { w = $2; gsub(/,/, ", ", w); t = $1 (w == "" ? "" : " (" w ")"); if (!seen[t]++) print t }')
+    if [ "${#busy[@]}" -gt 0 ]; then
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_HCCL_IN_USE" "$(clusterwiz_join_reasons "${busy[@]}")")"
     else
-        clusterwiz_ok "$HCCL_PORT_FIRST-$HCCL_PORT_LAST free"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_HCCL_FREE" "$(clusterwiz_span_text "$HCCL_PORT_FIRST" "$HCCL_PORT_LAST")")"
     fi
 }
 
@@ -2888,11 +3072,13 @@ clusterwiz_check_hccl_ports_free() {
 # all be reserved (CANN's HCCL_IF_BASE_PORT reference: sysctl -w
 # net.ipv4.ip_local_reserved_ports=60000-60031), or a connection can take one first.
 clusterwiz_check_hccl_ports_reserved() {
-    local output status verdict
+    local output status verdict hccl
+    hccl=$(clusterwiz_span_text "$HCCL_PORT_FIRST" "$HCCL_PORT_LAST")
     output=$(clusterwiz_fact reserved-ports)
     status=$?
     if [ "$status" != 0 ]; then
-        clusterwiz_warn "cannot tell whether $HCCL_PORT_FIRST-$HCCL_PORT_LAST is reserved: /proc/sys/net/ipv4 not read ($(clusterwiz_output_line "$output"))"
+        [ "$status" = 127 ] && output="cat not found"
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_RESERVED_UNREAD" "$hccl" "$(clusterwiz_output_line "$output")")"
         return
     fi
     verdict=$(printf '%s\n' "$output" | awk -v lo="$HCCL_PORT_FIRST" -v hi="$HCCL_PORT_LAST" '
@@ -2916,18 +3102,23 @@ clusterwiz_check_hccl_ports_reserved() {
                 if (free && start < 0) start = p
                 if (!free && start >= 0) { open = open (open == "" ? "" : ",") text(start, p - 1); start = -1 }
             }
-            printf "%s\t%s\t%s\n", (open == "" ? "-" : open), text(r[1], r[2]), (list == "" ? "none" : list)
+            outside = (hi < r[1] || lo > r[2]) ? "outside" : "inside"
+            printf "%s\t%s\t%s\t%s\n", (open == "" ? "-" : open), text(r[1], r[2]), (list == "" ? "-" : list), outside
         }')
     if [ "$verdict" = unread ]; then
-        clusterwiz_warn "cannot tell whether $HCCL_PORT_FIRST-$HCCL_PORT_LAST is reserved: unrecognised output: $(clusterwiz_output_line "$output")"
+        output=$(clusterwiz_output_line "$output")
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_RESERVED_UNREAD" "$hccl" "unrecognised output: ${output:-(empty)}")"
         return
     fi
-    local open ephemeral list
-    IFS=$'\t' read -r open ephemeral list <<< "$verdict"
+    local open ephemeral list outside
+    IFS=$'\t' read -r open ephemeral list outside <<< "$verdict"
+    [ "$list" = - ] && list=$TEXT_RESERVED_NONE
     if [ "$open" != - ]; then
-        clusterwiz_fail "$open of the HCCL ports are inside the ephemeral range $ephemeral and not reserved (ip_local_reserved_ports: $list): a connection can take one before HCCL listens there; reserve them (sysctl -w net.ipv4.ip_local_reserved_ports=..., or clusterwiz-cli fix PROJECT reserve-hccl-ports)"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_RESERVED_OPEN" "$open" "$ephemeral" "$list")"
+    elif [ "$outside" = outside ]; then
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_RESERVED_OUTSIDE" "$hccl" "$ephemeral")"
     else
-        clusterwiz_ok "$HCCL_PORT_FIRST-$HCCL_PORT_LAST reserved or outside the ephemeral range $ephemeral (ip_local_reserved_ports: $list)"
+        clusterwiz_ok "$(clusterwiz_text "$TEXT_RESERVED_OK" "$hccl" "$list")"
     fi
 }
 
@@ -2945,7 +3136,7 @@ clusterwiz_check_master_port_reachable() {
     elif [[ "$output" == *refused* ]]; then
         clusterwiz_ok "$target answers (refused: nothing listens there yet)"
     else
-        clusterwiz_fail "cannot connect to $target: $(clusterwiz_last_line "$output")"
+        clusterwiz_fail "$(clusterwiz_text "$TEXT_REACH_FAILED" "$target" "$(clusterwiz_last_line "$output")")"
     fi
 }
 
