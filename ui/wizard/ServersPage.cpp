@@ -174,11 +174,11 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
         addAction(action);
     }
     connect(m_undoAction, &QAction::triggered, this, [this] {
-        if (!m_job->isRunning())
+        if (m_jobsRunning == 0)
             m_undo->undo();
     });
     connect(m_redoAction, &QAction::triggered, this, [this] {
-        if (!m_job->isRunning())
+        if (m_jobsRunning == 0)
             m_undo->redo();
     });
     connect(m_undo, &QUndoStack::indexChanged, this, &ServersPage::showUndoState);
@@ -640,7 +640,7 @@ bool ServersPage::anyAnswered() const
 void ServersPage::showUndoState()
 {
     // Not while servers are tested: the answers come back by row.
-    const bool idle = !m_job->isRunning();
+    const bool idle = m_jobsRunning == 0;
     m_undoAction->setEnabled(idle && m_undo->canUndo());
     m_redoAction->setEnabled(idle && m_undo->canRedo());
     m_undoAction->setToolTip(m_undo->canUndo() ? tr("Undo: %1 (Ctrl+Z)").arg(m_undo->undoText())
