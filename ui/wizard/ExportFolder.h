@@ -6,7 +6,8 @@
 namespace cw {
 
 // The folder the file dialogs of exports and Save As start in: the one the user last chose
-// (QSettings "export/lastFolder"), or the documents folder (the home folder without one) before the first choice.
+// (QSettings "export/lastFolder"), or the documents folder (the home folder without one) before the
+// first choice.
 QString lastExportFolder();
 // `path` a file (its folder is kept) or a folder.
 void rememberExportFolder(const QString &path);
