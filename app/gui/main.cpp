@@ -39,10 +39,76 @@ QString languageArgument(int argc, char *argv[])
     }
     return {};
 }
+
+// --help and --version print and quit: they need no display, and no window is made for them.
+bool onlyPrints(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        for (const char *option : {"-h", "--help", "-?", "--help-all", "-v", "--version"}) {
+            if (qstrcmp(argv[i], option) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+struct Options {
+    QCommandLineOption screenshots;
+    QCommandLineOption language;
+    QCommandLineOption demoRun;
+};
+
+Options addOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "main", "Set up and launch training jobs across accelerator servers."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(u"project"_s,
+                                 QCoreApplication::translate("main", "Project file to open."));
+    Options options{
+        QCommandLineOption(
+            u"screenshots"_s,
+            QCoreApplication::translate("main", "Save a PNG of every page into DIR and quit."),
+            u"DIR"_s),
+        QCommandLineOption(
+            u"language"_s,
+            QCoreApplication::translate("main", "Show the wizard in LANG (en, zh_CN) this time."),
+            u"LANG"_s),
+        QCommandLineOption(u"demo-run"_s,
+                           QCoreApplication::translate(
+                               "main", "Open the Run page with a recorded run (nothing runs)."))};
+    parser.addOption(options.screenshots);
+    parser.addOption(options.language);
+    parser.addOption(options.demoRun);
+    return options;
+}
+
+// The program's names (its settings are found by them, the chosen language among them), then
+// its translators.
+void setIdentity(int argc, char *argv[])
+{
+    QCoreApplication::setApplicationName(u"clusterwiz"_s);
+    QCoreApplication::setOrganizationDomain(u"clusterwiz.org"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(CLUSTERWIZ_VERSION));
+    const QString language = cw::effectiveLanguage(languageArgument(argc, argv));
+    if (!cw::installTranslators(*QCoreApplication::instance(), language)) {
+        std::fprintf(stderr, "clusterwiz: no translation for '%s'; the wizard stays in English\n",
+                     qPrintable(language));
+    }
+}
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    if (onlyPrints(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        setIdentity(argc, argv);
+        QCommandLineParser parser;
+        addOptions(parser);
+        parser.process(app); // prints the help or the version and exits
+        return 0;
+    }
     if (!haveDisplay(argc, argv)) {
         std::fputs("clusterwiz: no display; use clusterwiz-cli on headless machines, e.g. "
                    "clusterwiz-cli generate PROJECT -o OUT_DIR\n",
@@ -50,35 +116,11 @@ int main(int argc, char *argv[])
         return 3;
     }
     QApplication app(argc, argv);
-    QApplication::setApplicationName(u"clusterwiz"_s);
-    QApplication::setOrganizationDomain(u"clusterwiz.org"_s);
-    QApplication::setApplicationVersion(QStringLiteral(CLUSTERWIZ_VERSION));
-    const QString language = cw::effectiveLanguage(languageArgument(argc, argv));
-    if (!cw::installTranslators(app, language)) {
-        std::fprintf(stderr, "clusterwiz: no translation for '%s'; the wizard stays in English\n",
-                     qPrintable(language));
-    }
-
+    setIdentity(argc, argv);
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate(
-        "main", "Set up and launch training jobs across accelerator servers."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(u"project"_s,
-                                 QApplication::translate("main", "Project file to open."));
-    const QCommandLineOption screenshots(
-        u"screenshots"_s,
-        QApplication::translate("main", "Save a PNG of every page into DIR and quit."), u"DIR"_s);
-    parser.addOption(screenshots);
-    const QCommandLineOption languageOption(
-        u"language"_s,
-        QApplication::translate("main", "Show the wizard in LANG (en, zh_CN) this time."),
-        u"LANG"_s);
-    parser.addOption(languageOption);
-    const QCommandLineOption demoRun(
-        u"demo-run"_s,
-        QApplication::translate("main", "Open the Run page with a recorded run (nothing runs)."));
-    parser.addOption(demoRun);
+    const Options options = addOptions(parser);
+    const QCommandLineOption &screenshots = options.screenshots;
+    const QCommandLineOption &demoRun = options.demoRun;
     parser.process(app);
 
     cw::ClusterWizard wizard;
@@ -91,8 +133,18 @@ int main(int argc, char *argv[])
     wizard.show();
     if (parser.isSet(demoRun)) {
         wizard.goToStep(cw::RunPageId);
-        if (auto *run = qobject_cast<cw::RunPage *>(wizard.currentPage()))
-            cw::showDemoRun(wizard, run);
+        auto *run = qobject_cast<cw::RunPage *>(wizard.currentPage());
+        const QString refused =
+            run ? cw::showDemoRun(wizard, run)
+                : QApplication::translate("main", "The project does not reach the Run page.");
+        if (!refused.isEmpty()) {
+            std::fprintf(stderr, "clusterwiz: --demo-run: %s\n", qPrintable(refused));
+            auto *box = new QMessageBox(QMessageBox::Information,
+                                        QApplication::translate("main", "Recorded run"), refused,
+                                        QMessageBox::Ok, &wizard);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
     }
     if (parser.isSet(screenshots))
         return cw::takeScreenshots(wizard, parser.value(screenshots)) ? 0 : 1;

@@ -56,13 +56,13 @@ private Q_SLOTS:
         typeInto(gateways, u"192.168.100.255"_s);
         QCOMPARE(model.project().deviceNetwork.gateways, QStringList{u"192.168.100.255"_s});
         QTRY_VERIFY(listed(page.problemList()).contains(u"device_network.gateways[0]"_s));
-        QVERIFY(!page.isComplete());
+        QVERIFY(!page.validatePage());
 
         typeInto(gateways, u"192.168.100.254"_s);
         typeInto(detect, u" 10.9.0.1 "_s);
         QCOMPARE(model.project().deviceNetwork.gateways, QStringList{u"192.168.100.254"_s});
         QCOMPARE(model.project().deviceNetwork.detectIps, QStringList{u"10.9.0.1"_s});
-        QTRY_VERIFY2(page.isComplete(), qPrintable(listed(page.problemList())));
+        QTRY_VERIFY2(page.validatePage(), qPrintable(listed(page.problemList())));
 
         // Planning with an empty detect list fills it with the gateway.
         typeInto(detect, QString());

@@ -90,8 +90,9 @@ private Q_SLOTS:
         device = devices->topology()->deviceItem(1, 4);
         QVERIFY2(!device->toolTip().isEmpty(), "the rule's message is the tooltip");
         QVERIFY(!devices->topology()->isMarked(devices->topology()->deviceItem(0, 4)));
-        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
-        wizard.next();
+        // Next stays pressable, as on Servers, and pressed names the mistake.
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+        clickNext(wizard);
         QCOMPARE(wizard.currentId(), int(DevicesPageId));
         const QString problems = [&] {
             QStringList lines;
@@ -145,7 +146,8 @@ private Q_SLOTS:
         QTest::keyClicks(workdir, u"relative/dir"_s);
         QVERIFY(workdir->property("invalid").toBool());
         QVERIFY(!workdir->toolTip().isEmpty());
-        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+        clickNext(wizard); // refused: the page stays and says why
+        QCOMPARE(wizard.currentId(), int(LaunchPageId));
         const QString message = launch->findChild<QLabel *>(u"message"_s)->text();
         QVERIFY2(message.contains(u"launch.workdir"_s), qPrintable(message));
         workdir->selectAll();
@@ -168,7 +170,8 @@ private Q_SLOTS:
         QTest::mouseClick(whitelist, Qt::LeftButton);
         QVERIFY(wizard.model()->project().launch.hcclWhitelistHostIps);
         // The example's own HCCL_WHITELIST_DISABLE=1 contradicts it until removed.
-        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+        clickNext(wizard);
+        QCOMPARE(wizard.currentId(), int(LaunchPageId));
         QVERIFY(launch->findChild<QLabel *>(u"message"_s)
                     ->text()
                     .contains(u"launch.env.HCCL_WHITELIST_DISABLE"_s));

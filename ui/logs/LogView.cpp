@@ -11,7 +11,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -30,6 +34,8 @@ LogView::LogView(LogModel *model, QWidget *parent)
     m_list->setObjectName(u"logList"_s);
     m_rank->setObjectName(u"rank"_s);
     m_rank->addItem(tr("All ranks"), -1);
+    // As wide as its longest entry ("server12/103 — failed first"), never cut off.
+    m_rank->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_filterText->setObjectName(u"filter"_s);
     m_filterText->setPlaceholderText(tr("Show only lines containing…"));
     m_filterText->setClearButtonEnabled(true);
@@ -50,6 +56,7 @@ LogView::LogView(LogModel *model, QWidget *parent)
 
     connect(m_model, &LogModel::rankSeen, this, [this](const QString &server, int rank) {
         m_rank->addItem(u"%1/%2"_s.arg(server).arg(rank), rank);
+        sortRanks();
     });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         // A new run: its ranks come back as they are seen.
@@ -75,6 +82,37 @@ bool LogView::follows() const
 void LogView::setFollow(bool follow)
 {
     m_follow->setChecked(follow);
+}
+
+void LogView::setProblemRanks(const QList<int> &ranks)
+{
+    m_problems = ranks;
+    sortRanks();
+}
+
+void LogView::sortRanks()
+{
+    // "All ranks" stays first; the ranks behind it: the failed or silent ones, then the rest,
+    // each by number (rank 2 before rank 10), whatever order their lines came in.
+    struct Entry {
+        QString text;
+        int rank;
+    };
+    std::vector<Entry> entries;
+    for (int row = 1; row < m_rank->count(); ++row)
+        entries.push_back({m_rank->itemText(row), m_rank->itemData(row).toInt()});
+    const auto key = [this](const Entry &entry) {
+        return std::pair(!m_problems.contains(entry.rank), entry.rank);
+    };
+    std::stable_sort(entries.begin(), entries.end(),
+                     [&](const Entry &a, const Entry &b) { return key(a) < key(b); });
+    const int current = m_rank->currentData().toInt();
+    const QSignalBlocker blocker(m_rank); // the same rank stays chosen: the filter keeps it
+    for (size_t i = 0; i < entries.size(); ++i) {
+        m_rank->setItemText(int(i) + 1, entries[i].text);
+        m_rank->setItemData(int(i) + 1, entries[i].rank);
+    }
+    m_rank->setCurrentIndex(std::max(0, m_rank->findData(current)));
 }
 
 void LogView::showRank(int rank, const QString &label)

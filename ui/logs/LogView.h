@@ -29,8 +29,13 @@ public:
     // Shows only `rank` and labels it in the rank list ("server1/3 — failed first").
     void showRank(int rank, const QString &label = QString());
     QComboBox *rankBox() const { return m_rank; }
+    // The rank list shows these ranks (failed or silent) first, then the others; each part in
+    // rank order.
+    void setProblemRanks(const QList<int> &ranks);
 
 private:
+    void sortRanks();
+
     LogModel *m_model;
     LogFilterModel *m_filter;
     QComboBox *m_rank;
@@ -38,6 +43,7 @@ private:
     QLineEdit *m_search;
     QCheckBox *m_follow;
     QListView *m_list;
+    QList<int> m_problems;
 };
 
 } // namespace cw

@@ -90,7 +90,13 @@ void RankOverview::applyRecord(const RunRecord &record)
 
 void RankOverview::refresh()
 {
-    refreshAt(QDateTime::currentMSecsSinceEpoch());
+    refreshAt(m_frozenMs.value_or(QDateTime::currentMSecsSinceEpoch()));
+}
+
+void RankOverview::freezeAt(std::optional<qint64> nowMs)
+{
+    m_frozenMs = nowMs;
+    refresh();
 }
 
 void RankOverview::startAttempt(const Project &project, int attempt)
@@ -115,6 +121,16 @@ void RankOverview::refreshAt(qint64 nowMs)
     }
     m_grid->relayout(nowMs);
     showCounts();
+    QList<int> problems;
+    for (int rank = 0; rank < m_states.rankCount(); ++rank) {
+        const RankStates::State state = m_states.state(rank, nowMs);
+        if (m_states.cell(rank) && (state == RankStates::Failed || state == RankStates::Stale))
+            problems << rank;
+    }
+    if (problems != m_problems) {
+        m_problems = problems;
+        Q_EMIT problemRanksChanged(problems);
+    }
 }
 
 std::array<int, RankStates::Finished + 1> RankOverview::counts() const

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include <array>
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -38,6 +39,9 @@ public:
     // Reads what the store got since the last call and repaints; the timer calls it.
     void refresh();
     void refreshAt(qint64 nowMs); // the same, at a given time (tests: stale ranks)
+    // A recorded run: every tick counts from `nowMs`, so no rank goes silent as time passes;
+    // nullopt goes back to the clock.
+    void freezeAt(std::optional<qint64> nowMs);
 
     const RankStates &states() const { return m_states; }
     RankGrid *grid() const { return m_grid; }
@@ -47,6 +51,8 @@ public:
 
 Q_SIGNALS:
     void rankClicked(int rank);
+    // The ranks that failed or went silent, ascending; sent when that set changes.
+    void problemRanksChanged(const QList<int> &ranks);
 
 private:
     void showCounts();
@@ -61,6 +67,8 @@ private:
     QTimer m_timer;
     qint64 m_lastId = 0; // the store's last line read
     qint64 m_nowMs = 0;
+    std::optional<qint64> m_frozenMs;
+    QList<int> m_problems; // as last sent
 };
 
 } // namespace cw

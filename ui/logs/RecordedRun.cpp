@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RecordedRun.h"
 
+#include "diagnose/DiagnoseLogs.h"
+#include "logs/RankStates.h"
+
+#include <QDateTime>
+#include <QDir>
 #include <QFile>
+#include <QTemporaryDir>
 
 #include <algorithm>
 
@@ -30,6 +36,7 @@ std::optional<RecordedRun> readRecordedRun(const QString &path, qint64 nowMs, QS
         return std::nullopt;
     }
     RecordedRun run;
+    run.readAtMs = nowMs;
     std::map<int, qint64> lastLine; // rank -> time of its newest line
     int number = 0;
     for (const QByteArray &raw : file.readAll().split('\n')) {
@@ -73,6 +80,78 @@ std::optional<RecordedRun> readRecordedRun(const QString &path, qint64 nowMs, QS
         }
     }
     return run;
+}
+
+QString recordedRunMismatch(const Project &project, const RecordedRun &run)
+{
+    RankStates layout;
+    layout.setProject(project);
+    if (run.highestRank >= layout.rankCount())
+        return QCoreApplication::translate(
+                   "RecordedRun", "The recorded run has %1 ranks; %2 has %3 device(s). Open it "
+                                  "with a project of 2 servers x 8 devices (server0, server1), "
+                                  "or run clusterwiz --demo-run without a project.")
+            .arg(run.highestRank + 1)
+            .arg(project.name)
+            .arg(layout.rankCount());
+    for (const LogRecord &line : run.lines) {
+        const RankStates::Cell *cell = layout.cell(line.rank);
+        if (!cell || layout.serverName(cell->server) != line.server)
+            return QCoreApplication::translate(
+                       "RecordedRun",
+                       "The recorded run has rank %1 on %2; %3 has it on %4. Open it "
+                       "with a project of 2 servers x 8 devices (server0, server1), "
+                       "or run clusterwiz --demo-run without a project.")
+                .arg(line.rank)
+                .arg(line.server, project.name,
+                     cell ? layout.serverName(cell->server) : QStringLiteral("-"));
+    }
+    return {};
+}
+
+DiagnoseResult diagnoseRecordedRun(const Project &project, const RecordedRun &run,
+                                   const RunRecord &record)
+{
+    DiagnoseResult result;
+    QTemporaryDir dir;
+    if (!dir.isValid()) {
+        result.error = dir.errorString();
+        return result;
+    }
+    const QString root = dir.filePath(record.runId);
+    // Each rank's lines in its rank<N>.log, last written when its last line came; its exit code
+    // in rank<N>.exit, as rank.sh writes them ("CODE EPOCH_SECONDS").
+    std::map<int, QString> serverOf;
+    std::map<int, QByteArray> text;
+    std::map<int, qint64> lastMs;
+    for (const LogRecord &line : run.lines) {
+        serverOf[line.rank] = line.server;
+        text[line.rank] += line.line.toUtf8() + '\n';
+        lastMs[line.rank] = std::max(lastMs[line.rank], line.timeMs);
+    }
+    for (const auto &[rank, server] : serverOf) {
+        const QString folder = root + u'/' + server;
+        QDir().mkpath(folder);
+        QFile log(u"%1/rank%2.log"_s.arg(folder).arg(rank));
+        if (!log.open(QIODevice::WriteOnly) || log.write(text[rank]) != text[rank].size()) {
+            result.error = log.errorString();
+            return result;
+        }
+        log.setFileTime(QDateTime::fromMSecsSinceEpoch(lastMs[rank]),
+                        QFileDevice::FileModificationTime);
+        log.close();
+        if (const auto code = run.exitCodes.find(rank); code != run.exitCodes.end()) {
+            QFile exit(u"%1/rank%2.exit"_s.arg(folder).arg(rank));
+            if (exit.open(QIODevice::WriteOnly))
+                exit.write(QByteArray::number(code->second) + ' ' +
+                           QByteArray::number(double(lastMs[rank]) / 1000.0, 'f', 3) + '\n');
+        }
+    }
+    LogFolderDiagnosis folder = diagnoseLogFolder(project, root, record, record.runId);
+    result.diagnosis = std::move(folder.diagnosis);
+    result.servers = std::move(folder.servers);
+    result.error = folder.error;
+    return result;
 }
 
 } // namespace cw

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "diagnose/DiagnoseRun.h"
 #include "logs/LogRecord.h"
 
 #include <QString>
@@ -23,11 +24,21 @@ struct RecordedRun {
     // The rank that failed first: of the ranks that exited non-zero, the one whose last line is
     // the oldest (its peers notice its death and print after it); -1 when none failed.
     int failedFirst = -1;
+    qint64 readAtMs = 0; // the "now" its line ages were counted from: the replay's clock
 };
 
 QString demoRunPath();
 // Reads a recording at most 4 MiB long; nullopt and `error` when it cannot be read or a line is
 // malformed (named by its number).
 std::optional<RecordedRun> readRecordedRun(const QString &path, qint64 nowMs, QString *error);
+
+// Whether `project` numbers its ranks as the recording does: every recorded line's rank on the
+// server that named it. Empty when it does; else why the recording does not fit that project.
+QString recordedRunMismatch(const Project &project, const RecordedRun &run);
+
+// "Why?" for a recorded run, without servers: its lines and exit codes laid out in a temporary
+// folder as train.sh writes one run's logs, then diagnosed from there (DiagnoseLogs.h). Blocks.
+DiagnoseResult diagnoseRecordedRun(const Project &project, const RecordedRun &run,
+                                   const RunRecord &record);
 
 } // namespace cw

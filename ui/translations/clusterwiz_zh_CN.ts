@@ -90,6 +90,17 @@
     </message>
 </context>
 <context>
+    <name>RecordedRun</name>
+    <message>
+        <source>The recorded run has %1 ranks; %2 has %3 device(s). Open it with a project of 2 servers x 8 devices (server0, server1), or run clusterwiz --demo-run without a project.</source>
+        <translation>录制的运行有 %1 个 rank；%2 只有 %3 个设备。请用 2 台服务器 × 8 个设备（server0、server1）的项目打开，或不带项目运行 clusterwiz --demo-run。</translation>
+    </message>
+    <message>
+        <source>The recorded run has rank %1 on %2; %3 has it on %4. Open it with a project of 2 servers x 8 devices (server0, server1), or run clusterwiz --demo-run without a project.</source>
+        <translation>录制的运行中 rank %1 在 %2 上；%3 把它放在 %4 上。请用 2 台服务器 × 8 个设备（server0、server1）的项目打开，或不带项目运行 clusterwiz --demo-run。</translation>
+    </message>
+</context>
+<context>
     <name>ServerProblemText</name>
     <message>
         <source>Add at least one server.</source>
@@ -1044,10 +1055,6 @@
         <translation>clusterwiz 项目 (*.clusterwiz.json)</translation>
     </message>
     <message>
-        <source>new project</source>
-        <translation>新项目</translation>
-    </message>
-    <message>
         <source>%1%2 — clusterwiz</source>
         <translation>%1%2 — clusterwiz</translation>
     </message>
@@ -1086,6 +1093,22 @@
     <message>
         <source>The new project</source>
         <translation>新项目</translation>
+    </message>
+    <message>
+        <source>Save a copy of the example</source>
+        <translation>保存示例的副本</translation>
+    </message>
+    <message>
+        <source>no project</source>
+        <translation>未打开项目</translation>
+    </message>
+    <message>
+        <source>%1 (not saved yet)</source>
+        <translation>%1（尚未保存）</translation>
+    </message>
+    <message>
+        <source>%1 (example, read-only)</source>
+        <translation>%1（示例，只读）</translation>
     </message>
 </context>
 <context>
@@ -1276,6 +1299,10 @@
         <translation>
             <numerusform>请在表格或上方的输入框中修复 %n 个问题；“自动规划”无法修复它们。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Saved the topology picture to %1.</source>
+        <translation>拓扑图已保存到 %1。</translation>
     </message>
 </context>
 <context>
@@ -1776,6 +1803,18 @@
         <source>Accept HCCL connections only from the servers&apos; host IPs (writes hccl_whitelist.json). Without it, env.sh sets HCCL_WHITELIST_DISABLE=1 as the vendor guides do, and any address may join the job&apos;s HCCL connections.</source>
         <translation>仅接受来自各服务器主机 IP 的 HCCL 连接（写入 hccl_whitelist.json）。不勾选时，env.sh 按厂商指南设置 HCCL_WHITELIST_DISABLE=1，任何地址都可加入作业的 HCCL 连接。</translation>
     </message>
+    <message>
+        <source>Only for Ascend NPUs: this project&apos;s accelerator has no HCCL rank table.</source>
+        <translation>仅用于昇腾 NPU：此项目的加速器没有 HCCL rank table。</translation>
+    </message>
+    <message>
+        <source>Only for MindSpore jobs: choose MindSpore as the framework (Job, below) to use msrun; the framework is %1.</source>
+        <translation>仅用于 MindSpore 作业：要使用 msrun，请在下方“作业”中把框架选为 MindSpore；当前框架是 %1。</translation>
+    </message>
+    <message>
+        <source>Not for %1 jobs: this launcher cannot start them (the framework is chosen under Job, below).</source>
+        <translation>不适用于 %1 作业：此启动器无法启动它们（框架在下方“作业”中选择）。</translation>
+    </message>
 </context>
 <context>
     <name>cw::LaunchPage</name>
@@ -1857,6 +1896,10 @@
     <message>
         <source>…and %1 more.</source>
         <translation>…还有 %1 个。</translation>
+    </message>
+    <message>
+        <source>%1 is a shipped example or lies in a folder you cannot write; save the project somewhere else.</source>
+        <translation>%1 是随程序提供的示例，或位于你无法写入的文件夹；请把项目保存到别处。</translation>
     </message>
 </context>
 <context>
@@ -1978,6 +2021,10 @@
     <message>
         <source>Current project</source>
         <translation>当前项目</translation>
+    </message>
+    <message>
+        <source>%1 (a shipped example: it is never written; Save asks where to keep your copy)</source>
+        <translation>%1（随程序提供的示例：不会被改写；保存时会询问副本存放位置）</translation>
     </message>
 </context>
 <context>
@@ -2211,16 +2258,24 @@ Upload them?</source>
         <translation>“原因?”无法读取该运行：%1</translation>
     </message>
     <message>
-        <source>recorded</source>
-        <translation>录制</translation>
-    </message>
-    <message>
         <source>A recorded run, shown as a demo: rank %1 failed first; nothing runs on the servers.</source>
         <translation>这是一次录制的运行，仅作演示：rank %1 最先失败；服务器上没有任何作业在运行。</translation>
     </message>
     <message>
         <source>Running: run %1, %2.</source>
         <translation>运行中：运行 %1，%2。</translation>
+    </message>
+    <message>
+        <source>A recorded demo: nothing is launched, stopped or restarted from it. Open the project without --demo-run to launch it.</source>
+        <translation>这是录制的演示：不会由此启动、停止或重启任何作业。要启动，请不带 --demo-run 打开项目。</translation>
+    </message>
+    <message>
+        <source>This is a shipped example, never written: save a copy of it first (Ctrl+S), and the run is recorded beside the copy.</source>
+        <translation>这是随程序提供的示例，不会被改写：请先保存一份副本（Ctrl+S），运行记录会保存在副本旁边。</translation>
+    </message>
+    <message>
+        <source>No recorded run shown: %1</source>
+        <translation>未显示录制的运行：%1</translation>
     </message>
 </context>
 <context>
@@ -3213,6 +3268,14 @@ Upload them?</source>
     <message>
         <source>Open the Run page with a recorded run (nothing runs).</source>
         <translation>打开“运行”页，显示一次录制的运行（不会运行任何作业）。</translation>
+    </message>
+    <message>
+        <source>The project does not reach the Run page.</source>
+        <translation>此项目无法进入“运行”页。</translation>
+    </message>
+    <message>
+        <source>Recorded run</source>
+        <translation>录制的运行</translation>
     </message>
 </context>
 </TS>

@@ -4,6 +4,7 @@
 #include "RestartEditor.h"
 #include "rules/FrameworkModeRules.h"
 
+#include <QAbstractButton>
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
@@ -67,7 +68,9 @@ LaunchEditor::LaunchEditor(QWidget *parent)
         radio->setObjectName(u"mode-"_s + launchModeName(mode));
         m_modes->addButton(radio, int(mode));
         auto *label = new QLabel(when, modeBox);
+        label->setObjectName(u"modeText-"_s + launchModeName(mode));
         label->setWordWrap(true);
+        m_modeTexts[int(mode)] = {label, when};
         const int row = modeLayout->rowCount();
         modeLayout->addWidget(radio, row, 0);
         modeLayout->addWidget(label, row, 1);
@@ -247,11 +250,28 @@ void LaunchEditor::updateVisibility()
     // too, but do not offer what cannot work.
     const std::vector<LaunchMode> fitting =
         launchModesFor(Framework(m_framework->currentData().toInt()));
+    const QString framework = m_framework->currentText();
     for (LaunchMode mode : launchModes()) {
         const bool rankTable = mode == LaunchMode::RankTable || mode == LaunchMode::NoRankTable;
-        m_modes->button(int(mode))->setEnabled(std::find(fitting.begin(), fitting.end(), mode) !=
-                                                   fitting.end() &&
-                                               (m_ascend || !rankTable));
+        const bool fits = std::find(fitting.begin(), fitting.end(), mode) != fitting.end();
+        // A greyed mode says why, on its label and its tooltip.
+        QString why;
+        if (rankTable && !m_ascend)
+            why = tr("Only for Ascend NPUs: this project's accelerator has no HCCL rank table.");
+        else if (!fits && mode == LaunchMode::Msrun)
+            why = tr("Only for MindSpore jobs: choose MindSpore as the framework (Job, below) to "
+                     "use msrun; the framework is %1.")
+                      .arg(framework);
+        else if (!fits)
+            why = tr("Not for %1 jobs: this launcher cannot start them (the framework is chosen "
+                     "under Job, below).")
+                      .arg(framework);
+        QAbstractButton *radio = m_modes->button(int(mode));
+        radio->setEnabled(why.isEmpty());
+        radio->setToolTip(why);
+        const ModeText &text = m_modeTexts.at(int(mode));
+        text.label->setText(why.isEmpty() ? text.when : text.when + u' ' + why);
+        text.label->setToolTip(why);
     }
 }
 

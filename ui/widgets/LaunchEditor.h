@@ -12,6 +12,7 @@ class QButtonGroup;
 class QCheckBox;
 class QComboBox;
 class QGroupBox;
+class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QSpinBox;
@@ -63,6 +64,11 @@ private:
     QComboBox *m_framework;
     RestartEditor *m_restart;
     std::map<QString, QWidget *> m_fields; // ProblemLocation::field -> editor
+    struct ModeText {
+        QLabel *label;
+        QString when; // when to use the mode; a greyed mode's label says why it is greyed
+    };
+    std::map<int, ModeText> m_modeTexts; // LaunchMode -> its label
     bool m_filling = false;
     bool m_ascend = true; // the rank table modes are offered on Ascend only
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ScriptsView.h"
 
+#include "JsonHighlighter.h"
 #include "ShellHighlighter.h"
 
 #include <QFontDatabase>
@@ -33,6 +34,8 @@ void ScriptsView::setFiles(const std::vector<GeneratedFile> &files)
         view->setObjectName(file.name);
         if (file.name.endsWith(u".sh") || file.name == u"hostfile")
             new ShellHighlighter(view->document());
+        else if (file.name.endsWith(u".json"))
+            new JsonHighlighter(view->document());
         m_tabs->addTab(view, file.name);
         if (file.name == previous)
             m_tabs->setCurrentWidget(view);

@@ -562,12 +562,33 @@ void TopologyView::keyPressEvent(QKeyEvent *event)
 
 QString TopologyView::exportPng(const QString &path) const
 {
+    // The picture, and under it what its colours mean: a PNG is read without the page beside it.
     const QRectF source = scene()->sceneRect();
-    QImage image((source.size() * 2).toSize(), QImage::Format_ARGB32);
+    const QFontMetrics metrics(font());
+    const int row = metrics.height() + 4;
+    const int mark = metrics.height() - 4;
+    int legendWidth = 0;
+    for (const LegendEntry &entry : m_legend)
+        legendWidth = std::max(legendWidth, mark + 8 + metrics.horizontalAdvance(entry.text));
+    const QSizeF logical(std::max(source.width(), qreal(legendWidth + 16)),
+                         source.height() + (m_legend.isEmpty() ? 0 : 8 + row * m_legend.size()));
+    QImage image((logical * 2).toSize(), QImage::Format_ARGB32);
     image.fill(Qt::white);
     QPainter painter(&image);
     painter.setRenderHint(QPainter::Antialiasing);
-    scene()->render(&painter, QRectF(), source);
+    painter.scale(2, 2);
+    scene()->render(&painter, QRectF(QPointF(0, 0), source.size()), source);
+    painter.setFont(font());
+    qreal y = source.height() + 8;
+    for (const LegendEntry &entry : m_legend) {
+        const QRectF square(8, y + (row - mark) / 2.0, mark, mark);
+        painter.setPen(entry.frame ? QPen(entry.colour, 2) : QPen(Qt::NoPen));
+        painter.setBrush(entry.frame ? QBrush(Qt::NoBrush) : QBrush(entry.colour));
+        painter.drawRect(square);
+        painter.setPen(Qt::black);
+        painter.drawText(QRectF(16 + mark, y, logical.width(), row), Qt::AlignVCenter, entry.text);
+        y += row;
+    }
     painter.end();
     return image.save(path, "PNG") ? QString() : tr("Cannot write %1").arg(path);
 }

@@ -52,11 +52,14 @@ ChecksPage::ChecksPage(ProjectModel *model, QWidget *parent)
     m_output->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_output->setMaximumHeight(120);
     m_output->hide();
+    m_progress->setObjectName(u"checksProgress"_s);
+    m_progress->setFixedWidth(160);
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_run);
     bar->addWidget(m_deep);
-    bar->addWidget(m_progress);
+    // Cancel before the progress bar: it stays where it is when the bar comes and goes.
     bar->addWidget(m_cancel);
+    bar->addWidget(m_progress);
     bar->addWidget(m_message, 1);
     bar->addWidget(m_undo);
     bar->addWidget(m_doctor);

@@ -3,6 +3,7 @@
 
 #include "ChecksPage.h"
 #include "DevicesPage.h"
+#include "ExportFolder.h"
 #include "Language.h"
 #include "LaunchPage.h"
 #include "ProjectModel.h"
@@ -17,6 +18,7 @@
 #include <QCloseEvent>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontMetrics>
@@ -94,6 +96,7 @@ ClusterWizard::ClusterWizard(QWidget *parent)
     connect(save, &QShortcut::activated, this, [this] { saveProject(); });
     connect(m_model, &ProjectModel::pathChanged, this, &ClusterWizard::updateTitle);
     connect(m_model, &ProjectModel::dirtyChanged, this, &ClusterWizard::updateTitle);
+    connect(m_model, &ProjectModel::changed, this, &ClusterWizard::updateTitle);
 
     QSettings settings;
     if (!restoreGeometry(settings.value(u"wizard/geometry"_s).toByteArray()))
@@ -183,17 +186,48 @@ void ClusterWizard::chooseLanguage()
 bool ClusterWizard::saveProject()
 {
     QString path = m_model->path();
-    if (path.isEmpty()) {
-        path = QFileDialog::getSaveFileName(this, tr("Save project"),
-                                            m_model->project().name + u".clusterwiz.json"_s,
-                                            tr("clusterwiz projects (*.clusterwiz.json)"));
-        if (path.isEmpty())
+    const QString before = path;
+    // A new project, or a shipped example: never written in place, Save asks where first.
+    const bool copy = !path.isEmpty() && m_model->isReadOnly();
+    if (path.isEmpty() || copy) {
+        QFileDialog dialog(this, copy ? tr("Save a copy of the example") : tr("Save project"),
+                           lastExportFolder(), tr("clusterwiz projects (*.clusterwiz.json)"));
+        dialog.setObjectName(u"saveProjectAs"_s);
+        dialog.setAcceptMode(QFileDialog::AcceptSave);
+        dialog.setDefaultSuffix(u"clusterwiz.json"_s);
+        dialog.selectFile(copy ? QFileInfo(path).fileName()
+                               : m_model->project().name + u".clusterwiz.json"_s);
+        if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
             return false;
+        path = dialog.selectedFiles().constFirst();
+        rememberExportFolder(path);
     }
     const QString error = m_model->save(path);
-    if (!error.isEmpty())
+    if (!error.isEmpty()) {
         QMessageBox::warning(this, tr("Save project"), error);
-    return error.isEmpty();
+        return false;
+    }
+    if (copy)
+        copyUploads(QFileInfo(before).absolutePath(), QFileInfo(path).absolutePath());
+    return true;
+}
+
+void ClusterWizard::copyUploads(const QString &from, const QString &to)
+{
+    // The example's own files that the launch uploads (named relative to the project) go along,
+    // unless the new folder has them already: the copy launches as the example would.
+    if (QDir(from) == QDir(to))
+        return;
+    for (const QString &upload : m_model->project().launch.upload) {
+        if (QDir::isAbsolutePath(upload) || upload.contains(u".."_s))
+            continue;
+        const QString source = QDir(from).filePath(upload);
+        const QString target = QDir(to).filePath(upload);
+        if (QFileInfo(source).isFile() && !QFileInfo::exists(target)) {
+            QDir().mkpath(QFileInfo(target).absolutePath());
+            QFile::copy(source, target);
+        }
+    }
 }
 
 bool ClusterWizard::offerToSave()
@@ -242,8 +276,16 @@ void ClusterWizard::keyPressEvent(QKeyEvent *event)
 
 void ClusterWizard::updateTitle()
 {
-    const QString file =
-        m_model->path().isEmpty() ? tr("new project") : QFileInfo(m_model->path()).fileName();
+    // A new project by its name until it has a file; a shipped example says it is not written.
+    QString file;
+    if (!m_model->hasProject())
+        file = tr("no project");
+    else if (m_model->path().isEmpty())
+        file = tr("%1 (not saved yet)").arg(m_model->project().name);
+    else if (m_model->isReadOnly())
+        file = tr("%1 (example, read-only)").arg(QFileInfo(m_model->path()).fileName());
+    else
+        file = QFileInfo(m_model->path()).fileName();
     setWindowTitle(tr("%1%2 — clusterwiz").arg(file, m_model->isDirty() ? u" *"_s : QString()));
 }
 

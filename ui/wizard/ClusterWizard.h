@@ -58,6 +58,7 @@ protected:
 
 private:
     bool saveProject();
+    void copyUploads(const QString &from, const QString &to); // a saved copy of an example
     void chooseLanguage(); // the Language… button: kept in QSettings for the next start
     // While a job runs: stop it and close when it has ended, leave it running, or cancel.
     // True when the window may close now.

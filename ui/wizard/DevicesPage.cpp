@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DevicesPage.h"
 
+#include "ExportFolder.h"
 #include "ProjectModel.h"
 #include "plan/Planner.h"
 #include "rules/ProjectValidator.h"
@@ -9,6 +10,7 @@
 #include "widgets/LegendText.h"
 #include "widgets/TopologyView.h"
 
+#include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -288,7 +290,9 @@ void DevicesPage::showProblem(int row)
 
 bool DevicesPage::isComplete() const
 {
-    return deviceProblems().empty();
+    // As on the Servers page: Next stays pressable with a mistake on the page and, pressed,
+    // names it (validatePage) instead of greying out without a word.
+    return true;
 }
 
 void DevicesPage::planAutomatically()
@@ -323,13 +327,18 @@ void DevicesPage::planAutomatically()
 void DevicesPage::exportPicture(bool svg)
 {
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export topology"), m_model->project().name + (svg ? u".svg"_s : u".png"_s),
+        this, tr("Export topology"),
+        inLastExportFolder(m_model->project().name + (svg ? u".svg"_s : u".png"_s)),
         svg ? tr("SVG pictures (*.svg)") : tr("PNG pictures (*.png)"));
     if (path.isEmpty())
         return;
+    rememberExportFolder(path);
     const QString error = svg ? m_topology->exportSvg(path) : m_topology->exportPng(path);
-    if (!error.isEmpty())
+    if (!error.isEmpty()) {
         QMessageBox::warning(this, tr("Export topology"), error);
+        return;
+    }
+    m_message->setText(tr("Saved the topology picture to %1.").arg(QDir::toNativeSeparators(path)));
 }
 
 bool DevicesPage::validatePage()

@@ -79,7 +79,9 @@ void LaunchPage::showProblems()
 
 bool LaunchPage::isComplete() const
 {
-    return launchProblems().empty();
+    // As on the Servers page: Next stays pressable with a mistake on the page and, pressed,
+    // names it (validatePage) instead of greying out without a word.
+    return true;
 }
 
 bool LaunchPage::validatePage()

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ProjectModel.h"
 
+#include "ClusterWizard.h"
 #include "model/ProjectJson.h"
+
+#include <QDir>
+#include <QFileInfo>
 
 #include <algorithm>
 
@@ -32,9 +36,21 @@ void ProjectModel::setProject(const Project &project)
     replace(project, true);
 }
 
+bool ProjectModel::isWritablePlace(const QString &path)
+{
+    const QFileInfo file(path);
+    const QString folder = QFileInfo(file.absolutePath()).canonicalFilePath();
+    const QString examples = QFileInfo(ClusterWizard::examplesDir()).canonicalFilePath();
+    if (!examples.isEmpty() &&
+        (folder == examples || folder.startsWith(examples + QDir::separator())))
+        return false;
+    return QFileInfo(file.absolutePath()).isWritable() && (!file.exists() || file.isWritable());
+}
+
 void ProjectModel::newProject(const Project &project)
 {
     m_loadProblems.clear();
+    m_readOnly = false;
     m_path.clear();
     Q_EMIT pathChanged(m_path);
     replace(project, true);
@@ -47,6 +63,7 @@ QString ProjectModel::load(const QString &path)
     if (!load.fatal.isEmpty())
         return load.fatal;
     m_loadProblems = load.problems;
+    m_readOnly = !isWritablePlace(path);
     m_path = path;
     Q_EMIT pathChanged(m_path);
     replace(load.project, false);
@@ -59,10 +76,16 @@ QString ProjectModel::save(const QString &path)
     const QString target = path.isEmpty() ? m_path : path;
     if (target.isEmpty())
         return tr("Choose a file name first.");
+    if (!isWritablePlace(target))
+        return tr("%1 is a shipped example or lies in a folder you cannot write; save the "
+                  "project somewhere else.")
+            .arg(QDir::toNativeSeparators(target));
     const QString error = saveProjectFile(m_project, target);
     if (!error.isEmpty())
         return error;
-    if (target != m_path) {
+    const bool moved = target != m_path || m_readOnly;
+    m_readOnly = false;
+    if (moved) {
         m_path = target;
         Q_EMIT pathChanged(m_path);
     }

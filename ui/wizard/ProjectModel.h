@@ -22,6 +22,12 @@ public:
     QString path() const { return m_path; }
     bool isDirty() const { return m_dirty; }
     bool hasProject() const { return m_loaded; }
+    // The file is a shipped example (or lies where this user cannot write): it is never written.
+    // Save asks for a new place first, and runs (recorded beside the file) wait for one.
+    bool isReadOnly() const { return m_readOnly; }
+    // Whether a project file at `path` may be written: not inside the installed examples, in a
+    // folder this user can write.
+    static bool isWritablePlace(const QString &path);
 
     void setProject(const Project &project);       // an edit: marks dirty
     void newProject(const Project &project);       // unsaved, no path yet
@@ -52,6 +58,7 @@ private:
     QString m_path;
     bool m_dirty = false;
     bool m_loaded = false;
+    bool m_readOnly = false;
     Problems m_loadProblems;
     ProjectValidation m_validation;
     Problems m_problems;

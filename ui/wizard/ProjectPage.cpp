@@ -103,6 +103,15 @@ ProjectPage::ProjectPage(ProjectModel *model, QWidget *parent)
         m_accelerator->setCurrentIndex(
             std::max(0, m_accelerator->findData(int(m_model->project().accelerator))));
     });
+    // Enter in Name creates the project, as Create does, and goes on to Servers.
+    connect(m_name, &QLineEdit::returnPressed, this, &ProjectPage::createProject);
+    // Tab goes down the page as it reads: the new project's fields, then the ways to open one.
+    setTabOrder(m_name, m_accelerator);
+    setTabOrder(m_accelerator, create);
+    setTabOrder(create, open);
+    setTabOrder(open, import);
+    setTabOrder(import, m_recent);
+    setTabOrder(m_recent, m_examples);
     fillLists();
     showCurrent();
 }
@@ -249,7 +258,11 @@ void ProjectPage::showCurrent()
         return;
     }
     const Project &project = m_model->project();
-    const QString where = m_model->path().isEmpty() ? tr("not saved yet") : m_model->path();
+    QString where = m_model->path().isEmpty() ? tr("not saved yet") : m_model->path();
+    if (m_model->isReadOnly())
+        where = tr("%1 (a shipped example: it is never written; Save asks where to keep your "
+                   "copy)")
+                    .arg(where);
     m_current->setText(
         tr("<b>%1</b> — %2<br>%3, %n server(s), %4 devices%5", nullptr, int(project.servers.size()))
             .arg(project.name.toHtmlEscaped(), where.toHtmlEscaped(),

@@ -15,6 +15,7 @@
 #include "logs/WhyDialog.h"
 #include "plan/AttemptPlan.h"
 
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
@@ -85,6 +86,11 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     connect(m_model, &ProjectModel::pathChanged, this, &RunPage::updateLaunch);
     connect(m_model, &ProjectModel::replaced, this, [this] {
         m_report.reset(); // the checks of the project before
+        if (m_recorded) { // the demo was of the project before
+            m_recorded.reset();
+            m_runId.clear();
+            m_ranks->freezeAt(std::nullopt);
+        }
         updateLaunch();
     });
 
@@ -101,6 +107,7 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     connect(m_session, &RunPanelSession::attemptStarted, this, &RunPage::showAttempt);
     connect(m_session, &RunPanelSession::polled, m_ranks, &RankOverview::applyPoll);
     connect(m_ranks, &RankOverview::rankClicked, this, &RunPage::showRank);
+    connect(m_ranks, &RankOverview::problemRanksChanged, m_logView, &LogView::setProblemRanks);
     connect(m_session, &RunPanelSession::stopped, this,
             [this](int left, const QStringList &errors) {
                 if (left == 0 && errors.isEmpty())
@@ -154,8 +161,16 @@ void RunPage::setCheckReport(const CheckReport &report)
     updateLaunch();
 }
 
+namespace {
+// The recorded run's id: a valid run id in every language (Why? checks it).
+const QString kRecordedRunId = u"recorded-demo"_s;
+} // namespace
+
 QString RunPage::launchBlockedReason() const
 {
+    if (m_recorded)
+        return tr("A recorded demo: nothing is launched, stopped or restarted from it. Open the "
+                  "project without --demo-run to launch it.");
     if (!m_options)
         return tr("This build launches no jobs itself: export the scripts and run run.sh on the "
                   "master.");
@@ -163,6 +178,9 @@ QString RunPage::launchBlockedReason() const
         return tr("A run is in progress.");
     if (const QString refusal = m_model->refusalText(); !refusal.isEmpty())
         return refusal;
+    if (m_model->isReadOnly())
+        return tr("This is a shipped example, never written: save a copy of it first (Ctrl+S), "
+                  "and the run is recorded beside the copy.");
     if (m_model->path().isEmpty() || m_model->isDirty())
         return tr("Save the project first (Ctrl+S): the run is recorded beside it.");
     if (m_report) {
@@ -196,8 +214,10 @@ void RunPage::updateLaunch()
     const bool active = m_session->isActive();
     m_launch->setEnabled(reason.isEmpty());
     m_launch->setToolTip(reason);
-    m_stop->setEnabled(active && !m_session->stopRequested());
-    m_why->setEnabled(m_options && !m_model->path().isEmpty() && isValidRunId(m_runId));
+    m_stop->setEnabled(active && !m_session->stopRequested() && !m_recorded);
+    m_stop->setToolTip(m_recorded ? reason : QString());
+    m_why->setEnabled(m_recorded ||
+                      (m_options && !m_model->path().isEmpty() && isValidRunId(m_runId)));
     if (!active && m_runId.isEmpty())
         setState(reason.isEmpty() ? tr("Ready to launch.") : reason);
 }
@@ -242,6 +262,7 @@ void RunPage::startLaunch(const QStringList &confirmedUploads)
     m_loss->clear();
     m_ranks->setProject(m_model->project());
     m_ranks->clearRun();
+    m_ranks->freezeAt(std::nullopt);
     m_connection->hide();
     m_runId = u"…"_s;
     // launchBlockedReason() found no refusal, so the rules accept the project.
@@ -261,6 +282,10 @@ void RunPage::stop()
 
 void RunPage::why()
 {
+    if (m_recorded) {
+        whyRecorded();
+        return;
+    }
     if (!m_options || !isValidRunId(m_runId))
         return;
     QString error;
@@ -281,14 +306,49 @@ void RunPage::why()
     dialog->start();
 }
 
+void RunPage::whyRecorded()
+{
+    RunRecord record;
+    record.runId = kRecordedRunId;
+    record.projectPath = m_model->path();
+    record.state = RunState::Running;
+    record.startedAt =
+        QDateTime::fromMSecsSinceEpoch(m_recorded->lines.empty() ? m_recorded->readAtMs
+                                                                 : m_recorded->lines.front().timeMs)
+            .toUTC();
+    int firstRank = 0;
+    for (const Server &server : m_model->project().servers) {
+        const int count = int(server.devices.size());
+        record.servers.push_back({server.name, QString(), true, firstRank, count});
+        firstRank += count;
+    }
+    auto *dialog = new WhyDialog(
+        m_model->project(), record,
+        [recorded = *m_recorded](const Project &project, const RunRecord &run,
+                                 const std::atomic<bool> *) {
+            return diagnoseRecordedRun(project, recorded, run);
+        },
+        this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    dialog->start();
+}
+
+void RunPage::showRecordedRunRefused(const QString &reason)
+{
+    setState(tr("No recorded run shown: %1").arg(reason));
+}
+
 void RunPage::showRecordedRun(const RecordedRun &run)
 {
     if (m_session->isActive())
         return;
+    m_recorded = std::make_unique<RecordedRun>(run);
     m_logs->clear();
     m_loss->clear();
     m_ranks->setProject(m_model->project());
     m_ranks->clearRun();
+    m_ranks->freezeAt(run.readAtMs); // a recording does not age: its running ranks stay so
     for (const LogRecord &line : run.lines)
         m_store.append(line);
     ServerPoll poll;
@@ -301,7 +361,7 @@ void RunPage::showRecordedRun(const RecordedRun &run)
     m_logs->refresh();
     m_loss->refresh();
     m_ranks->refresh();
-    m_runId = tr("recorded");
+    m_runId = kRecordedRunId;
     updateLaunch();
     if (run.failedFirst >= 0) {
         m_logs->markRank(run.failedFirst);

@@ -8,6 +8,7 @@
 
 #include <QWizardPage>
 
+#include <memory>
 #include <optional>
 
 class QLabel;
@@ -58,8 +59,13 @@ public:
     void why(); // "Why?": diagnoses the run shown
     HangWatch *hangWatch() const { return m_hang; }
     // Shows a recorded run (logs, loss, rank states, the rank that failed first) as the panel
-    // shows a live one; nothing runs. Ignored while a run is followed.
+    // shows a live one, frozen at the time it was read; nothing runs: Launch and Stop stay off,
+    // and Why? diagnoses the recorded lines (diagnoseRecordedRun). Ignored while a run is
+    // followed.
     void showRecordedRun(const RecordedRun &run);
+    bool showsRecordedRun() const { return m_recorded != nullptr; }
+    // Says on the state line why no recorded run is shown (the demo does not fit the project).
+    void showRecordedRunRefused(const QString &reason);
 
 Q_SIGNALS:
     void runEnded(const cw::RunRecord &record);
@@ -71,6 +77,7 @@ private:
     void showRank(int rank); // a click in the rank overview
     void showAttempt(const RunRecord &record, const RunAttempt &attempt);
     void setState(const QString &text);
+    void whyRecorded();
 
     ProjectModel *m_model;
     LogStore m_store; // the run's lines and losses; the models below view it
@@ -88,6 +95,7 @@ private:
     std::optional<FleetOptions> m_options;
     std::optional<CheckReport> m_report;
     QString m_runId;
+    std::unique_ptr<RecordedRun> m_recorded; // the demo shown; null for a live run
 };
 
 } // namespace cw

@@ -29,19 +29,19 @@ void settle()
 }
 } // namespace
 
-bool showDemoRun(ClusterWizard &wizard, RunPage *run)
+QString showDemoRun(ClusterWizard &wizard, RunPage *run)
 {
     QString error;
     const std::optional<RecordedRun> recorded =
         readRecordedRun(demoRunPath(), QDateTime::currentMSecsSinceEpoch(), &error);
-    if (!recorded) {
-        std::fprintf(stderr, "%s\n", qPrintable(error));
-        return false;
+    if (recorded)
+        error = recordedRunMismatch(wizard.model()->project(), *recorded);
+    if (!error.isEmpty()) {
+        run->showRecordedRunRefused(error);
+        return error;
     }
-    if (recorded->highestRank >= wizard.model()->project().totalDevices())
-        return false;
     run->showRecordedRun(*recorded);
-    return true;
+    return {};
 }
 
 bool takeScreenshots(ClusterWizard &wizard, const QString &dir)

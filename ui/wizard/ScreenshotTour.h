@@ -15,8 +15,9 @@ class RunPage;
 // run (showDemoRun).
 bool takeScreenshots(ClusterWizard &wizard, const QString &dir);
 
-// The built-in recorded run (resources/demo/run-2x8.tsv) in the run panel; false (and nothing
-// shown) when the open project has fewer ranks than the recording.
-bool showDemoRun(ClusterWizard &wizard, RunPage *run);
+// The built-in recorded run (resources/demo/run-2x8.tsv) in the run panel. Empty when shown;
+// else why not (the open project does not number its ranks as the recording does), which the
+// page's state line says too, and nothing is shown.
+QString showDemoRun(ClusterWizard &wizard, RunPage *run);
 
 } // namespace cw

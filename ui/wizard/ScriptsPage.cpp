@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ScriptsPage.h"
 
+#include "ExportFolder.h"
 #include "ProjectModel.h"
 #include "generate/Generator.h"
 #include "widgets/ScriptsView.h"
@@ -36,16 +37,21 @@ ScriptsPage::ScriptsPage(ProjectModel *model, QWidget *parent)
     layout->addLayout(buttons);
 
     connect(m_exportFolder, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export scripts to"));
-        if (!dir.isEmpty())
-            exportFolder(dir);
+        const QString dir =
+            QFileDialog::getExistingDirectory(this, tr("Export scripts to"), lastExportFolder());
+        if (dir.isEmpty())
+            return;
+        rememberExportFolder(dir);
+        exportFolder(dir);
     });
     connect(m_exportArchive, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export archive"),
-                                                          m_model->project().name + u".tar.gz"_s,
-                                                          tr("Archives (*.tar.gz)"));
-        if (!path.isEmpty())
-            exportArchive(path);
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export archive"), inLastExportFolder(m_model->project().name + u".tar.gz"_s),
+            tr("Archives (*.tar.gz)"));
+        if (path.isEmpty())
+            return;
+        rememberExportFolder(path);
+        exportArchive(path);
     });
     connect(m_model, &ProjectModel::changed, this, [this] {
         if (isVisible())
