@@ -232,6 +232,59 @@ private Q_SLOTS:
         QVERIFY2(notes.contains(u"gloo"_s), qPrintable(notes));
     }
 
+    // Issue 33: a server the doctor cannot log in to (its port refuses) is not a fault of its
+    // ports: every pair with it is not tested, nobody is suspected, the rest is tested as usual,
+    // and the text says so apart from the failures.
+    void aServerNotReachedIsNotTestedNorSuspected()
+    {
+        Project project = cpuProject();
+        project.servers[3].port = 2; // nothing listens: refused at the connect
+        const QString path = save(project, u"unreached.clusterwiz.json"_s);
+        const CliRun run = doctor(path, {u"--only"_s, u"ports"_s});
+        QVERIFY2(run.exitCode == 1, run.describe());
+        const QJsonObject report = reportOf(run);
+        const QJsonArray ports = report[u"host_ports"_s].toArray();
+        QVERIFY(!ports.isEmpty());
+        int untested = 0;
+        for (const QJsonValue &value : ports) {
+            const QJsonObject entry = value.toObject();
+            const bool withIt = entry[u"server"_s].toString() == u"server3"_s ||
+                                entry[u"peer_server"_s].toString() == u"server3"_s;
+            const QString dump =
+                QString::fromUtf8(QJsonDocument(entry).toJson(QJsonDocument::Compact));
+            if (withIt) {
+                ++untested;
+                QCOMPARE(entry[u"not_reached"_s].toString(), u"server3"_s);
+                QVERIFY2(
+                    entry[u"error"_s].toString().startsWith(u"not tested: server3 unreachable ("_s),
+                    qPrintable(dump));
+            } else {
+                QVERIFY2(entry[u"ok"_s].toBool() && entry[u"not_reached"_s].isNull(),
+                         qPrintable(dump));
+            }
+        }
+        QVERIFY(untested > 0);
+        QVERIFY2(report[u"suspects"_s].toArray().isEmpty(),
+                 QJsonDocument(report[u"suspects"_s].toArray()).toJson().constData());
+        const QJsonArray unreached = report[u"servers_not_reached"_s].toArray();
+        QCOMPARE(unreached.size(), 1);
+        QCOMPARE(unreached[0][u"server"_s].toString(), u"server3"_s);
+
+        const CliRun text = runCli({u"doctor"_s, path, u"--only"_s, u"ports"_s, u"--known-hosts"_s,
+                                    m_cluster.knownHosts(), u"--accept-new"_s, u"--ssh-config"_s,
+                                    u"none"_s, u"--timeout"_s, u"60"_s},
+                                   300000);
+        const QString out = QString::fromUtf8(text.out);
+        qInfo().noquote() << out;
+        QVERIFY2(out.contains(
+                     u"failed: 0 links, 0 ports, 0 slow or failed pairs\nnot tested: 0 "
+                     u"links, %1 ports, 0 pairs: 1 server not reached (server3)"_s.arg(untested)),
+                 qPrintable(out));
+        QVERIFY2(!out.contains(u"suspect:"_s), qPrintable(out));
+        for (int i = 0; i < kServers - 1; ++i)
+            QCOMPARE(processesWith(i, u"clusterwiz-doctor"_s), QString());
+    }
+
     void cleanupTestCase() { m_cluster.down(); }
 };
 

@@ -9,7 +9,6 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QDir>
-#include <QFileDialog>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QStandardPaths>
@@ -107,42 +106,6 @@ private:
     QTimer m_timer;
     bool m_asked = false;
     QString m_text;
-};
-
-// Answers the next file dialog (Qt's own, as offscreen shows it) as a user does: types `path` into
-// its file name field and presses Enter. directory() says where the dialog opened.
-class FileDialogAnswer : public QObject {
-public:
-    explicit FileDialogAnswer(const QString &path) : m_path(path)
-    {
-        m_timer.setInterval(10);
-        QObject::connect(&m_timer, &QTimer::timeout, this, [this] {
-            auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
-            auto *name =
-                dialog ? dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit")) : nullptr;
-            if (!name || !name->isVisible())
-                return;
-            m_timer.stop();
-            m_asked = true;
-            m_directory = dialog->directory().absolutePath();
-            m_title = dialog->windowTitle();
-            name->setFocus();
-            QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);
-            QTest::keyClicks(name, m_path);
-            QTest::keyClick(name, Qt::Key_Return);
-        });
-        m_timer.start();
-    }
-    bool asked() const { return m_asked; }
-    QString directory() const { return m_directory; }
-    QString title() const { return m_title; }
-
-private:
-    const QString m_path;
-    QTimer m_timer;
-    bool m_asked = false;
-    QString m_directory;
-    QString m_title;
 };
 
 } // namespace wizardtest
