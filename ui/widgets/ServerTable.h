@@ -79,7 +79,7 @@ Q_SIGNALS:
 
 private:
     void fitColumns();
-    void fitColumnsSoon(); // once, after the current burst of changes
+    void fitColumnsSoon();                      // once, after the current burst of changes
     QModelIndex viewIndex(int row, int column); // clears a filter that hides the row
     ServerTableModel *m_model;
     ServerFilterModel *m_filter;
