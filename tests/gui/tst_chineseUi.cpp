@@ -39,6 +39,9 @@ namespace {
 // formats. Compared case-insensitively, whole words.
 const QStringList kKeptTerms{
     u"clusterwiz"_s,
+    // The frameworks a job names (launch.framework).
+    u"pytorch"_s,
+    u"tensorflow"_s,
     u"ssh"_s,
     u"ip"_s,
     u"npu"_s,
@@ -138,8 +141,13 @@ QStringList englishWords(QString text)
     static const QRegularExpression markup(u"<[^>]*>|&[A-Za-z]+;|&#[0-9]+;"_s);
     text.replace(markup, u" "_s);
     // Mnemonics: "(&M)" after a Chinese label, "&" inside an English one.
-    static const QRegularExpression mnemonic(u"\\(&.\\)"_s);
+    // "(&U)", or "(U)" as a tool button shows its action's text.
+    static const QRegularExpression mnemonic(u"\\(&?[A-Za-z]\\)"_s);
     text.remove(mnemonic).remove(u'&');
+    // Keyboard shortcuts are key names in every language ("Ctrl+Shift+Z").
+    static const QRegularExpression shortcut(
+        u"\\b(Ctrl|Shift|Alt)(\\+(Ctrl|Shift|Alt))*\\+[A-Za-z]\\b"_s);
+    text.remove(shortcut);
     static const QRegularExpression word(u"[A-Za-z][A-Za-z_]*"_s);
     QStringList found;
     for (auto it = word.globalMatch(text); it.hasNext();) {

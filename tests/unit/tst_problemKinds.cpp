@@ -37,6 +37,17 @@ QString missingValues(const Problem &problem)
     const bool other = v.otherServer >= 0 && v.otherServer != problem.location.server;
     switch (problem.kind) {
     case ProblemKind::General:
+        // The device IP rules' values, which the Devices page words its sentences from
+        // (ui/widgets/DeviceProblemText.cpp), keyed by rule.
+        if (problem.rule == u"device-ip-count"_s)
+            return need(v.limit > 0 && v.value.toInt() != v.limit, "the count and the devices'");
+        if (problem.rule == u"segment"_s && v != ProblemValues{})
+            return need(!v.value.isEmpty() && !v.detail.isEmpty() && v.limit >= 0,
+                        "the address, its segment and the segment's index");
+        if (problem.rule == u"ip-unique"_s)
+            return need(!v.value.isEmpty() && v.otherServer >= 0 && !v.otherValue.isEmpty(),
+                        "the address and the device that has it first");
+        return need(v == ProblemValues{}, "no values");
     case ProblemKind::NoServers:
         return need(v == ProblemValues{}, "no values");
     case ProblemKind::Empty:
@@ -210,6 +221,19 @@ private Q_SLOTS:
             },
             u"servers[2].port"_s, ProblemKind::SshPortDiffers,
             {.value = u"2222"_s, .otherServer = 1, .otherValue = u"22"_s});
+        row(
+            "device ip count", [](Project &p) { p.servers[0].deviceIps.removeLast(); },
+            u"servers[0].device_ips"_s, ProblemKind::General, valuesOf(u"7"_s, 8));
+        row("device ip out of its segment",
+            [](Project &p) { p.servers[1].deviceIps[4] = u"192.168.104.110"_s; },
+            u"servers[1].device_ips[4]"_s, ProblemKind::General,
+            {.value = u"192.168.104.110"_s, .detail = u"192.168.100.0/24"_s, .limit = 0});
+        row("device ip taken",
+            [](Project &p) { p.servers[1].deviceIps[0] = p.servers[0].deviceIps[0]; },
+            u"servers[1].device_ips[0]"_s, ProblemKind::General,
+            {.value = seedExample().servers[0].deviceIps[0],
+             .otherServer = 0,
+             .otherValue = u"0"_s});
         row(
             "device ips on cpu", [](Project &p) { p.accelerator = Accelerator::Cpu; },
             u"servers[0].device_ips"_s, ProblemKind::DeviceIpsUnexpected, valuesOf(u"cpu"_s));
