@@ -33,6 +33,10 @@ tests=(
     # integration tests: real sshd per simulated server, real mpirun, real PyTorch (gloo)
     openssh-server iproute2 iptables nftables pdsh
     openmpi-bin libopenmpi-dev python3-torch procps psmisc
+    # container tests (cluster.sh --containers): real podman containers on the simulated servers,
+    # with runc (crun fails on this kind of machine's hybrid cgroups); their image is made
+    # offline from Debian packages by mmdebstrap (tests/support/container-image.sh)
+    podman runc mmdebstrap
     # the scale benchmark (scripts/bench.sh scale) times the client's CPU with /usr/bin/time
     time
     # the export tests read the generated Kubernetes manifests with a real YAML parser

@@ -27,7 +27,9 @@ public:
 
     // Brings up `count` servers; on failure returns false and sets `error`. With
     // `ownProcessTables` (or CLUSTERWIZ_TEST_PID_NS=1) each server has its own PID namespace.
-    bool up(int count, QString *error, bool ownProcessTables = false)
+    // With `containers` each can run podman containers (cluster.sh --containers; the image:
+    // ContainerTestSupport.h).
+    bool up(int count, QString *error, bool ownProcessTables = false, bool containers = false)
     {
         if (!m_dir.isValid()) {
             *error = QStringLiteral("no temporary folder");
@@ -45,6 +47,8 @@ public:
             if (ownProcessTables ||
                 qEnvironmentVariable("CLUSTERWIZ_TEST_PID_NS") == QLatin1String("1"))
                 arguments << QStringLiteral("--pid-ns");
+            if (containers)
+                arguments << QStringLiteral("--containers");
             if (script(arguments, &output) == 0) {
                 m_net = net;
                 m_count = count;
