@@ -39,7 +39,7 @@ int runCheck(const QStringList &arguments, QTextStream &out, QTextStream &err)
             parseServerCommand(command, arguments, out, err, input, ProjectNeed::Valid);
         exit != kContinue)
         return exit;
-    auto &[fleet, path, project, valid] = input;
+    auto &[fleet, path, project, valid, file] = input;
 
     CheckRun run = runChecks(project, fleet);
     if (parser.isSet(u"deep"_s)) {

@@ -108,12 +108,15 @@ struct Command {
     int (*run)(const QStringList &, QTextStream &, QTextStream &);
 };
 
-const std::array<Command, 15> kCommands = {{
+const std::array<Command, 16> kCommands = {{
     {"validate", "check a project file against every rule; exit 0 valid, 1 invalid, 2 unreadable",
      &runValidate},
     {"plan", "fill or repair the Ascend device network (device IPs, netmask, segments)", &runPlan},
     {"generate", "write the launch scripts for a project into a folder (and a .tar.gz)",
      &runGenerate},
+    {"container",
+     "create, check or remove the training containers on every server (up|status|down)",
+     &runContainer},
     {"discover", "ask every server over SSH what it has (hostname, IPs, devices, software)",
      &runDiscover},
     {"check", "check every server for what makes a multi-server job fail; exit 1 if any fails",

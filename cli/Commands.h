@@ -22,6 +22,7 @@ int runUndo(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runStop(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runContainer(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runImport(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runExport(const QStringList &arguments, QTextStream &out, QTextStream &err);

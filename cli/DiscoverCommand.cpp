@@ -34,7 +34,7 @@ int runDiscover(const QStringList &arguments, QTextStream &out, QTextStream &err
             parseServerCommand(command, arguments, out, err, input, ProjectNeed::Readable);
         exit != kContinue)
         return exit;
-    auto &[fleet, path, project, valid] = input;
+    auto &[fleet, path, project, valid, file] = input;
     const bool json = parser.isSet(u"json"_s);
     const bool update = parser.isSet(u"update"_s);
 
@@ -60,7 +60,10 @@ int runDiscover(const QStringList &arguments, QTextStream &out, QTextStream &err
     out.flush();
 
     if (update && !changes.isEmpty()) {
-        if (const QString error = saveProjectFile(filled, path); !error.isEmpty()) {
+        // What was found goes into the file's project: inside containers, the view's port and
+        // user are the containers', not what the file says of the hosts.
+        const Project saved = project.container ? applyDiscovery(file, results) : filled;
+        if (const QString error = saveProjectFile(saved, path); !error.isEmpty()) {
             err << escapeControls(error) << '\n';
             err.flush();
             return ExitUnreadable;

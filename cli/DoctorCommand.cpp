@@ -49,7 +49,7 @@ int runDoctor(const QStringList &arguments, QTextStream &out, QTextStream &err)
             parseServerCommand(command, arguments, out, err, input, ProjectNeed::Valid);
         exit != kContinue)
         return exit;
-    auto &[fleet, path, project, valid] = input;
+    auto &[fleet, path, project, valid, file] = input;
 
     DoctorOptions options;
     for (const QString &value : parser.values(u"only"_s)) {

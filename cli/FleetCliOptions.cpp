@@ -85,7 +85,8 @@ int readFleetOptions(CommandParser &command, FleetOptions &options, QTextStream 
 }
 
 int parseServerCommand(CommandParser &command, const QStringList &arguments, QTextStream &out,
-                       QTextStream &err, ServerCommandInput &input, ProjectNeed need)
+                       QTextStream &err, ServerCommandInput &input, ProjectNeed need,
+                       ServerView view)
 {
     addFleetOptions(command);
     if (const int exit = command.parse(arguments, out, err); exit != kContinue)
@@ -93,11 +94,19 @@ int parseServerCommand(CommandParser &command, const QStringList &arguments, QTe
     if (const int exit = readFleetOptions(command, input.fleet, err); exit != kContinue)
         return exit;
     input.path = command.parser().positionalArguments().constFirst();
-    if (need == ProjectNeed::Readable)
-        return loadForCommand(input.path, input.project, err);
+    const bool job = view == ServerView::Job;
+    if (need == ProjectNeed::Readable) {
+        const int exit = loadForCommand(input.path, input.file, err);
+        input.project = job ? containerJobProject(input.file) : input.file;
+        return exit;
+    }
     const int exit = loadValidProject(input.path, input.valid, err);
-    if (input.valid)
+    if (input.valid) {
+        input.file = input.valid->project();
+        if (job)
+            input.valid = containerJobView(*input.valid);
         input.project = input.valid->project();
+    }
     return exit;
 }
 

@@ -28,18 +28,24 @@ int readFleetOptions(CommandParser &command, FleetOptions &options, QTextStream 
 enum class ProjectNeed { Readable, Valid };
 
 // What the start of a command on a project's servers yields.
+// With a container section, `project` and `valid` are the job's view (containerJobProject):
+// the servers reached inside their training containers; `file` is the project as read.
 struct ServerCommandInput {
     FleetOptions fleet;
     QString path; // the project file, the first positional argument
     Project project;
     std::optional<ValidProject> valid; // ProjectNeed::Valid: the same project, as validated
+    Project file;                      // the project as the file holds it
 };
 
 // The start every command on a project's servers shares: adds the fleet options, parses
 // `arguments`, reads them and loads the project (loadForCommand or loadValidProject, as `need`
 // says). kContinue, else the exit code after a message; nothing has contacted a server then.
+// `ServerCommandInput::project` is the job's view unless `hosts` asks for the hosts themselves.
+enum class ServerView { Job, Hosts };
 int parseServerCommand(CommandParser &command, const QStringList &arguments, QTextStream &out,
-                       QTextStream &err, ServerCommandInput &input, ProjectNeed need);
+                       QTextStream &err, ServerCommandInput &input, ProjectNeed need,
+                       ServerView view = ServerView::Job);
 
 // What the start of a command about one run (logs, status, stop) yields.
 struct RunCommandInput {

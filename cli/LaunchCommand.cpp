@@ -50,7 +50,7 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
             parseServerCommand(command, arguments, out, err, input, ProjectNeed::Valid);
         exit != kContinue)
         return exit;
-    auto &[fleet, path, project, valid] = input;
+    auto &[fleet, path, project, valid, file] = input;
     printWarnings(project, err);
     options.fleet = fleet;
     options.force = parser.isSet(u"force"_s);

@@ -28,7 +28,7 @@ int runUndo(const QStringList &arguments, QTextStream &out, QTextStream &err)
             parseServerCommand(command, arguments, out, err, input, ProjectNeed::Readable);
         exit != kContinue)
         return exit;
-    auto &[fleet, path, project, valid] = input;
+    auto &[fleet, path, project, valid, file] = input;
 
     const QString journalPath = undoJournalPath(path);
     const PendingUndo pending = pendingUndo(project, journalPath);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "generate/Generator.h"
 
+#include "generate/ContainerScript.h"
 #include "generate/HcclDefaults.h"
 #include "generate/ScriptFiles.h"
 #include "generate/TarGz.h"
@@ -25,7 +26,9 @@ FileMode modeOf(const GeneratedFile &file)
 
 std::vector<GeneratedFile> generateScripts(const ValidProject &valid)
 {
-    const Project &project = valid.project();
+    // Inside containers, every script that reaches a server reaches its container.
+    const ValidProject job = containerJobView(valid);
+    const Project &project = job.project();
     std::vector<GeneratedFile> files;
     auto add = [&files](const QString &name, QByteArray content) {
         files.push_back({name, std::move(content), name.endsWith(u".sh"_s)});
@@ -45,6 +48,8 @@ std::vector<GeneratedFile> generateScripts(const ValidProject &valid)
         add(u"supervise.py"_s, supervisorScript(project));
     if (writesHcclWhitelist(project))
         add(u"hccl_whitelist.json"_s, hcclWhitelistJson(project));
+    if (project.container)
+        add(u"containers.sh"_s, containersScript(valid.project()));
 
     QStringList names{u"README.txt"_s};
     for (const GeneratedFile &file : files)

@@ -14,6 +14,8 @@ QString fileDescription(const QString &name)
 {
     if (name == u"README.txt")
         return QStringLiteral("this file");
+    if (name == u"containers.sh")
+        return QStringLiteral("the training containers by hand: up, keys, trust, status, down");
     if (name == u"check.sh")
         return QStringLiteral("checks this server by hand; exits 1 when a check fails");
     if (name == u"env.sh")
@@ -134,9 +136,22 @@ QByteArray readmeText(const Project &project, const QStringList &fileNames)
     text += serverSetupText(project, fileNames.contains(u"setup_device_ips.sh"_s));
 
     int step = 1;
+    text += u"\nSteps:\n"_s;
+    if (fileNames.contains(u"containers.sh"_s)) {
+        text += QStringLiteral(
+                    "%1. The training containers first: copy containers.sh to every server (the\n"
+                    "   host itself, over its own SSH port), then on each server SERVER:\n"
+                    "       bash containers.sh up SERVER\n"
+                    "       bash containers.sh keys SERVER > SERVER.keys\n"
+                    "   bring every SERVER.keys to every server, and on each:\n"
+                    "       cat *.keys | bash containers.sh trust SERVER\n"
+                    "   Every step below runs inside the containers: ssh -p %2 root@HOST.\n"
+                    "   (clusterwiz-cli container up does all of this.)\n")
+                    .arg(step++)
+                    .arg(project.container ? project.container->sshPort : 0);
+    }
     text +=
         QStringLiteral(
-            "\nSteps:\n"
             "%1. Copy this folder, unchanged, to the same path on every server, for example into\n"
             "   the workdir (the scripts find each other through their own location):\n")
             .arg(step++);

@@ -71,6 +71,23 @@ std::optional<int> Project::serverIndex(const QString &name) const
     return std::nullopt;
 }
 
+Project containerJobProject(const Project &project)
+{
+    if (!project.container)
+        return project;
+    Project view = project;
+    for (Server &server : view.servers) {
+        server.port = project.container->sshPort;
+        server.user = QStringLiteral("root");
+    }
+    return view;
+}
+
+bool reachesContainer(const Project &project, const Server &server)
+{
+    return project.container && server.port == project.container->sshPort;
+}
+
 QString acceleratorName(Accelerator accelerator)
 {
     return kAcceleratorNames.name(accelerator);

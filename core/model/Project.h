@@ -136,6 +136,29 @@ struct LaunchConfig {
     bool operator==(const LaunchConfig &) const = default;
 };
 
+// The container section: the job runs inside one training container per server, created by
+// `clusterwiz-cli container up` (docs/containers.md). The servers' host, port and user still
+// reach the physical servers; the job's commands reach the containers at host:ssh_port as root.
+enum class ContainerEngine { Docker, Podman };
+inline constexpr auto kContainerEngineNames = nameTable<ContainerEngine>({
+    {ContainerEngine::Docker, "docker"},
+    {ContainerEngine::Podman, "podman"},
+});
+inline constexpr int kDefaultContainerSshPort = 12345; // the Rec SDK guide's port (seed 002)
+
+struct ContainerConfig {
+    ContainerEngine engine = ContainerEngine::Docker;
+    QString image;
+    QString name = QStringLiteral("clusterwiz");
+    int sshPort = kDefaultContainerSshPort; // sshd inside, on the host's network
+    QString shmSize;                        // "16g"; empty: the host's IPC namespace (--ipc host)
+    QStringList mounts;                     // "HOST:CONTAINER" or "HOST:CONTAINER:ro"
+    QStringList envSetup;    // shell lines every SSH session into the container runs first
+    QStringList runArgs;     // extra words for `run`
+    bool privileged = false; // --privileged, only when the user asks for it here
+    bool operator==(const ContainerConfig &) const = default;
+};
+
 // A member of the project file that this version does not know: a newer tool's, or a misspelling.
 // Top-level ones are written back on save, so a save never drops a newer tool's data; every one
 // is named by a warning (rules/ProjectWarnings). Plain text here, so that the project's header
@@ -157,7 +180,8 @@ struct Project {
     std::vector<Server> servers;
     DeviceNetwork deviceNetwork;
     LaunchConfig launch;
-    std::vector<UnknownField> unknownFields; // in file order
+    std::optional<ContainerConfig> container; // none: the job runs on the servers themselves
+    std::vector<UnknownField> unknownFields;  // in file order
 
     int masterIndex() const; // index of launch.master, or 0
     // The server the supervisor of a restarting run runs on: launch.restart.supervisor, or the
@@ -191,6 +215,13 @@ QString launchModeNames(const std::vector<LaunchMode> &modes = launchModes(),
                         const QString &lastSeparator = QStringLiteral(", "));
 QString frameworkName(Framework framework);
 std::optional<Framework> frameworkFromName(const QString &name);
+
+// The project as the job's commands see it: with a container section, every server is reached at
+// its host on container.ssh_port as root, inside the training container `container up` made;
+// without one, the project itself. Only `container up|status|down` reach the hosts themselves.
+Project containerJobProject(const Project &project);
+// Whether `server` of such a view is a container (its port is the container's sshd).
+bool reachesContainer(const Project &project, const Server &server);
 
 // The master port of a project in `mode` whose file names none: each launcher's own default
 // (kMsrunDefaultMasterPort for msrun, kDefaultMasterPort for the others).

@@ -130,6 +130,24 @@ void readLaunch(const Json &json, Problems &problems, Project &project)
     collectUnknown(f, json, place, project);
 }
 
+void readContainer(const Json &json, Problems &problems, Project &project)
+{
+    const ProblemPlace place = projectPlace(u"container"_s);
+    ContainerConfig container;
+    JsonFields f(json, place, problems);
+    readName(f, "engine", false, container.engine, kContainerEngineNames);
+    container.image = f.string("image", true).value_or(container.image);
+    container.name = f.string("name").value_or(container.name);
+    container.sshPort = f.integer("ssh_port").value_or(container.sshPort);
+    container.shmSize = f.string("shm_size").value_or(container.shmSize);
+    container.mounts = f.stringList("mounts").value_or(container.mounts);
+    container.envSetup = f.stringList("env_setup").value_or(container.envSetup);
+    container.runArgs = f.stringList("run_args").value_or(container.runArgs);
+    container.privileged = f.boolean("privileged").value_or(container.privileged);
+    collectUnknown(f, json, place, project);
+    project.container = std::move(container);
+}
+
 } // namespace
 
 QString migrateProjectJson(Json &document)
@@ -196,6 +214,8 @@ ProjectLoad projectFromJson(const Json &source)
     }
     if (const Json *launch = top.object("launch", true))
         readLaunch(*launch, problems, project);
+    if (const Json *container = top.object("container"))
+        readContainer(*container, problems, project);
     collectUnknown(top, document, ProblemPlace(), project);
     return load;
 }
@@ -332,6 +352,24 @@ Json projectToJson(const Project &project)
         launch["restart"] = restart;
     }
     doc["launch"] = launch;
+    if (const std::optional<ContainerConfig> &c = project.container) {
+        Json container;
+        container["engine"] = ss(kContainerEngineNames.name(c->engine));
+        container["image"] = ss(c->image);
+        container["name"] = ss(c->name);
+        container["ssh_port"] = c->sshPort;
+        if (!c->shmSize.isEmpty())
+            container["shm_size"] = ss(c->shmSize);
+        if (!c->mounts.isEmpty())
+            container["mounts"] = strings(c->mounts);
+        if (!c->envSetup.isEmpty())
+            container["env_setup"] = strings(c->envSetup);
+        if (!c->runArgs.isEmpty())
+            container["run_args"] = strings(c->runArgs);
+        if (c->privileged)
+            container["privileged"] = true;
+        doc["container"] = container;
+    }
     for (const UnknownField &field : project.unknownFields) {
         // Text this file made from a parsed value: it parses again. A field set from elsewhere
         // that does not is left out rather than ending the save.

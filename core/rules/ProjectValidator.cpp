@@ -193,6 +193,7 @@ Problems validateProject(const Project &project)
     validateLaunchTraps(project, out);
     validateRestart(project, out);
     validateFrameworkMode(project, out);
+    validateContainer(project, out);
     return out.take();
 }
 
@@ -203,6 +204,11 @@ ProjectValidation validated(Project project)
     if (validation.problems.empty())
         validation.valid = ValidProject(std::move(project));
     return validation;
+}
+
+ValidProject containerJobView(const ValidProject &project)
+{
+    return ValidProject(containerJobProject(project.project()));
 }
 
 } // namespace cw

@@ -29,6 +29,7 @@ public:
 
 private:
     friend ProjectValidation validated(Project project);
+    friend ValidProject containerJobView(const ValidProject &project);
     explicit ValidProject(Project project) : m_project(std::move(project)) {}
 
     Project m_project;
@@ -40,5 +41,9 @@ struct ProjectValidation {
 
     bool ok() const { return valid.has_value(); }
 };
+
+// containerJobProject() of a valid project: the same values, the servers reached inside their
+// containers; valid because the container rules already held for the file's project.
+ValidProject containerJobView(const ValidProject &project);
 
 } // namespace cw

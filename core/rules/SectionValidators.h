@@ -17,6 +17,9 @@ void validateRestart(const Project &project, ProblemList &out);
 // Launch modes that cannot start the chosen framework (FrameworkModeRules.cpp).
 void validateFrameworkMode(const Project &project, ProblemList &out);
 
+// The container section's values (ContainerRules.cpp); nothing when the project has none.
+void validateContainer(const Project &project, ProblemList &out);
+
 // "must not start with '-'" for values that become a program's argument or a file name a
 // command could read as an option; empty when fine.
 ValueProblem leadingDashValueProblem(const QString &text);
