@@ -4,7 +4,8 @@
 # SECONDS (default 20) from its seed corpus (tests/fuzz/seeds.txt) plus every saved regression
 # (tests/data/fuzz-regressions/TARGET/). CI runs it from scripts/test.sh.
 #   scripts/fuzz.sh [SECONDS] [TARGET...]      (TARGET: projectJson runRecord undoJournal
-#                                                probeOutput logFrames rankLogs; default all)
+#                                                probeOutput logFrames rankLogs containerJournal;
+#                                                default all)
 # A crash stops that target and fails the script; the input is saved under
 # build-fuzz/artifacts/TARGET/: copy it into tests/data/fuzz-regressions/TARGET/ with the fix, so
 # tst_fuzzRegressions replays it in every build. The corpus grows in build-fuzz/corpus/ between
@@ -15,7 +16,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds=${1:-20}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(projectJson runRecord undoJournal probeOutput logFrames rankLogs)
+((${#targets[@]})) || targets=(projectJson runRecord undoJournal probeOutput logFrames rankLogs
+    containerJournal)
 # Inputs are files of a few KiB at most; 64 KiB leaves room for long lines and deep nesting.
 max_len=${CLUSTERWIZ_FUZZ_MAX_LEN:-65536}
 

@@ -11,7 +11,7 @@
 #     are not instrumented, and the C++ they exercise is covered by the other unit tests), and
 #     the cluster and GUI tests (real sshd servers and the wizard; not built or not needed twice);
 #  2. fuzzing (scripts/fuzz.sh): the libFuzzer targets of tests/fuzz, built in the same
-#     build-asan/, 20 s each from their seeds (1 min 40 s of fuzzing);
+#     build-asan/, 20 s each from their seeds (2 min 20 s of fuzzing);
 #  3. ThreadSanitizer (scripts/tsan.sh): the fleet runner, run session and log follower
 #     tests built into build-tsan/ (the core and those tests only, no GUI);
 #  4. the normal build with the GUI into build/ (GCC, warnings as errors), then the WHOLE ctest

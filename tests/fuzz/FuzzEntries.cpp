@@ -8,6 +8,8 @@
 #include "doctor/BandwidthTest.h"
 #include "doctor/LinkTest.h"
 #include "doctor/PortTest.h"
+#include "container/ContainerFleet.h"
+#include "container/ContainerJournal.h"
 #include "fix/UndoJournal.h"
 #include "launch/RunAttempts.h"
 #include "launch/RunRecord.h"
@@ -107,6 +109,24 @@ void undoJournal(QByteArrayView bytes)
     const auto entries = loadUndoJournal(path, &error);
     if (!entries && error.isEmpty())
         std::abort();
+}
+
+void containerJournal(QByteArrayView bytes)
+{
+    const QByteArray data = bytes.toByteArray();
+    QString error;
+    if (const auto journal = containerJournalFromBytes(data, u"fuzz"_s, &error)) {
+        // What was read is written back and read again the same.
+        const auto again =
+            containerJournalFromBytes(containerJournalToBytes(*journal), u"again"_s, &error);
+        if (!again || !(*again == *journal))
+            std::abort();
+    } else if (error.isEmpty()) {
+        std::abort();
+    }
+    // The same bytes as a host's answer to a container step.
+    ContainerServerResult result;
+    parseContainerOutput(QString::fromUtf8(data), result);
 }
 
 void probeOutput(QByteArrayView bytes)
@@ -217,8 +237,8 @@ void rankLogs(QByteArrayView bytes)
 
 QStringList targetNames()
 {
-    return {u"projectJson"_s, u"runRecord"_s, u"undoJournal"_s,
-            u"probeOutput"_s, u"logFrames"_s, u"rankLogs"_s};
+    return {u"projectJson"_s, u"runRecord"_s,  u"undoJournal"_s,     u"probeOutput"_s,
+            u"logFrames"_s,   u"rankLogs"_s,   u"containerJournal"_s};
 }
 
 bool runTarget(const QString &name, QByteArrayView bytes)
@@ -235,6 +255,8 @@ bool runTarget(const QString &name, QByteArrayView bytes)
         logFrames(bytes);
     else if (name == u"rankLogs")
         rankLogs(bytes);
+    else if (name == u"containerJournal")
+        containerJournal(bytes);
     else
         return false;
     return true;

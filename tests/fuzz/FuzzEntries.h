@@ -15,6 +15,8 @@ void projectJson(QByteArrayView bytes); // model/ProjectJson: load, validate, sa
 // launch/RunRecord and RunAttempts: a record file as loadRunRecord reads it (saved and read
 // again), and the same bytes as a restarting run's supervisor state.
 void runRecord(QByteArrayView bytes);
+void containerJournal(
+    QByteArrayView bytes); // container/ContainerJournal and a host's answer to a container step
 void undoJournal(
     QByteArrayView bytes); // fix/UndoJournal: a journal file as loadUndoJournal reads it
 void probeOutput(QByteArrayView bytes); // discover: the whole probe output and every parser
