@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "FuzzEntries.h"
 
+#include "container/ContainerFleet.h"
+#include "container/ContainerJournal.h"
 #include "diagnose/DiagnoseCommands.h"
 #include "diagnose/LaunchLogScan.h"
 #include "diagnose/RankLogScan.h"
@@ -8,8 +10,6 @@
 #include "doctor/BandwidthTest.h"
 #include "doctor/LinkTest.h"
 #include "doctor/PortTest.h"
-#include "container/ContainerFleet.h"
-#include "container/ContainerJournal.h"
 #include "fix/UndoJournal.h"
 #include "launch/RunAttempts.h"
 #include "launch/RunRecord.h"
@@ -237,8 +237,8 @@ void rankLogs(QByteArrayView bytes)
 
 QStringList targetNames()
 {
-    return {u"projectJson"_s, u"runRecord"_s,  u"undoJournal"_s,     u"probeOutput"_s,
-            u"logFrames"_s,   u"rankLogs"_s,   u"containerJournal"_s};
+    return {u"projectJson"_s, u"runRecord"_s, u"undoJournal"_s,     u"probeOutput"_s,
+            u"logFrames"_s,   u"rankLogs"_s,  u"containerJournal"_s};
 }
 
 bool runTarget(const QString &name, QByteArrayView bytes)

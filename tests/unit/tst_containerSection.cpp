@@ -24,7 +24,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const QString kKey = u"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGlbAM3D+1qFzkwJol3CpRHeZ02zMQSm4If+5sWuhWTe"_s;
+const QString kKey =
+    u"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGlbAM3D+1qFzkwJol3CpRHeZ02zMQSm4If+5sWuhWTe"_s;
 
 Project containerProject(Accelerator accelerator = Accelerator::Cpu)
 {
@@ -105,8 +106,7 @@ void writeRecordingEngine(const QString &dir, const QString &name)
                "echo 0123456789abcdef; exit 0; fi\n"
                "exit 0\n");
     file.close();
-    QFile::setPermissions(file.fileName(), QFile::ReadOwner | QFile::WriteOwner |
-                                               QFile::ExeOwner);
+    QFile::setPermissions(file.fileName(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
 }
 
 QStringList recordedRunWords(const QString &dir)
@@ -149,14 +149,14 @@ private Q_SLOTS:
 
     void aMisspeltMemberIsNamed()
     {
-        const QByteArray text = projectToJsonText(containerProject())
-                                    .replace("\"ssh_port\"", "\"ssh_prot\"");
+        const QByteArray text =
+            projectToJsonText(containerProject()).replace("\"ssh_port\"", "\"ssh_prot\"");
         const ProjectLoad load = projectFromJsonText(text);
         QVERIFY(load.fatal.isEmpty());
         bool named = false;
         for (const UnknownField &field : load.project.unknownFields)
-            named = named || (field.place.path() == u"container.ssh_prot" &&
-                              field.nearest == u"ssh_port");
+            named = named ||
+                    (field.place.path() == u"container.ssh_prot" && field.nearest == u"ssh_port");
         QVERIFY(named);
     }
 
@@ -174,52 +174,98 @@ private Q_SLOTS:
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("rule");
-        QTest::newRow("image with shell words")
-            << "image" << "ubuntu; rm -rf /" << "container.image" << "container-image";
-        QTest::newRow("image empty") << "image" << "" << "container.image" << "container-image";
-        QTest::newRow("image upper case") << "image" << "Ubuntu" << "container.image"
+        QTest::newRow("image with shell words") << "image"
+                                                << "ubuntu; rm -rf /"
+                                                << "container.image"
+                                                << "container-image";
+        QTest::newRow("image empty") << "image"
+                                     << ""
+                                     << "container.image"
+                                     << "container-image";
+        QTest::newRow("image upper case") << "image"
+                                          << "Ubuntu"
+                                          << "container.image"
                                           << "container-image";
-        QTest::newRow("name with a space") << "name" << "my train" << "container.name"
+        QTest::newRow("name with a space") << "name"
+                                           << "my train"
+                                           << "container.name"
                                            << "container-name";
-        QTest::newRow("name with $()") << "name" << "$(reboot)" << "container.name"
+        QTest::newRow("name with $()") << "name"
+                                       << "$(reboot)"
+                                       << "container.name"
                                        << "container-name";
-        QTest::newRow("mount with ..") << "mount" << "/data/../etc:/etc" << "container.mounts[0]"
+        QTest::newRow("mount with ..") << "mount"
+                                       << "/data/../etc:/etc"
+                                       << "container.mounts[0]"
                                        << "container-mount";
-        QTest::newRow("relative host path")
-            << "mount" << "data:/data" << "container.mounts[0]" << "container-mount";
-        QTest::newRow("mount over /") << "mount" << "/srv:/" << "container.mounts[0]"
+        QTest::newRow("relative host path") << "mount"
+                                            << "data:/data"
+                                            << "container.mounts[0]"
+                                            << "container-mount";
+        QTest::newRow("mount over /") << "mount"
+                                      << "/srv:/"
+                                      << "container.mounts[0]"
                                       << "container-mount";
-        QTest::newRow("mount over /proc") << "mount" << "/srv:/proc" << "container.mounts[0]"
+        QTest::newRow("mount over /proc") << "mount"
+                                          << "/srv:/proc"
+                                          << "container.mounts[0]"
                                           << "container-mount";
-        QTest::newRow("mount over /dev") << "mount" << "/srv:/dev" << "container.mounts[0]"
+        QTest::newRow("mount over /dev") << "mount"
+                                         << "/srv:/dev"
+                                         << "container.mounts[0]"
                                          << "container-mount";
-        QTest::newRow("the host's root") << "mount" << "/:/host" << "container.mounts[0]"
+        QTest::newRow("the host's root") << "mount"
+                                         << "/:/host"
+                                         << "container.mounts[0]"
                                          << "container-mount";
-        QTest::newRow("a bad mode") << "mount" << "/srv:/srv:rx" << "container.mounts[0]"
+        QTest::newRow("a bad mode") << "mount"
+                                    << "/srv:/srv:rx"
+                                    << "container.mounts[0]"
                                     << "container-mount";
-        QTest::newRow("bridge networking")
-            << "run_args" << "--network=bridge" << "container.run_args[0]" << "container-run-args";
-        QTest::newRow("--net bridge") << "run_args" << "--net" << "container.run_args[0]"
+        QTest::newRow("bridge networking") << "run_args"
+                                           << "--network=bridge"
+                                           << "container.run_args[0]"
+                                           << "container-run-args";
+        QTest::newRow("--net bridge") << "run_args"
+                                      << "--net"
+                                      << "container.run_args[0]"
                                       << "container-run-args";
-        QTest::newRow("privileged unasked")
-            << "run_args" << "--privileged" << "container.run_args[0]" << "container-run-args";
-        QTest::newRow("published ports") << "run_args" << "-p" << "container.run_args[0]"
+        QTest::newRow("privileged unasked") << "run_args"
+                                            << "--privileged"
+                                            << "container.run_args[0]"
+                                            << "container-run-args";
+        QTest::newRow("published ports") << "run_args"
+                                         << "-p"
+                                         << "container.run_args[0]"
                                          << "container-run-args";
-        QTest::newRow("a word read as the image")
-            << "run_args" << "ubuntu" << "container.run_args[0]" << "container-run-args";
-        QTest::newRow("a line break") << "run_args" << "--env=A\nB" << "container.run_args[0]"
+        QTest::newRow("a word read as the image") << "run_args"
+                                                  << "ubuntu"
+                                                  << "container.run_args[0]"
+                                                  << "container-run-args";
+        QTest::newRow("a line break") << "run_args"
+                                      << "--env=A\nB"
+                                      << "container.run_args[0]"
                                       << "container-run-args";
-        QTest::newRow("the host's SSH port")
-            << "ssh_port" << "22" << "container.ssh_port" << "container-ssh-port";
-        QTest::newRow("the master port")
-            << "ssh_port" << "29501" << "container.ssh_port" << "container-ssh-port";
-        QTest::newRow("no port") << "ssh_port" << "0" << "container.ssh_port"
+        QTest::newRow("the host's SSH port") << "ssh_port"
+                                             << "22"
+                                             << "container.ssh_port"
+                                             << "container-ssh-port";
+        QTest::newRow("the master port") << "ssh_port"
+                                         << "29501"
+                                         << "container.ssh_port"
+                                         << "container-ssh-port";
+        QTest::newRow("no port") << "ssh_port"
+                                 << "0"
+                                 << "container.ssh_port"
                                  << "container-ssh-port";
-        QTest::newRow("shm size") << "shm_size" << "16 GB" << "container.shm_size"
+        QTest::newRow("shm size") << "shm_size"
+                                  << "16 GB"
+                                  << "container.shm_size"
                                   << "container-shm";
-        QTest::newRow("env line break")
-            << "env_setup" << "export A=1\nexport B=2" << "container.env_setup[0]"
-            << "container-env-setup";
+        QTest::newRow("env line break") << "env_setup"
+                                        << "export A=1\nexport B=2"
+                                        << "container.env_setup[0]"
+                                        << "container-env-setup";
     }
 
     void badValuesAreRefusedNamingTheField()
@@ -319,20 +365,19 @@ private Q_SLOTS:
         // The devices the script looks for exist only on a real Ascend server: a check that they
         // are missing is what runs here, and it must name the device.
         int exitCode = 0;
-        const QString refused = runHostScript(
-            containerHostScript(project, 0, ContainerStep::Check), bin.path(), &exitCode);
+        const QString refused = runHostScript(containerHostScript(project, 0, ContainerStep::Check),
+                                              bin.path(), &exitCode);
         if (!QFile::exists(u"/dev/davinci0"_s)) {
             QCOMPARE(exitCode, 3);
             QVERIFY2(refused.contains(u"cw-container refused device-missing /dev/davinci0"_s),
                      qPrintable(refused));
         }
         // With the device checks answered, the words of `run` (the script's own assembly).
-        const QString script =
-            containerHostScript(project, 0, ContainerStep::Up)
-                .replace(u"[ -e \"/dev/davinci$d\" ] ||"_s, u"true ||"_s)
-                .replace(u"[ -e /dev/davinci_manager ] ||"_s, u"true ||"_s)
-                .replace(u"if [ -e \"$f\" ]; then args+=(--device"_s,
-                         u"if true; then args+=(--device"_s);
+        const QString script = containerHostScript(project, 0, ContainerStep::Up)
+                                   .replace(u"[ -e \"/dev/davinci$d\" ] ||"_s, u"true ||"_s)
+                                   .replace(u"[ -e /dev/davinci_manager ] ||"_s, u"true ||"_s)
+                                   .replace(u"if [ -e \"$f\" ]; then args+=(--device"_s,
+                                            u"if true; then args+=(--device"_s);
         runHostScript(script, bin.path());
         const QStringList words = recordedRunWords(bin.path());
         for (const QStringList &vendor : std::vector<QStringList>{
@@ -346,8 +391,8 @@ private Q_SLOTS:
                  {u"--ipc"_s, u"host"_s},
                  {u"-v"_s, u"/data:/data"_s},
              })
-            QVERIFY2(holdsInOrder(words, vendor), qPrintable(vendor.join(u' ') + u" not in: "_s +
-                                                            words.join(u' ')));
+            QVERIFY2(holdsInOrder(words, vendor),
+                     qPrintable(vendor.join(u' ') + u" not in: "_s + words.join(u' ')));
         QVERIFY(!words.contains(u"/dev/davinci2"_s)); // only the project's devices
         QCOMPARE(words.value(0), u"run"_s);
         QCOMPARE(words.value(1), u"-d"_s);
@@ -396,10 +441,10 @@ private Q_SLOTS:
     {
         QTemporaryDir bin;
         int exitCode = 0;
-        const QString out = runHostScript(
-            containerHostScript(containerProject(), 0, ContainerStep::Check)
-                .replace(u"engine='podman'"_s, u"engine='no-such-engine'"_s),
-            bin.path(), &exitCode);
+        const QString out =
+            runHostScript(containerHostScript(containerProject(), 0, ContainerStep::Check)
+                              .replace(u"engine='podman'"_s, u"engine='no-such-engine'"_s),
+                          bin.path(), &exitCode);
         QCOMPARE(exitCode, 3);
         QVERIFY2(out.contains(u"cw-container refused engine-missing no-such-engine is not "
                               u"installed"_s),
@@ -411,8 +456,8 @@ private Q_SLOTS:
         ContainerServerResult result;
         parseContainerOutput(u"noise\ncw-container created 0123456789ab\n"
                              u"cw-container user-key "_s +
-                                 kKey + u" clusterwiz-container\ncw-container host-key "_s +
-                                 kKey + u" root@x\ncw-container changed inside: sshd\n"_s,
+                                 kKey + u" clusterwiz-container\ncw-container host-key "_s + kKey +
+                                 u" root@x\ncw-container changed inside: sshd\n"_s,
                              result);
         QVERIFY(result.ok());
         QCOMPARE(result.userKey, kKey);
@@ -425,8 +470,7 @@ private Q_SLOTS:
         QVERIFY(hostile.userKey.isEmpty());
         QVERIFY(!hostile.ok());
         ContainerServerResult refused;
-        parseContainerOutput(u"cw-container refused port-taken port 12345 is in use\n"_s,
-                             refused);
+        parseContainerOutput(u"cw-container refused port-taken port 12345 is in use\n"_s, refused);
         QCOMPARE(refused.refusalCode, u"port-taken"_s);
         QCOMPARE(refused.refusal, u"port 12345 is in use"_s);
     }
