@@ -16,8 +16,13 @@
 # fails, a server missing from an answer, a rank that did not run, a run that did not stop).
 #
 #   tests/bench/bench_scale.sh BUILD_DIR    (root; BUILD_DIR holds bin/clusterwiz-cli)
+# With CONTAINERS=1 the servers also run podman (cluster.sh --containers) and the table gains
+# `container up` (creating one training container per server from tests/support/
+# container-image.sh's image), `container up` again (nothing to change), `container status`
+# and `container down` (issue 31: every server at once, beside pdsh).
 # Env: N_LIST ("8 32 64 128"), NET (10.231.251), TIMEOUT (300: --timeout per server),
-#      FOLLOW_S (20), JOBS (unset: the CLI's default --jobs), RESULTS (a file to append the tables to).
+#      FOLLOW_S (20), JOBS (unset: the CLI's default --jobs), RESULTS (a file to append the tables to),
+#      CONTAINERS (unset: no container rows).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -135,9 +140,41 @@ fleet=()
 known=""
 cli_fleet() { echo --known-hosts "$known" --timeout "$timeout_s" ${JOBS:+--jobs "$JOBS"}; }
 
+containers=()
+image=""
+if [ "${CONTAINERS:-}" = 1 ]; then
+    containers=(--containers)
+    image=$("$here/../support/container-image.sh") || { echo "bench_scale: no test image" >&2; exit 2; }
+fi
+
+# The container rows: up, up again, status, down of one training container per server.
+measure_containers() {
+    local file=$work/containers.clusterwiz.json
+    /usr/bin/python3 - "$project" "$file" "$image" <<'PY'
+import json, sys
+project = json.load(open(sys.argv[1]))
+project["name"] = project["name"] + "-containers"
+project["container"] = {"engine": "podman", "image": sys.argv[3], "name": "bench",
+                        "ssh_port": 12345}
+json.dump(project, open(sys.argv[2], "w"), indent=2)
+PY
+    measure "container up" "$cli" container up "$file" "${fleet[@]}"
+    [ "$rc" -eq 0 ] || fail "container up exit $rc: $(tail -3 "$work/err")"
+    [ "$(grep -c '^container on ' "$work/out")" -eq "$n" ] || fail "container up: $(tail -3 "$work/out")"
+    bar "container up: 3 logins/server ($max_logins)" "$((max_logins <= 3))"
+    measure "container up (again)" "$cli" container up "$file" "${fleet[@]}"
+    [ "$rc" -eq 0 ] && grep -q 'nothing changed' "$work/out" ||
+        fail "container up again changed something: $(tail -3 "$work/out")"
+    measure "container status" "$cli" container status "$file" --json "${fleet[@]}"
+    [ "$rc" -eq 0 ] || fail "container status exit $rc: $(tail -3 "$work/err")"
+    bar "container status: 1 login/server ($max_logins)" "$((max_logins <= 1))"
+    measure "container down" "$cli" container down "$file" "${fleet[@]}"
+    [ "$rc" -eq 0 ] || fail "container down exit $rc: $(tail -3 "$work/err")"
+}
+
 status=0
 for n in $n_list; do
-    "$cluster" up "$state" "$n" "$net" --pid-ns >/dev/null
+    "$cluster" up "$state" "$n" "$net" --pid-ns "${containers[@]}" >/dev/null
     known=$state/client/known_hosts
     read -ra fleet < <(cli_fleet)
     project=$work/long.clusterwiz.json
@@ -216,6 +253,7 @@ print(sum(1 for s in servers if s.get("ok")))' "$work/out")
     [ "$losses" -eq $((10 * n)) ] || fail "launch --follow: $losses of $((10 * n)) loss lines"
     grep -q ': finished' "$work/err" || fail "launch --follow: no end seen: $(tail -3 "$work/err")"
     bar "launch --follow <= 3 logins/server ($max_logins)" "$((max_logins <= 3))"
+    [ -n "$image" ] && measure_containers
 
     {
         echo
