@@ -52,6 +52,7 @@ int runCheck(const QStringList &arguments, QTextStream &out, QTextStream &err)
         out << checkReportTable(run.report, parser.isSet(u"all"_s));
     out.flush();
     hintUnknownHostKeys(run.discovery, err);
+    hintContainers(project, path, run.discovery, err);
     return run.report.passed() ? ExitOk : ExitInvalid;
 }
 

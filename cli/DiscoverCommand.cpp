@@ -77,6 +77,7 @@ int runDiscover(const QStringList &arguments, QTextStream &out, QTextStream &err
         out.flush();
     }
     hintUnknownHostKeys(results, err);
+    hintContainers(project, path, results, err);
     if (failed > 0) {
         err << programName() << " discover: " << failed << " of "
             << counted(qsizetype(results.size()), u"server"_s) << " failed\n";

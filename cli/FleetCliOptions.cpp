@@ -146,4 +146,25 @@ void hintUnknownHostKeys(const std::vector<ServerDiscovery> &discovery, QTextStr
     err.flush();
 }
 
+void hintContainers(const Project &project, const QString &path,
+                    const std::vector<ServerDiscovery> &discovery, QTextStream &err)
+{
+    if (!project.container)
+        return;
+    QStringList servers;
+    for (const ServerDiscovery &server : discovery) {
+        const SshError::Kind kind = server.connection.error.kind;
+        if (kind == SshError::Kind::Unreachable || kind == SshError::Kind::Timeout ||
+            kind == SshError::Kind::AuthFailed)
+            servers.append(server.connection.serverName);
+    }
+    if (servers.isEmpty())
+        return;
+    err << programName() << ": the containers of " << servers.join(u", "_s)
+        << " did not answer on port " << project.container->sshPort << ": '" << programName()
+        << " container status " << escapeControls(path)
+        << "' says why, 'container up' makes them\n";
+    err.flush();
+}
+
 } // namespace cw::cli

@@ -67,4 +67,9 @@ int parseRunCommand(CommandParser &command, const QStringList &arguments, QTextS
 // `err` saying how to go on; the per-server messages already carry the fingerprints.
 void hintUnknownHostKeys(const std::vector<ServerDiscovery> &discovery, QTextStream &err);
 
+// In a project with containers, when a container did not answer (not made yet, stopped, its sshd
+// down), one line on `err` naming those servers and the command that says why.
+void hintContainers(const Project &project, const QString &path,
+                    const std::vector<ServerDiscovery> &discovery, QTextStream &err);
+
 } // namespace cw::cli
