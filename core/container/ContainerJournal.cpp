@@ -3,6 +3,7 @@
 
 #include "model/JsonRead.h"
 #include "model/Problem.h"
+#include "model/ProjectJson.h"
 #include "model/SafeFile.h"
 
 #include <QDateTime>
@@ -37,10 +38,7 @@ std::optional<QString> stringMember(const Json &object, const char *key, const Q
 
 QString containerJournalPath(const QString &projectPath)
 {
-    const QString suffix = u".clusterwiz.json"_s;
-    if (projectPath.endsWith(suffix))
-        return projectPath.chopped(suffix.size()) + u".clusterwiz-containers.json"_s;
-    return projectPath + u".containers.json"_s;
+    return fileBesideProject(projectPath, u"containers"_s);
 }
 
 std::optional<ContainerJournal> containerJournalFromBytes(const QByteArray &bytes,

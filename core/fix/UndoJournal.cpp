@@ -3,6 +3,7 @@
 
 #include "model/JsonRead.h"
 #include "model/Problem.h"
+#include "model/ProjectJson.h"
 #include "model/SafeFile.h"
 
 #include <QDateTime>
@@ -31,10 +32,7 @@ std::string utf8(const QString &text)
 
 QString undoJournalPath(const QString &projectPath)
 {
-    const QString suffix = u".clusterwiz.json"_s;
-    if (projectPath.endsWith(suffix))
-        return projectPath.chopped(suffix.size()) + u".clusterwiz-undo.json"_s;
-    return projectPath + u".undo.json"_s;
+    return fileBesideProject(projectPath, u"undo"_s);
 }
 
 std::optional<std::vector<UndoEntry>> undoJournalFromBytes(const QByteArray &bytes,

@@ -388,6 +388,14 @@ QByteArray projectToJsonText(const Project &project)
     return QByteArray(text.data(), static_cast<qsizetype>(text.size()));
 }
 
+QString fileBesideProject(const QString &projectPath, const QString &kind)
+{
+    const QString suffix = u".clusterwiz.json"_s;
+    if (projectPath.endsWith(suffix))
+        return projectPath.chopped(suffix.size()) + u".clusterwiz-"_s + kind + u".json"_s;
+    return projectPath + u'.' + kind + u".json"_s;
+}
+
 QString saveProjectFile(const Project &project, const QString &path)
 {
     // A symbolic link at `path` is replaced, never written through; the file keeps its mode.

@@ -30,6 +30,10 @@ QByteArray projectToJsonText(const Project &project); // 2-space indent, trailin
 
 // Writes through a temporary file in the same folder and renames it over `path`, so a crash or a
 // full disk leaves the old file intact. Returns an error message, empty on success.
+// A file kept beside the project: "dir/NAME.clusterwiz-KIND.json" for "dir/NAME.clusterwiz.json",
+// else PATH + ".KIND.json" (the undo journal, the container journal).
+QString fileBesideProject(const QString &projectPath, const QString &kind);
+
 QString saveProjectFile(const Project &project, const QString &path);
 
 // Brings an older document up to kProjectFormatVersion in place; returns an error (a newer
