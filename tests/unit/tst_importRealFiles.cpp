@@ -195,6 +195,22 @@ private Q_SLOTS:
         QCOMPARE(host.errors.front().path, u"input: server_list[0].device[0].host_port"_s);
     }
 
+    // A copy of the Atlas A3 typical-networking example of hicann/hccl (docs/en/user_guide/
+    // cluster_info_config/rank_table_config_a3.md at bf07f6e5, "Typical Cluster Networking (AI
+    // Server Mode)": two servers of two devices, version "1.0"), with the comments deleted as
+    // that page says to: the A3's host_port is what names it, and the refusal says so with the
+    // member's path before anything else.
+    void hcclA3TypicalExampleIsRefusedPrecisely()
+    {
+        const ImportResult result =
+            run(ImportKind::RankTable, sample(u"hccl_a3_typical_2x2.json"_s));
+        QVERIFY(!result.ok());
+        QCOMPARE(result.errors.front().rule, u"ranktable-a3"_s);
+        QCOMPARE(result.errors.front().path, u"input: server_list[0].device[0].host_port"_s);
+        QVERIFY2(result.errors.front().message.contains(u"Atlas A3"_s),
+                 qPrintable(describe(result)));
+    }
+
     // CANN's one-server template (hcclug_000011: node_0 with devices 0 and 1) with device_ip
     // left empty, as the Atlas A2 guide allows for one server: accepted there, refused on two.
     void singleServerWithoutDeviceIps()
