@@ -192,6 +192,9 @@ void readServer(const Json &entry, const QString &path, Project &project, QStrin
             }
         }
         server.deviceIps.clear();
+        // HCCL's A2 rank table page (hicann/hccl docs/en/user_guide/cluster_info_config/
+        // rank_table_config_a2.md, device_ip): "In multi-server scenarios, this field is
+        // mandatory. In single-server scenarios, this field can be left empty."
         log.note(
             u"%1: device_ip is empty, which one server allows (its devices talk over "
             u"HCCS); the device IPs are still to set before a second server joins"_s.arg(path));
