@@ -45,6 +45,16 @@ TrText text(const char *source)
     return TrText("cw::Checks", source);
 }
 
+// Discovery's own words for a fact it could not read (discover/FactReaders.cpp, ServerFacts.cpp)
+// are English values in the facts; the wizard shows them translated.
+constexpr char kHccnToolNotFound[] = QT_TRANSLATE_NOOP("cw::Checks", "hccn_tool not found");
+constexpr char kUnknown[] = QT_TRANSLATE_NOOP("cw::Checks", "unknown");
+TrText factError(const QString &error)
+{
+    return error == QLatin1StringView(kHccnToolNotFound) ? text(kHccnToolNotFound)
+                                                         : TrText::verbatim(error);
+}
+
 QString withMask(const QString &address, const QString &netmask)
 {
     return netmask.isEmpty() ? address : address + u'/' + netmask;
@@ -115,9 +125,8 @@ CheckResult checkDeviceIps(const CheckContext &c)
         const QString planned = c.server.deviceIps.at(qsizetype(k));
         const AscendDeviceFacts *actual = c.facts.ascendDevice(device);
         if (!actual || actual->address.isEmpty()) {
-            const TrText why = actual && !actual->ipError.isEmpty()
-                                   ? TrText::verbatim(actual->ipError)
-                                   : text(kNoAddress);
+            const TrText why = actual && !actual->ipError.isEmpty() ? factError(actual->ipError)
+                                                                    : text(kNoAddress);
             wrong.push_back(
                 text(kDeviceNoAddress).arg(device).arg(why, withMask(planned, netmask)));
             continue;
@@ -150,7 +159,7 @@ CheckResult checkDeviceLinks(const CheckContext &c)
         if (link == LinkState::Down)
             down.push_back(text(kLinkDown).arg(device));
         else if (link == LinkState::Unknown && facts && !facts->linkError.isEmpty())
-            unknown.push_back(text(kLinkUnknownWhy).arg(device).arg(facts->linkError));
+            unknown.push_back(text(kLinkUnknownWhy).arg(device).arg(factError(facts->linkError)));
         else if (link == LinkState::Unknown)
             unknown.push_back(text(kLinkUnknown).arg(device));
     }
@@ -170,7 +179,11 @@ CheckResult checkDeviceNetHealth(const CheckContext &c)
         const AscendDeviceFacts *facts = c.facts.ascendDevice(device);
         const NetHealth health = facts ? facts->netHealth : NetHealth::Unknown;
         if (health != NetHealth::Success)
-            bad.push_back(text(kNetHealthBad).arg(device).arg(netHealthName(health)));
+            bad.push_back(text(kNetHealthBad)
+                              .arg(device)
+                              .arg(health == NetHealth::Unknown
+                                       ? text(kUnknown)
+                                       : TrText::verbatim(netHealthName(health))));
     }
     // net_health depends on the netdetect address (setup_device_ips.sh sets it), so a fresh
     // server reports Init: worth a warning, not a refusal.

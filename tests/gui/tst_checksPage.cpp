@@ -211,7 +211,9 @@ private Q_SLOTS:
                 return CheckRun{};
             });
         Project broken = wizard.model()->project();
+        const QStringList planned = broken.servers[0].deviceIps;
         broken.servers[1].deviceIps[4] = u"192.168.200.110"_s;
+        broken.servers[0].deviceIps.clear(); // the CLI says "run `clusterwiz-cli plan`" here
         wizard.model()->setProject(broken);
         QCOMPARE(wizard.model()->save(m_dir.filePath(u"broken.clusterwiz.json"_s)), QString());
 
@@ -219,20 +221,29 @@ private Q_SLOTS:
         QTest::mouseClick(page->findChild<QPushButton *>(u"runChecks"_s), Qt::LeftButton);
         QVERIFY(!page->isBusy());
         const QString message = page->findChild<QLabel *>(u"message"_s)->text();
-        QVERIFY2(message.contains(u"servers[1].device_ips[4]: server1 device 4: 192.168.200.110 "
+        // In the wizard's words: the page to go to, the server and device, the button there;
+        // never the file's path or the CLI's command.
+        QVERIFY2(message.contains(u"Devices page: server1 device 4: 192.168.200.110 "
                                   u"is not in segment"_s),
                  qPrintable(message));
+        QVERIFY2(message.contains(u"Devices page: server0 has no device IPs for its 8 devices: "
+                                  u"click Plan automatically"_s),
+                 qPrintable(message));
+        for (const QString &cli : {u"servers["_s, u"device_ips"_s, u"clusterwiz-cli"_s, u"`"_s})
+            QVERIFY2(!message.contains(cli), qPrintable(message));
         QTest::qWait(50);
         QCOMPARE(runs.load(), 0);
 
         auto *runPage = static_cast<RunPage *>(wizard.page(RunPageId));
         auto *launch = runPage->findChild<QPushButton *>(u"launch"_s);
         QVERIFY(!launch->isEnabled());
-        QVERIFY2(launch->toolTip().contains(u"servers[1].device_ips[4]"_s),
+        QVERIFY2(launch->toolTip().contains(u"Devices page: server1 device 4"_s) &&
+                     !launch->toolTip().contains(u"servers[1]"_s),
                  qPrintable(launch->toolTip()));
 
         // Mended, both go again.
         broken.servers[1].deviceIps[4] = u"192.168.100.110"_s;
+        broken.servers[0].deviceIps = planned;
         wizard.model()->setProject(broken);
         QSignalSpy ready(page, &ChecksPage::reportReady);
         QTest::mouseClick(page->findChild<QPushButton *>(u"runChecks"_s), Qt::LeftButton);

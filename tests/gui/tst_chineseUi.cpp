@@ -23,11 +23,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMap>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <QTreeWidget>
 #include <QWizardPage>
 #include <algorithm>
 
@@ -71,6 +73,10 @@ const QStringList kKeptTerms{
     u"sh"_s,
     u"set_env"_s,
     u"hccl_whitelist"_s,
+    // Huawei's device tool and its options' names, the same in its Chinese manuals.
+    u"hccn_tool"_s,
+    u"net_health"_s,
+    u"netdetect"_s,
     u"msrun"_s,
     u"mindspore"_s,
     u"worker"_s, // MindSpore's Chinese msrun page keeps "Worker进程"
@@ -378,6 +384,56 @@ private Q_SLOTS:
             QVERIFY(QTest::qWaitForWindowExposed(&dialog));
             QVERIFY(dialog.grab().save(keep + u"/zh-fix-choice.png"_s));
         }
+    }
+
+    // Discovery's own words for what it could not read ("hccn_tool not found", a net health
+    // "unknown") reach the Checks page's reasons: in Chinese there.
+    void deviceFactsUnreadAreChinese()
+    {
+        cw::ClusterWizard wizard;
+        QCOMPARE(wizard.openProject(wizardtest::kExample2x8), QString());
+        const cw::Project &project = wizard.model()->project();
+        std::vector<cw::ServerDiscovery> discovery;
+        for (int s = 0; s < 2; ++s) {
+            cw::ServerFacts facts;
+            facts.complete = true;
+            for (const int device : project.servers[size_t(s)].devices) {
+                cw::AscendDeviceFacts unread;
+                unread.device = device;
+                unread.ipError = u"hccn_tool not found"_s; // as discover/FactReaders.cpp says
+                unread.linkError = u"hccn_tool not found"_s;
+                facts.ascendDevices.push_back(unread);
+            }
+            cw::ServerDiscovery found;
+            found.connection.serverIndex = s;
+            found.connection.endpoint = u"10.0.0.%1:22"_s.arg(22 + s);
+            found.facts = facts;
+            discovery.push_back(found);
+        }
+        const cw::CheckReport report = cw::evaluateChecks(project, discovery, cw::ActiveProbes{});
+        auto *page = static_cast<cw::ChecksPage *>(wizard.page(cw::ChecksPageId));
+        page->reportView()->setReport(report);
+        QTreeWidgetItem *server = page->reportView()->topLevelItem(0);
+        QVERIFY(server);
+        QMap<QString, QString> reasons;
+        for (int i = 0; i < server->childCount(); ++i)
+            reasons[server->child(i)->text(0)] = server->child(i)->text(2);
+        const QStringList ids{u"device-ips"_s, u"device-links"_s, u"device-net-health"_s};
+        QStringList english;
+        for (const QString &id : ids) {
+            QVERIFY2(reasons.contains(id), qPrintable(reasons.keys().join(u", "_s)));
+            collect(reasons[id], id, u"Checks"_s, &english);
+        }
+        QVERIFY2(english.isEmpty(), qPrintable(english.join(u'\n')));
+        QVERIFY2(reasons[u"device-ips"_s].contains(u"未找到 hccn_tool"_s),
+                 qPrintable(reasons[u"device-ips"_s]));
+        QVERIFY2(reasons[u"device-links"_s].contains(u"未找到 hccn_tool"_s),
+                 qPrintable(reasons[u"device-links"_s]));
+        QVERIFY2(reasons[u"device-net-health"_s].contains(u"设备 0：未知"_s),
+                 qPrintable(reasons[u"device-net-health"_s]));
+        // The CLI's report keeps discovery's English.
+        const cw::CheckResult *links = report.find(u"device-links"_s, 0);
+        QVERIFY(links && links->reason.contains(u"hccn_tool not found"_s));
     }
 
 private:

@@ -218,6 +218,70 @@ private Q_SLOTS:
         keepPicture(&wizard, u"devices-problems-worded.png"_s);
     }
 
+    // Device ids typed that do not read change no project, so no rule reports them: the page
+    // still names them (server, what was typed, the part refused, the form), lists them with
+    // the rules' problems, and says "every rule holds" only once nothing is refused.
+    void refusedIdsAreNamedNeverCalledWell()
+    {
+        ClusterWizard wizard;
+        DevicesPage *page = showDevices(wizard, kExample2x8);
+        QVERIFY(page);
+        auto *message = page->findChild<QLabel *>(u"message"_s);
+        QListWidget *list = page->problemList();
+        const QString allWell = u"Every device rule holds."_s;
+        QCOMPARE(message->text(), allWell);
+        QVERIFY(!list->isVisible());
+        const std::vector<int> before = wizard.model()->project().servers[1].devices;
+
+        QVERIFY(typeIntoCell(page->table(), 1, 1, u"0-3 4..7"_s));
+        const QString refused = u"server1: Devices \"0-3 4..7\": \"4..7\" is not a device id or "
+                                "range; type them like 0-7, 0 1 2 3, 0,1,2,3 or 0-3,6,7."_s;
+        QTRY_COMPARE(message->text(), refused);
+        QCOMPARE(wizard.model()->project().servers[1].devices, before); // kept, never -1
+        QTRY_VERIFY(page->table()->isTinted(1, 1));
+        QVERIFY(list->isVisible());
+        QCOMPARE(list->count(), 1);
+        QCOMPARE(list->item(0)->text(), refused);
+        keepPicture(&wizard, u"devices-refused-ids.png"_s);
+        // Its line leads to its cell.
+        page->table()->setCurrentIndex(page->table()->model()->index(0, 0));
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->item(0)).center());
+        QCOMPARE(page->table()->currentIndex().row(), 1);
+        QCOMPARE(page->table()->currentIndex().column(), 1);
+
+        // An id a rule refuses, on the other server: both are named, the refused text first.
+        QVERIFY(typeIntoCell(page->table(), 0, 1, u"0,1,2,3,4,5,6,9"_s));
+        QTRY_COMPARE(list->count(), 2);
+        QVERIFY2(message->text().startsWith(refused) &&
+                     message->text().contains(u"1 more problem"_s),
+                 qPrintable(message->text()));
+        QCOMPARE(list->item(0)->text(), refused);
+        QVERIFY2(list->item(1)->text().startsWith(u"server0 device 9: "_s),
+                 qPrintable(list->item(1)->text()));
+        QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+        QCOMPARE(wizard.currentId(), int(DevicesPageId));
+        QCOMPARE(message->text(), refused);
+
+        // The typed ids mended: the rule's problem alone is left, and said.
+        QVERIFY(typeIntoCell(page->table(), 1, 1, u"0,1,2,3,4,5,6,7"_s));
+        QTRY_COMPARE(list->count(), 1);
+        QVERIFY2(message->text().contains(u"Fix 1 problem"_s), qPrintable(message->text()));
+        QTRY_VERIFY(!page->table()->isTinted(1, 1));
+        QVERIFY(typeIntoCell(page->table(), 0, 1, u"0,1,2,3,4,5,6,7"_s));
+        QTRY_COMPARE(message->text(), allWell);
+        QVERIFY(!list->isVisible());
+
+        // Typing back the very ids it had (the project unchanged) also ends a refusal.
+        QVERIFY(typeIntoCell(page->table(), 1, 1, u"x"_s));
+        QTRY_VERIFY(message->text() != allWell);
+        QVERIFY(typeIntoCell(page->table(), 1, 1, u"0,1,2,3,4,5,6,7"_s));
+        QTRY_COMPARE(message->text(), allWell);
+        QVERIFY(!list->isVisible());
+        QTest::mouseClick(wizard.button(QWizard::NextButton), Qt::LeftButton);
+        QCOMPARE(wizard.currentId(), int(ChecksPageId));
+    }
+
     // 128 servers grown from the 16x8 example keep its /24: one click on Plan automatically
     // widens it to /23 and fills every device IP; the message says why.
     void planAutomaticallyFitsTheNetmaskInOneClick()

@@ -327,6 +327,14 @@
         <translation>设备 %1 链路 DOWN</translation>
     </message>
     <message>
+        <source>hccn_tool not found</source>
+        <translation>未找到 hccn_tool</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
         <source>device %1 link unknown (%2)</source>
         <translation>设备 %1 链路状态未知（%2）</translation>
     </message>
@@ -1289,6 +1297,12 @@
         <translation>原因：%1</translation>
     </message>
     <message numerus="yes">
+        <source>%1 (and %n more problem(s) in the list)</source>
+        <translation>
+            <numerusform>%1（列表中另有 %n 个问题）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Fix %n problem(s), or click Plan automatically to repair them.</source>
         <translation>
             <numerusform>请修复 %n 个问题，或点击“自动规划”来修复。</numerusform>
@@ -1883,6 +1897,22 @@
 </context>
 <context>
     <name>cw::ProjectModel</name>
+    <message>
+        <source>Servers page: %1</source>
+        <translation>“服务器”页：%1</translation>
+    </message>
+    <message>
+        <source>Devices page: %1</source>
+        <translation>“设备与网络”页：%1</translation>
+    </message>
+    <message>
+        <source>Launch mode page: %1</source>
+        <translation>“启动方式”页：%1</translation>
+    </message>
+    <message>
+        <source>Project page: %1</source>
+        <translation>“项目”页：%1</translation>
+    </message>
     <message>
         <source>Choose a file name first.</source>
         <translation>请先选择文件名。</translation>

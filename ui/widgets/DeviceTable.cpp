@@ -146,6 +146,14 @@ QString DeviceTable::rejectedIds() const
     return m_rejected.empty() ? QString() : m_rejected.begin()->second.message;
 }
 
+std::vector<DeviceTable::Rejection> DeviceTable::rejections() const
+{
+    std::vector<Rejection> list;
+    for (const auto &[row, rejected] : m_rejected)
+        list.push_back({row, rejected.message});
+    return list;
+}
+
 std::vector<Server> DeviceTable::servers(std::vector<Server> base) const
 {
     for (int row = 0; row < rowCount() && size_t(row) < base.size(); ++row) {

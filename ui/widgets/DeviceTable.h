@@ -36,6 +36,12 @@ public:
     // Why typed device ids do not read ("0-x"), for the first such row; empty when all read.
     // Such a row keeps its project's devices and shows the typed text, tinted.
     QString rejectedIds() const;
+    // Every such row with its message, by row: the page lists them with the rules' problems.
+    struct Rejection {
+        int row;
+        QString message;
+    };
+    std::vector<Rejection> rejections() const;
 
 Q_SIGNALS:
     void edited();

@@ -215,26 +215,55 @@ void DevicesPage::fromModel()
                                                                       unbreakableHtml(entry.text));
     }
     m_legend->setText(legend.join(u" &nbsp; "_s));
+    showProblems(project, problems);
+}
+
+void DevicesPage::showProblems(const Project &project, const Problems &problems)
+{
+    // Device ids that do not read change no project, so no rule reports them: the table keeps
+    // them, and they come first here, or the page would call a refused cell "all well".
+    const std::vector<DeviceTable::Rejection> rejections = m_table->rejections();
+    m_shownRejections = rejectedTexts();
     m_problems->clear();
-    for (const Problem &problem : problems) {
-        const QString text = DeviceProblemText::text(problem, project);
+    const auto add = [this](const QString &text, int server, int device, const QString &field) {
         auto *item = new QListWidgetItem(text, m_problems);
         item->setToolTip(text); // the list is narrow beside the picture
-        item->setData(Qt::UserRole, problem.location.server);
-        item->setData(Qt::UserRole + 1, problem.location.device);
-        item->setData(Qt::UserRole + 2, problem.location.field);
+        item->setData(Qt::UserRole, server);
+        item->setData(Qt::UserRole + 1, device);
+        item->setData(Qt::UserRole + 2, field);
+    };
+    for (const DeviceTable::Rejection &rejection : rejections)
+        add(rejection.message, rejection.row, -1, u"devices"_s);
+    for (const Problem &problem : problems) {
+        add(DeviceProblemText::text(problem, project), problem.location.server,
+            problem.location.device, problem.location.field);
     }
-    m_problems->setVisible(!problems.empty());
+    m_problems->setVisible(m_problems->count() > 0);
     m_message->setToolTip(QString()); // the last plan's list, if any, is history
-    if (problems.empty())
+    if (!rejections.empty()) {
+        const int others = int(rejections.size() + problems.size()) - 1;
+        m_message->setText(others == 0
+                               ? rejections.front().message
+                               : tr("%1 (and %n more problem(s) in the list)", nullptr, others)
+                                     .arg(rejections.front().message));
+    } else if (problems.empty()) {
         m_message->setText(tr("Every device rule holds."));
-    else if (planRepairs(project))
+    } else if (planRepairs(project)) {
         m_message->setText(tr("Fix %n problem(s), or click Plan automatically to repair them.",
                               nullptr, int(problems.size())));
-    else
+    } else {
         m_message->setText(tr("Fix %n problem(s) in the table or the fields above; Plan "
                               "automatically cannot repair them.",
                               nullptr, int(problems.size())));
+    }
+}
+
+QStringList DevicesPage::rejectedTexts() const
+{
+    QStringList texts;
+    for (const DeviceTable::Rejection &rejection : m_table->rejections())
+        texts << QString::number(rejection.row) + u' ' + rejection.message;
+    return texts;
 }
 
 bool DevicesPage::planRepairs(const Project &project)
@@ -259,9 +288,13 @@ void DevicesPage::writeBack()
     project.deviceNetwork.segments = commaList(m_segments);
     project.deviceNetwork.gateways = commaList(m_gateways);
     project.deviceNetwork.detectIps = commaList(m_detectIps);
-    // Focus leaving the netmask field also lands here: an unchanged project is no edit.
-    if (project == before)
+    // Focus leaving the netmask field also lands here: an unchanged project is no edit. Ids
+    // typed that do not read change nothing either, but the page says so.
+    if (project == before) {
+        if (rejectedTexts() != m_shownRejections)
+            showProblems(project, deviceProblems());
         return;
+    }
     m_writing = true;
     m_model->setProject(project);
     m_writing = false;

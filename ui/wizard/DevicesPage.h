@@ -4,6 +4,7 @@
 #include "model/Problem.h"
 #include "model/Project.h"
 
+#include <QStringList>
 #include <QWizardPage>
 
 class QLabel;
@@ -41,6 +42,9 @@ private:
     // Whether Plan automatically leaves no device problem: only then the page offers it.
     static bool planRepairs(const Project &project);
     void fromModel();
+    // The problem list and the message: refused device ids first, then the rules' problems.
+    void showProblems(const Project &project, const Problems &problems);
+    QStringList rejectedTexts() const; // the table's refused ids, to tell when they changed
     void writeBack();
     void exportPicture(bool svg);
     void showProblem(int row); // centres the picture (and the table) on what it names
@@ -58,6 +62,7 @@ private:
     QPushButton *m_plan;
     QLabel *m_legend; // what the picture's colours mean
     bool m_writing = false;
+    QStringList m_shownRejections; // rejectedTexts() as showProblems() last listed them
 };
 
 } // namespace cw

@@ -3,6 +3,8 @@
 
 #include "ClusterWizard.h"
 #include "model/ProjectJson.h"
+#include "widgets/DeviceProblemText.h"
+#include "widgets/ServerProblemText.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -102,10 +104,27 @@ QString ProjectModel::refusalText() const
     const int count = int(m_problems.size());
     QStringList lines{tr("The project has %n problem(s); fix them first:", nullptr, count)};
     for (int i = 0; i < std::min(count, kShown); ++i)
-        lines << m_problems[size_t(i)].translatedString();
+        lines << wizardText(m_problems[size_t(i)]);
     if (count > kShown)
         lines << tr("…and %1 more.").arg(count - kShown);
     return lines.join(u'\n');
+}
+
+QString ProjectModel::wizardText(const Problem &problem) const
+{
+    // The page where the user mends it, and its words there: never the project file's path
+    // ("servers[1].device_ips") or a CLI command, which is how the CLI prints the same problem.
+    switch (problem.location.area()) {
+    case ProblemArea::Servers:
+        return tr("Servers page: %1").arg(ServerProblemText::text(problem, m_project));
+    case ProblemArea::Devices:
+        return tr("Devices page: %1").arg(DeviceProblemText::text(problem, m_project));
+    case ProblemArea::Launch:
+        return tr("Launch mode page: %1").arg(problem.translatedMessage());
+    case ProblemArea::Project:
+        break;
+    }
+    return tr("Project page: %1").arg(problem.translatedMessage());
 }
 
 Problems ProjectModel::problemsIn(ProblemArea area) const

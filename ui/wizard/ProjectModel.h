@@ -41,9 +41,11 @@ public:
     const ProjectValidation &validation() const { return m_validation; }
     // The problems of one page's part of the project.
     Problems problemsIn(ProblemArea area) const;
-    // Why a page that acts on the servers (checks, fixes, launch) refuses: the problems as
-    // `clusterwiz-cli validate` prints them ("path: message", the first few); empty when valid.
+    // Why a page that acts on the servers (checks, fixes, launch) refuses: the first few
+    // problems in the wizard's words (wizardText()); empty when valid.
     QString refusalText() const;
+    // A problem in the wizard's words: the page to mend it on, then what is wrong there.
+    QString wizardText(const Problem &problem) const;
 
 Q_SIGNALS:
     void changed();

@@ -71,6 +71,10 @@ ProjectPage::ProjectPage(ProjectModel *model, QWidget *parent)
     openLayout->addLayout(buttons);
     openLayout->addWidget(new QLabel(tr("Recent projects:"), openBox));
     m_recent->setObjectName(u"recent"_s);
+    // A few rows (it scrolls beyond them): at its default height one recent project took the
+    // room the Examples list needs, which then showed eight and a half of its names.
+    m_recent->setMaximumHeight(m_recent->fontMetrics().lineSpacing() * 6 +
+                               2 * m_recent->frameWidth());
     openLayout->addWidget(m_recent);
     openLayout->addWidget(new QLabel(tr("Examples:"), openBox));
     m_examples->setObjectName(u"examples"_s);
