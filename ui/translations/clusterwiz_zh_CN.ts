@@ -3219,6 +3219,110 @@ Upload them?</source>
         <source>devices %1 and %2</source>
         <translation>设备 %1 和 %2</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; contains a control character or a comma</source>
+        <translation>“%1”含有控制字符或逗号</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; contains a &quot;.&quot; or &quot;..&quot; part</source>
+        <translation>“%1”含有“.”或“..”路径段</translation>
+    </message>
+    <message>
+        <source>the container always uses the host&apos;s network: bridge networking breaks HCCL, NCCL and gloo rendezvous, which need the host&apos;s addresses</source>
+        <translation>容器始终使用主机网络：桥接网络会破坏 HCCL、NCCL 和 gloo 的汇合，它们需要主机的地址</translation>
+    </message>
+    <message>
+        <source>set container.privileged to true to ask for a privileged container</source>
+        <translation>如需特权容器，请将 container.privileged 设为 true</translation>
+    </message>
+    <message>
+        <source>the name is container.name</source>
+        <translation>名称由 container.name 设定</translation>
+    </message>
+    <message>
+        <source>the container keeps the server&apos;s hostname</source>
+        <translation>容器保留服务器的主机名</translation>
+    </message>
+    <message>
+        <source>shared memory is container.shm_size (empty: the host&apos;s IPC)</source>
+        <translation>共享内存由 container.shm_size 设定（为空：使用主机的 IPC）</translation>
+    </message>
+    <message>
+        <source>a container on the host&apos;s network publishes no ports</source>
+        <translation>使用主机网络的容器不发布端口</translation>
+    </message>
+    <message>
+        <source>clusterwiz starts the container detached and removes it with `container down`</source>
+        <translation>clusterwiz 以后台方式启动容器，并用 `container down` 删除它</translation>
+    </message>
+    <message>
+        <source>container: image is empty; name the training image (for example &quot;ascendhub.huawei.com/public-ascendhub/ascend-pytorch:24.0.RC1&quot;)</source>
+        <translation>container：image 为空；请填写训练镜像（例如“ascendhub.huawei.com/public-ascendhub/ascend-pytorch:24.0.RC1”）</translation>
+    </message>
+    <message>
+        <source>container: image &quot;%1&quot; is not an image reference ([registry/]name[:tag][@sha256:digest], lowercase name)</source>
+        <translation>container：image“%1”不是镜像引用（[registry/]name[:tag][@sha256:digest]，名称小写）</translation>
+    </message>
+    <message>
+        <source>container: name &quot;%1&quot; is not a container name (2 to 128 letters, digits, &apos;_&apos;, &apos;.&apos; or &apos;-&apos;, starting with a letter or digit)</source>
+        <translation>container：name“%1”不是容器名称（2 到 128 个字母、数字、“_”、“.”或“-”，以字母或数字开头）</translation>
+    </message>
+    <message>
+        <source>container: shm_size &quot;%1&quot; is not a size such as 16g, 512m (empty: the host&apos;s IPC namespace)</source>
+        <translation>container：shm_size“%1”不是 16g、512m 这样的大小（为空：使用主机的 IPC 命名空间）</translation>
+    </message>
+    <message>
+        <source>container: env_setup[%1] %2</source>
+        <translation>container：env_setup[%1] %2</translation>
+    </message>
+    <message>
+        <source>container: ssh_port %1</source>
+        <translation>container：ssh_port %1</translation>
+    </message>
+    <message>
+        <source>container: ssh_port %1 is %2&apos;s own SSH port; the container shares the host&apos;s network, so its sshd needs another free port (the vendor&apos;s guide uses 12345)</source>
+        <translation>container：ssh_port %1 是 %2 自己的 SSH 端口；容器共用主机网络，其 sshd 需要另一个空闲端口（厂商指南使用 12345）</translation>
+    </message>
+    <message>
+        <source>container: ssh_port %1 is also launch.master_port; the master&apos;s rendezvous would find the port taken</source>
+        <translation>container：ssh_port %1 同时是 launch.master_port；主节点汇合时会发现该端口已被占用</translation>
+    </message>
+    <message>
+        <source>container: ssh_port %1 lies in the HCCL port range %2-%3, which HCCL listens on</source>
+        <translation>container：ssh_port %1 位于 HCCL 监听的端口范围 %2-%3 内</translation>
+    </message>
+    <message>
+        <source>container: %1 &quot;%2&quot; is not HOST:CONTAINER or HOST:CONTAINER:ro (absolute paths)</source>
+        <translation>container：%1“%2”不是 HOST:CONTAINER 或 HOST:CONTAINER:ro（绝对路径）</translation>
+    </message>
+    <message>
+        <source>mounts the host&apos;s whole file system; mount the folders the job needs</source>
+        <translation>挂载了主机的整个文件系统；请只挂载作业需要的目录</translation>
+    </message>
+    <message>
+        <source>would hide the container&apos;s %1</source>
+        <translation>会遮住容器的 %1</translation>
+    </message>
+    <message>
+        <source>mounts a second folder at %1</source>
+        <translation>在 %1 又挂载了一个目录</translation>
+    </message>
+    <message>
+        <source>container: %1 &quot;%2&quot; %3</source>
+        <translation>container：%1“%2”%3</translation>
+    </message>
+    <message>
+        <source>container: %1 %2</source>
+        <translation>container：%1 %2</translation>
+    </message>
+    <message>
+        <source>container: %1 &quot;%2&quot; is not an option of run; the image is container.image</source>
+        <translation>container：%1“%2”不是 run 的选项；镜像由 container.image 设定</translation>
+    </message>
+    <message>
+        <source>container: %1 &quot;%2&quot; is set by clusterwiz: %3</source>
+        <translation>container：%1“%2”由 clusterwiz 设定：%3</translation>
+    </message>
 </context>
 <context>
     <name>cw::WhyDialog</name>
