@@ -115,6 +115,14 @@ std::pair<QString, bool> statusLine(const Project &project, const ContainerServe
     return {parts.join(u", "_s), ready};
 }
 
+Json jsonStrings(const QStringList &list)
+{
+    Json array = Json::array();
+    for (const QString &text : list)
+        array.push_back(text.toStdString());
+    return array;
+}
+
 Json resultJson(const Project &project, const ContainerServerResult &r, bool status)
 {
     Json item;
@@ -125,10 +133,7 @@ Json resultJson(const Project &project, const ContainerServerResult &r, bool sta
         item["error"] = problemOf(r).toStdString();
     if (!r.refusalCode.isEmpty())
         item["refused"] = r.refusalCode.toStdString();
-    Json changes = Json::array();
-    for (const QString &change : r.changes)
-        changes.push_back(change.toStdString());
-    item["changes"] = changes;
+    item["changes"] = jsonStrings(r.changes);
     if (!r.hostKey.isEmpty())
         item["host_key"] = r.hostKey.toStdString();
     if (status && r.ok()) {
@@ -137,14 +142,8 @@ Json resultJson(const Project &project, const ContainerServerResult &r, bool sta
         item["port_listening"] = r.portListening;
         item["sshd_running"] = r.sshdRunning;
         item["host_key_as_recorded"] = r.hostKeyAsRecorded;
-        Json ips = Json::array();
-        for (const QString &ip : r.containerIps)
-            ips.push_back(ip.toStdString());
-        item["container_ips"] = ips;
-        Json hostIps = Json::array();
-        for (const QString &ip : r.hostIps)
-            hostIps.push_back(ip.toStdString());
-        item["host_ips"] = hostIps;
+        item["container_ips"] = jsonStrings(r.containerIps);
+        item["host_ips"] = jsonStrings(r.hostIps);
         if (r.devicesInside)
             item["devices_inside"] = *r.devicesInside;
         if (r.shmKib)
@@ -228,16 +227,13 @@ int runContainer(const QStringList &arguments, QTextStream &out, QTextStream &er
         document["action"] = action.toStdString();
         Json servers = Json::array();
         for (const ContainerServerResult &result : run.servers) {
-            servers.push_back(resultJson(project, result, status));
-            if (status && result.ok())
-                ready = ready && statusLine(project, result).second;
+            const Json item = resultJson(project, result, status);
+            ready = ready && item.value("ready", true);
+            servers.push_back(item);
         }
         document["servers"] = servers;
         document["changed"] = run.changedAnything();
-        Json notes = Json::array();
-        for (const QString &note : run.notes)
-            notes.push_back(note.toStdString());
-        document["notes"] = notes;
+        document["notes"] = jsonStrings(run.notes);
         if (!run.error.isEmpty())
             document["error"] = run.error.toStdString();
         document["ok"] = ready;

@@ -79,29 +79,6 @@ std::vector<ContainerServerResult> emptyResults(const Project &project)
     return results;
 }
 
-// Removes every line equal to `line` from the known_hosts file `file`; *removed says whether
-// there was one.
-QString removeKnownHostsLine(const QString &file, const QString &line, bool *removed)
-{
-    *removed = false;
-    const QString path = knownHostsPath(file);
-    if (!QFile::exists(path))
-        return {};
-    const FileBytes bytes = readRegularFile(path);
-    if (!bytes.ok())
-        return bytes.error;
-    QStringList kept;
-    for (const QString &existing : QString::fromUtf8(bytes.bytes).split(u'\n')) {
-        if (existing == line)
-            *removed = true;
-        else
-            kept << existing;
-    }
-    if (!*removed)
-        return {};
-    return writeFileReplacing(path, kept.join(u'\n').toUtf8(), FileMode::Private);
-}
-
 // The names this machine reaches a container by: the host as the project names it, and its
 // host IP when that differs.
 QStringList clientNames(const Server &server)
@@ -111,6 +88,24 @@ QStringList clientNames(const Server &server)
         names << server.hostIp;
     return names;
 }
+
+// The start every step shares: a result slot per server, and the journal; nullopt (with
+// run.error set) when the project has no container section or the journal cannot be read.
+std::optional<ContainerJournal> startRun(const Project &project, const QString &journalPath,
+                                         ContainerRun &run)
+{
+    run.servers = emptyResults(project);
+    if (!project.container) {
+        run.error = u"the project has no container section"_s;
+        return std::nullopt;
+    }
+    std::optional<ContainerJournal> journal = loadContainerJournal(journalPath, &run.error);
+    return journal;
+}
+
+// What the host prints for a container it created, before the id (container-up.sh's output,
+// parsed into a change).
+const QString kCreatedPrefix = u"created container "_s;
 
 } // namespace
 
@@ -146,7 +141,7 @@ void parseContainerOutput(const QString &output, ContainerServerResult &result)
         } else if (word == u"unchanged") {
             result.unchanged << escapeControls(value);
         } else if (word == u"created") {
-            result.changes << u"created container "_s + escapeControls(value);
+            result.changes << kCreatedPrefix + escapeControls(value);
         } else if (word == u"user-key") {
             result.userKey = strictKey(value, &error);
             if (result.userKey.isEmpty())
@@ -207,17 +202,10 @@ ContainerRun containerUp(const Project &project, const FleetOptions &options,
                          const QString &journalPath, const std::atomic<bool> *cancel)
 {
     ContainerRun run;
-    run.servers = emptyResults(project);
-    if (!project.container) {
-        run.error = u"the project has no container section"_s;
+    std::optional<ContainerJournal> journal = startRun(project, journalPath, run);
+    if (!journal)
         return run;
-    }
     QString error;
-    std::optional<ContainerJournal> journal = loadContainerJournal(journalPath, &error);
-    if (!journal) {
-        run.error = error;
-        return run;
-    }
     const FleetOptions own = containerOptions(options);
     const std::vector<int> all = allServers(project);
 
@@ -237,8 +225,8 @@ ContainerRun containerUp(const Project &project, const FleetOptions &options,
         ContainerJournalServer &entry = journal->servers[project.servers[i].name];
         for (const QString &change : result.changes) {
             addContainerStep(entry, change);
-            if (change.startsWith(u"created container "_s))
-                entry.container = change.mid(18);
+            if (change.startsWith(kCreatedPrefix))
+                entry.container = change.mid(kCreatedPrefix.size());
         }
         if (!result.hostKey.isEmpty())
             entry.hostKey = result.hostKey;
@@ -261,10 +249,8 @@ ContainerRun containerUp(const Project &project, const FleetOptions &options,
         const QString file = knownHostsPath(options.knownHostsFile);
         if (!entry.knownHostsLine.isEmpty() && entry.knownHostsLine != *line) {
             bool removed = false;
-            if (const QString failed =
-                    removeKnownHostsLine(entry.knownHostsFile, entry.knownHostsLine, &removed);
-                !failed.isEmpty())
-                run.notes << failed;
+            if (!removeKnownHostsLine(entry.knownHostsFile, entry.knownHostsLine, &error, &removed))
+                run.notes << error;
             else if (removed)
                 run.notes << u"%1: replaced the earlier container's host key in %2"_s.arg(
                     server.name, file);
@@ -379,17 +365,10 @@ ContainerRun containerDown(const Project &project, const FleetOptions &options,
                            const QString &journalPath, const std::atomic<bool> *cancel)
 {
     ContainerRun run;
-    run.servers = emptyResults(project);
-    if (!project.container) {
-        run.error = u"the project has no container section"_s;
+    std::optional<ContainerJournal> journal = startRun(project, journalPath, run);
+    if (!journal)
         return run;
-    }
     QString error;
-    std::optional<ContainerJournal> journal = loadContainerJournal(journalPath, &error);
-    if (!journal) {
-        run.error = error;
-        return run;
-    }
     runStep(project, allServers(project), ContainerStep::Down, containerOptions(options),
             run.servers, {}, cancel);
     for (size_t i = 0; i < project.servers.size(); ++i) {
@@ -400,10 +379,9 @@ ContainerRun containerDown(const Project &project, const FleetOptions &options,
         const ContainerJournalServer &entry = it->second;
         if (!entry.knownHostsLine.isEmpty()) {
             bool removed = false;
-            if (const QString failed =
-                    removeKnownHostsLine(entry.knownHostsFile, entry.knownHostsLine, &removed);
-                !failed.isEmpty()) {
-                run.servers[i].failure = failed;
+            if (!removeKnownHostsLine(entry.knownHostsFile, entry.knownHostsLine, &error,
+                                      &removed)) {
+                run.servers[i].failure = error;
                 continue;
             }
             if (removed)

@@ -148,6 +148,18 @@ QString knownHostsPath(const QString &file)
     return expandHomePath(file);
 }
 
+namespace {
+
+// Threads of this process take this mutex; other processes (a second clusterwiz, ssh itself
+// does not lock) are kept out by flock, which also holds between threads with separate fds.
+std::mutex &knownHostsMutex()
+{
+    static std::mutex mutex;
+    return mutex;
+}
+
+} // namespace
+
 bool addKnownHostsLine(const QString &file, const QString &line, QString *error, bool *added)
 {
     if (added)
@@ -167,10 +179,7 @@ bool addKnownHostsLine(const QString &file, const QString &line, QString *error,
         ::chmod(QFile::encodeName(folder).constData(), 0700);
     }
 
-    // Threads of this process take the mutex; other processes (a second clusterwiz, ssh itself
-    // does not lock) are kept out by flock, which also holds between threads with separate fds.
-    static std::mutex mutex;
-    const std::lock_guard<std::mutex> lock(mutex);
+    const std::lock_guard<std::mutex> lock(knownHostsMutex());
     const int fd =
         ::open(QFile::encodeName(path).constData(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
     if (fd < 0) {
@@ -198,6 +207,50 @@ bool addKnownHostsLine(const QString &file, const QString &line, QString *error,
                 *error = u"cannot write %1: %2"_s.arg(path, errnoText());
             else if (added)
                 *added = true;
+        }
+        ::flock(fd, LOCK_UN);
+    }
+    ::close(fd);
+    return ok;
+}
+
+bool removeKnownHostsLine(const QString &file, const QString &line, QString *error, bool *removed)
+{
+    if (removed)
+        *removed = false;
+    const QString path = knownHostsPath(file);
+    const std::lock_guard<std::mutex> lock(knownHostsMutex());
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDWR | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ENOENT)
+            return true; // no file: no such line
+        *error = u"cannot open %1: %2"_s.arg(path, errnoText());
+        return false;
+    }
+    bool ok = false;
+    if (::flock(fd, LOCK_EX) != 0) {
+        *error = u"cannot lock %1: %2"_s.arg(path, errnoText());
+    } else {
+        QByteArray content;
+        if (!readAll(fd, &content)) {
+            *error = u"cannot read %1: %2"_s.arg(path, errnoText());
+        } else {
+            const QByteArray unwanted = line.trimmed().toUtf8();
+            QList<QByteArray> kept = content.split('\n');
+            const qsizetype before = kept.size();
+            kept.removeAll(unwanted);
+            ok = true;
+            if (kept.size() != before) {
+                // Rewritten in place, under the same lock an adder takes: a renamed file would
+                // leave a concurrent adder appending to the old one.
+                const QByteArray data = kept.join('\n');
+                ok = ::lseek(fd, 0, SEEK_SET) == 0 && ::ftruncate(fd, 0) == 0 &&
+                     writeAllTo(fd, data) && ::fsync(fd) == 0;
+                if (!ok)
+                    *error = u"cannot write %1: %2"_s.arg(path, errnoText());
+                else if (removed)
+                    *removed = true;
+            }
         }
         ::flock(fd, LOCK_UN);
     }

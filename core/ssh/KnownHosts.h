@@ -41,6 +41,10 @@ std::optional<QString> knownHostsLine(const QStringList &hosts, int port, const 
 bool addKnownHostsLine(const QString &file, const QString &line, QString *error,
                        bool *added = nullptr);
 
+// Removes every line equal to `line` from `file` (`*removed` says whether there was one), under
+// the same locks as addKnownHostsLine(). A missing file holds no such line.
+bool removeKnownHostsLine(const QString &file, const QString &line, QString *error,
+                          bool *removed = nullptr);
 // ~/.ssh/known_hosts, or `file` with a leading "~/" expanded.
 QString knownHostsPath(const QString &file);
 

@@ -39,6 +39,27 @@ class TestKnownHosts : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // What `container down` takes back: exactly the line it added, every other line kept.
+    void removeTakesOnlyThatLine()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"known_hosts"_s);
+        QString error;
+        bool removed = true;
+        QVERIFY(removeKnownHostsLine(file, u"[10.0.0.1]:12345 "_s + ed25519Blob, &error, &removed));
+        QVERIFY(!removed); // no file: nothing to remove, not an error
+        const QString ours = u"[10.0.0.1]:12345 ssh-ed25519 "_s + ed25519Blob;
+        const QString theirs = u"10.0.0.1 ssh-ed25519 "_s + ed25519Blob;
+        QVERIFY(addKnownHostsLine(file, theirs, &error));
+        QVERIFY(addKnownHostsLine(file, ours, &error));
+        QVERIFY2(removeKnownHostsLine(file, ours, &error, &removed), qPrintable(error));
+        QVERIFY(removed);
+        QCOMPARE(fileLines(file), QStringList{theirs});
+        QVERIFY(removeKnownHostsLine(file, ours, &error, &removed));
+        QVERIFY(!removed);
+        QCOMPARE(fileLines(file), QStringList{theirs});
+    }
+
     void name_data()
     {
         QTest::addColumn<QString>("host");
