@@ -33,6 +33,7 @@ QString sharedValues(const Project &project)
            assign(u"ssh_port"_s, QString::number(container.sshPort)) +
            assign(u"accelerator"_s, acceleratorName(project.accelerator)) +
            bashArray(u"options"_s, containerRunOptions(container)) +
+           bashArray(u"host_mounts"_s, containerHostMounts(container)) +
            assign(u"env_block"_s, container.envSetup.join(u'\n')) +
            assign(u"inside"_s, programText(program::container_inside_sh));
 }
@@ -86,6 +87,14 @@ QStringList containerRunOptions(const ContainerConfig &container)
         options << u"--privileged"_s;
     options << container.runArgs;
     return options;
+}
+
+QStringList containerHostMounts(const ContainerConfig &container)
+{
+    QStringList paths;
+    for (const QString &mount : container.mounts)
+        paths << mount.section(u':', 0, 0);
+    return paths;
 }
 
 QString containerListenAddress(const Server &server)

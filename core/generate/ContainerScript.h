@@ -22,6 +22,8 @@ enum class ContainerStep { Check, Up, Trust, Status, Down };
 // The `run` options that come from the project alone, in order: IPC (--ipc host, or
 // --shm-size), the user's mounts (-v), --privileged when asked, then run_args.
 QStringList containerRunOptions(const ContainerConfig &container);
+// The host side of each mount, which up's first round requires to exist on every host.
+QStringList containerHostMounts(const ContainerConfig &container);
 
 // The address the container's sshd listens on and the others know it by: the server's host IP
 // when it is an IPv4 address, else empty (sshd then listens on every address).

@@ -9,8 +9,12 @@ cw_refuse() {
     exit 3
 }
 cw_need_engine() {
+    local answer
     command -v "$engine" >/dev/null 2>&1 ||
         cw_refuse engine-missing "$engine is not installed on this server: install it, or set container.engine to the engine it has"
+    # A docker CLI without its daemon would make every image look missing: say what it is.
+    answer=$("$engine" version 2>&1 >/dev/null) ||
+        cw_refuse engine-unavailable "$engine is installed but does not answer ($(printf '%s' "$answer" | tr '\n' ' ' | cut -c1-200)): start its service (systemctl start $engine), or set container.engine to the engine that runs here"
 }
 # The project label of the container called $name; status 1 when there is no such container.
 cw_container_owner() {

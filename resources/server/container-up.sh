@@ -4,7 +4,7 @@
 # `container up`'s first round on one host, and the start of its second: whether the container can
 # be made here (or is made already), changing nothing.
 cw_container_check() {
-    local owner args=()
+    local owner mount args=()
     cw_need_engine
     if owner=$(cw_container_owner); then
         [ "$owner" = "$project_label" ] ||
@@ -13,6 +13,11 @@ cw_container_check() {
     fi
     "$engine" image inspect "$image" >/dev/null 2>&1 ||
         cw_refuse image-missing "image $image is not on this server: load it ($engine load -i FILE.tar) or pull it ($engine pull $image); clusterwiz never pulls by itself"
+    # The engine refuses to start a container whose host folder is missing: say so before.
+    for mount in "${host_mounts[@]}"; do
+        [ -e "$mount" ] ||
+            cw_refuse mount-missing "$mount (container.mounts) does not exist on this server: create it (mkdir -p $mount) or change the mount"
+    done
     if cw_port_listening "$ssh_port"; then
         cw_refuse port-taken "port $ssh_port is in use on this server (ss -tuln): choose another container.ssh_port, the same on every server"
     fi

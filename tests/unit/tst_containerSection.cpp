@@ -54,7 +54,8 @@ Project containerProject(Accelerator accelerator = Accelerator::Cpu)
     container.engine = ContainerEngine::Podman;
     container.image = u"swr.cn-south-1.myhuaweicloud.com/ascendhub/ascend-pytorch:24.0.0"_s;
     container.name = u"train"_s;
-    container.mounts = {u"/data:/data"_s};
+    // A host folder every machine has: up's first round requires it to exist.
+    container.mounts = {u"/tmp:/data"_s};
     project.container = container;
     return project;
 }
@@ -389,7 +390,7 @@ private Q_SLOTS:
                  {u"--network"_s, u"host"_s},
                  {u"--ulimit"_s, u"memlock=-1:-1"_s},
                  {u"--ipc"_s, u"host"_s},
-                 {u"-v"_s, u"/data:/data"_s},
+                 {u"-v"_s, u"/tmp:/data"_s},
              })
             QVERIFY2(holdsInOrder(words, vendor),
                      qPrintable(vendor.join(u' ') + u" not in: "_s + words.join(u' ')));
@@ -449,6 +450,49 @@ private Q_SLOTS:
         QVERIFY2(out.contains(u"cw-container refused engine-missing no-such-engine is not "
                               u"installed"_s),
                  qPrintable(out));
+    }
+
+    void anEngineWithoutItsDaemonIsRefusedAsSuch()
+    {
+        // Docker's CLI without its service: `docker version` prints the client and fails.
+        QTemporaryDir bin;
+        QFile file(bin.path() + u"/docker"_s);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("#!/bin/bash\n"
+                   "if [ \"$1\" = version ]; then echo 'Client:'; echo 'Cannot connect to the "
+                   "Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?' "
+                   ">&2; exit 1; fi\n"
+                   "exit 1\n");
+        file.close();
+        QFile::setPermissions(file.fileName(),
+                              QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        Project project = containerProject();
+        project.container->engine = ContainerEngine::Docker;
+        int exitCode = 0;
+        const QString out = runHostScript(containerHostScript(project, 0, ContainerStep::Check),
+                                          bin.path(), &exitCode);
+        QCOMPARE(exitCode, 3);
+        QVERIFY2(out.contains(u"cw-container refused engine-unavailable docker is installed but "
+                              u"does not answer (Cannot connect to the Docker daemon"_s),
+                 qPrintable(out));
+        QVERIFY2(!out.contains(u"image-missing"_s), qPrintable(out));
+    }
+
+    void aMissingMountFolderIsRefusedByName()
+    {
+        QTemporaryDir bin;
+        writeRecordingEngine(bin.path(), u"podman"_s);
+        Project project = containerProject();
+        project.container->mounts = {u"/tmp:/data"_s, u"/nonexistent-clusterwiz/x:/models:ro"_s};
+        int exitCode = 0;
+        const QString out = runHostScript(containerHostScript(project, 0, ContainerStep::Up),
+                                          bin.path(), &exitCode);
+        QCOMPARE(exitCode, 3);
+        QVERIFY2(out.contains(u"cw-container refused mount-missing /nonexistent-clusterwiz/x "
+                              u"(container.mounts) does not exist on this server"_s),
+                 qPrintable(out));
+        // Refused before anything ran.
+        QCOMPARE(recordedRunWords(bin.path()), QStringList{u"<no run>"_s});
     }
 
     void hostOutputIsParsedStrictly()
