@@ -97,6 +97,12 @@ CheckResult result(const QString &id, const CheckContext &context, CheckStatus s
     return r;
 }
 
+CheckResult inWizardWords(CheckResult r, const TrText &wizardReason)
+{
+    r.wizardReasonText = wizardReason;
+    return r;
+}
+
 CheckResult fixable(const QString &id, const CheckContext &context, CheckStatus status,
                     const TrText &reason)
 {

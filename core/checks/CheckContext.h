@@ -46,6 +46,9 @@ inline QString id(const char *name)
 // Reasons are translatable (model/TrText.h), in the context "cw::Checks".
 CheckResult result(const QString &id, const CheckContext &context, CheckStatus status,
                    const TrText &reason);
+// `r` with its reason in the wizard's words too (CheckResult::wizardReasonText); the CLI, the
+// JSON and check.sh keep the file's and the CLI's words.
+CheckResult inWizardWords(CheckResult r, const TrText &wizardReason);
 // A failed (or warning) result that offers the row's fixes (CheckSpec::fixes).
 CheckResult fixable(const QString &id, const CheckContext &context, CheckStatus status,
                     const TrText &reason);

@@ -20,6 +20,9 @@ constexpr char kDeviceDetectIp[] =
 constexpr char kNoDevices[] = QT_TRANSLATE_NOOP("cw::Checks", "the project lists no devices");
 constexpr char kNoDeviceIpPlan[] =
     QT_TRANSLATE_NOOP("cw::Checks", "no device IP plan for this server (run clusterwiz-cli plan)");
+constexpr char kNoDeviceIpPlanWizard[] = QT_TRANSLATE_NOOP(
+    "cw::Checks",
+    "no device IP plan for this server (click Plan automatically on the Devices page)");
 constexpr char kNoAddress[] = QT_TRANSLATE_NOOP("cw::Checks", "no address");
 constexpr char kDeviceNoAddress[] =
     QT_TRANSLATE_NOOP("cw::Checks", "device %1 has none (%2), plan %3");
@@ -116,7 +119,8 @@ CheckResult checkDeviceIps(const CheckContext &c)
     if (devices.empty())
         return result(name, c, CheckStatus::Failed, text(kNoDevices));
     if (c.server.deviceIps.size() != qsizetype(devices.size()))
-        return result(name, c, CheckStatus::Failed, text(kNoDeviceIpPlan));
+        return inWizardWords(result(name, c, CheckStatus::Failed, text(kNoDeviceIpPlan)),
+                             text(kNoDeviceIpPlanWizard));
     const QString netmask = c.project.deviceNetwork.netmask;
     const bool routed = isRouted(c.project.deviceNetwork);
     std::vector<TrText> wrong;

@@ -34,6 +34,9 @@ constexpr char kResolveSilent[] = QT_TRANSLATE_NOOP("cw::Checks", "getent %1");
 constexpr char kResolveNone[] =
     QT_TRANSLATE_NOOP("cw::Checks", "%1 does not resolve on the master: a job that looks it up "
                                     "fails; map it to host_ip %2 in /etc/hosts");
+constexpr char kResolveNoneWizard[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "%1 does not resolve on the master: a job that looks it up "
+                                    "fails; map it to its Host IP %2 (Servers page) in /etc/hosts");
 constexpr char kResolveUnknown[] =
     QT_TRANSLATE_NOOP("cw::Checks", "cannot tell what %1 resolves to: %2");
 constexpr char kResolveOk[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 resolves to %2");
@@ -126,8 +129,9 @@ CheckResult checkMasterResolves(const CheckContext &c)
     if (const auto silent = unanswered(c.facts, probe::kHostResolves))
         return result(name, c, CheckStatus::Warning, text(kResolveSilent).arg(*silent));
     if (limits.resolveStatus == 2)
-        return result(name, c, CheckStatus::Warning,
-                      text(kResolveNone).arg(host, c.server.effectiveHostIp()));
+        return inWizardWords(result(name, c, CheckStatus::Warning,
+                                    text(kResolveNone).arg(host, c.server.effectiveHostIp())),
+                             text(kResolveNoneWizard).arg(host, c.server.effectiveHostIp()));
     if (limits.resolvedAddress.isEmpty())
         return result(name, c, CheckStatus::Warning,
                       text(kResolveUnknown).arg(host, limits.resolveError));

@@ -28,6 +28,9 @@ constexpr char kPortInUse[] = QT_TRANSLATE_NOOP("cw::Checks", "port %1 is in use
 constexpr char kPortInUseBy[] = QT_TRANSLATE_NOOP("cw::Checks", "port %1 is in use by %2");
 constexpr char kMasterPortUsed[] =
     QT_TRANSLATE_NOOP("cw::Checks", "%1 (another job? stop it or choose another master_port)");
+constexpr char kMasterPortUsedWizard[] = QT_TRANSLATE_NOOP(
+    "cw::Checks",
+    "%1 (another job? stop it, or choose another Master port on the Launch mode page)");
 constexpr char kHcclFreeUnknown[] =
     QT_TRANSLATE_NOOP("cw::Checks", "cannot tell whether %1-%2 are free: %3");
 constexpr char kHcclInUse[] =
@@ -176,7 +179,9 @@ CheckResult checkMasterPortFree(const CheckContext &c)
                 : text(kPortInUseBy).arg(port.span.first).arg(owner->processes.join(u", "_s)));
     }
     if (!used.empty())
-        return result(name, c, CheckStatus::Failed, text(kMasterPortUsed).arg(joinReasons(used)));
+        return inWizardWords(
+            result(name, c, CheckStatus::Failed, text(kMasterPortUsed).arg(joinReasons(used))),
+            text(kMasterPortUsedWizard).arg(joinReasons(used)));
     return result(name, c, CheckStatus::Ok, joinReasons(free));
 }
 

@@ -84,6 +84,41 @@ constexpr char kPathsEntryUploaded[] =
 constexpr char kPathsNoEntry[] = QT_TRANSLATE_NOOP(
     "cw::Checks", "entry %1 does not exist (copy it there, or list it in launch.upload)");
 constexpr char kPathsOk[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 and %2 exist");
+// The same findings in the wizard's words: the page and the field instead of the file's member
+// or a CLI command.
+constexpr char kHostIpNotAddressWizard[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "Host IP is empty and the address '%1' is not an IP address: enter this server's "
+                  "Host IP on the Servers page (it has %2), or click Test connection and Apply "
+                  "discovered values");
+constexpr char kHostIpNotHereWizard[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "Host IP %1 (Servers page) is not an address of this server (it has: %2)");
+constexpr char kHostIpOtherNicWizard[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "Host IP %1 is on %2, but the Servers page sets the NIC %3");
+constexpr char kOrtedMissingWizard[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "orted is not on the PATH of a non-interactive SSH login, so mpirun cannot start "
+                  "its daemon here: set OpenMPI --prefix (Launch mode page, mpirun) to the OpenMPI "
+                  "installation (e.g. /usr/lib/x86_64-linux-gnu/openmpi), or install openmpi-bin "
+                  "on this server");
+constexpr char kMsrunEnvSetupWizard[] = QT_TRANSLATE_NOOP(
+    "cw::Checks",
+    "%1: train.sh finds it only if Environment setup (Launch mode page) puts it on the PATH");
+constexpr char kMsrunInstallWizard[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "%1: install MindSpore for the Python of the Launch mode page, or add to its "
+                  "Environment setup the line that activates its environment");
+constexpr char kCannNoFileWizard[] =
+    QT_TRANSLATE_NOOP("cw::Checks", "Environment setup (Launch mode page) sources no file");
+constexpr char kCannNowhereWizard[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "CANN's set_env.sh is in none of its places (%1): install the CANN toolkit, or "
+                  "source its set_env.sh in Environment setup (Launch mode page)");
+constexpr char kCannNotSourcedWizard[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "%1 is here, but Environment setup (Launch mode page) does not source it: a job "
+                  "started over SSH gets no CANN libraries (add \"source %1\")");
+constexpr char kPathsNoWorkdirWizard[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "working folder %1 does not exist, nor the entry script in it (copy it there, "
+                  "or add the script to Files to upload on the Launch mode page)");
+constexpr char kPathsNoEntryWizard[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "entry script %1 does not exist (copy it there, or add it to Files to upload on "
+                  "the Launch mode page)");
 constexpr char kSshdUnknown[] =
     QT_TRANSLATE_NOOP("cw::Checks", "cannot tell whether sshd runs (pgrep missing)");
 constexpr char kSshdNone[] = QT_TRANSLATE_NOOP("cw::Checks", "no sshd process found");
@@ -192,19 +227,22 @@ CheckResult checkHostIp(const CheckContext &c)
     const QString hostIp = c.server.effectiveHostIp();
     const QString listed = c.facts.hostIps.join(u' ');
     if (!Ipv4::parse(hostIp))
-        return result(id(check::kHostIp), c, CheckStatus::Failed,
-                      text(kHostIpNotAddress).arg(hostIp, listed));
+        return inWizardWords(result(id(check::kHostIp), c, CheckStatus::Failed,
+                                    text(kHostIpNotAddress).arg(hostIp, listed)),
+                             text(kHostIpNotAddressWizard).arg(hostIp, listed));
     // hostname -I leaves out loopback; ip addr lists it (a one-server job on 127.0.0.1).
     const Nic *nic = c.facts.nicWithAddress(hostIp);
-    if (!c.facts.hostIps.contains(hostIp) && !nic)
-        return result(id(check::kHostIp), c, CheckStatus::Failed,
-                      text(kHostIpNotHere)
-                          .arg(hostIp)
-                          .arg(listed.isEmpty() ? text(kNothing) : TrText::verbatim(listed)));
+    if (!c.facts.hostIps.contains(hostIp) && !nic) {
+        const TrText found = listed.isEmpty() ? text(kNothing) : TrText::verbatim(listed);
+        return inWizardWords(result(id(check::kHostIp), c, CheckStatus::Failed,
+                                    text(kHostIpNotHere).arg(hostIp).arg(found)),
+                             text(kHostIpNotHereWizard).arg(hostIp).arg(found));
+    }
     // The NIC the project pins (HCCL_SOCKET_IFNAME, GLOO_SOCKET_IFNAME...) must be host_ip's.
     if (nic && !c.server.nic.isEmpty() && nic->name != c.server.nic)
-        return result(id(check::kHostIp), c, CheckStatus::Warning,
-                      text(kHostIpOtherNic).arg(hostIp, nic->name, c.server.nic));
+        return inWizardWords(result(id(check::kHostIp), c, CheckStatus::Warning,
+                                    text(kHostIpOtherNic).arg(hostIp, nic->name, c.server.nic)),
+                             text(kHostIpOtherNicWizard).arg(hostIp, nic->name, c.server.nic));
     return result(id(check::kHostIp), c, CheckStatus::Ok,
                   nic ? text(kHostIpOn).arg(hostIp, nic->name) : TrText::verbatim(hostIp));
 }
@@ -337,7 +375,8 @@ CheckResult checkMpirun(const CheckContext &c)
         return result(name, c, CheckStatus::Failed, text(kMpirunNotFound));
     // Without --prefix, mpirun starts orted by name in a non-interactive SSH session.
     if (c.facts.orted && c.facts.orted->isEmpty())
-        return result(name, c, CheckStatus::Failed, text(kOrtedMissing));
+        return inWizardWords(result(name, c, CheckStatus::Failed, text(kOrtedMissing)),
+                             text(kOrtedMissingWizard));
     return result(name, c, CheckStatus::Ok, TrText::verbatim(discoveryMpirunText(c.facts)));
 }
 
@@ -351,15 +390,19 @@ CheckResult checkMsrun(const CheckContext &c)
     const TrText where = text(kMsrunNowhere).arg(probedPython(c.project));
     // The probe does not run env_setup; train.sh does, and it may put msrun on the PATH.
     if (!c.project.launch.envSetup.isEmpty())
-        return result(name, c, CheckStatus::Warning, text(kMsrunEnvSetup).arg(where));
-    return result(name, c, CheckStatus::Failed, text(kMsrunInstall).arg(where));
+        return inWizardWords(result(name, c, CheckStatus::Warning, text(kMsrunEnvSetup).arg(where)),
+                             text(kMsrunEnvSetupWizard).arg(where));
+    return inWizardWords(result(name, c, CheckStatus::Failed, text(kMsrunInstall).arg(where)),
+                         text(kMsrunInstallWizard).arg(where));
 }
 
 CheckResult checkCannEnv(const CheckContext &c)
 {
     const std::vector<PathCheck> &files = c.facts.paths.setEnv;
     if (files.empty())
-        return result(id(check::kCannEnv), c, CheckStatus::Skipped, text(kCannNoFile));
+        return inWizardWords(
+            result(id(check::kCannEnv), c, CheckStatus::Skipped, text(kCannNoFile)),
+            text(kCannNoFileWizard));
     // CANN's default places, probed when env_setup sources none of them: one must be there.
     const bool lookedForCann =
         isAscend(c.project.accelerator) && !sourcesCannSetEnv(c.project.launch);
@@ -379,11 +422,13 @@ CheckResult checkCannEnv(const CheckContext &c)
         return result(id(check::kCannEnv), c, CheckStatus::Failed,
                       text(kCannMissing).arg(joinReasons(missing)));
     if (lookedForCann && cannFound.isEmpty())
-        return result(id(check::kCannEnv), c, CheckStatus::Failed,
-                      text(kCannNowhere).arg(cannLooked.join(u", "_s)));
+        return inWizardWords(result(id(check::kCannEnv), c, CheckStatus::Failed,
+                                    text(kCannNowhere).arg(cannLooked.join(u", "_s))),
+                             text(kCannNowhereWizard).arg(cannLooked.join(u", "_s)));
     if (lookedForCann)
-        return result(id(check::kCannEnv), c, CheckStatus::Warning,
-                      text(kCannNotSourced).arg(cannFound.front()));
+        return inWizardWords(result(id(check::kCannEnv), c, CheckStatus::Warning,
+                                    text(kCannNotSourced).arg(cannFound.front())),
+                             text(kCannNotSourcedWizard).arg(cannFound.front()));
     return result(id(check::kCannEnv), c, CheckStatus::Ok,
                   text(kCannPresent)
                       .arg(files.size() == 1 ? TrText::verbatim(files.front().path)
@@ -405,7 +450,9 @@ CheckResult checkPaths(const CheckContext &c)
         if (entryUploaded)
             return result(name, c, CheckStatus::Ok,
                           text(kPathsMadeUploaded).arg(paths.workdir->path, entryName));
-        return result(name, c, CheckStatus::Failed, text(kPathsNoWorkdir).arg(paths.workdir->path));
+        return inWizardWords(
+            result(name, c, CheckStatus::Failed, text(kPathsNoWorkdir).arg(paths.workdir->path)),
+            text(kPathsNoWorkdirWizard).arg(paths.workdir->path));
     }
     if (paths.workdirWritable && !*paths.workdirWritable)
         return result(name, c, CheckStatus::Failed,
@@ -414,7 +461,9 @@ CheckResult checkPaths(const CheckContext &c)
         if (entryUploaded)
             return result(name, c, CheckStatus::Ok,
                           text(kPathsEntryUploaded).arg(paths.workdir->path, entryName));
-        return result(name, c, CheckStatus::Failed, text(kPathsNoEntry).arg(paths.entry->path));
+        return inWizardWords(
+            result(name, c, CheckStatus::Failed, text(kPathsNoEntry).arg(paths.entry->path)),
+            text(kPathsNoEntryWizard).arg(paths.entry->path));
     }
     return result(name, c, CheckStatus::Ok,
                   text(kPathsOk).arg(paths.workdir->path,

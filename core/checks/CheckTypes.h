@@ -40,6 +40,9 @@ struct CheckResult {
     QString reason;    // one line: what was found, naming device, port or rule
     QStringList fixes; // fix:: ids on offer, the preferred one first
     TrText reasonText; // `reason` translatable (empty: `reason` is all there is)
+    // The reason in the wizard's words, where the CLI's name a file member or a command ("list
+    // it in launch.upload"): the page and the field instead. Empty: reasonText says it.
+    TrText wizardReasonText = {};
 
     // Sets `reason` (English, for the CLI and JSON) and `reasonText` together.
     void setReason(const TrText &text)
@@ -47,9 +50,11 @@ struct CheckResult {
         reasonText = text;
         reason = text.english();
     }
-    // The reason in the user's language (the wizard's).
+    // The reason in the wizard's words and the user's language.
     QString translatedReason() const
     {
+        if (!wizardReasonText.isEmpty())
+            return wizardReasonText.translated();
         return reasonText.isEmpty() ? reason : reasonText.translated();
     }
 };

@@ -7,9 +7,12 @@
 // through a local shell standing in for SSH. (Applying fixes and launching for real:
 // tst_runCluster.)
 #include "../unit/LocalRemote.h"
+#include "../unit/ProbeTestData.h"
 #include "WizardTestSupport.h"
 
+#include "checks/CheckCatalogue.h"
 #include "checks/DeepCheck.h"
+#include "discover/ProbeParsers.h"
 
 #include "widgets/CheckReportView.h"
 #include "widgets/FixDialog.h"
@@ -21,6 +24,7 @@
 #include <QCheckBox>
 #include <QFile>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QThread>
@@ -196,6 +200,62 @@ private Q_SLOTS:
                 wizard.model()->project().servers[size_t(s)].name + u": ok: torch "_s;
             QVERIFY2(rows[s].startsWith(prefix), qPrintable(rows.join(u'\n')));
         }
+    }
+
+    // A check's finding in the wizard's words: the page and the field to use (the CLI names the
+    // file's member), and that field is there, taking what the user types.
+    void checkReasonsNameThePageAndTheField()
+    {
+        ClusterWizard wizard;
+        const QString copy = m_dir.filePath(u"words.clusterwiz.json"_s);
+        QVERIFY(QFile::copy(kExample2x8, copy));
+        QVERIFY(QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner));
+        QCOMPARE(wizard.openProject(copy), QString());
+        // What a real server without the workdir answers (a captured Ascend server's probe).
+        ServerFacts facts = parseProbeOutput(cwtest::probeText(u"full/ascend-server.txt"_s));
+        QVERIFY(facts.paths.workdir && facts.paths.entry);
+        facts.paths.workdir->present = false;
+        facts.paths.entry->present = false;
+        wizard.setCheckRunner(
+            [facts](const Project &project, const FleetProgress &, const std::atomic<bool> *) {
+                std::vector<ServerDiscovery> found;
+                for (int i = 0; i < int(project.servers.size()); ++i) {
+                    ServerDiscovery server;
+                    server.connection.serverIndex = i;
+                    server.connection.endpoint = u"10.0.0.%1:22"_s.arg(22 + i);
+                    server.facts = facts;
+                    found.push_back(server);
+                }
+                CheckRun run;
+                run.report = evaluateChecks(project, found, {});
+                return run;
+            });
+        auto *page = static_cast<ChecksPage *>(wizard.page(ChecksPageId));
+        QSignalSpy ready(page, &ChecksPage::reportReady);
+        QTest::mouseClick(page->findChild<QPushButton *>(u"runChecks"_s), Qt::LeftButton);
+        QTRY_COMPARE(ready.count(), 1);
+        CheckReportView *tree = page->reportView();
+        QTreeWidgetItem *paths = nullptr;
+        for (int i = 0; i < tree->topLevelItem(0)->childCount(); ++i) {
+            if (tree->topLevelItem(0)->child(i)->text(0) == QLatin1StringView(check::kPaths))
+                paths = tree->topLevelItem(0)->child(i);
+        }
+        QVERIFY(paths);
+        const QString reason = paths->text(2);
+        QVERIFY2(reason.contains(u"add the script to Files to upload on the Launch mode page"_s),
+                 qPrintable(reason));
+        QVERIFY2(!reason.contains(u"launch.upload"_s), qPrintable(reason));
+
+        // The field it names, on the Launch mode page, typed into.
+        auto *upload = wizard.page(LaunchPageId)->findChild<QPlainTextEdit *>(u"launch.upload"_s);
+        QVERIFY(upload);
+        wizard.show();
+        while (wizard.currentId() != LaunchPageId)
+            wizard.next();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        upload->setFocus();
+        QTest::keyClicks(upload, u"train/main.py"_s);
+        QCOMPARE(wizard.model()->project().launch.upload, QStringList{u"train/main.py"_s});
     }
 
     // A project that breaks a rule reaches no server: Run checks names the problem and does not

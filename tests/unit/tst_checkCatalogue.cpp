@@ -288,6 +288,13 @@ private Q_SLOTS:
         QCOMPARE(missing.status, CheckStatus::Failed);
         QVERIFY2(missing.reason.contains(facts.paths.workdir->path + u" does not exist"_s),
                  qPrintable(missing.reason));
+        // The CLI's words name the file's member; the wizard's the page and the field.
+        QVERIFY2(missing.reason.contains(u"list it in launch.upload"_s),
+                 qPrintable(missing.reason));
+        const QString wizard = missing.translatedReason();
+        QVERIFY2(wizard.contains(u"add the script to Files to upload on the Launch mode page"_s),
+                 qPrintable(wizard));
+        QVERIFY2(!wizard.contains(u"launch."_s), qPrintable(wizard));
         project.launch.upload = {u"/home/me/src/"_s + QFileInfo(project.launch.entry).fileName()};
         const CheckResult uploaded = pathsOf(project);
         QCOMPARE(uploaded.status, CheckStatus::Ok);

@@ -902,6 +902,62 @@
         <source>the supervisor&apos;s server %1</source>
         <translation>监管进程所在的服务器 %1</translation>
     </message>
+    <message>
+        <source>no device IP plan for this server (click Plan automatically on the Devices page)</source>
+        <translation>此服务器没有设备 IP 规划（请在“设备与网络”页单击“自动规划”）</translation>
+    </message>
+    <message>
+        <source>%1 does not resolve on the master: a job that looks it up fails; map it to its Host IP %2 (Servers page) in /etc/hosts</source>
+        <translation>%1 在主节点上无法解析：查找它的作业会失败；请在 /etc/hosts 中将它映射到其主机 IP %2（“服务器”页）</translation>
+    </message>
+    <message>
+        <source>%1 (another job? stop it, or choose another Master port on the Launch mode page)</source>
+        <translation>%1（另一个作业？请停止它，或在“启动方式”页选择其他主节点端口）</translation>
+    </message>
+    <message>
+        <source>Host IP is empty and the address &apos;%1&apos; is not an IP address: enter this server&apos;s Host IP on the Servers page (it has %2), or click Test connection and Apply discovered values</source>
+        <translation>主机 IP 为空，而地址“%1”不是 IP 地址：请在“服务器”页填写此服务器的主机 IP（它有 %2），或单击“测试连接”后再单击“应用发现的值”</translation>
+    </message>
+    <message>
+        <source>Host IP %1 (Servers page) is not an address of this server (it has: %2)</source>
+        <translation>主机 IP %1（“服务器”页）不是此服务器的地址（它有：%2）</translation>
+    </message>
+    <message>
+        <source>Host IP %1 is on %2, but the Servers page sets the NIC %3</source>
+        <translation>主机 IP %1 在 %2 上，但“服务器”页指定的网卡是 %3</translation>
+    </message>
+    <message>
+        <source>orted is not on the PATH of a non-interactive SSH login, so mpirun cannot start its daemon here: set OpenMPI --prefix (Launch mode page, mpirun) to the OpenMPI installation (e.g. /usr/lib/x86_64-linux-gnu/openmpi), or install openmpi-bin on this server</source>
+        <translation>非交互式 SSH 登录的 PATH 中没有 orted，mpirun 无法在此启动其守护进程：请将 OpenMPI --prefix（“启动方式”页，mpirun）设为 OpenMPI 的安装位置（例如 /usr/lib/x86_64-linux-gnu/openmpi），或在此服务器上安装 openmpi-bin</translation>
+    </message>
+    <message>
+        <source>%1: train.sh finds it only if Environment setup (Launch mode page) puts it on the PATH</source>
+        <translation>%1：只有当环境初始化（“启动方式”页）把它加入 PATH 时，train.sh 才能找到它</translation>
+    </message>
+    <message>
+        <source>%1: install MindSpore for the Python of the Launch mode page, or add to its Environment setup the line that activates its environment</source>
+        <translation>%1：请为“启动方式”页上的 Python 安装 MindSpore，或在其环境初始化中加入激活该环境的那一行</translation>
+    </message>
+    <message>
+        <source>Environment setup (Launch mode page) sources no file</source>
+        <translation>环境初始化（“启动方式”页）没有加载任何文件</translation>
+    </message>
+    <message>
+        <source>CANN&apos;s set_env.sh is in none of its places (%1): install the CANN toolkit, or source its set_env.sh in Environment setup (Launch mode page)</source>
+        <translation>CANN 的 set_env.sh 不在任何常见位置（%1）：请安装 CANN 工具包，或在环境初始化（“启动方式”页）中 source 它的 set_env.sh</translation>
+    </message>
+    <message>
+        <source>%1 is here, but Environment setup (Launch mode page) does not source it: a job started over SSH gets no CANN libraries (add &quot;source %1&quot;)</source>
+        <translation>%1 存在，但环境初始化（“启动方式”页）没有 source 它：通过 SSH 启动的作业得不到 CANN 库（请加入“source %1”）</translation>
+    </message>
+    <message>
+        <source>working folder %1 does not exist, nor the entry script in it (copy it there, or add the script to Files to upload on the Launch mode page)</source>
+        <translation>工作目录 %1 不存在，其中的入口脚本也不存在（请复制过去，或在“启动方式”页把脚本加入“要上传的文件”）</translation>
+    </message>
+    <message>
+        <source>entry script %1 does not exist (copy it there, or add it to Files to upload on the Launch mode page)</source>
+        <translation>入口脚本 %1 不存在（请复制过去，或在“启动方式”页把它加入“要上传的文件”）</translation>
+    </message>
 </context>
 <context>
     <name>cw::ChecksPage</name>
@@ -1828,6 +1884,14 @@
     <message>
         <source>Not for %1 jobs: this launcher cannot start them (the framework is chosen under Job, below).</source>
         <translation>不适用于 %1 作业：此启动器无法启动它们（框架在下方“作业”中选择）。</translation>
+    </message>
+    <message>
+        <source>files copied into the working folder at launch, one per line (relative to the project&apos;s folder)</source>
+        <translation>启动时复制到工作目录的文件，每行一个（相对于项目所在文件夹）</translation>
+    </message>
+    <message>
+        <source>Files to up&amp;load:</source>
+        <translation>要上传的文件(&amp;L)：</translation>
     </message>
 </context>
 <context>

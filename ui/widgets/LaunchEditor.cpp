@@ -111,6 +111,10 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     row(tr("&Working folder:"), m_workdir, u"launch.workdir"_s);
     row(tr("&Entry script:"), m_entry, u"launch.entry"_s);
     row(tr("A&rguments:"), m_args, u"launch.args"_s);
+    // The checks' "add the script to Files to upload" names this field.
+    m_upload = smallText(this, tr("files copied into the working folder at launch, one per line "
+                                  "(relative to the project's folder)"));
+    row(tr("Files to up&load:"), m_upload, u"launch.upload"_s);
     row(tr("P&ython:"), m_python, u"launch.python"_s);
     row(tr("Master &port:"), m_masterPort, u"launch.master_port"_s);
     row(tr("&Master server:"), m_master, u"launch.master"_s);
@@ -184,7 +188,7 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     };
     for (QLineEdit *edit : {m_workdir, m_entry, m_python, m_logDir, m_mpirunPrefix})
         connect(edit, &QLineEdit::textEdited, this, changed);
-    for (QPlainTextEdit *edit : {m_args, m_envSetup, m_mpirunArgs})
+    for (QPlainTextEdit *edit : {m_args, m_upload, m_envSetup, m_mpirunArgs})
         connect(edit, &QPlainTextEdit::textChanged, this, changed);
     connect(m_masterPort, &QSpinBox::valueChanged, this, changed);
     connect(m_master, &QComboBox::currentIndexChanged, this, changed);
@@ -210,6 +214,7 @@ void LaunchEditor::showProject(const Project &project)
     m_workdir->setText(launch.workdir);
     m_entry->setText(launch.entry);
     m_args->setPlainText(launch.args.join(u'\n'));
+    m_upload->setPlainText(launch.upload.join(u'\n'));
     m_python->setText(launch.python);
     m_masterPort->setValue(launch.masterPort);
     m_master->clear();
@@ -291,6 +296,7 @@ LaunchConfig LaunchEditor::launch(LaunchConfig base) const
     base.workdir = m_workdir->text();
     base.entry = m_entry->text();
     base.args = lines(m_args);
+    base.upload = lines(m_upload);
     base.python = m_python->text();
     base.masterPort = m_masterPort->value();
     base.master = m_master->currentData().toString();

@@ -49,6 +49,7 @@ private:
     QLineEdit *m_workdir;
     QLineEdit *m_entry;
     QPlainTextEdit *m_args;
+    QPlainTextEdit *m_upload = nullptr; // launch.upload, one file per line
     QLineEdit *m_python;
     QSpinBox *m_masterPort;
     QComboBox *m_master;
