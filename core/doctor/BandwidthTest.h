@@ -76,7 +76,9 @@ using BandwidthProgress =
 
 // Runs every round; slow pairs are flagged (flagSlowPairs). `notes` gets the backend and why.
 // A server not reached (no login) runs no pair: its pairs are not tested
-// (PairBandwidth::notReached), and it is an entry in `notReached`.
+// (PairBandwidth::notReached), and it is an entry in `notReached`. A server in `notReached`
+// already (an earlier part of the doctor) is not contacted: its pairs are not tested for the
+// reason recorded there, and `progress` shows them at once (round 0, before the first round).
 std::vector<PairBandwidth> runBandwidthTest(const Project &project, const FleetOptions &options,
                                             int sizeMb, QStringList &notes, QStringList &problems,
                                             std::vector<ServerNotReached> &notReached,

@@ -55,9 +55,37 @@ std::vector<PairBandwidth> runBandwidthTest(const Project &project, const FleetO
     std::vector<QString> unreached(static_cast<size_t>(n));
     std::vector<char> loggedIn(static_cast<size_t>(n), 0); // each worker its own slot
     std::vector<char> neverReached(static_cast<size_t>(n), 0);
+    std::vector<char> earlier(static_cast<size_t>(n), 0); // not reached by an earlier part
     std::vector<int> all;
-    for (int s = 0; s < n; ++s)
-        all.push_back(s);
+    for (int s = 0; s < n; ++s) {
+        // Another login would only wait for the same timeout again.
+        if (const ServerNotReached *known =
+                findNotReached(notReached, project.servers[size_t(s)].name)) {
+            earlier[size_t(s)] = neverReached[size_t(s)] = 1;
+            unreached[size_t(s)] = known->reason;
+        } else {
+            all.push_back(s);
+        }
+    }
+    const auto rounds = pairRounds(n);
+    // Their pairs are known now: shown at once, before the probe and the rounds.
+    for (const auto &round : rounds) {
+        for (const auto &[a, b] : round) {
+            for (int s : {a, b}) {
+                if (!earlier[size_t(s)])
+                    continue;
+                PairBandwidth pair;
+                pair.server = project.servers[size_t(a)].name;
+                pair.peerServer = project.servers[size_t(b)].name;
+                pair.notReached = project.servers[size_t(s)].name;
+                pair.error = notReachedText(pair.notReached, unreached[size_t(s)]);
+                pairs.push_back(pair);
+                break;
+            }
+        }
+    }
+    if (progress)
+        progress(0, int(rounds.size()), pairs);
     FleetOptions probeFleet = options;
     probeFleet.timeoutMs = options.timeoutMs + 130000;
     runOnServers(
@@ -80,7 +108,9 @@ std::vector<PairBandwidth> runBandwidthTest(const Project &project, const FleetO
         },
         cancel);
     for (int s = 0; s < n; ++s) {
-        if (!unreached[size_t(s)].isEmpty()) {
+        if (earlier[size_t(s)]) {
+            // In `problems` and `notReached` already.
+        } else if (!unreached[size_t(s)].isEmpty()) {
             problems << u"bandwidth: %1 not reached: %2"_s.arg(project.servers[size_t(s)].name,
                                                                unreached[size_t(s)]);
             if (neverReached[size_t(s)])
@@ -99,11 +129,14 @@ std::vector<PairBandwidth> runBandwidthTest(const Project &project, const FleetO
     fleet.timeoutMs = options.timeoutMs + (limit + 10) * 1000;
     // Both ranks of a pair must run at the same time: at most jobs / 2 pairs per batch.
     const size_t batch = size_t(std::max(1, options.jobs / 2));
-    const auto rounds = pairRounds(n);
     for (size_t r = 0; r < rounds.size(); ++r) {
         if (progress)
             progress(int(r), int(rounds.size()), pairs);
-        const auto &round = rounds[r];
+        std::vector<std::pair<int, int>> round;
+        for (const auto &[a, b] : rounds[r]) {
+            if (!earlier[size_t(a)] && !earlier[size_t(b)]) // else in `pairs` already
+                round.push_back({a, b});
+        }
         for (size_t from = 0; from < round.size(); from += batch) {
             std::vector<std::pair<int, int>> run;
             std::vector<int> indices;

@@ -41,11 +41,9 @@ DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
         if (options.resultsSoFar)
             options.resultsSoFar(soFar);
     };
-    const auto notReached = [&](const std::vector<ServerNotReached> &servers) {
-        for (const ServerNotReached &server : servers)
-            report.addNotReached(server.server, server.reason);
-    };
 
+    // Every part gets report.notReached: a server one part could not log in to, the later ones
+    // do not try again (each try waits for its SSH timeout); its cells are not tested.
     if (wanted(DoctorPart::Links) && !cancelled()) {
         if (!isAscend(project.accelerator)) {
             report.notes << u"links: not an Ascend project; there is no device network to ping"_s;
@@ -55,9 +53,8 @@ DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
             report.notes << plan.note;
             tell(DoctorPart::Links, 0, int(project.servers.size()),
                  u"pinging %1 device pairs"_s.arg(plan.probes.size()));
-            std::vector<ServerNotReached> unreached;
             report.links = runLinkTest(
-                project, plan, fleet, report.problems, unreached,
+                project, plan, fleet, report.problems, report.notReached,
                 [&](int done, int total, const QString &server,
                     const std::vector<DeviceLink> &links) {
                     report.links.insert(report.links.end(), links.begin(), links.end());
@@ -65,7 +62,6 @@ DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
                     tell(DoctorPart::Links, done, total, u"%1 done"_s.arg(server));
                 },
                 cancel);
-            notReached(unreached);
         }
     }
     if (wanted(DoctorPart::Ports) && !cancelled()) {
@@ -74,12 +70,11 @@ DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
         } else {
             report.parts.push_back(DoctorPart::Ports);
             int step = 0;
-            std::vector<ServerNotReached> unreached;
             report.ports = runPortTest(
-                project, fleet, report.problems, unreached,
+                project, fleet, report.problems, report.notReached,
                 [&](const QString &message) { tell(DoctorPart::Ports, step++, 3, message); },
                 cancel);
-            notReached(unreached);
+            tell(DoctorPart::Ports, 3, 3, u"done"_s);
             show(report);
         }
     }
@@ -88,9 +83,8 @@ DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
             report.notes << u"bandwidth: one server, no pair to measure"_s;
         } else {
             report.parts.push_back(DoctorPart::Bandwidth);
-            std::vector<ServerNotReached> unreached;
             report.bandwidth = runBandwidthTest(
-                project, fleet, options.sizeMb, report.notes, report.problems, unreached,
+                project, fleet, options.sizeMb, report.notes, report.problems, report.notReached,
                 [&](int round, int rounds, const std::vector<PairBandwidth> &pairs) {
                     DoctorReport soFar = report;
                     soFar.bandwidth = pairs;
@@ -100,7 +94,6 @@ DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
                                         : u"done"_s);
                 },
                 cancel);
-            notReached(unreached);
         }
     }
     report.cancelled = cancelled();

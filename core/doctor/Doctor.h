@@ -39,7 +39,9 @@ using DoctorProgress =
     std::function<void(DoctorPart part, int done, int total, const QString &message)>;
 
 // Runs the parts asked for, in order (links, ports, bandwidth), then names the suspects. A cancel
-// ends the part running (the ports part still removes its listeners) and skips the rest.
+// ends the part running (the ports part still removes its listeners) and skips the rest. A server
+// a part could not log in to is not contacted by the later parts: their cells with it are not
+// tested, for the reason the first part saw.
 DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
                        const DoctorOptions &options, const DoctorProgress &progress = {},
                        const std::atomic<bool> *cancel = nullptr);

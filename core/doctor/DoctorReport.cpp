@@ -74,8 +74,15 @@ void DoctorReport::addNotReached(const QString &server, const QString &reason)
 
 bool DoctorReport::wasReached(const QString &server) const
 {
-    return std::none_of(notReached.begin(), notReached.end(),
-                        [&](const ServerNotReached &s) { return s.server == server; });
+    return !findNotReached(notReached, server);
+}
+
+const ServerNotReached *findNotReached(const std::vector<ServerNotReached> &servers,
+                                       const QString &server)
+{
+    const auto it = std::find_if(servers.begin(), servers.end(),
+                                 [&](const ServerNotReached &s) { return s.server == server; });
+    return it == servers.end() ? nullptr : &*it;
 }
 
 bool DoctorReport::passed() const

@@ -116,6 +116,11 @@ struct DoctorReport {
     bool wasReached(const QString &server) const;
 };
 
+// The entry of `server` in `servers`, or nullptr. A part of a doctor run does not contact a
+// server an earlier part could not log in to: its cells are not tested, with the same reason.
+const ServerNotReached *findNotReached(const std::vector<ServerNotReached> &servers,
+                                       const QString &server);
+
 // A cell's evidence when `server` was not reached: "not tested: S unreachable (REASON)".
 QString notReachedText(const QString &server, const QString &reason);
 

@@ -209,7 +209,8 @@ std::vector<DeviceLink> runLinkTest(const Project &project, const LinkPlan &plan
         if (result.error.isError()) {
             problems << u"links: %1 not tested: %2"_s.arg(result.serverName, result.error.message);
             const auto &cells = results[size_t(result.serverIndex)];
-            if (!cells.empty() && !cells.front().tested())
+            if (!cells.empty() && !cells.front().tested() &&
+                !findNotReached(notReached, result.serverName))
                 notReached.push_back({result.serverName, result.error.message});
         }
         for (DeviceLink &link : results[size_t(result.serverIndex)])

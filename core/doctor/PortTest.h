@@ -72,6 +72,8 @@ using PortProgress = std::function<void(const QString &step)>;
 
 // A server not reached (no login) tests nothing and is connected to by nobody: its pairs are
 // not tested (HostPort::notReached), it is a line in `problems` and an entry in `notReached`.
+// A server in `notReached` already (an earlier part of the doctor) is not contacted: its pairs
+// are not tested for the reason recorded there.
 std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &options,
                                   QStringList &problems, std::vector<ServerNotReached> &notReached,
                                   const PortProgress &progress = {},

@@ -24,6 +24,7 @@ struct ServerPorts {
     ListenerStart listener;
     bool reached = false;
     bool notReached = false; // never logged in (not a cancel): its pairs are not tested
+    bool earlier = false;    // not reached by an earlier part: not contacted again
     QString error;
 };
 
@@ -39,11 +40,19 @@ std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &op
     std::vector<ServerPorts> servers(static_cast<size_t>(n));
     std::vector<int> all;
     for (int s = 0; s < n; ++s) {
-        servers[size_t(s)].targets = portTargets(project, s);
-        all.push_back(s);
+        ServerPorts &server = servers[size_t(s)];
+        server.targets = portTargets(project, s);
+        // Another login would only wait for the same timeout again.
+        if (const ServerNotReached *known =
+                findNotReached(notReached, project.servers[size_t(s)].name)) {
+            server.notReached = server.earlier = true;
+            server.error = known->reason;
+        } else {
+            all.push_back(s);
+        }
     }
     if (progress)
-        progress(u"starting listeners on %1 servers"_s.arg(n));
+        progress(u"starting listeners on %1 servers"_s.arg(all.size()));
     runOnServers(
         project, all, options,
         [&](FleetTask &task) {
@@ -56,7 +65,7 @@ std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &op
             mine.reached = true;
             if (ports.empty())
                 return SshError{};
-            const int expected = (n - 1) * int(ports.size());
+            const int expected = (int(all.size()) - 1) * int(ports.size());
             const ExecResult result = task.session.exec(
                 portListenerCommand(python, token, ports, expected, kListenerSeconds),
                 task.remainingMs(), &task.cancel);
@@ -176,10 +185,11 @@ std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &op
     std::vector<HostPort> ports;
     for (int a = 0; a < n; ++a) {
         const ServerPorts &from = servers[size_t(a)];
-        if (!from.reached)
+        // One not reached by an earlier part is in `problems` and `notReached` already.
+        if (!from.reached && !from.earlier)
             problems << u"ports: %1 not reached: %2"_s.arg(project.servers[size_t(a)].name,
                                                            from.error);
-        if (from.notReached)
+        if (from.notReached && !from.earlier)
             notReached.push_back({project.servers[size_t(a)].name, from.error});
         size_t next = 0; // index into outcomes[a]: attempts with a port, in order
         for (const Attempt &attempt : attempts[size_t(a)]) {

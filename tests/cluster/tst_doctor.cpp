@@ -12,6 +12,7 @@
 #include "JobTestSupport.h"
 #include "TestCluster.h"
 
+#include "doctor/DoctorReport.h"
 #include "model/ProjectJson.h"
 #include "plan/Planner.h"
 
@@ -234,13 +235,14 @@ private Q_SLOTS:
 
     // Issue 33: a server the doctor cannot log in to (its port refuses) is not a fault of its
     // ports: every pair with it is not tested, nobody is suspected, the rest is tested as usual,
-    // and the text says so apart from the failures.
+    // and the text says so apart from the failures. The bandwidth part after the ports part does
+    // not try it again: its pairs are not tested for the ports part's reason, no second line.
     void aServerNotReachedIsNotTestedNorSuspected()
     {
         Project project = cpuProject();
         project.servers[3].port = 2; // nothing listens: refused at the connect
         const QString path = save(project, u"unreached.clusterwiz.json"_s);
-        const CliRun run = doctor(path, {u"--only"_s, u"ports"_s});
+        const CliRun run = doctor(path, {u"--only"_s, u"ports,bandwidth"_s, u"--size"_s, u"4"_s});
         QVERIFY2(run.exitCode == 1, run.describe());
         const QJsonObject report = reportOf(run);
         const QJsonArray ports = report[u"host_ports"_s].toArray();
@@ -269,6 +271,23 @@ private Q_SLOTS:
         const QJsonArray unreached = report[u"servers_not_reached"_s].toArray();
         QCOMPARE(unreached.size(), 1);
         QCOMPARE(unreached[0][u"server"_s].toString(), u"server3"_s);
+        const QString why = unreached[0][u"reason"_s].toString();
+        const QJsonArray pairs = report[u"bandwidth"_s].toArray();
+        QCOMPARE(pairs.size(), kServers * (kServers - 1) / 2);
+        for (const QJsonValue &value : pairs) {
+            const QJsonObject pair = value.toObject();
+            const QString dump =
+                QString::fromUtf8(QJsonDocument(pair).toJson(QJsonDocument::Compact));
+            if (pair[u"peer_server"_s].toString() == u"server3"_s) {
+                QCOMPARE(pair[u"not_reached"_s].toString(), u"server3"_s);
+                QCOMPARE(pair[u"error"_s].toString(), notReachedText(u"server3"_s, why));
+            } else {
+                QVERIFY2(pair[u"gbps"_s].toDouble() > 0 && pair[u"not_reached"_s].isNull(),
+                         qPrintable(dump));
+            }
+        }
+        QCOMPARE(report[u"problems"_s].toArray(),
+                 QJsonArray{u"ports: server3 not reached: "_s + why});
 
         const CliRun text = runCli({u"doctor"_s, path, u"--only"_s, u"ports"_s, u"--known-hosts"_s,
                                     m_cluster.knownHosts(), u"--accept-new"_s, u"--ssh-config"_s,

@@ -209,6 +209,12 @@ private Q_SLOTS:
                  qPrintable(report.suspects.empty() ? QString() : report.suspects[0].reason));
         QCOMPARE(report.notReached.size(), size_t(1));
         QCOMPARE(report.notReached[0].reason, why);
+        // What the later parts look up, so as not to try s1 again.
+        const ServerNotReached *found = findNotReached(report.notReached, u"s1"_s);
+        QVERIFY(found);
+        QCOMPARE(found->reason, why);
+        QVERIFY(!findNotReached(report.notReached, u"s0"_s));
+        QVERIFY(!report.wasReached(u"s1"_s) && report.wasReached(u"s0"_s));
         QCOMPARE(report.untestedLinks(), 4); // s1's own 2 devices x 2 peers
         QCOMPARE(report.failedLinks(), 4);   // s0 and s2 pinging s1's 2 devices
         QCOMPARE(report.untestedPorts(), 2);
