@@ -266,8 +266,10 @@ private Q_SLOTS:
             }
         }
         QVERIFY(untested > 0);
-        QVERIFY2(report[u"suspects"_s].toArray().isEmpty(),
-                 QJsonDocument(report[u"suspects"_s].toArray()).toJson().constData());
+        // Never suspected for what was not tested. (A pair of the others measured slow on a
+        // busy machine may be, by the bandwidth part's own rule.)
+        const QByteArray suspects = QJsonDocument(report[u"suspects"_s].toArray()).toJson();
+        QVERIFY2(!suspects.contains("server3"), suspects.constData());
         const QJsonArray unreached = report[u"servers_not_reached"_s].toArray();
         QCOMPARE(unreached.size(), 1);
         QCOMPARE(unreached[0][u"server"_s].toString(), u"server3"_s);
