@@ -168,8 +168,11 @@ private Q_SLOTS:
         row("ranktable not json", r, "{\n  \"version\": \"1.0\",\n  oops\n}", u"ranktable-json"_s,
             u"input:3"_s);
         row("ranktable array", r, "[1, 2]", u"ranktable-shape"_s, u"input"_s);
-        row("ranktable version", r, J("{'version': '1.2', 'server_list': []}"),
+        // 1.0 and 1.2 (Atlas A3 SuperPoD) are read; any other version is not.
+        row("ranktable version", r, J("{'version': '1.1', 'server_list': []}"),
             u"ranktable-version"_s, u"input: version"_s);
+        row("ranktable 1.2 without servers", r, J("{'version': '1.2', 'server_list': []}"),
+            u"ranktable-servers"_s, u"input: server_list"_s);
         const QByteArray device =
             J("{'device_id': '0', 'device_ip': '192.168.1.1', 'rank_id': '0'}");
         const auto table = [](const QByteArray &servers, const QByteArray &count = "1") {
