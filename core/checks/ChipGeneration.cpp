@@ -14,6 +14,8 @@ std::optional<Accelerator> acceleratorOfChip(const QString &chip)
     static const QRegularExpression first(u"^910(A|B|ProA|ProB|PremiumA)?$"_s,
                                           QRegularExpression::CaseInsensitiveOption);
     const QString name = chip.trimmed();
+    if (isAtlasA3Chip(name))
+        return Accelerator::Ascend910_93;
     if (a2.match(name).hasMatch())
         return Accelerator::Ascend910b;
     if (first.match(name).hasMatch())
@@ -21,8 +23,8 @@ std::optional<Accelerator> acceleratorOfChip(const QString &chip)
     return std::nullopt;
 }
 
-// Atlas A3 (Ascend 910C) servers name their chips "Ascend910" in npu-smi info. Their rank table is
-// version 1.2 (super pods), which clusterwiz does not write yet: refused whatever the project says.
+// Atlas A3 servers name their chips "Ascend910" in npu-smi info (project accelerator
+// ascend910_93).
 bool isAtlasA3Chip(const QString &chip)
 {
     return chip.trimmed().compare(u"Ascend910"_s, Qt::CaseInsensitive) == 0;
@@ -30,9 +32,7 @@ bool isAtlasA3Chip(const QString &chip)
 
 namespace {
 
-// The reasons check.sh prints too (chipScriptConstants()).
-constexpr char kChipA3[] = "NPU chip %1 is Atlas A3 hardware, which clusterwiz does not support "
-                           "yet (its rank table is version 1.2)";
+// The reason check.sh prints too (chipScriptConstants()).
 constexpr char kChipOther[] = "NPU chip %1 is %2 hardware, the project's accelerator is %3";
 
 } // namespace
@@ -40,7 +40,6 @@ constexpr char kChipOther[] = "NPU chip %1 is %2 hardware, the project's acceler
 std::vector<ScriptConstant> chipScriptConstants()
 {
     return {
-        {"TEXT_CHIP_A3", QString::fromUtf8(kChipA3)},
         {"TEXT_CHIP_OTHER", QString::fromUtf8(kChipOther)},
     };
 }
@@ -49,8 +48,6 @@ QString chipMismatch(Accelerator project, const QString &chip)
 {
     if (!isAscend(project))
         return {};
-    if (isAtlasA3Chip(chip))
-        return QString::fromUtf8(kChipA3).arg(chip.trimmed());
     const std::optional<Accelerator> hardware = acceleratorOfChip(chip);
     if (!hardware || *hardware == project)
         return {};

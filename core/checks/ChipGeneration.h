@@ -12,9 +12,10 @@ namespace cw::checks {
 
 // The accelerator generation of an NPU chip name as `npu-smi info` prints it: 910B1..910B4
 // (a digit after 910B) are Atlas A2 chips (ascend910b); 910A, 910B, 910ProA, 910ProB are the
-// first Ascend 910 (ascend910). Any other name (310P, unknown) gives nullopt: no verdict.
+// first Ascend 910 (ascend910); Ascend910 is an Atlas A3 chip (ascend910_93). Any other name
+// (310P, unknown) gives nullopt: no verdict.
 std::optional<Accelerator> acceleratorOfChip(const QString &chip);
-// An Atlas A3 chip ("Ascend910" in npu-smi info): not supported yet, whatever the project says.
+// An Atlas A3 chip ("Ascend910" in npu-smi info).
 bool isAtlasA3Chip(const QString &chip);
 
 // Why the chip does not fit the project's accelerator, or empty when it fits or is unknown.

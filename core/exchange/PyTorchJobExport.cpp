@@ -24,6 +24,7 @@ QString deviceResource(const Project &project, int count)
         return u"nvidia.com/gpu: %1"_s.arg(count);
     case Accelerator::Ascend910:
     case Accelerator::Ascend910b: // MindCluster's device plugin names both huawei.com/Ascend910
+    case Accelerator::Ascend910_93:
         return u"huawei.com/Ascend910: %1"_s.arg(count);
     case Accelerator::Cpu:
         break;

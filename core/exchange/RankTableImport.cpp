@@ -9,18 +9,18 @@
 // docs/en/scheduling/api/hccl.json_file_description.md) gives `server_id` as an identifier and
 // the address in `host_ip`: the address is host_ip when there is one, else server_id when it is
 // an address, else server_id is taken as a host name. MindCluster writes {"status":
-// "initializing"} until the pods are placed, and version "1.2" for Atlas A3 (SuperPoD), which is
-// not supported.
+// "initializing"} until the pods are placed, and version "1.2" for Atlas A3 (SuperPoD).
 // Which accelerator: what the file names decides. CANN's Atlas training series template 1
 // (hcclug_000068) and its Atlas A2 example (hcclug_000067) share one layout (two devices of one
 // /24 per server); only the A2 example gives `device_port`, and MindCluster names the product in
-// `hardware_type` ("800I-A2-32G"). Atlas A3 tables are refused by what only they hold: version
+// `hardware_type` ("800I-A2-32G"). Atlas A3 tables are known by what only they hold: version
 // "1.2", `super_pod_list`, `super_device_id`, `host_port`, device ids past 7 (16 dies per server;
-// CANN's A3 page, hcclug_000014). A 1.0 table that names none of these is read as the Atlas
-// training series (ascend910) unless a server lists all eight devices in one segment
-// (ImportShared). `device_ip` may be empty on a single server: one server's devices talk over HCCS,
-// not RoCE (the A2 guide's device_ip row); more servers need it.
+// CANN's A3 page, hcclug_000014), and read by RankTableA3Import.cpp. A 1.0 table that names none of
+// these is read as the Atlas training series (ascend910) unless a server lists all eight devices in
+// one segment (ImportShared). `device_ip` may be empty on a single server: one server's devices
+// talk over HCCS, not RoCE (the A2 guide's device_ip row); more servers need it.
 #include "exchange/ImportShared.h"
+#include "exchange/RankTableRead.h"
 #include "model/JsonRead.h"
 #include "model/Problem.h"
 
@@ -31,48 +31,13 @@
 #include <set>
 
 using namespace Qt::StringLiterals;
-using Json = nlohmann::ordered_json;
 
 namespace cw {
 namespace {
 
+using namespace ranktable;
+
 constexpr int kMaxDevice = 7;
-
-QString str(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
-// A member written as a string (hccl_tools, merge_hccl) or a number (merge_hccl's first version).
-std::optional<int> numberMember(const Json &object, const char *key, int high)
-{
-    const auto it = object.find(key);
-    if (it == object.end())
-        return std::nullopt;
-    if (it->is_number_unsigned() && it->get<unsigned long long>() <= unsigned(high))
-        return static_cast<int>(it->get<unsigned long long>());
-    if (it->is_string())
-        return strictNumber(str(it->get<std::string>()), 0, high);
-    return std::nullopt;
-}
-
-QString stringMember(const Json &object, const char *key)
-{
-    const auto it = object.find(key);
-    return it != object.end() && it->is_string() ? str(it->get<std::string>()) : QString();
-}
-
-void noteUnknown(const Json &object, std::initializer_list<const char *> known,
-                 const QString &where, ImportLog &log)
-{
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        bool isKnown = false;
-        for (const char *name : known)
-            isKnown = isKnown || it.key() == name;
-        if (!isKnown)
-            log.note(u"could not carry: %1%2"_s.arg(where, str(it.key())));
-    }
-}
 
 struct RankCheck {
     std::set<int> seen;
@@ -273,7 +238,8 @@ QString shownValue(const Json &document, const char *key)
 }
 
 // `status` first: MindCluster's placeholder {"status": "initializing"} has no version yet.
-bool checkStatusAndVersion(const Json &document, ImportLog &log)
+// Gives the version, "1.0" or "1.2" (Atlas A3 SuperPoD), or nullopt after an error.
+std::optional<std::string> checkStatusAndVersion(const Json &document, ImportLog &log)
 {
     const auto status = document.find("status");
     if (status != document.end() && status->is_string() &&
@@ -282,28 +248,23 @@ bool checkStatusAndVersion(const Json &document, ImportLog &log)
                   u"\"initializing\": the rank table is not written yet (MindCluster fills it "
                   u"once the job's pods are placed); import the file once its status is "
                   u"\"completed\""_s);
-        return false;
+        return std::nullopt;
     }
     const auto version = document.find("version");
     const bool isString = version != document.end() && version->is_string();
     const std::string text = isString ? version->get<std::string>() : std::string();
-    if (text == "1.2") {
+    if (text != "1.0" && text != "1.2") {
         log.error(u"ranktable-version"_s, u"version"_s,
-                  u"\"1.2\" is the Atlas A3 (SuperPoD) rank table, which clusterwiz does not "
-                  u"read yet; only version \"1.0\" (Atlas 800, Atlas A2) is read"_s);
-        return false;
-    }
-    if (text != "1.0") {
-        log.error(u"ranktable-version"_s, u"version"_s,
-                  u"%1: only rank table version \"1.0\" (a string, as HCCL's rank table "
-                  u"template writes it) is read"_s.arg(shownValue(document, "version")));
-        return false;
+                  u"%1: only rank table versions \"1.0\" and \"1.2\" (Atlas A3 SuperPoD; "
+                  u"strings, as HCCL's rank table templates write them) are read"_s.arg(
+                      shownValue(document, "version")));
+        return std::nullopt;
     }
     if (status == document.end() || !status->is_string() ||
         status->get<std::string>() != "completed")
         log.note(u"status is %1, not \"completed\": the table may be unfinished"_s.arg(
             shownValue(document, "status")));
-    return true;
+    return text;
 }
 
 } // namespace
@@ -334,13 +295,20 @@ ImportResult importRankTable(const QByteArray &text, const QString &source,
         log.error(u"ranktable-shape"_s, QString(), u"is not a JSON object"_s);
         return result;
     }
-    if (!checkStatusAndVersion(document, log))
+    const std::optional<std::string> version = checkStatusAndVersion(document, log);
+    if (!version)
         return result;
-    if (const Evidence a3 = a3Evidence(document); !a3.what.isEmpty()) {
-        log.error(u"ranktable-a3"_s, a3.path,
-                  u"Atlas A3 rank table (16 dies per server) is not supported yet: %1 is found "
-                  u"only in Atlas A3 tables; clusterwiz reads Atlas 800 (ascend910) and Atlas A2 "
-                  u"(ascend910b) tables, 8 devices per server"_s.arg(a3.what));
+    const Evidence a3 =
+        *version == "1.2" ? Evidence{u"version \"1.2\""_s, u"version"_s} : a3Evidence(document);
+    if (!a3.what.isEmpty()) {
+        if (options.accelerator && *options.accelerator != Accelerator::Ascend910_93) {
+            log.error(u"ranktable-a3"_s, a3.path,
+                      u"an Atlas A3 rank table (%1 is found only in Atlas A3 tables), but the "
+                      u"accelerator given is %2; import it as ascend910_93"_s.arg(
+                          a3.what, acceleratorName(*options.accelerator)));
+            return result;
+        }
+        importAtlasA3RankTable(document, *version == "1.2", source, options, log, result);
         return result;
     }
     const auto list = document.find("server_list");

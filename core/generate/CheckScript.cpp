@@ -188,6 +188,7 @@ QString acceleratorFunctions(const Project &project)
     switch (project.accelerator) {
     case Accelerator::Ascend910:
     case Accelerator::Ascend910b:
+    case Accelerator::Ascend910_93:
         // accelerator (npu-smi), device-ips, device-links; device-net-health, -tls, -processes.
         return programText(program::check_ascend_sh) + deviceNetTest(project) +
                programText(program::check_ascend_devices_sh);

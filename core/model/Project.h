@@ -22,8 +22,11 @@ inline constexpr int kDefaultMasterPort = 29501;
 inline constexpr int kMsrunDefaultMasterPort = 8118;
 
 // Ascend910 is the Atlas 800 (9000/9010) / Atlas 900 PoD generation (910A); Ascend910b the
-// Atlas 800T A2 / Atlas 900 A2 PoD generation (910B). Their device network rules differ.
-enum class Accelerator { Ascend910, Ascend910b, Nvidia, Cpu };
+// Atlas 800T A2 / Atlas 900 A2 PoD generation (910B); Ascend910_93 the Atlas A3 generation
+// (Atlas 900 A3 SuperPoD, Atlas 800T/800I A3), named as HCCL names it (DEV_TYPE_910_93, SoCs
+// Ascend910_93xx): two dies per NPU, each die a device (0-15) and a rank. Their device network
+// rules differ.
+enum class Accelerator { Ascend910, Ascend910b, Ascend910_93, Nvidia, Cpu };
 // Msrun: MindSpore's own launcher, one `msrun` per server (MindSpore only).
 enum class LaunchMode { Launch, Mpirun, RankTable, NoRankTable, Msrun };
 // The training framework decides which launch modes fit and what the checks look up.
@@ -33,6 +36,7 @@ enum class Framework { PyTorch, MindSpore, TensorFlow };
 inline constexpr auto kAcceleratorNames = nameTable<Accelerator>({
     {Accelerator::Ascend910, "ascend910"},
     {Accelerator::Ascend910b, "ascend910b"},
+    {Accelerator::Ascend910_93, "ascend910_93"},
     {Accelerator::Nvidia, "nvidia"},
     {Accelerator::Cpu, "cpu"},
 });
@@ -59,9 +63,24 @@ struct Server {
     QString nic;          // the NIC holding hostIp, when known (discovery fills it)
     std::vector<int> devices;
     QStringList deviceIps; // deviceIps[k] belongs to devices[k]; empty for nvidia and cpu
+    // Atlas A3 only, each empty or one per device (k as above): the die's SDID in its SuperPoD
+    // (`npu-smi info -t spod-info`), a decimal string as rank table 1.2 writes it, and the
+    // optional ports of rank tables 1.0 / 1.2 (device_port, backup_device_port, host_port).
+    QStringList superDeviceIds;
+    std::vector<int> devicePorts;
+    std::vector<int> backupDevicePorts;
+    std::vector<int> hostPorts;
 
     QString effectiveHostIp() const { return hostIp.isEmpty() ? host : hostIp; }
     bool operator==(const Server &) const = default;
+};
+
+// One SuperPoD of an Atlas A3 project (rank table 1.2's super_pod_list): its id, physical
+// ("Super Pod ID" of npu-smi) or chosen by the user (logical pods), and its servers by name.
+struct SuperPod {
+    QString id;
+    QStringList servers;
+    bool operator==(const SuperPod &) const = default;
 };
 
 struct DeviceNetwork {
@@ -179,6 +198,8 @@ struct Project {
     Accelerator accelerator = Accelerator::Cpu;
     std::vector<Server> servers;
     DeviceNetwork deviceNetwork;
+    // Atlas A3 SuperPoD networking (rank table 1.2); empty: typical networking (1.0).
+    std::vector<SuperPod> superPods;
     LaunchConfig launch;
     std::optional<ContainerConfig> container; // none: the job runs on the servers themselves
     std::vector<UnknownField> unknownFields;  // in file order
@@ -199,10 +220,17 @@ struct Project {
     bool operator==(const Project &) const = default;
 };
 
-// Both Ascend generations: device IPs, hccn_tool, HCCL.
+// Every Ascend generation: device IPs, hccn_tool, HCCL.
 inline bool isAscend(Accelerator accelerator)
 {
-    return accelerator == Accelerator::Ascend910 || accelerator == Accelerator::Ascend910b;
+    return accelerator == Accelerator::Ascend910 || accelerator == Accelerator::Ascend910b ||
+           accelerator == Accelerator::Ascend910_93;
+}
+
+// Devices per server: 16 dies on an Atlas A3 server, 8 NPUs on the others.
+inline int ascendDeviceCount(Accelerator accelerator)
+{
+    return accelerator == Accelerator::Ascend910_93 ? 16 : 8;
 }
 
 QString acceleratorName(Accelerator accelerator);

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace cw {
@@ -65,6 +67,13 @@ void readServer(const Json &json, const ProblemPlace &place, Server &server, Pro
     if (std::optional<std::vector<int>> devices = f.intList("devices"))
         server.devices = std::move(*devices);
     server.deviceIps = f.stringList("device_ips").value_or(server.deviceIps);
+    server.superDeviceIds = f.stringList("super_device_ids").value_or(server.superDeviceIds);
+    if (std::optional<std::vector<int>> ports = f.intList("device_ports"))
+        server.devicePorts = std::move(*ports);
+    if (std::optional<std::vector<int>> ports = f.intList("backup_device_ports"))
+        server.backupDevicePorts = std::move(*ports);
+    if (std::optional<std::vector<int>> ports = f.intList("host_ports"))
+        server.hostPorts = std::move(*ports);
     collectUnknown(f, json, place, project);
 }
 
@@ -148,6 +157,29 @@ void readContainer(const Json &json, Problems &problems, Project &project)
     project.container = std::move(container);
 }
 
+// super_pods: [{"super_pod_id": "0", "servers": ["node_0", ...]}, ...]. The list's length is
+// the validator's (super-pod-count), as the server count is.
+void readSuperPods(const Json &list, const ProblemPlace &place, Problems &problems,
+                   Project &project)
+{
+    project.superPods.reserve(std::min<size_t>(list.size(), size_t(kMaxServers) + 1));
+    for (size_t i = 0; i < list.size() && i <= size_t(kMaxServers); ++i) {
+        const ProblemPlace item = place.item(int(i));
+        const Json &entry = list[i];
+        SuperPod pod;
+        if (!entry.is_object()) {
+            problems.emplace_back(u"schema"_s, item,
+                                  u"must be an object, not "_s + jsonTypeName(entry));
+        } else {
+            JsonFields p(entry, item, problems);
+            pod.id = p.string("super_pod_id", true).value_or(pod.id);
+            pod.servers = p.stringList("servers").value_or(pod.servers);
+            collectUnknown(p, entry, item, project);
+        }
+        project.superPods.push_back(std::move(pod));
+    }
+}
+
 } // namespace
 
 QString migrateProjectJson(Json &document)
@@ -212,6 +244,8 @@ ProjectLoad projectFromJson(const Json &source)
         dn.detectIps = n.stringList("detect_ips").value_or(dn.detectIps);
         collectUnknown(n, *network, top.place("device_network"), project);
     }
+    if (const Json *pods = top.array("super_pods"))
+        readSuperPods(*pods, top.place("super_pods"), problems, project);
     if (const Json *launch = top.object("launch", true))
         readLaunch(*launch, problems, project);
     if (const Json *container = top.object("container"))
@@ -283,6 +317,14 @@ Json projectToJson(const Project &project)
         j["devices"] = s.devices;
         if (!s.deviceIps.isEmpty())
             j["device_ips"] = strings(s.deviceIps);
+        if (!s.superDeviceIds.isEmpty())
+            j["super_device_ids"] = strings(s.superDeviceIds);
+        if (!s.devicePorts.empty())
+            j["device_ports"] = s.devicePorts;
+        if (!s.backupDevicePorts.empty())
+            j["backup_device_ports"] = s.backupDevicePorts;
+        if (!s.hostPorts.empty())
+            j["host_ports"] = s.hostPorts;
         servers.push_back(j);
     }
     doc["servers"] = servers;
@@ -298,6 +340,12 @@ Json projectToJson(const Project &project)
         if (!dn.detectIps.isEmpty())
             network["detect_ips"] = strings(dn.detectIps);
         doc["device_network"] = network;
+    }
+    if (!project.superPods.empty()) {
+        Json pods = Json::array();
+        for (const SuperPod &pod : project.superPods)
+            pods.push_back({{"super_pod_id", ss(pod.id)}, {"servers", strings(pod.servers)}});
+        doc["super_pods"] = pods;
     }
     const LaunchConfig &l = project.launch;
     Json launch;

@@ -2,6 +2,7 @@
 #include "plan/Planner.h"
 
 #include "plan/AddressPool.h"
+#include "plan/DieSegmentPlanner.h"
 #include "plan/RoutedPlan.h"
 #include "plan/SegmentChoice.h"
 #include "plan/ServerSegmentPlanner.h"
@@ -54,6 +55,11 @@ public:
         m_project = result.project;
         if (m_project.accelerator == Accelerator::Ascend910b) {
             planServerSegments(result);
+            if (!result.ok)
+                return result;
+            result.ok = false;
+        } else if (m_project.accelerator == Accelerator::Ascend910_93) {
+            planDieSegments(result);
             if (!result.ok)
                 return result;
             result.ok = false;

@@ -2,6 +2,7 @@
 #include "plan/RoutedPlan.h"
 
 #include "net/Ipv4.h"
+#include "rules/AtlasA3Rules.h"
 #include "rules/DeviceRules.h"
 #include "rules/SegmentMath.h"
 
@@ -30,6 +31,10 @@ QString prepareRoutedPlan(Project &project, QStringList &changes)
     if (project.accelerator == Accelerator::Ascend910 && count != kSegmentCount) {
         return u"device_network.gateways lists %1 gateways; an ascend910 device network has "
                "four segments, so give four (gateways[j] for devices j and j + 4)"_s.arg(count);
+    }
+    if (project.accelerator == Accelerator::Ascend910_93 && count != kA3SegmentCount) {
+        return u"device_network.gateways lists %1 gateways; an ascend910_93 device network has "
+               "two segments, so give two (gateways[j] for die j of every NPU)"_s.arg(count);
     }
     if (project.accelerator == Accelerator::Ascend910b && count != 1 && count != servers) {
         return u"device_network.gateways lists %1 gateways for %2 servers; give one shared "

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "rules/DeviceRules.h"
 
+#include "rules/AtlasA3Rules.h"
+
 #include "rules/DeviceRoutes.h"
 #include "rules/RuleText.h"
 #include "rules/SegmentMath.h"
@@ -16,7 +18,8 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
-constexpr int kDevices = 8;
+constexpr int kDevices = 16; // slots per server: 16 dies on Atlas A3, 8 NPUs on the others
+constexpr int k910Devices = 8;
 
 // "devices 0 and 4" for segment 0, in the user's language.
 TrText segmentDevicesText(int segment)
@@ -48,6 +51,13 @@ public:
             collect();
             if (m_prefix)
                 checkServerSegments910b(m_project, *m_prefix, m_serverIps(), m_out);
+            checkAddresses();
+            return;
+        }
+        if (m_project.accelerator == Accelerator::Ascend910_93) {
+            collect();
+            if (m_prefix)
+                checkDieSegments(m_project, *m_prefix, m_serverIps(), m_out);
             checkAddresses();
             return;
         }
@@ -128,7 +138,7 @@ private:
                     continue;
                 }
                 // Ids out of range or listed twice are the subset rules' to report.
-                if (id < 0 || id >= kDevices ||
+                if (id < 0 || id >= ascendDeviceCount(m_project.accelerator) ||
                     m_slots[static_cast<size_t>(s)][static_cast<size_t>(id)].present)
                     continue;
                 m_slots[static_cast<size_t>(s)][static_cast<size_t>(id)] = Slot{true, k, *ip, true};
@@ -211,7 +221,7 @@ private:
 
     void checkFixedSegments(int s)
     {
-        for (int id = 0; id < kDevices; ++id) {
+        for (int id = 0; id < k910Devices; ++id) {
             Slot &current = m_slots[static_cast<size_t>(s)][static_cast<size_t>(id)];
             const Ipv4Network &segment = (*m_fixed)[static_cast<size_t>(id % kSegmentCount)];
             if (!current.present || segment.contains(current.ip))
@@ -235,7 +245,7 @@ private:
     void checkPairAndDistinct(int s)
     {
         const QString label = serverLabel(m_project, s);
-        for (int id = 0; id < kDevices; ++id) {
+        for (int id = 0; id < k910Devices; ++id) {
             const Slot &current = slot(s, id);
             if (!current.present || !current.structural)
                 continue;
@@ -274,7 +284,7 @@ private:
 
     void checkAcross()
     {
-        for (int id = 0; id < kDevices; ++id) {
+        for (int id = 0; id < k910Devices; ++id) {
             int reference = -1;
             for (int s = 0; s < serverCount(); ++s) {
                 const Slot &current = slot(s, id);
@@ -344,7 +354,7 @@ private:
                 firstUse.insert(current.ip.value, {s, id});
                 // "Distinguished by the last eight bits" is the first generation's rule (seed
                 // 000); the Atlas A2 policy asks only for one segment per server (docs/ascend.md).
-                if (!m_prefix || m_project.accelerator == Accelerator::Ascend910b)
+                if (!m_prefix || m_project.accelerator != Accelerator::Ascend910)
                     continue;
                 const Ipv4Network segment = segmentOf(current.ip);
                 const quint64 key =

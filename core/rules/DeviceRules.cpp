@@ -10,7 +10,7 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
-constexpr int kAscendDevices = 8;
+constexpr int kAscendDevices = 8; // the first Ascend 910's subset rules
 
 bool validAscendCount(size_t count)
 {
@@ -36,10 +36,14 @@ bool checkIds(const Project &project, int s, bool ascend, ProblemList &out)
     for (size_t k = 0; k < server.devices.size(); ++k) {
         const int id = server.devices[k];
         const int position = static_cast<int>(k);
-        if (id < 0 || (ascend && id >= kAscendDevices)) {
+        const bool a3 = project.accelerator == Accelerator::Ascend910_93;
+        if (id < 0 || (ascend && id >= ascendDeviceCount(project.accelerator))) {
             out.add(
                 u"device-ids"_s, devicePlace(s, position),
-                ascend
+                a3 ? trText("cw::Validation",
+                            "%1 device %2: is not an Atlas A3 die (0-15, two per NPU)")
+                         .arg(label(), QString::number(id))
+                : ascend
                     ? trText("cw::Validation", "%1 device %2: is not an Ascend 910 device id (0-7)")
                           .arg(label(), QString::number(id))
                     : trText("cw::Validation", "%1 device %2: is not a device id (0 or more)")

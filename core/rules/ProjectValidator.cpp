@@ -2,6 +2,7 @@
 #include "rules/ProjectValidator.h"
 
 #include "net/Ipv4.h"
+#include "rules/AtlasA3Rules.h"
 #include "rules/DeviceRules.h"
 #include "rules/SectionValidators.h"
 #include "rules/ValueRules.h"
@@ -189,6 +190,7 @@ Problems validateProject(const Project &project)
     validateServers(project, out);
     out.append(validateDeviceSubsets(project));
     out.append(validateDeviceNetwork(project));
+    validateAtlasA3(project, out);
     validateLaunch(project, out);
     validateLaunchTraps(project, out);
     validateRestart(project, out);

@@ -22,7 +22,9 @@ private Q_SLOTS:
             QTest::newRow(chip) << QString::fromLatin1(chip) << a2;
         for (const char *chip : {"910", "910A", "910B", "910ProA", "910ProB", "910PremiumA"})
             QTest::newRow(chip) << QString::fromLatin1(chip) << first;
-        for (const char *chip : {"310P3", "", "B3", "9100", "Ascend910"})
+        // npu-smi's name for an Atlas A3 chip (the die pair of one NPU).
+        QTest::newRow("Ascend910") << u"Ascend910"_s << int(Accelerator::Ascend910_93);
+        for (const char *chip : {"310P3", "", "B3", "9100", "Ascend910B"})
             QTest::newRow(chip[0] ? chip : "empty") << QString::fromLatin1(chip) << -1;
     }
 
@@ -47,11 +49,18 @@ private Q_SLOTS:
         QVERIFY(chipMismatch(Accelerator::Ascend910, u"310P3"_s).isEmpty());
         QVERIFY(chipMismatch(Accelerator::Nvidia, u"910B3"_s).isEmpty());
         QVERIFY(chipMismatch(Accelerator::Cpu, u"910A"_s).isEmpty());
-        // Atlas A3: refused in either Ascend project, its rank table (v1.2) is not written yet.
-        for (const Accelerator project : {Accelerator::Ascend910, Accelerator::Ascend910b})
-            QCOMPARE(chipMismatch(project, u"Ascend910"_s),
-                     u"NPU chip Ascend910 is Atlas A3 hardware, which clusterwiz does not support "
-                     u"yet (its rank table is version 1.2)"_s);
+        // Atlas A3: its own project accepts the chip; the other generations refuse it by name,
+        // and an A3 project refuses theirs.
+        QCOMPARE(chipMismatch(Accelerator::Ascend910, u"Ascend910"_s),
+                 u"NPU chip Ascend910 is ascend910_93 hardware, the project's accelerator is "
+                 u"ascend910"_s);
+        QCOMPARE(chipMismatch(Accelerator::Ascend910b, u"Ascend910"_s),
+                 u"NPU chip Ascend910 is ascend910_93 hardware, the project's accelerator is "
+                 u"ascend910b"_s);
+        QVERIFY(chipMismatch(Accelerator::Ascend910_93, u"Ascend910"_s).isEmpty());
+        QCOMPARE(chipMismatch(Accelerator::Ascend910_93, u"910B3"_s),
+                 u"NPU chip 910B3 is ascend910b hardware, the project's accelerator is "
+                 u"ascend910_93"_s);
         QVERIFY(chipMismatch(Accelerator::Ascend910, u"910PremiumA"_s).isEmpty());
     }
 };

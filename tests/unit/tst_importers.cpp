@@ -168,8 +168,11 @@ private Q_SLOTS:
         row("ranktable not json", r, "{\n  \"version\": \"1.0\",\n  oops\n}", u"ranktable-json"_s,
             u"input:3"_s);
         row("ranktable array", r, "[1, 2]", u"ranktable-shape"_s, u"input"_s);
-        row("ranktable version", r, J("{'version': '1.2', 'server_list': []}"),
+        // 1.0 and 1.2 (Atlas A3 SuperPoD) are read; any other version is not.
+        row("ranktable version", r, J("{'version': '1.1', 'server_list': []}"),
             u"ranktable-version"_s, u"input: version"_s);
+        row("ranktable 1.2 without servers", r, J("{'version': '1.2', 'server_list': []}"),
+            u"ranktable-servers"_s, u"input: server_list"_s);
         const QByteArray device =
             J("{'device_id': '0', 'device_ip': '192.168.1.1', 'rank_id': '0'}");
         const auto table = [](const QByteArray &servers, const QByteArray &count = "1") {
@@ -187,11 +190,12 @@ private Q_SLOTS:
             table(
                 server("10.0.0.1", J("{'device_id': '0', 'device_ip': '1.2.3', 'rank_id': '0'}"))),
             u"ranktable-device-ip"_s, u"input: server_list[0].device[0].device_ip"_s);
-        // Devices 8-15 exist only on an Atlas A3 server (16 dies): named as such.
+        // Devices 8-15 exist only on an Atlas A3 server (16 dies): read as one, whose backup
+        // NIC must be the other die of the same NPU (die 8's is die 9's).
         row("ranktable device 9", r,
-            table(server("10.0.0.1",
-                         J("{'device_id': '9', 'device_ip': '1.2.3.4', 'rank_id': '0'}"))),
-            u"ranktable-a3"_s, u"input: server_list[0].device[0].device_id"_s);
+            table(server("10.0.0.1", J("{'device_id': '9', 'device_ip': '1.2.3.4', "
+                                       "'backup_device_ip': '1.2.3.5', 'rank_id': '0'}"))),
+            u"ranktable-backup-ip"_s, u"input: server_list[0].device[0].backup_device_ip"_s);
         row("ranktable device 16", r,
             table(server("10.0.0.1",
                          J("{'device_id': '16', 'device_ip': '1.2.3.4', 'rank_id': '0'}"))),

@@ -3387,6 +3387,106 @@ Upload them?</source>
         <source>container: %1 &quot;%2&quot; is set by clusterwiz: %3</source>
         <translation>container：%1“%2”由 clusterwiz 设定：%3</translation>
     </message>
+    <message>
+        <source>%1 die %2 (NPU %3)</source>
+        <translation>%1 die %2（NPU %3）</translation>
+    </message>
+    <message>
+        <source>super_pods are for Atlas A3 (ascend910_93) SuperPoD networking, not %1; remove them</source>
+        <translation>super_pods 仅用于 Atlas A3（ascend910_93）超节点组网，不适用于 %1；请删除</translation>
+    </message>
+    <message>
+        <source>%1: %2 are for Atlas A3 (ascend910_93), not %3; remove them</source>
+        <translation>%1：%2 仅用于 Atlas A3（ascend910_93），不适用于 %3；请删除</translation>
+    </message>
+    <message>
+        <source>%1 super pods or more; a cluster has at most %2 servers</source>
+        <translation>超节点数为 %1 或更多；一个集群最多 %2 台服务器</translation>
+    </message>
+    <message>
+        <source>super pod %1: super_pod_id &quot;%2&quot; must be 1 to %3 printable characters</source>
+        <translation>超节点 %1：super_pod_id “%2”必须为 1 到 %3 个可打印字符</translation>
+    </message>
+    <message>
+        <source>super pod %1: super_pod_id &quot;%2&quot; is already the id of super pod %3; super pod ids are unique</source>
+        <translation>超节点 %1：super_pod_id “%2”已是超节点 %3 的标识；超节点标识必须唯一</translation>
+    </message>
+    <message>
+        <source>super pod &quot;%1&quot; lists no servers</source>
+        <translation>超节点“%1”未列出任何服务器</translation>
+    </message>
+    <message>
+        <source>super pod &quot;%1&quot;: &quot;%2&quot; is not the name of a server</source>
+        <translation>超节点“%1”：“%2”不是任何服务器的名称</translation>
+    </message>
+    <message>
+        <source>super pod &quot;%1&quot;: server %2 is already in super pod &quot;%3&quot;; each server is in exactly one</source>
+        <translation>超节点“%1”：服务器 %2 已属于超节点“%3”；每台服务器只能属于一个超节点</translation>
+    </message>
+    <message>
+        <source>%1 is in no super pod; with super_pods set, each server is in exactly one</source>
+        <translation>%1 不属于任何超节点；设置 super_pods 后，每台服务器必须恰好属于一个超节点</translation>
+    </message>
+    <message>
+        <source>%1: super pod &quot;%2&quot; is split: its servers must follow each other in launch order (the master first, then the servers in project order), because HCCL needs the servers of one super pod together and rank ids run server by server</source>
+        <translation>%1：超节点“%2”被拆开了：其服务器在启动顺序（先主节点，再按项目顺序）中必须相邻，因为 HCCL 要求同一超节点的服务器配置在一起，且 rank 编号按服务器依次排列</translation>
+    </message>
+    <message>
+        <source>%1: no super_device_ids for its %2 dies; rank table 1.2 needs each die&apos;s SDID (npu-smi info -t spod-info -i NPU -c CHIP)</source>
+        <translation>%1：其 %2 个 die 没有 super_device_ids；rank table 1.2 需要每个 die 的 SDID（npu-smi info -t spod-info -i NPU -c CHIP）</translation>
+    </message>
+    <message>
+        <source>%1: %2 super_device_ids for %3 dies (super_device_ids[k] belongs to devices[k])</source>
+        <translation>%1：%3 个 die 却有 %2 个 super_device_ids（super_device_ids[k] 对应 devices[k]）</translation>
+    </message>
+    <message>
+        <source>%1: super_device_id &quot;%2&quot; is not a whole number from 0 to 4294967295</source>
+        <translation>%1：super_device_id “%2”不是 0 到 4294967295 之间的整数</translation>
+    </message>
+    <message>
+        <source>%1: super_device_id %2 is already that of %3; an SDID is unique inside its super pod</source>
+        <translation>%1：super_device_id %2 已被 %3 使用；SDID 在所属超节点内必须唯一</translation>
+    </message>
+    <message>
+        <source>%1: %2 lists %3 ports for %4 dies (one per die, in the order of devices) or none</source>
+        <translation>%1：%2 为 %4 个 die 列出了 %3 个端口（应每个 die 一个，按 devices 顺序，或者不列）</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 is not a port (1-65535)</source>
+        <translation>%1：%2 %3 不是端口号（1-65535）</translation>
+    </message>
+    <message>
+        <source>%1: host_port %2 is already that of die %3; every die of one server needs its own host_port</source>
+        <translation>%1：host_port %2 已被 die %3 使用；同一服务器的每个 die 需要各自的 host_port</translation>
+    </message>
+    <message>
+        <source>%1: backup_device_port %2 is the device_port of die %3, its backup NIC; one NIC needs different ports as primary and as backup</source>
+        <translation>%1：backup_device_port %2 是其备用网卡 die %3 的 device_port；同一网卡作为主网卡与备网卡时端口号不能相同</translation>
+    </message>
+    <message>
+        <source>device network: %1 segments given; an ascend910_93 project gives none or two (segments[0] for die 0 of every NPU, segments[1] for die 1)</source>
+        <translation>设备网络：给出了 %1 个网段；ascend910_93 项目不给或给两个（segments[0] 用于每个 NPU 的 die 0，segments[1] 用于 die 1）</translation>
+    </message>
+    <message>
+        <source>device network: segments 0 and 1 are both %1; the two dies of one NPU need different segments</source>
+        <translation>设备网络：网段 0 和 1 都是 %1；同一 NPU 的两个 die 需要不同网段</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not in segment %3, which device_network.segments[%4] sets for that die of every NPU</source>
+        <translation>%1：%2 不在网段 %3 中，而 device_network.segments[%4] 为每个 NPU 的该 die 指定了这个网段</translation>
+    </message>
+    <message>
+        <source>%1: %2 is in segment %3 like die %4 of the same NPU (%5); the two dies of one Atlas A3 NPU must be in different segments (hccn_tool ping between them fails otherwise)</source>
+        <translation>%1：%2 与同一 NPU 的 die %4（%5）同在网段 %3；Atlas A3 同一 NPU 的两个 die 必须配置不同网段的 IP（否则 hccn_tool ping 不通）</translation>
+    </message>
+    <message>
+        <source>launch: a restarting run in ranktable mode writes rank table 1.0 for each attempt, without super pods and ports; remove launch.restart, or super_pods and the ports</source>
+        <translation>launch：ranktable 模式下带重启的运行每次尝试都写 rank table 1.0，不含超节点和端口；请删除 launch.restart，或删除 super_pods 和这些端口</translation>
+    </message>
+    <message>
+        <source>%1 device %2: is not an Atlas A3 die (0-15, two per NPU)</source>
+        <translation>%1 设备 %2：不是 Atlas A3 的 die（0-15，每个 NPU 两个）</translation>
+    </message>
 </context>
 <context>
     <name>cw::WhyDialog</name>

@@ -89,7 +89,6 @@ readonly TEXT_NPU_MISSING='NPU %1 missing'
 readonly TEXT_NPU_WARNING='NPU %1 health Warning'
 readonly TEXT_NPU_HEALTH='NPU %1 health %2'
 readonly TEXT_NPUS_FAILING='%1 (project uses %2)'
-readonly TEXT_CHIP_A3='NPU chip %1 is Atlas A3 hardware, which clusterwiz does not support yet (its rank table is version 1.2)'
 readonly TEXT_CHIP_OTHER='NPU chip %1 is %2 hardware, the project'\''s accelerator is %3'
 readonly TEXT_NONE='(none)'
 readonly TEXT_DEVICE_GATEWAY='device %1 has gateway %2, plan %3'
@@ -1367,12 +1366,13 @@ clusterwiz_npu_rows() {
 }
 
 # 910B1..910B4 (a digit after 910B) are Atlas A2 chips (ascend910b); 910, 910A, 910B, 910ProA and
-# 910ProB the first Ascend 910 (ascend910); any case. Prints the generation, or nothing.
+# 910ProB the first Ascend 910 (ascend910); Ascend910 an Atlas A3 chip (ascend910_93); any case.
+# Prints the generation, or nothing.
 clusterwiz_chip_generation() {
     case "${1^^}" in
         910B[0-9]*) echo ascend910b ;;
         910 | 910A | 910B | 910PROA | 910PROB | 910PREMIUMA) echo ascend910 ;;
-        ASCEND910) echo a3 ;;
+        ASCEND910) echo ascend910_93 ;;
     esac
 }
 
@@ -1390,9 +1390,7 @@ clusterwiz_check_accelerator() {
     while IFS= read -r chip; do
         [ -n "$chip" ] || continue
         kind=$(clusterwiz_chip_generation "$chip")
-        if [ "$kind" = a3 ]; then
-            failing+=("$(clusterwiz_text "$TEXT_SERVER_CHIP" "$SERVER_NAME" "$(clusterwiz_text "$TEXT_CHIP_A3" "$chip")")")
-        elif [ -n "$kind" ] && [ "$kind" != "$ACCELERATOR" ]; then
+        if [ -n "$kind" ] && [ "$kind" != "$ACCELERATOR" ]; then
             failing+=("$(clusterwiz_text "$TEXT_SERVER_CHIP" "$SERVER_NAME" "$(clusterwiz_text "$TEXT_CHIP_OTHER" "$chip" "$kind" "$ACCELERATOR")")")
         fi
     done < <(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3 && !seen[$2]++ { print $2 }')
