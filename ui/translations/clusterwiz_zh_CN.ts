@@ -1300,8 +1300,8 @@
         <translation>创建容器(&amp;I)</translation>
     </message>
     <message>
-        <source>&amp;Status</source>
-        <translation>状态(&amp;S)</translation>
+        <source>Status</source>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Re&amp;move containers</source>

@@ -153,7 +153,7 @@ ContainerPanel::ContainerPanel(QWidget *parent)
     button(tr("&Preview…"), u"previewContainers"_s, &ContainerPanel::openPreview);
     button(tr("Create conta&iners"), u"createContainers"_s,
            [this] { start(ContainerJob::Action::Up); });
-    button(tr("&Status"), u"containerStatus"_s, [this] { start(ContainerJob::Action::Status); });
+    button(tr("Status"), u"containerStatus"_s, [this] { start(ContainerJob::Action::Status); });
     button(tr("Re&move containers"), u"removeContainers"_s, &ContainerPanel::askDown);
     m_progress->setObjectName(u"containerProgress"_s);
     m_progress->setRange(0, 0);
