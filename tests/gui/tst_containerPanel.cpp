@@ -24,6 +24,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -270,6 +271,46 @@ private Q_SLOTS:
             QVERIFY(!panel->isBusy());
         }
         QVERIFY(!panel->results()->isVisible());
+    }
+
+    // Create and Remove (asked first, naming how many) run for real on the worker thread
+    // against hosts that refuse the connection: one row per server, named with its host.
+    void runsShowOneRowPerServer()
+    {
+        ClusterWizard wizard;
+        ServersPage *page = showServers(wizard, u"runs.clusterwiz.json"_s);
+        QVERIFY(page);
+        ContainerPanel *panel = page->containerPanel();
+        ProjectModel *model = wizard.model();
+        enable(panel, model);
+        Project project = model->project();
+        for (Server &server : project.servers) {
+            server.host = u"127.0.0.1"_s;
+            server.port = 1; // nothing listens: refused at once
+        }
+        model->setProject(project);
+        QCOMPARE(model->save(), QString());
+        QTest::mouseClick(child<QPushButton>(panel, u"createContainers"_s), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && panel->results()->isVisible(), 30000);
+        QTreeWidget *rows = panel->results();
+        QVERIFY(rows->topLevelItemCount() >= 2);
+        for (int s = 0; s < 2; ++s) {
+            const QTreeWidgetItem *row = rows->topLevelItem(s);
+            QCOMPARE(row->text(0), u"server%1 (host 127.0.0.1:1)"_s.arg(s));
+            QCOMPARE(row->text(1), u"failed"_s);
+            QVERIFY(!row->text(2).isEmpty());
+        }
+        QVERIFY2(panel->message()->text().contains(u"2 of 2"_s),
+                 qPrintable(panel->message()->text()));
+
+        MessageBoxAnswer answer(u"confirmRemoveContainers"_s, QMessageBox::Yes);
+        QTest::mouseClick(child<QPushButton>(panel, u"removeContainers"_s), Qt::LeftButton);
+        QTRY_VERIFY(answer.asked());
+        QVERIFY2(answer.text().contains(u"2 container(s) named clusterwiz"_s),
+                 qPrintable(answer.text()));
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && panel->message()->text().contains(u"2 of 2"_s),
+                                 30000);
+        QCOMPARE(rows->topLevelItem(0)->text(1), u"failed"_s);
     }
 
     void panelFitsTheWindow()
