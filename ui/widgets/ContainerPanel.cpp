@@ -356,6 +356,7 @@ void ContainerPanel::start(ContainerJob::Action action)
     }
     if (!m_job->start(action, m_project, m_options, m_journalPath))
         return;
+    m_runProject = m_project; // its rows are named by it, whatever is edited meanwhile
     const int count = int(m_project.servers.size());
     m_message->setText(action == ContainerJob::Action::Up
                            ? tr("Creating the containers on %n server(s)…", nullptr, count)
@@ -378,7 +379,7 @@ void ContainerPanel::finished(const ContainerRun &run, bool cancelled)
             state = result.refusalCode.isEmpty() ? tr("failed") : tr("refused");
             details = containerProblemText(result).translated();
         } else if (action == ContainerJob::Action::Status) {
-            const ContainerStatusText status = containerStatusText(m_project, result);
+            const ContainerStatusText status = containerStatusText(m_runProject, result);
             failed += status.ready ? 0 : 1;
             state = status.ready ? tr("ready") : tr("not ready");
             details = status.text.translated();
@@ -393,7 +394,7 @@ void ContainerPanel::finished(const ContainerRun &run, bool cancelled)
             details = containerChangesText(result).translated();
         }
         auto *item = new QTreeWidgetItem(
-            m_results, {containerHostLabel(m_project, result.connection.serverIndex), state,
+            m_results, {containerHostLabel(m_runProject, result.connection.serverIndex), state,
                         escapeControls(details)});
         item->setToolTip(2, item->text(2));
     }

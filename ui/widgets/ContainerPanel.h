@@ -91,6 +91,7 @@ private:
     ContainerJob *m_job = nullptr;
 
     Project m_project;
+    Project m_runProject; // the project the run under way (or the last) was given
     QString m_journalPath;
     QString m_refusal;
     FleetOptions m_options;
