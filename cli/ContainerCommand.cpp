@@ -6,6 +6,7 @@
 #include "cli/Commands.h"
 #include "cli/FleetCliOptions.h"
 #include "container/ContainerFleet.h"
+#include "container/ContainerText.h"
 #include "generate/ContainerScript.h"
 #include "model/Problem.h"
 #include "ssh/SshTypes.h"
@@ -36,85 +37,6 @@ const QString kDescription =
     u"Exit codes: 0 done, 1 a server refused or failed (each named), 2 the project cannot be\n"
     u"read, 64 usage."_s;
 
-QString endpointOf(const Project &project, const ContainerServerResult &result)
-{
-    const Server &server = project.servers[size_t(result.connection.serverIndex)];
-    return u"%1 (host %2)"_s.arg(server.name, sshEndpoint(server.host, server.port));
-}
-
-QString problemOf(const ContainerServerResult &result)
-{
-    if (!result.connection.ok())
-        return result.connection.error.message;
-    if (!result.refusalCode.isEmpty())
-        return u"refused (%1): %2"_s.arg(result.refusalCode, result.refusal);
-    return result.failure;
-}
-
-QString idList(const std::vector<int> &ids)
-{
-    QStringList words;
-    for (const int id : ids)
-        words << QString::number(id);
-    return words.isEmpty() ? u"none"_s : words.join(u',');
-}
-
-// The status of one container, in words, and whether it is ready for the job.
-std::pair<QString, bool> statusLine(const Project &project, const ContainerServerResult &r)
-{
-    const Server &server = project.servers[size_t(r.connection.serverIndex)];
-    const int port = project.container->sshPort;
-    if (r.state == u"absent")
-        return {u"no container %1 (run container up)"_s.arg(project.container->name), false};
-    if (r.state == u"foreign")
-        return {u"a container named %1 exists that clusterwiz did not create"_s.arg(
-                    project.container->name),
-                false};
-    QStringList parts{r.state, u"image "_s + r.image};
-    bool ready = r.state == u"running";
-    parts << u"sshd on %1 %2"_s.arg(QString::number(port),
-                                    r.portListening ? u"listening"_s : u"not listening"_s);
-    ready = ready && r.portListening && r.sshdRunning;
-    if (!r.hostKeyAsRecorded) {
-        parts << u"host key differs from the one up recorded (run container up again)"_s;
-        ready = false;
-    }
-    if (r.state == u"running") {
-        if (r.hostname != r.hostHostname) {
-            parts << u"hostname %1 differs from the host's %2"_s.arg(r.hostname, r.hostHostname);
-            ready = false;
-        }
-        const bool hostNetwork = !r.containerIps.isEmpty() && r.containerIps == r.hostIps;
-        parts << (hostNetwork ? u"host network (%1)"_s.arg(r.containerIps.join(u' '))
-                              : u"addresses %1 differ from the host's %2"_s.arg(
-                                    r.containerIps.join(u' '), r.hostIps.join(u' ')));
-        ready = ready && hostNetwork;
-        if (r.devicesInside) {
-            const bool same = *r.devicesInside == server.devices ||
-                              (project.accelerator == Accelerator::Nvidia &&
-                               r.devicesInside->size() == server.devices.size());
-            parts << u"devices inside %1 (project: %2)"_s.arg(idList(*r.devicesInside),
-                                                              idList(server.devices));
-            ready = ready && same;
-        } else if (!r.devicesProblem.isEmpty()) {
-            parts << r.devicesProblem;
-            ready = false;
-        }
-        if (r.shmKib)
-            parts << u"shm %1 MiB"_s.arg(QString::number(*r.shmKib / 1024));
-    }
-    if (r.firewall) {
-        const PortDecision &decision = *r.firewall;
-        parts << u"host firewall: port %1 %2"_s.arg(QString::number(port),
-                                                    portVerdictName(decision.verdict));
-        if (decision.verdict == PortVerdict::Blocked) {
-            parts << u"fix: open TCP port %1 on the host's firewall"_s.arg(QString::number(port));
-            ready = false;
-        }
-    }
-    return {parts.join(u", "_s), ready};
-}
-
 Json jsonStrings(const QStringList &list)
 {
     Json array = Json::array();
@@ -130,7 +52,7 @@ Json resultJson(const Project &project, const ContainerServerResult &r, bool sta
     item["endpoint"] = r.connection.endpoint.toStdString();
     item["ok"] = r.ok();
     if (!r.ok())
-        item["error"] = problemOf(r).toStdString();
+        item["error"] = containerProblemText(r).english().toStdString();
     if (!r.refusalCode.isEmpty())
         item["refused"] = r.refusalCode.toStdString();
     item["changes"] = jsonStrings(r.changes);
@@ -150,7 +72,7 @@ Json resultJson(const Project &project, const ContainerServerResult &r, bool sta
             item["shm_kib"] = *r.shmKib;
         if (r.firewall)
             item["firewall"] = portVerdictName(r.firewall->verdict).toStdString();
-        item["ready"] = statusLine(project, r).second;
+        item["ready"] = containerStatusText(project, r).ready;
     }
     return item;
 }
@@ -162,10 +84,8 @@ int printDryRun(const Project &project, const QString &action, QTextStream &out)
         : action == u"status"_s ? std::vector{ContainerStep::Status}
                                 : std::vector{ContainerStep::Down};
     for (size_t s = 0; s < project.servers.size(); ++s) {
-        const Server &server = project.servers[s];
         for (const ContainerStep step : steps) {
-            out << "# " << escapeControls(server.name) << " (host "
-                << escapeControls(sshEndpoint(server.host, server.port)) << "): "
+            out << "# " << escapeControls(containerHostLabel(project, int(s))) << ": "
                 << (step == ContainerStep::Check ? u"up, first round (changes nothing)"_s
                     : step == ContainerStep::Up  ? u"up, second round"_s
                                                  : action)
@@ -244,23 +164,23 @@ int runContainer(const QStringList &arguments, QTextStream &out, QTextStream &er
 
     int failed = 0;
     for (const ContainerServerResult &result : run.servers) {
-        const QString where = endpointOf(project, result);
+        const QString where = containerHostLabel(project, result.connection.serverIndex);
         if (!result.ok()) {
             ++failed;
-            err << escapeControls(where) << ": " << escapeControls(problemOf(result)) << '\n';
+            err << escapeControls(where) << ": "
+                << escapeControls(containerProblemText(result).english()) << '\n';
             continue;
         }
         if (status) {
-            const auto [line, ok] = statusLine(project, result);
-            ready = ready && ok;
-            failed += ok ? 0 : 1;
-            out << "container on " << escapeControls(where) << ": " << escapeControls(line) << '\n';
+            const ContainerStatusText line = containerStatusText(project, result);
+            ready = ready && line.ready;
+            failed += line.ready ? 0 : 1;
+            out << "container on " << escapeControls(where) << ": "
+                << escapeControls(line.text.english()) << '\n';
             continue;
         }
         out << "container on " << escapeControls(where) << ": "
-            << escapeControls(result.changes.isEmpty() ? u"unchanged"_s
-                                                       : result.changes.join(u"; "_s))
-            << '\n';
+            << escapeControls(containerChangesText(result).english()) << '\n';
     }
     for (const QString &note : run.notes)
         err << escapeControls(note) << '\n';

@@ -52,7 +52,8 @@ ProblemArea ProblemLocation::area() const
     if (server >= 0)
         return isDeviceList(field) ? ProblemArea::Devices : ProblemArea::Servers;
     const QString top = field.section(u'.', 0, 0);
-    if (top == u"servers")
+    // The training containers are set on the Servers page.
+    if (top == u"servers" || top == u"container")
         return ProblemArea::Servers;
     if (top == u"device_network")
         return ProblemArea::Devices;

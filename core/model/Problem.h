@@ -101,6 +101,9 @@ struct ProblemValues {
     qsizetype limit = -1; // the bound `value` passes
     int otherServer = -1; // an index in Project::servers
     QString otherValue{}; // that server's value
+    // What is wrong, without the field's name, where the message is "FIELD REASON" (the
+    // container section's rules): a face that names the field itself shows this after its name.
+    TrText reason{};
     bool operator==(const ProblemValues &) const = default;
 };
 

@@ -110,51 +110,50 @@ public:
     {
         if (m_container.image.isEmpty())
             add(u"container-image"_s, u"image"_s,
-                trText("cw::Validation", "container: image is empty; name the training image "
-                                         "(for example \"ascendhub.huawei.com/public-ascendhub/"
+                trText("cw::Validation", "is empty; name the training image (for example "
+                                         "\"ascendhub.huawei.com/public-ascendhub/"
                                          "ascend-pytorch:24.0.RC1\")"));
         else if (!imagePattern().match(m_container.image).hasMatch() ||
                  m_container.image.size() > 255)
             add(u"container-image"_s, u"image"_s,
-                trText("cw::Validation", "container: image \"%1\" is not an image reference "
+                trText("cw::Validation", "\"%1\" is not an image reference "
                                          "([registry/]name[:tag][@sha256:digest], lowercase name)")
                     .arg(m_container.image));
         if (!namePattern().match(m_container.name).hasMatch())
             add(u"container-name"_s, u"name"_s,
                 trText("cw::Validation",
-                       "container: name \"%1\" is not a container name (2 to 128 letters, digits, "
-                       "'_', '.' or '-', starting with a letter or digit)")
+                       "\"%1\" is not a container name (2 to 128 letters, digits, '_', '.' or "
+                       "'-', starting with a letter or digit)")
                     .arg(m_container.name));
         checkPort();
         if (!m_container.shmSize.isEmpty() && !shmPattern().match(m_container.shmSize).hasMatch())
             add(u"container-shm"_s, u"shm_size"_s,
-                trText("cw::Validation", "container: shm_size \"%1\" is not a size such as 16g, "
-                                         "512m (empty: the host's IPC namespace)")
+                trText("cw::Validation", "\"%1\" is not a size such as 16g, 512m (empty: the "
+                                         "host's IPC namespace)")
                     .arg(m_container.shmSize));
         checkMounts();
         for (int i = 0; i < m_container.envSetup.size(); ++i) {
             if (const ValueProblem problem = singleLineValueProblem(m_container.envSetup[i]);
                 !problem.isEmpty())
-                add(u"container-env-setup"_s, u"env_setup[%1]"_s.arg(i),
-                    trText("cw::Validation", "container: env_setup[%1] %2")
-                        .arg(i)
-                        .arg(problem.reason));
+                add(u"container-env-setup"_s, u"env_setup[%1]"_s.arg(i), problem.reason);
         }
         checkRunArgs();
     }
 
 private:
-    void add(const QString &rule, const QString &member, const TrText &message)
+    // "container: MEMBER REASON"; the reason alone goes with it, for the wizard's own words.
+    void add(const QString &rule, const QString &member, const TrText &reason)
     {
-        m_out.add(rule, projectPlace(u"container."_s + member), message);
+        m_out.add(rule, projectPlace(u"container."_s + member),
+                  trText("cw::Validation", "container: %1 %2").arg(member).arg(reason),
+                  ProblemKind::General, {.reason = reason});
     }
 
     void checkPort()
     {
         const int port = m_container.sshPort;
         if (const ValueProblem problem = portValueProblem(port); !problem.isEmpty()) {
-            add(u"container-ssh-port"_s, u"ssh_port"_s,
-                trText("cw::Validation", "container: ssh_port %1").arg(problem.reason));
+            add(u"container-ssh-port"_s, u"ssh_port"_s, problem.reason);
             return;
         }
         // On the host's network the container's sshd shares the host's ports.
@@ -162,9 +161,8 @@ private:
             if (m_project.servers[size_t(s)].port == port) {
                 add(u"container-ssh-port"_s, u"ssh_port"_s,
                     trText("cw::Validation",
-                           "container: ssh_port %1 is %2's own SSH port; the container shares "
-                           "the host's network, so its sshd needs another free port (the "
-                           "vendor's guide uses 12345)")
+                           "%1 is %2's own SSH port; the container shares the host's network, "
+                           "so its sshd needs another free port (the vendor's guide uses 12345)")
                         .arg(port)
                         .arg(serverLabel(m_project, s)));
                 return;
@@ -173,16 +171,14 @@ private:
         const LaunchConfig &launch = m_project.launch;
         if (port == launch.masterPort)
             add(u"container-ssh-port"_s, u"ssh_port"_s,
-                trText("cw::Validation",
-                       "container: ssh_port %1 is also launch.master_port; the master's "
-                       "rendezvous would find the port taken")
+                trText("cw::Validation", "%1 is also launch.master_port; the master's "
+                                         "rendezvous would find the port taken")
                     .arg(port));
         else if (isAscend(m_project.accelerator) && port >= launch.hcclPorts.first &&
                  port <= launch.hcclPorts.last)
             add(u"container-ssh-port"_s, u"ssh_port"_s,
                 trText("cw::Validation",
-                       "container: ssh_port %1 lies in the HCCL port range %2-%3, which HCCL "
-                       "listens on")
+                       "%1 lies in the HCCL port range %2-%3, which HCCL listens on")
                     .arg(port)
                     .arg(launch.hcclPorts.first)
                     .arg(launch.hcclPorts.last));
@@ -198,9 +194,9 @@ private:
             if (parts.size() < 2 || parts.size() > 3 ||
                 (parts.size() == 3 && parts[2] != u"ro" && parts[2] != u"rw")) {
                 add(u"container-mount"_s, member,
-                    trText("cw::Validation", "container: %1 \"%2\" is not HOST:CONTAINER or "
+                    trText("cw::Validation", "\"%1\" is not HOST:CONTAINER or "
                                              "HOST:CONTAINER:ro (absolute paths)")
-                        .arg(member, mount));
+                        .arg(mount));
                 continue;
             }
             TrText problem = mountPathProblem(parts[0]);
@@ -216,9 +212,7 @@ private:
                 problem = trText("cw::Validation", "mounts a second folder at %1").arg(parts[1]);
             if (!problem.isEmpty()) {
                 add(u"container-mount"_s, member,
-                    trText("cw::Validation", "container: %1 \"%2\" %3")
-                        .arg(member, mount)
-                        .arg(problem));
+                    trText("cw::Validation", "\"%1\" %2").arg(mount).arg(problem));
                 continue;
             }
             targets.insert(parts[1]);
@@ -232,24 +226,23 @@ private:
             const QString member = u"run_args[%1]"_s.arg(i);
             const QString &word = words[i];
             if (const ValueProblem problem = singleLineValueProblem(word); !problem.isEmpty()) {
-                add(u"container-run-args"_s, member,
-                    trText("cw::Validation", "container: %1 %2").arg(member).arg(problem.reason));
+                add(u"container-run-args"_s, member, problem.reason);
                 continue;
             }
             // The first word must be an option: anything else would be read as the image.
             if (i == 0 && !word.startsWith(u'-')) {
                 add(u"container-run-args"_s, member,
-                    trText("cw::Validation", "container: %1 \"%2\" is not an option of run; the "
-                                             "image is container.image")
-                        .arg(member, word));
+                    trText("cw::Validation",
+                           "\"%1\" is not an option of run; the image is container.image")
+                        .arg(word));
                 continue;
             }
             const QString option = word.section(u'=', 0, 0);
             for (const ReservedOption &reserved : reservedOptions()) {
                 if (reserved.names.contains(option))
                     add(u"container-run-args"_s, member,
-                        trText("cw::Validation", "container: %1 \"%2\" is set by clusterwiz: %3")
-                            .arg(member, word)
+                        trText("cw::Validation", "\"%1\" is set by clusterwiz: %2")
+                            .arg(word)
                             .arg(TrText("cw::Validation", reserved.why)));
             }
         }

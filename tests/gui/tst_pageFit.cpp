@@ -15,6 +15,7 @@
 #include "wizard/PageId.h"
 #include "wizard/ServersPage.h"
 
+#include <QCheckBox>
 #include <QGroupBox>
 #include <QKeySequence>
 #include <QLabel>
@@ -212,6 +213,19 @@ private Q_SLOTS:
                     QTest::qWait(50);
                     QVERIFY(mpirun->isChecked());
                     wrong << misfits(wizard) << sharedMnemonics(wizard);
+                }
+                if (wizard.currentId() == int(ServersPageId)) {
+                    // The training containers' fields and buttons below the table, then gone.
+                    auto *box = wizard.currentPage()->findChild<QCheckBox *>(u"containerEnabled"_s);
+                    QTest::mouseClick(box, Qt::LeftButton);
+                    QVERIFY(box->isChecked());
+                    QTest::keyClicks(
+                        wizard.currentPage()->findChild<QLineEdit *>(u"containerImage"_s),
+                        u"ascend-pytorch:24.0.0"_s);
+                    QTest::qWait(50);
+                    wrong << misfits(wizard) << sharedMnemonics(wizard);
+                    QTest::mouseClick(box, Qt::LeftButton);
+                    QVERIFY(!box->isChecked());
                 }
                 const int before = wizard.currentId();
                 if (before == ids.constLast())

@@ -296,8 +296,13 @@ private Q_SLOTS:
         // Named in words a user finds the field by, and refused before anything runs.
         QVERIFY(!validated(project).ok());
         for (const Problem &problem : problems) {
-            if (problem.path == path)
-                QVERIFY2(problem.message.startsWith(u"container: "_s), qPrintable(problem.message));
+            if (problem.path != path)
+                continue;
+            QVERIFY2(problem.message.startsWith(u"container: "_s), qPrintable(problem.message));
+            // The reason alone, for the wizard to put after its own name of the field.
+            const QString member = path.mid(QStringLiteral("container.").size());
+            QCOMPARE(problem.message,
+                     u"container: %1 %2"_s.arg(member, problem.values.reason.english()));
         }
     }
 

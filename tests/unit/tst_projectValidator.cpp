@@ -530,6 +530,14 @@ private Q_SLOTS:
                               << ProblemArea::Launch;
         QTest::newRow("project name") << Mutation([](Project &p) { p.name.clear(); }) << u"name"_s
                                       << -1 << -1 << u"name"_s << ProblemArea::Project;
+        // The training containers are set beside the servers, on the Servers page.
+        QTest::newRow("container mount") << Mutation([](Project &p) {
+            ContainerConfig container;
+            container.image = u"ascend-pytorch:24.0.0"_s;
+            container.mounts = {u"../x:/y"_s};
+            p.container = container;
+        }) << u"container.mounts[0]"_s << -1
+                                         << -1 << u"container.mounts[0]"_s << ProblemArea::Servers;
     }
 
     void locationsSpelledOut()

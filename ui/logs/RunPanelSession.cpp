@@ -55,27 +55,30 @@ bool RunPanelSession::start(const ValidProject &valid, const QString &projectPat
     m_active = true;
     m_shared = std::make_shared<Shared>();
     // `this` outlives the thread (the destructor joins it); queued calls run on the GUI thread.
-    m_thread = std::thread([this, shared = m_shared, valid, projectPath, options] {
-        const Project &project = valid.project();
-        const LaunchPlan plan =
-            planLaunch(valid, projectPath, newRunId(), options.confirmedUploads);
-        LaunchResult result;
-        if (!plan.ok())
-            result.refusal = launchPlanText(project, plan);
-        else
-            result = launchJob(project, projectPath, plan, options);
-        post([this, result] { Q_EMIT launched(result); });
-        RunRecord record = result.record;
-        if (result.started) {
-            post([this, record] { Q_EMIT stateChanged(record); });
-            follow(shared, project, options, record);
-        } else {
-            post([this, record] {
-                m_active = false;
-                Q_EMIT ended(record);
-            });
-        }
-    });
+    // The job runs where the CLI's launch runs it: inside the training containers, when the
+    // project has them (host:ssh_port as root).
+    m_thread = std::thread(
+        [this, shared = m_shared, valid = containerJobView(valid), projectPath, options] {
+            const Project &project = valid.project();
+            const LaunchPlan plan =
+                planLaunch(valid, projectPath, newRunId(), options.confirmedUploads);
+            LaunchResult result;
+            if (!plan.ok())
+                result.refusal = launchPlanText(project, plan);
+            else
+                result = launchJob(project, projectPath, plan, options);
+            post([this, result] { Q_EMIT launched(result); });
+            RunRecord record = result.record;
+            if (result.started) {
+                post([this, record] { Q_EMIT stateChanged(record); });
+                follow(shared, project, options, record);
+            } else {
+                post([this, record] {
+                    m_active = false;
+                    Q_EMIT ended(record);
+                });
+            }
+        });
     return true;
 }
 

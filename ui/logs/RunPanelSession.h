@@ -28,7 +28,8 @@ public:
     explicit RunPanelSession(LogStore *store, QObject *parent = nullptr);
     ~RunPanelSession() override; // ends following (not the job) and joins the thread
 
-    // False when a run is still being followed.
+    // False when a run is still being followed. With a container section the job is launched
+    // and followed inside the containers (containerJobView), whatever view `valid` is.
     bool start(const ValidProject &valid, const QString &projectPath, const LaunchOptions &options);
     void stop(); // the user's Stop: the job ends on every server
     bool isActive() const { return m_active; }

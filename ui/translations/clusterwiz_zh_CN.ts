@@ -2,6 +2,57 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ContainerProblemText</name>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>镜像</translation>
+    </message>
+    <message>
+        <source>Container name</source>
+        <translation>容器名称</translation>
+    </message>
+    <message>
+        <source>SSH port</source>
+        <translation>SSH 端口</translation>
+    </message>
+    <message>
+        <source>Shared memory</source>
+        <translation>共享内存</translation>
+    </message>
+    <message>
+        <source>Privileged</source>
+        <translation>特权模式</translation>
+    </message>
+    <message>
+        <source>Mounts</source>
+        <translation>挂载</translation>
+    </message>
+    <message>
+        <source>Environment setup</source>
+        <translation>环境设置</translation>
+    </message>
+    <message>
+        <source>Run options</source>
+        <translation>运行选项</translation>
+    </message>
+    <message>
+        <source>%1 line %2</source>
+        <translation>%1 第 %2 行</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Training containers: %1</source>
+        <translation>训练容器：%1</translation>
+    </message>
+</context>
+<context>
     <name>CredentialPrompt</name>
     <message>
         <source>Key passphrase</source>
@@ -1173,6 +1224,281 @@
     <message>
         <source>%1 (example, read-only)</source>
         <translation>%1（示例，只读）</translation>
+    </message>
+</context>
+<context>
+    <name>cw::Container</name>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>refused (%1): %2</source>
+        <translation>被拒绝（%1）：%2</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>未改变</translation>
+    </message>
+    <message>
+        <source>no container %1 (run container up)</source>
+        <translation>没有容器 %1（请运行 container up）</translation>
+    </message>
+    <message>
+        <source>a container named %1 exists that clusterwiz did not create</source>
+        <translation>已有一个名为 %1 的容器，但不是 clusterwiz 创建的</translation>
+    </message>
+    <message>
+        <source>image %1</source>
+        <translation>镜像 %1</translation>
+    </message>
+    <message>
+        <source>sshd on %1 listening</source>
+        <translation>端口 %1 上的 sshd 正在监听</translation>
+    </message>
+    <message>
+        <source>sshd on %1 not listening</source>
+        <translation>端口 %1 上的 sshd 未在监听</translation>
+    </message>
+    <message>
+        <source>host key differs from the one up recorded (run container up again)</source>
+        <translation>主机密钥与 up 记录的不同（请再次运行 container up）</translation>
+    </message>
+    <message>
+        <source>hostname %1 differs from the host&apos;s %2</source>
+        <translation>主机名 %1 与主机的 %2 不同</translation>
+    </message>
+    <message>
+        <source>host network (%1)</source>
+        <translation>主机网络（%1）</translation>
+    </message>
+    <message>
+        <source>addresses %1 differ from the host&apos;s %2</source>
+        <translation>地址 %1 与主机的 %2 不同</translation>
+    </message>
+    <message>
+        <source>devices inside %1 (project: %2)</source>
+        <translation>容器内设备 %1（项目：%2）</translation>
+    </message>
+    <message>
+        <source>shm %1 MiB</source>
+        <translation>共享内存 %1 MiB</translation>
+    </message>
+    <message>
+        <source>host firewall: port %1 %2</source>
+        <translation>主机防火墙：端口 %1 %2</translation>
+    </message>
+    <message>
+        <source>fix: open TCP port %1 on the host&apos;s firewall</source>
+        <translation>修复：在主机防火墙上开放 TCP 端口 %1</translation>
+    </message>
+</context>
+<context>
+    <name>cw::ContainerPanel</name>
+    <message>
+        <source>Run the job inside a training container on every ser&amp;ver</source>
+        <translation>在每台服务器的训练容器中运行作业(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Privileged</source>
+        <translation>特权模式</translation>
+    </message>
+    <message>
+        <source>/data:/data (one per line; :ro for read-only)</source>
+        <translation>/data:/data（每行一个；:ro 表示只读）</translation>
+    </message>
+    <message>
+        <source>source /usr/local/Ascend/ascend-toolkit/set_env.sh</source>
+        <translation>source /usr/local/Ascend/ascend-toolkit/set_env.sh</translation>
+    </message>
+    <message>
+        <source>--cap-add=SYS_PTRACE (one word per line)</source>
+        <translation>--cap-add=SYS_PTRACE（每行一个词）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Creates one container per server from the image (Create containers); the checks, the doctor and the job then reach the containers at the host&apos;s address on the SSH port below, as root. Test connection still reaches the hosts.</source>
+        <translation>用该镜像在每台服务器上创建一个容器（创建容器）；之后检查、诊断和作业都以 root 身份经下面的 SSH 端口在主机地址上连接容器。“测试连接”仍然连接主机本身。</translation>
+    </message>
+    <message>
+        <source>registry/name:tag, already on every server</source>
+        <translation>registry/name:tag，须已在每台服务器上</translation>
+    </message>
+    <message>
+        <source>The port of the sshd inside, on the host&apos;s network: one free port, the same on every server.</source>
+        <translation>容器内 sshd 的端口，位于主机网络上：一个空闲端口，每台服务器相同。</translation>
+    </message>
+    <message>
+        <source>host&apos;s</source>
+        <translation>主机的</translation>
+    </message>
+    <message>
+        <source>--shm-size, such as 16g; empty: the host&apos;s shared memory (--ipc host).</source>
+        <translation>--shm-size，例如 16g；为空：使用主机的共享内存（--ipc host）。</translation>
+    </message>
+    <message>
+        <source>Runs the container with --privileged.</source>
+        <translation>以 --privileged 运行容器。</translation>
+    </message>
+    <message>
+        <source>%1 (one per line)</source>
+        <translation>%1（每行一个）</translation>
+    </message>
+    <message>
+        <source>&amp;Preview…</source>
+        <translation>预览(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Create conta&amp;iners</source>
+        <translation>创建容器(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Re&amp;move containers</source>
+        <translation>删除容器(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Save the project first (Ctrl+S): the containers are made from the saved project, and their journal is kept beside it.</source>
+        <translation>请先保存项目（Ctrl+S）：容器按已保存的项目创建，其日志保存在项目文件旁。</translation>
+    </message>
+    <message>
+        <source>Check &quot;%1&quot; first.</source>
+        <translation>请先勾选“%1”。</translation>
+    </message>
+    <message>
+        <source>Remove the training containers?</source>
+        <translation>删除训练容器？</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove the %n container(s) named %1 that Create containers made, one on each server, and what they hold outside the mounts? The hosts and their files stay.</source>
+        <translation>
+            <numerusform>删除“创建容器”所建的 %n 个名为 %1 的容器（每台服务器一个）及其挂载之外的内容？主机及其文件保持不变。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Creating the containers on %n server(s)…</source>
+        <translation>
+            <numerusform>正在 %n 台服务器上创建容器…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Removing the containers on %n server(s)…</source>
+        <translation>
+            <numerusform>正在删除 %n 台服务器上的容器…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Asking %n server(s) about their containers…</source>
+        <translation>
+            <numerusform>正在询问 %n 台服务器的容器状态…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>被拒绝</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>not ready</source>
+        <translation>未就绪</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>未改变</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation>已创建</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Nothing was created or changed: %1 of %2 servers refused.</source>
+        <translation>未创建或更改任何内容：%2 台服务器中有 %1 台拒绝。</translation>
+    </message>
+    <message>
+        <source>Every container is ready for the job.</source>
+        <translation>所有容器都已就绪，可以运行作业。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 containers not ready.</source>
+        <translation>%2 个容器中有 %1 个未就绪。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 servers failed.</source>
+        <translation>%2 台服务器中有 %1 台失败。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Done on %n server(s).</source>
+        <translation>
+            <numerusform>已在 %n 台服务器上完成。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing changed.</source>
+        <translation>没有任何改变。</translation>
+    </message>
+</context>
+<context>
+    <name>cw::ContainerPreview</name>
+    <message>
+        <source>Preview of Create containers</source>
+        <translation>“创建容器”预览</translation>
+    </message>
+    <message>
+        <source>These programs run with bash on the chosen server over the host&apos;s own SSH, only when you press Create containers: first a round that changes nothing (when any server refuses, nothing is made anywhere), then the container and its sshd. A last round then lets every container log in to every other, with the keys the second round prints.</source>
+        <translation>只有在按下“创建容器”时，这些程序才会通过主机自己的 SSH 在所选服务器上用 bash 运行：先是不做任何改变的一轮（任何一台服务器拒绝时，哪里都不会创建），然后创建容器及其 sshd。最后一轮用第二轮输出的密钥让每个容器都能登录其他所有容器。</translation>
+    </message>
+    <message>
+        <source>up, first round (changes nothing)</source>
+        <translation>up，第一轮（不做任何改变）</translation>
+    </message>
+    <message>
+        <source>up, second round</source>
+        <translation>up，第二轮</translation>
     </message>
 </context>
 <context>
@@ -3320,46 +3646,6 @@ Upload them?</source>
         <translation>clusterwiz 以后台方式启动容器，并用 `container down` 删除它</translation>
     </message>
     <message>
-        <source>container: image is empty; name the training image (for example &quot;ascendhub.huawei.com/public-ascendhub/ascend-pytorch:24.0.RC1&quot;)</source>
-        <translation>container：image 为空；请填写训练镜像（例如“ascendhub.huawei.com/public-ascendhub/ascend-pytorch:24.0.RC1”）</translation>
-    </message>
-    <message>
-        <source>container: image &quot;%1&quot; is not an image reference ([registry/]name[:tag][@sha256:digest], lowercase name)</source>
-        <translation>container：image“%1”不是镜像引用（[registry/]name[:tag][@sha256:digest]，名称小写）</translation>
-    </message>
-    <message>
-        <source>container: name &quot;%1&quot; is not a container name (2 to 128 letters, digits, &apos;_&apos;, &apos;.&apos; or &apos;-&apos;, starting with a letter or digit)</source>
-        <translation>container：name“%1”不是容器名称（2 到 128 个字母、数字、“_”、“.”或“-”，以字母或数字开头）</translation>
-    </message>
-    <message>
-        <source>container: shm_size &quot;%1&quot; is not a size such as 16g, 512m (empty: the host&apos;s IPC namespace)</source>
-        <translation>container：shm_size“%1”不是 16g、512m 这样的大小（为空：使用主机的 IPC 命名空间）</translation>
-    </message>
-    <message>
-        <source>container: env_setup[%1] %2</source>
-        <translation>container：env_setup[%1] %2</translation>
-    </message>
-    <message>
-        <source>container: ssh_port %1</source>
-        <translation>container：ssh_port %1</translation>
-    </message>
-    <message>
-        <source>container: ssh_port %1 is %2&apos;s own SSH port; the container shares the host&apos;s network, so its sshd needs another free port (the vendor&apos;s guide uses 12345)</source>
-        <translation>container：ssh_port %1 是 %2 自己的 SSH 端口；容器共用主机网络，其 sshd 需要另一个空闲端口（厂商指南使用 12345）</translation>
-    </message>
-    <message>
-        <source>container: ssh_port %1 is also launch.master_port; the master&apos;s rendezvous would find the port taken</source>
-        <translation>container：ssh_port %1 同时是 launch.master_port；主节点汇合时会发现该端口已被占用</translation>
-    </message>
-    <message>
-        <source>container: ssh_port %1 lies in the HCCL port range %2-%3, which HCCL listens on</source>
-        <translation>container：ssh_port %1 位于 HCCL 监听的端口范围 %2-%3 内</translation>
-    </message>
-    <message>
-        <source>container: %1 &quot;%2&quot; is not HOST:CONTAINER or HOST:CONTAINER:ro (absolute paths)</source>
-        <translation>container：%1“%2”不是 HOST:CONTAINER 或 HOST:CONTAINER:ro（绝对路径）</translation>
-    </message>
-    <message>
         <source>mounts the host&apos;s whole file system; mount the folders the job needs</source>
         <translation>挂载了主机的整个文件系统；请只挂载作业需要的目录</translation>
     </message>
@@ -3372,20 +3658,52 @@ Upload them?</source>
         <translation>在 %1 又挂载了一个目录</translation>
     </message>
     <message>
-        <source>container: %1 &quot;%2&quot; %3</source>
-        <translation>container：%1“%2”%3</translation>
-    </message>
-    <message>
         <source>container: %1 %2</source>
         <translation>container：%1 %2</translation>
     </message>
     <message>
-        <source>container: %1 &quot;%2&quot; is not an option of run; the image is container.image</source>
-        <translation>container：%1“%2”不是 run 的选项；镜像由 container.image 设定</translation>
+        <source>is empty; name the training image (for example &quot;ascendhub.huawei.com/public-ascendhub/ascend-pytorch:24.0.RC1&quot;)</source>
+        <translation>为空；请填写训练镜像（例如“ascendhub.huawei.com/public-ascendhub/ascend-pytorch:24.0.RC1”）</translation>
     </message>
     <message>
-        <source>container: %1 &quot;%2&quot; is set by clusterwiz: %3</source>
-        <translation>container：%1“%2”由 clusterwiz 设定：%3</translation>
+        <source>&quot;%1&quot; is not an image reference ([registry/]name[:tag][@sha256:digest], lowercase name)</source>
+        <translation>“%1”不是镜像引用（[registry/]name[:tag][@sha256:digest]，名称小写）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a container name (2 to 128 letters, digits, &apos;_&apos;, &apos;.&apos; or &apos;-&apos;, starting with a letter or digit)</source>
+        <translation>“%1”不是容器名称（2 到 128 个字母、数字、“_”、“.”或“-”，以字母或数字开头）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a size such as 16g, 512m (empty: the host&apos;s IPC namespace)</source>
+        <translation>“%1”不是 16g、512m 这样的大小（为空：使用主机的 IPC 命名空间）</translation>
+    </message>
+    <message>
+        <source>%1 is %2&apos;s own SSH port; the container shares the host&apos;s network, so its sshd needs another free port (the vendor&apos;s guide uses 12345)</source>
+        <translation>%1 是 %2 自己的 SSH 端口；容器共用主机网络，其 sshd 需要另一个空闲端口（厂商指南使用 12345）</translation>
+    </message>
+    <message>
+        <source>%1 is also launch.master_port; the master&apos;s rendezvous would find the port taken</source>
+        <translation>%1 同时是 launch.master_port；主节点汇合时会发现该端口已被占用</translation>
+    </message>
+    <message>
+        <source>%1 lies in the HCCL port range %2-%3, which HCCL listens on</source>
+        <translation>%1 位于 HCCL 监听的端口范围 %2-%3 内</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not HOST:CONTAINER or HOST:CONTAINER:ro (absolute paths)</source>
+        <translation>“%1”不是 HOST:CONTAINER 或 HOST:CONTAINER:ro（绝对路径）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; %2</source>
+        <translation>“%1”%2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an option of run; the image is container.image</source>
+        <translation>“%1”不是 run 的选项；镜像由 container.image 设定</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is set by clusterwiz: %2</source>
+        <translation>“%1”由 clusterwiz 设定：%2</translation>
     </message>
     <message>
         <source>%1 die %2 (NPU %3)</source>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ServerProblemText.h"
 
+#include "ContainerProblemText.h"
 #include "ServerTable.h"
 #include "rules/ValueRules.h"
 
@@ -101,6 +102,8 @@ QString ServerProblemText::connectionText(const SshError &error)
 QString ServerProblemText::text(const Problem &problem, const Project &project)
 {
     const ProblemValues &values = problem.values;
+    if (ContainerProblemText::isContainerProblem(problem))
+        return ContainerProblemText::text(problem);
     if (problem.kind == ProblemKind::NoServers)
         return tr("Add at least one server.");
     if (problem.kind == ProblemKind::TooManyServers) {

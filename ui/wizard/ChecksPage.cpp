@@ -137,6 +137,11 @@ void ChecksPage::setBusy(bool busy, const QString &message)
     updateUndo();
 }
 
+Project ChecksPage::jobProject() const
+{
+    return containerJobProject(m_model->project());
+}
+
 QString ChecksPage::journalPath() const
 {
     return m_model->path().isEmpty() ? QString() : undoJournalPath(m_model->path());
@@ -160,7 +165,7 @@ void ChecksPage::runChecks()
         m_message->setText(refusal);
         return;
     }
-    const Project project = m_model->project();
+    const Project project = jobProject();
     m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
     m_progress->setRange(0, 0); // moving until the first server answers
     m_progress->setValue(0);
@@ -209,7 +214,7 @@ void ChecksPage::openDoctor()
         return;
     }
     auto *view = new DoctorView(
-        m_model->project(),
+        jobProject(),
         [options = m_options](const Project &project, const DoctorOptions &doctor,
                               const DoctorProgress &progress, const std::atomic<bool> *cancel) {
             return runDoctor(project, options, doctor, progress, cancel);
@@ -258,17 +263,17 @@ void ChecksPage::fixRequested(const CheckResult &result)
         return;
     }
     // Every fix the check offers, planned from what the checks found (pure, instant).
+    const Project project = jobProject();
     std::vector<FixPlan> plans;
     for (const QString &fixId : result.fixes)
-        plans.push_back(planFix(fixId, m_model->project(), m_lastRun));
+        plans.push_back(planFix(fixId, project, m_lastRun));
     if (m_model->path().isEmpty()) {
         for (FixPlan &plan : plans) {
             if (plan.refusal.isEmpty() && !plan.empty())
                 plan.refusal = tr("save the project first: the undo journal is kept beside it");
         }
     }
-    auto *dialog =
-        new FixDialog(m_model->project(), std::move(plans), tr("&Apply these commands"), this);
+    auto *dialog = new FixDialog(project, std::move(plans), tr("&Apply these commands"), this);
     dialog->setWindowTitle(result.server.isEmpty()
                                ? tr("Fix %1").arg(result.id)
                                : tr("Fix %1 (found on %2)").arg(result.id, result.server));
@@ -283,7 +288,7 @@ void ChecksPage::fixRequested(const CheckResult &result)
 
 void ChecksPage::applyPlan(const FixPlan &plan)
 {
-    const Project project = m_model->project();
+    const Project project = jobProject();
     const QString journal = journalPath();
     const FleetOptions options = m_options;
     m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
@@ -307,14 +312,14 @@ void ChecksPage::undoRequested()
 {
     if (isBusy() || journalPath().isEmpty())
         return;
-    const PendingUndo pending = pendingUndo(m_model->project(), journalPath());
+    const PendingUndo pending = pendingUndo(jobProject(), journalPath());
     FixPlan plan = pending.plan;
     if (!pending.entry)
         plan.refusal =
             pending.error.isEmpty() ? tr("the journal holds no applied fix") : pending.error;
     else if (!pending.error.isEmpty())
         plan.refusal = pending.error;
-    auto *dialog = new FixDialog(m_model->project(), {plan}, tr("&Undo these changes"), this);
+    auto *dialog = new FixDialog(jobProject(), {plan}, tr("&Undo these changes"), this);
     dialog->setWindowTitle(
         pending.entry
             ? tr("Undo %1 (applied %2)").arg(pending.entry->title, pending.entry->appliedAt)
@@ -322,7 +327,7 @@ void ChecksPage::undoRequested()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_dialog = dialog;
     connect(dialog, &QDialog::accepted, this, [this] {
-        const Project project = m_model->project();
+        const Project project = jobProject();
         const QString journal = journalPath();
         const FleetOptions options = m_options;
         m_undoing = true;

@@ -77,6 +77,9 @@ private:
     void setBusy(bool busy, const QString &message);
     void updateUndo();
     QString journalPath() const;
+    // The project as the checks, fixes and the doctor reach it: with a container section, the
+    // containers at host:ssh_port as root (containerJobProject), as the CLI's commands do.
+    Project jobProject() const;
 
     ProjectModel *m_model;
     CheckRunner m_runner;

@@ -294,8 +294,9 @@ void RunPage::why()
         setState(tr("Why? cannot read the run: %1").arg(error));
         return;
     }
+    // Diagnosis reads the ranks where they ran: inside the containers, when there are any.
     auto *dialog = new WhyDialog(
-        m_model->project(), *record,
+        containerJobProject(m_model->project()), *record,
         [fleet = *m_options](const Project &project, const RunRecord &run,
                              const std::atomic<bool> *cancel) {
             return runDiagnose(project, run, fleet, {}, cancel);

@@ -4,6 +4,8 @@
 #include "ProjectModel.h"
 #include "rules/ValueRules.h"
 #include "ssh/SshConfigHosts.h"
+#include "widgets/ContainerPanel.h"
+#include "widgets/ContainerProblemText.h"
 #include "widgets/CredentialPrompt.h"
 #include "widgets/DiscoveryJob.h"
 #include "widgets/ServerProblemText.h"
@@ -73,7 +75,8 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
       m_fromConfig(new QPushButton(tr("From ssh &config"), this)), m_hostMenu(new QMenu(this)),
       m_message(new QLabel(this)), m_problems(new QListWidget(this)), m_filter(new QLineEdit(this)),
       m_filterCount(new QLabel(this)), m_undo(new QUndoStack(this)),
-      m_undoAction(new QAction(tr("&Undo"), this)), m_redoAction(new QAction(tr("Red&o"), this))
+      m_containers(new ContainerPanel(this)), m_undoAction(new QAction(tr("&Undo"), this)),
+      m_redoAction(new QAction(tr("Red&o"), this))
 {
     setTitle(tr("Servers"));
     setSubTitle(tr("Add every server by address or ~/.ssh/config alias (jump hosts included), "
@@ -204,6 +207,10 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
     layout->addWidget(split, 1);
     layout->addLayout(buttons);
     layout->addWidget(m_message);
+    layout->addWidget(m_containers);
+    m_containers->setFleetOptions(m_options);
+    connect(m_containers, &ContainerPanel::edited, this, &ServersPage::containersEdited);
+    connect(m_containers, &ContainerPanel::busyChanged, this, &ServersPage::completeChanged);
 
     connect(m_table, &ServerTable::edited, this, &ServersPage::writeBack);
     connect(m_model, &ProjectModel::changed, this, [this] {
@@ -213,8 +220,12 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
         if (!m_writing)
             fromModel();
         showProblems();
+        showContainers();
         Q_EMIT completeChanged();
     });
+    // Saving changes what the panel may run, not the project.
+    connect(m_model, &ProjectModel::dirtyChanged, this, &ServersPage::showContainers);
+    connect(m_model, &ProjectModel::pathChanged, this, &ServersPage::showContainers);
     // Another project: the last one's answers and messages do not describe it.
     connect(m_model, &ProjectModel::replaced, this, [this] {
         m_results.clear();
@@ -225,8 +236,10 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
         m_message->clear();
         m_message->setToolTip(QString());
         m_apply->setEnabled(false);
+        m_containers->forgetValues();
         fromModel();
         showProblems();
+        showContainers();
     });
     refreshConfigHosts();
 }
@@ -240,6 +253,7 @@ ServersPage::~ServersPage()
 void ServersPage::setFleetOptions(const FleetOptions &options)
 {
     m_options = options;
+    m_containers->setFleetOptions(options);
     refreshConfigHosts();
 }
 
@@ -247,6 +261,30 @@ void ServersPage::initializePage()
 {
     refreshConfigHosts(); // the user may have edited the config since
     fromModel();
+    showContainers();
+}
+
+void ServersPage::showContainers()
+{
+    // The runs work from the saved file (the CLI's too), their journal beside it.
+    const bool saved = !m_model->path().isEmpty() && !m_model->isReadOnly() && !m_model->isDirty();
+    m_containers->showProject(m_model->project(), saved ? m_model->path() : QString(),
+                              m_model->refusalText());
+    m_containers->showProblems(m_model->problemsIn(ProblemArea::Servers));
+}
+
+void ServersPage::containersEdited()
+{
+    Project project = m_model->project();
+    project.container = m_containers->container();
+    if (project.container == m_model->project().container)
+        return;
+    // The page's own change: the table's undo history stays (it never touches the section).
+    m_ownChange = true;
+    m_writing = true;
+    m_model->setProject(project);
+    m_writing = false;
+    m_ownChange = false;
 }
 
 void ServersPage::refreshConfigHosts()
@@ -421,7 +459,7 @@ bool ServersPage::eventFilter(QObject *watched, QEvent *event)
 
 bool ServersPage::isComplete() const
 {
-    return !m_model->project().servers.empty() && m_jobsRunning == 0;
+    return !m_model->project().servers.empty() && m_jobsRunning == 0 && !m_containers->isBusy();
 }
 
 bool ServersPage::validatePage()
@@ -448,6 +486,8 @@ void ServersPage::showProblems()
     for (const Problem &problem : m_model->problemsIn(ProblemArea::Servers)) {
         if (problem.rule == u"no-servers"_s)
             continue; // the empty table says it; Next waits for a server
+        if (ContainerProblemText::isContainerProblem(problem))
+            continue; // under the container panel's fields
         const QString text = ServerProblemText::text(problem, project);
         const int column = ServerTable::columnForField(problem.location.field);
         if (problem.location.server >= 0 && column >= 0)

@@ -20,6 +20,7 @@ class QUndoStack;
 
 namespace cw {
 
+class ContainerPanel;
 class DiscoveryJob;
 class ProjectModel;
 class ServerTable;
@@ -29,7 +30,8 @@ class ServerTable;
 // the unknown-host-key dialog (open as soon as a key arrives, growing as more do), and "Apply
 // discovered values" (core applyDiscovery). Every change to the table (a cell, Add, Remove,
 // Apply) can be undone (Ctrl+Z) and redone (Ctrl+Shift+Z, Ctrl+Y); a filter (Ctrl+F) narrows 128
-// rows.
+// rows. Below, the training containers (ContainerPanel): the project's container section and
+// `container up|status|down` over the hosts' SSH; Test connection always reaches the hosts.
 class ServersPage : public QWizardPage {
     Q_OBJECT
 
@@ -54,6 +56,7 @@ public:
     QLabel *filterCount() const { return m_filterCount; } // "12 of 128 servers"
     QUndoStack *undoStack() const { return m_undo; }
     QLabel *message() const { return m_message; }
+    ContainerPanel *containerPanel() const { return m_containers; }
 
 Q_SIGNALS:
     void discoveryFinished();
@@ -93,7 +96,9 @@ private:
     bool anyAnswered() const;
     void applyDiscovered();
     void setBusy(bool busy);
-    void showProblems(); // the values the validator rejects and the failed connections
+    void showProblems();   // the values the validator rejects and the failed connections
+    void showContainers(); // the panel from the model
+    void containersEdited();
 
     ProjectModel *m_model;
     ServerTable *m_table;
@@ -109,6 +114,7 @@ private:
     QLineEdit *m_filter;
     QLabel *m_filterCount;
     QUndoStack *m_undo;
+    ContainerPanel *m_containers;
     QAction *m_undoAction;
     QAction *m_redoAction;
     FleetOptions m_options;
