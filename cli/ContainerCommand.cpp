@@ -180,7 +180,8 @@ int runContainer(const QStringList &arguments, QTextStream &out, QTextStream &er
             continue;
         }
         out << "container on " << escapeControls(where) << ": "
-            << escapeControls(containerChangesText(result).english()) << '\n';
+            << escapeControls(containerChangesText(result, run.stoppedBeforeChanges).english())
+            << '\n';
     }
     for (const QString &note : run.notes)
         err << escapeControls(note) << '\n';

@@ -37,8 +37,11 @@ TrText containerProblemText(const ContainerServerResult &result)
     return TrText::verbatim(result.failure);
 }
 
-TrText containerChangesText(const ContainerServerResult &result)
+TrText containerChangesText(const ContainerServerResult &result, bool stoppedBeforeChanges)
 {
+    if (stoppedBeforeChanges && result.changes.isEmpty())
+        return trText("cw::Container", "passed the first round; nothing made, since another "
+                                       "server refused");
     if (result.changes.isEmpty())
         return trText("cw::Container", "unchanged");
     return TrText::verbatim(result.changes.join(u"; "_s));

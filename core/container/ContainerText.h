@@ -21,8 +21,10 @@ QString containerHostLabel(const Project &project, int serverIndex);
 // ("refused (port-taken): ..."), or the failure; empty when it went through.
 TrText containerProblemText(const ContainerServerResult &result);
 
-// What up or down changed on this server, joined by "; ", or "unchanged".
-TrText containerChangesText(const ContainerServerResult &result);
+// What up or down changed on this server, joined by "; ", or "unchanged"; after an up that
+// another server's refusal stopped in its first round (`stoppedBeforeChanges`), that this
+// server would have been ready and nothing was made.
+TrText containerChangesText(const ContainerServerResult &result, bool stoppedBeforeChanges = false);
 
 // A container's status in words, and whether it is ready for the job (running, sshd on the
 // port with the recorded host key, the host's hostname and addresses, the project's devices,

@@ -134,6 +134,13 @@ class TestContainers : public QObject {
             const QByteArray where =
                 u"server%1 (host %2:22): refused (%3)"_s.arg(i).arg(m_cluster.ip(i), code).toUtf8();
             QVERIFY2(up.err.contains(where) == refusing.contains(i), where + "\n" + up.describe());
+            // The others passed, and say that nothing was made on them either.
+            const QByteArray passed =
+                u"container on server%1 (host %2:22): passed the first round; nothing made"_s.arg(i)
+                    .arg(m_cluster.ip(i))
+                    .toUtf8();
+            QVERIFY2(up.out.contains(passed) != refusing.contains(i),
+                     passed + "\n" + up.describe());
         }
         QVERIFY2(up.err.contains(u"nothing was created or changed: %1 of 3 servers refused"_s
                                      .arg(refusing.size())

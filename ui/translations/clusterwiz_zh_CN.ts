@@ -1292,6 +1292,10 @@
         <source>fix: open TCP port %1 on the host&apos;s firewall</source>
         <translation>修复：在主机防火墙上开放 TCP 端口 %1</translation>
     </message>
+    <message>
+        <source>passed the first round; nothing made, since another server refused</source>
+        <translation>第一轮检查已通过；因为另一台服务器拒绝，未创建任何东西</translation>
+    </message>
 </context>
 <context>
     <name>cw::ContainerPanel</name>
@@ -1480,6 +1484,10 @@
     <message>
         <source>Nothing changed.</source>
         <translation>没有任何改变。</translation>
+    </message>
+    <message>
+        <source>not made</source>
+        <translation>未创建</translation>
     </message>
 </context>
 <context>

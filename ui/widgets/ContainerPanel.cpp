@@ -387,11 +387,12 @@ void ContainerPanel::finished(const ContainerRun &run, bool cancelled)
             const bool created = std::any_of(
                 result.changes.begin(), result.changes.end(),
                 [](const QString &change) { return change.startsWith(u"created container "_s); });
-            state = result.changes.isEmpty()               ? tr("unchanged")
-                    : action == ContainerJob::Action::Down ? tr("removed")
-                    : created                              ? tr("created")
-                                                           : tr("changed");
-            details = containerChangesText(result).translated();
+            state = run.stoppedBeforeChanges && result.changes.isEmpty() ? tr("not made")
+                    : result.changes.isEmpty()                           ? tr("unchanged")
+                    : action == ContainerJob::Action::Down               ? tr("removed")
+                    : created                                            ? tr("created")
+                                                                         : tr("changed");
+            details = containerChangesText(result, run.stoppedBeforeChanges).translated();
         }
         auto *item = new QTreeWidgetItem(
             m_results, {containerHostLabel(m_runProject, result.connection.serverIndex), state,
