@@ -91,16 +91,6 @@ private:
         return best;
     }
 
-    // The seed's base (192.168.100.0) for /20 and narrower, 10.0.0.0 for wider masks.
-    static Ipv4Network defaultSegment(int prefix, quint64 index)
-    {
-        const quint32 base = prefix >= kWidestAutoPrefix ? Ipv4::parse(u"192.168.100.0"_s)->value
-                                                         : Ipv4::parse(u"10.0.0.0"_s)->value;
-        const quint32 aligned = base & netmaskFromPrefix(prefix).value;
-        const quint64 step = quint64{1} << (32 - prefix);
-        return {Ipv4{static_cast<quint32>(aligned + index * step)}, prefix};
-    }
-
     std::optional<DieSegments> segmentsFor(int prefix, QString *reason) const
     {
         const QStringList &fixed = m_project.deviceNetwork.segments;

@@ -13,17 +13,22 @@ namespace {
 // plus spares for when the user's own addresses took some of them.
 std::vector<Ipv4Network> defaultSegments(int prefix)
 {
-    const quint32 base = prefix >= kWidestAutoPrefix ? Ipv4::parse(u"192.168.100.0"_s)->value
-                                                     : Ipv4::parse(u"10.0.0.0"_s)->value;
-    const quint64 step = quint64{1} << (32 - prefix);
-    const quint32 aligned = base & netmaskFromPrefix(prefix).value;
     std::vector<Ipv4Network> segments;
     for (quint64 m = 0; m < 2 * kSegmentCount; ++m)
-        segments.push_back({Ipv4{static_cast<quint32>(aligned + m * step)}, prefix});
+        segments.push_back(defaultSegment(prefix, m));
     return segments;
 }
 
 } // namespace
+
+Ipv4Network defaultSegment(int prefix, quint64 index)
+{
+    const quint32 base = prefix >= kWidestAutoPrefix ? Ipv4::parse(u"192.168.100.0"_s)->value
+                                                     : Ipv4::parse(u"10.0.0.0"_s)->value;
+    const quint32 aligned = base & netmaskFromPrefix(prefix).value;
+    const quint64 step = quint64{1} << (32 - prefix);
+    return {Ipv4{static_cast<quint32>(aligned + index * step)}, prefix};
+}
 
 Segments inferSegments(const Project &project, const std::vector<int> &order, int prefix)
 {

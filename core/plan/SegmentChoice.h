@@ -18,6 +18,10 @@ using Segments = std::array<Ipv4Network, kSegmentCount>;
 
 inline constexpr int kWidestAutoPrefix = 20; // tried down to /20 when the user fixed no netmask
 
+// The seed's segment number `index` for a /prefix: counted from 192.168.100.0 for /20 and
+// narrower masks, from 10.0.0.0 for wider ones.
+Ipv4Network defaultSegment(int prefix, quint64 index);
+
 // Without fixed segments, each segment follows the most common one among the IPs its devices
 // already have (servers taken in `order`), so a repair keeps what works; segments no IP
 // settles get the seed's defaults (192.168.100.0 ... for a /24, spread out for wider masks).
