@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plan/SegmentChoice.h"
 
+#include "model/Problem.h"
+
 #include <QHash>
 #include <QSet>
 
@@ -20,6 +22,25 @@ std::vector<Ipv4Network> defaultSegments(int prefix)
 }
 
 } // namespace
+
+QString shownPlanValue(const QString &value)
+{
+    return value.isEmpty() ? u"(none)"_s : escapeControls(value);
+}
+
+void replaceDeviceIps(Server &server, const QStringList &ips, const QString &label,
+                      const QString &unit, QStringList &changes)
+{
+    for (size_t k = 0; k < server.devices.size(); ++k) {
+        const QString old = server.deviceIps.value(qsizetype(k));
+        const QString planned = ips.value(qsizetype(k));
+        if (old != planned)
+            changes << u"%1 %2 %3: %4 -> %5"_s.arg(label, unit)
+                           .arg(server.devices[k])
+                           .arg(shownPlanValue(old), planned);
+    }
+    server.deviceIps = ips;
+}
 
 Ipv4Network defaultSegment(int prefix, quint64 index)
 {

@@ -22,6 +22,14 @@ inline constexpr int kWidestAutoPrefix = 20; // tried down to /20 when the user 
 // narrower masks, from 10.0.0.0 for wider ones.
 Ipv4Network defaultSegment(int prefix, quint64 index);
 
+// A planned value as a change line shows it: "(none)" for empty, control characters escaped.
+QString shownPlanValue(const QString &value);
+
+// Makes `ips` (one per device, in order) `server`'s device IPs, adding to `changes` a line
+// "LABEL UNIT ID: OLD -> NEW" for each that changed (UNIT: "device", or "die" on Atlas A3).
+void replaceDeviceIps(Server &server, const QStringList &ips, const QString &label,
+                      const QString &unit, QStringList &changes);
+
 // Without fixed segments, each segment follows the most common one among the IPs its devices
 // already have (servers taken in `order`), so a repair keeps what works; segments no IP
 // settles get the seed's defaults (192.168.100.0 ... for a /24, spread out for wider masks).

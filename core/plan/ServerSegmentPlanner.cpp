@@ -306,24 +306,14 @@ private:
         for (size_t s = 0; s < project.servers.size(); ++s) {
             Server &target = project.servers[s];
             QStringList after;
-            for (size_t k = 0; k < target.devices.size(); ++k) {
+            for (size_t k = 0; k < target.devices.size(); ++k)
                 after << ips[s][k]->toString();
-                const QString old = target.deviceIps.value(qsizetype(k));
-                if (old != after.back()) {
-                    m_result.changes
-                        << u"%1 device %2: %3 -> %4"_s.arg(serverLabel(m_project, int(s)))
-                               .arg(target.devices[k])
-                               .arg(shown(old), after.back());
-                }
-            }
-            target.deviceIps = after;
+            replaceDeviceIps(target, after, serverLabel(m_project, int(s)), u"device"_s,
+                             m_result.changes);
         }
     }
 
-    static QString shown(const QString &value)
-    {
-        return value.isEmpty() ? u"(none)"_s : escapeControls(value);
-    }
+    static QString shown(const QString &value) { return shownPlanValue(value); }
 
     PlanResult &m_result;
     const Project m_project;  // the input, unchanged while the result is written
