@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The container section (docs/containers.md): its file form, every refusal of a bad value (named
-// by field, before any server is contacted), the job's view inside the containers, the journal,
-// and the `run` command each accelerator gets, compared with the vendors' own commands. The
-// host programs run here for real under bash, with a recording stand-in for the engine (the
-// real podman runs in tests/cluster/tst_containers.cpp; no Ascend or NVIDIA device exists here).
+// by field, before any server is contacted), the job's view inside the containers, and the `run`
+// command each accelerator gets, compared with the vendors' own commands. The host programs run
+// here for real under bash, with a recording stand-in for the engine (the real podman runs in
+// tests/cluster/tst_containers.cpp; no Ascend or NVIDIA device exists here).
 #include "container/ContainerFleet.h"
 #include "container/ContainerJournal.h"
 #include "generate/ContainerScript.h"
@@ -545,58 +545,6 @@ private Q_SLOTS:
         QCOMPARE(result.shmKib, std::optional<qint64>(65536));
         QVERIFY(result.devicesInside);
         QCOMPARE(*result.devicesInside, std::vector<int>{0});
-    }
-
-    void journalRoundTripsAndRefusesWhatIsNotOne()
-    {
-        ContainerJournal journal;
-        ContainerJournalServer &entry = journal.servers[u"server0"_s];
-        entry.container = u"0123456789ab"_s;
-        entry.hostKey = kKey;
-        entry.knownHostsFile = u"/root/.ssh/known_hosts"_s;
-        entry.knownHostsLine = u"[10.0.0.11]:12345 "_s + kKey;
-        addContainerStep(entry, u"created container 0123456789ab"_s);
-        QString error;
-        const auto back =
-            containerJournalFromBytes(containerJournalToBytes(journal), u"j"_s, &error);
-        QVERIFY2(back, qPrintable(error));
-        QCOMPARE(*back, journal);
-        for (const QByteArray &bad :
-             {QByteArray("[]"), QByteArray("{\"servers\":{}}"),
-              QByteArray("{\"clusterwiz_containers\":2}"),
-              QByteArray("{\"clusterwiz_containers\":1,\"servers\":[]}"),
-              QByteArray("{\"clusterwiz_containers\":1,\"servers\":{\"a\":{\"host_key\":1}}}"),
-              QByteArray("{\"clusterwiz_containers\":1,\"servers\":{\"a\":{\"steps\":[1]}}}"),
-              QByteArray(100, '[')}) {
-            error.clear();
-            QVERIFY2(!containerJournalFromBytes(bad, u"j"_s, &error), bad.constData());
-            QVERIFY(error.startsWith(u"j: "_s));
-        }
-        // Steps are bounded.
-        for (int i = 0; i < kMaxContainerJournalSteps + 5; ++i)
-            addContainerStep(entry, u"step"_s);
-        QCOMPARE(entry.steps.size(), kMaxContainerJournalSteps);
-    }
-
-    void journalIsSavedPrivateAndNeverThroughALink()
-    {
-        QTemporaryDir dir;
-        const QString path = containerJournalPath(dir.filePath(u"demo.clusterwiz.json"_s));
-        QCOMPARE(QFileInfo(path).fileName(), u"demo.clusterwiz-containers.json"_s);
-        const QString target = dir.filePath(u"elsewhere"_s);
-        QVERIFY(QFile::link(target, path));
-        ContainerJournal journal;
-        journal.servers[u"server0"_s].hostKey = kKey;
-        QCOMPARE(saveContainerJournal(path, journal), QString());
-        QVERIFY(!QFile::exists(target));
-        QVERIFY(!QFileInfo(path).isSymLink());
-        QCOMPARE(QFile::permissions(path) & (QFile::ReadOther | QFile::ReadGroup),
-                 QFile::Permissions());
-        QString error;
-        QCOMPARE(loadContainerJournal(path, &error), std::optional<ContainerJournal>(journal));
-        // Empty: the file goes.
-        QCOMPARE(saveContainerJournal(path, ContainerJournal{}), QString());
-        QVERIFY(!QFile::exists(path));
     }
 };
 
