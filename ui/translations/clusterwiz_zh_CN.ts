@@ -1154,14 +1154,6 @@
         <translation>语言</translation>
     </message>
     <message>
-        <source>Show clusterwiz in (from the next start on):</source>
-        <translation>clusterwiz 的显示语言（下次启动时生效）：</translation>
-    </message>
-    <message>
-        <source>clusterwiz will use the new language the next time it starts.</source>
-        <translation>clusterwiz 将在下次启动时使用新的语言。</translation>
-    </message>
-    <message>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
@@ -1224,6 +1216,26 @@
     <message>
         <source>%1 (example, read-only)</source>
         <translation>%1（示例，只读）</translation>
+    </message>
+    <message>
+        <source>Show clusterwiz in:</source>
+        <translation>clusterwiz 的显示语言：</translation>
+    </message>
+    <message>
+        <source>clusterwiz changes its language when no job runs, and %1 is running: choose the language again once it has ended, or it shows at the next start.</source>
+        <translation>clusterwiz 只在没有任务运行时切换语言，而%1正在运行：请在它结束后再次选择语言，否则新语言将在下次启动时生效。</translation>
+    </message>
+    <message>
+        <source>the connection test or container job of the Servers page</source>
+        <translation>“服务器”页的连接测试或容器任务</translation>
+    </message>
+    <message>
+        <source>the checks, fix or doctor of the Checks page</source>
+        <translation>“检查”页的检查、修复或网络诊断</translation>
+    </message>
+    <message>
+        <source>the run the Run page follows</source>
+        <translation>“运行”页正在跟踪的运行</translation>
     </message>
 </context>
 <context>
@@ -2704,6 +2716,10 @@ Upload them?</source>
     <message>
         <source>No recorded run shown: %1</source>
         <translation>未显示录制的运行：%1</translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation>运行 %1：%2</translation>
     </message>
 </context>
 <context>

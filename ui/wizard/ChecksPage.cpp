@@ -82,6 +82,7 @@ ChecksPage::ChecksPage(ProjectModel *model, QWidget *parent)
         m_view->setReport({});
         m_lastRun = {};
         m_hasRun = false;
+        m_cancelled = false;
         m_output->hide();
         setBusy(false, m_runner ? tr("Press Run checks to test every server.") : QString());
     });
@@ -240,9 +241,14 @@ void ChecksPage::cancel()
 
 void ChecksPage::checksDone()
 {
-    const bool cancelled = m_cancelFlag && m_cancelFlag->load();
-    m_lastRun = m_watcher.result();
+    showRun(m_watcher.result(), m_cancelFlag && m_cancelFlag->load());
+}
+
+void ChecksPage::showRun(const CheckRun &run, bool cancelled)
+{
+    m_lastRun = run;
     m_hasRun = true;
+    m_cancelled = cancelled;
     const CheckReport &report = m_lastRun.report;
     m_view->setReport(report);
     setBusy(false, (cancelled ? tr("Cancelled; what was found before: ") : QString()) +
@@ -252,6 +258,26 @@ void ChecksPage::checksDone()
                            .arg(report.count(CheckStatus::Failed))
                            .arg(report.count(CheckStatus::Skipped)));
     Q_EMIT reportReady(report);
+}
+
+bool ChecksPage::hasJobRunning() const
+{
+    return isBusy() || (m_doctorView && m_doctorView->isBusy());
+}
+
+void ChecksPage::takeOver(ChecksPage &old)
+{
+    // The last report (it decides what Launch may do) and the doctor's window, open with its
+    // answers, in the language it was opened in.
+    if (old.m_hasRun)
+        showRun(old.m_lastRun, old.m_cancelled);
+    if (DoctorView *view = old.m_doctorView.data()) {
+        const bool shown = view->isVisible();
+        view->setParent(this, view->windowFlags());
+        m_doctorView = view;
+        if (shown)
+            view->show();
+    }
 }
 
 void ChecksPage::fixRequested(const CheckResult &result)

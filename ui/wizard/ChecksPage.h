@@ -52,6 +52,10 @@ public:
     const CheckRun &lastRun() const { return m_lastRun; }
     bool hasRun() const { return m_hasRun; }
     bool isBusy() const;
+    bool hasJobRunning() const; // checks, a fix or the doctor's run
+    // The wizard made this page anew (another language): the last report and the doctor's
+    // window of `old`, which is idle and about to go, become this page's.
+    void takeOver(ChecksPage &old);
     // The dialog of the last Fix… or Undo (open until answered), for tests.
     FixDialog *fixDialog() const { return m_dialog; }
     void openDoctor();
@@ -70,6 +74,7 @@ private:
     };
 
     void checksDone();
+    void showRun(const CheckRun &run, bool cancelled); // the report, its counts, reportReady
     void fixRequested(const CheckResult &result);
     void applyPlan(const FixPlan &plan);
     void fixDone(bool undo);
@@ -98,6 +103,7 @@ private:
     FixDialog *m_dialog = nullptr;
     CheckRun m_lastRun;
     bool m_hasRun = false;
+    bool m_cancelled = false; // the last run was cancelled: its report is what came before
     std::shared_ptr<std::atomic<bool>> m_cancelFlag;
     QFutureWatcher<CheckRun> m_watcher;
     QFutureWatcher<FixDone> m_fixWatcher;

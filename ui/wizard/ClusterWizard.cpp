@@ -30,6 +30,8 @@
 #include <QSettings>
 #include <QShortcut>
 
+#include <map>
+
 using namespace Qt::StringLiterals;
 
 namespace cw {
@@ -44,22 +46,9 @@ ClusterWizard::ClusterWizard(QWidget *parent)
     setWizardStyle(QWizard::ClassicStyle);
     setOption(QWizard::NoCancelButton);
     setOption(QWizard::HaveCustomButton1);
-    setButtonText(QWizard::CustomButton1, tr("&Save"));
     setOption(QWizard::HaveCustomButton2);
-    // No Alt key: each letter of it is already a field's on some page.
-    setButtonText(QWizard::CustomButton2, tr("Language…"));
     setOption(QWizard::NoBackButtonOnStartPage);
-
-    setPage(ProjectPageId, new ProjectPage(m_model));
-    setPage(ServersPageId, new ServersPage(m_model));
-    setPage(DevicesPageId, new DevicesPage(m_model));
-    setPage(ChecksPageId, new ChecksPage(m_model));
-    setPage(LaunchPageId, new LaunchPage(m_model));
-    setPage(ScriptsPageId, new ScriptsPage(m_model));
-    setPage(RunPageId, new RunPage(m_model));
-    // The last check report decides whether Launch may go.
-    connect(static_cast<ChecksPage *>(page(ChecksPageId)), &ChecksPage::reportReady,
-            static_cast<RunPage *>(page(RunPageId)), &RunPage::setCheckReport);
+    makePages();
     FleetOptions options;
     options.timeoutMs = 20000;
     options.credentials = guiCredentials(this);
@@ -68,23 +57,13 @@ ClusterWizard::ClusterWizard(QWidget *parent)
     // The side list names every step; a click goes there as far as the pages allow.
     m_steps->setObjectName(u"steps"_s);
     m_steps->setFocusPolicy(Qt::NoFocus);
-    // Wide enough for the longest title in bold (the current step's): no scroll bar.
-    QFont bold = m_steps->font();
-    bold.setBold(true);
-    int widest = 0;
-    for (int id : pageIds()) {
-        m_steps->addItem(page(id)->title());
-        widest = std::max(widest, QFontMetrics(bold).horizontalAdvance(page(id)->title()));
-    }
-    m_steps->setFixedWidth(std::max(150, widest + 2 * m_steps->frameWidth() + 16));
     m_steps->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setSideWidget(m_steps);
     connect(this, &QWizard::currentIdChanged, this, &ClusterWizard::showStep);
-    m_steps->setToolTip(tr("Go to a step: later steps open when every step before them is "
-                           "complete."));
     connect(m_steps, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
         goToStep(pageIds().value(m_steps->row(item), currentId()));
     });
+    showTexts();
 
     connect(this, &QWizard::customButtonClicked, this, [this](int which) {
         if (which == QWizard::CustomButton1)
@@ -101,6 +80,47 @@ ClusterWizard::ClusterWizard(QWidget *parent)
     QSettings settings;
     if (!restoreGeometry(settings.value(u"wizard/geometry"_s).toByteArray()))
         resize(1180, 780);
+}
+
+void ClusterWizard::makePages()
+{
+    setPage(ProjectPageId, new ProjectPage(m_model));
+    setPage(ServersPageId, new ServersPage(m_model));
+    setPage(DevicesPageId, new DevicesPage(m_model));
+    setPage(ChecksPageId, new ChecksPage(m_model));
+    setPage(LaunchPageId, new LaunchPage(m_model));
+    setPage(ScriptsPageId, new ScriptsPage(m_model));
+    setPage(RunPageId, new RunPage(m_model));
+    // The last check report decides whether Launch may go.
+    connect(static_cast<ChecksPage *>(page(ChecksPageId)), &ChecksPage::reportReady,
+            static_cast<RunPage *>(page(RunPageId)), &RunPage::setCheckReport);
+}
+
+void ClusterWizard::showTexts()
+{
+    setButtonText(QWizard::CustomButton1, tr("&Save"));
+    // No Alt key: each letter of it is already a field's on some page.
+    setButtonText(QWizard::CustomButton2, tr("Language…"));
+    // Qt's own buttons in Qt's own words (its qtbase translation), for the language installed
+    // now: QWizard picks their text once.
+    const char *const qtContext = "QWizard";
+    for (const auto &[which, source] :
+         {std::pair{QWizard::BackButton, "< &Back"}, std::pair{QWizard::NextButton, "&Next >"},
+          std::pair{QWizard::FinishButton, "&Finish"}})
+        setButtonText(which, QCoreApplication::translate(qtContext, source));
+    m_steps->clear();
+    // Wide enough for the longest title in bold (the current step's): no scroll bar.
+    QFont bold = m_steps->font();
+    bold.setBold(true);
+    int widest = 0;
+    for (int id : pageIds()) {
+        m_steps->addItem(page(id)->title());
+        widest = std::max(widest, QFontMetrics(bold).horizontalAdvance(page(id)->title()));
+    }
+    m_steps->setFixedWidth(std::max(150, widest + 2 * m_steps->frameWidth() + 16));
+    m_steps->setToolTip(tr("Go to a step: later steps open when every step before them is "
+                           "complete."));
+    showStep(currentId());
     updateTitle();
 }
 
@@ -108,6 +128,7 @@ ClusterWizard::~ClusterWizard() = default;
 
 void ClusterWizard::setCheckRunner(CheckRunner runner)
 {
+    m_checkRunner = runner; // for the pages made anew in another language
     static_cast<ChecksPage *>(page(ChecksPageId))->setCheckRunner(std::move(runner));
 }
 
@@ -162,25 +183,90 @@ void ClusterWizard::chooseLanguage()
             current = int(names.size());
         names << language.name;
     }
-    bool ok = false;
-    const QString name = QInputDialog::getItem(this, tr("Language"),
-                                               tr("Show clusterwiz in (from the next start on):"),
-                                               names, current, false, &ok);
-    if (!ok)
+    QInputDialog dialog(this);
+    dialog.setObjectName(u"languageChoice"_s);
+    dialog.setWindowTitle(tr("Language"));
+    dialog.setLabelText(tr("Show clusterwiz in:"));
+    dialog.setComboBoxItems(names);
+    dialog.setTextValue(names.value(current));
+    if (dialog.exec() != QDialog::Accepted)
         return;
-    const QString code = languages.value(int(names.indexOf(name))).code;
-    if (code == chosenLanguage())
+    setChosenLanguage(languages.value(int(names.indexOf(dialog.textValue()))).code);
+    if (effectiveLanguage() == installedLanguage())
+        return; // shown already (also a choice made while a job ran, then taken back)
+    const char *const job = runningJob();
+    if (!job) {
+        switchLanguage();
         return;
-    setChosenLanguage(code);
+    }
     // In both languages: whoever chose the new one may not read the one shown now.
-    const char *const notice =
-        QT_TR_NOOP("clusterwiz will use the new language the next time it starts.");
-    const QString next = translatedInto(effectiveLanguage(), "cw::ClusterWizard", notice);
-    const QString now = tr(notice);
+    const char *const notice = QT_TR_NOOP("clusterwiz changes its language when no job runs, "
+                                          "and %1 is running: choose the language again once it "
+                                          "has ended, or it shows at the next start.");
+    const QString next = translatedInto(effectiveLanguage(), "cw::ClusterWizard", notice)
+                             .arg(translatedInto(effectiveLanguage(), "cw::ClusterWizard", job));
+    const QString now = tr(notice).arg(tr(job));
     QMessageBox box(QMessageBox::Information, tr("Language"),
                     next == now ? now : now + u"\n\n"_s + next, QMessageBox::Ok, this);
     box.setObjectName(u"languageNotice"_s);
     box.exec();
+}
+
+const char *ClusterWizard::runningJob() const
+{
+    if (static_cast<ServersPage *>(page(ServersPageId))->isBusy())
+        return QT_TR_NOOP("the connection test or container job of the Servers page");
+    if (static_cast<ChecksPage *>(page(ChecksPageId))->hasJobRunning())
+        return QT_TR_NOOP("the checks, fix or doctor of the Checks page");
+    if (static_cast<RunPage *>(page(RunPageId))->session()->isActive())
+        return QT_TR_NOOP("the run the Run page follows");
+    return nullptr;
+}
+
+void ClusterWizard::switchLanguage()
+{
+    installTranslators(*QCoreApplication::instance(), effectiveLanguage());
+    // Every page builds its text once: they are made anew over the same project, and take over
+    // what the old ones held that the project does not (answers, undo, reports, the run shown).
+    const int current = currentId();
+    const QList<int> visited = visitedIds();
+    std::map<int, QWizardPage *> old;
+    const QList<int> ids = pageIds();
+    // The last first: QWizard steps back over each, initialising none of the old pages again.
+    for (auto id = ids.crbegin(); id != ids.crend(); ++id) {
+        old[*id] = page(*id);
+        removePage(*id);
+    }
+    makePages();
+    setFleetOptions(m_options);
+    if (m_checkRunner)
+        setCheckRunner(*m_checkRunner);
+    // Back where the user was, through the same steps (each page initialised as Next does).
+    restart();
+    while (currentId() != current && visited.contains(nextId())) {
+        const int before = currentId();
+        next();
+        if (currentId() == before)
+            break; // the page names what stops it, as Next would
+    }
+    static_cast<ServersPage *>(page(ServersPageId))
+        ->takeOver(*static_cast<ServersPage *>(old[ServersPageId]));
+    static_cast<ChecksPage *>(page(ChecksPageId))
+        ->takeOver(*static_cast<ChecksPage *>(old[ChecksPageId]));
+    static_cast<RunPage *>(page(RunPageId))->takeOver(*static_cast<RunPage *>(old[RunPageId]));
+    for (const auto &[id, gone] : old)
+        delete gone;
+    showTexts();
+    // The focus was on the old page: the new one's first field takes it, as Tab would give it.
+    QWidget *shown = currentPage();
+    for (QWidget *next = shown->nextInFocusChain(); next != shown;
+         next = next->nextInFocusChain()) {
+        if (shown->isAncestorOf(next) && next->isVisible() && next->isEnabled() &&
+            (next->focusPolicy() & Qt::TabFocus)) {
+            next->setFocus(Qt::TabFocusReason);
+            break;
+        }
+    }
 }
 
 bool ClusterWizard::saveProject()

@@ -10,6 +10,7 @@
 #include <QWizard>
 
 #include <functional>
+#include <optional>
 
 class QListWidget;
 
@@ -59,7 +60,13 @@ protected:
 private:
     bool saveProject();
     void copyUploads(const QString &from, const QString &to); // a saved copy of an example
-    void chooseLanguage(); // the Language… button: kept in QSettings for the next start
+    void makePages();
+    void showTexts(); // the wizard's own words: its buttons, the step list, the title
+    // The Language… button: kept in QSettings, shown now unless a job runs.
+    void chooseLanguage();
+    // The pages made anew in the language chosen now, over the same project, where the user was.
+    void switchLanguage();
+    const char *runningJob() const; // what keeps the language from changing now; null if none
     // While a job runs: stop it and close when it has ended, leave it running, or cancel.
     // True when the window may close now.
     bool askAboutRunningJob();
@@ -69,8 +76,9 @@ private:
     ProjectModel *m_model;
     QListWidget *m_steps;
     FleetOptions m_options;
-    bool m_closeAfterStop = false; // the user chose "stop and close": no second question
-    bool m_answered = false;       // closeEvent asked already; done() must not ask again
+    std::optional<CheckRunner> m_checkRunner; // a test's own, kept for pages made anew
+    bool m_closeAfterStop = false;            // the user chose "stop and close": no second question
+    bool m_answered = false;                  // closeEvent asked already; done() must not ask again
 };
 
 } // namespace cw

@@ -14,6 +14,7 @@ namespace cw {
 namespace {
 
 const auto kSettingsKey = u"language"_s;
+QString g_installed = u"en"_s; // what installTranslators put in place last
 
 // Built-in translations besides the English the sources are written in.
 const QList<Language> &builtIn()
@@ -70,19 +71,35 @@ bool installTranslators(QCoreApplication &app, const QString &code)
 {
     if (!isBuiltIn(code))
         return false;
+    // Parented to the application, they live until another language replaces them.
+    const QString name = u"cw-translator"_s;
+    for (QTranslator *old : app.findChildren<QTranslator *>(name, Qt::FindDirectChildrenOnly)) {
+        QCoreApplication::removeTranslator(old);
+        delete old;
+    }
+    g_installed = u"en"_s;
     if (code == u"en"_s)
         return true;
-    // Parented to the application: they live as long as it does.
     auto *own = new QTranslator(&app);
-    if (!own->load(u":/i18n/clusterwiz_"_s + code + u".qm"_s))
+    own->setObjectName(name);
+    if (!own->load(u":/i18n/clusterwiz_"_s + code + u".qm"_s)) {
+        delete own;
         return false;
+    }
     QCoreApplication::installTranslator(own);
+    g_installed = code;
     auto *qt = new QTranslator(&app);
+    qt->setObjectName(name);
     if (qt->load(u"qtbase_"_s + code, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
     else
         delete qt; // Qt's own dialog buttons stay English where the system lacks its file
     return true;
+}
+
+QString installedLanguage()
+{
+    return g_installed;
 }
 
 QString translatedInto(const QString &code, const char *context, const char *source)

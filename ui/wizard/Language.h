@@ -4,8 +4,8 @@
 // The wizard's language: the system locale's unless the user chose one (kept in QSettings under
 // "language"; "" follows the system). Translations are Qt Linguist files built into the program
 // (ui/translations/*.ts -> :/i18n/*.qm); Qt's own strings (dialog buttons) come from Qt's
-// qtbase_*.qm where the system has them. A new choice takes effect at the next start, as the
-// pages build their text once.
+// qtbase_*.qm where the system has them. The wizard shows a new choice at once by making its
+// pages anew (ClusterWizard::switchLanguage), as they build their text once.
 
 #include <QList>
 #include <QString>
@@ -28,9 +28,10 @@ void setChosenLanguage(const QString &code); // "" = follow the system again
 // system locale's when a translation for it is built in, else "en".
 QString effectiveLanguage(const QString &override = {});
 
-// Installs the translators for `code` on `app` (nothing for "en"). False when `code` names a
-// language that is not built in.
+// Installs the translators for `code` on `app` (nothing for "en"), replacing those of the
+// language before. False when `code` names a language that is not built in.
 bool installTranslators(QCoreApplication &app, const QString &code);
+QString installedLanguage(); // the language shown now: the last one installed, "en" before any
 
 // `source` of `context` in language `code`, whatever language is installed now (English where
 // `code` has no translation of it): for a notice the user must read in the language just chosen.

@@ -373,6 +373,34 @@ void RunPage::showRecordedRun(const RecordedRun &run)
                  .arg(run.failedFirst));
 }
 
+void RunPage::takeOver(RunPage &old)
+{
+    // What the old page showed: the checks' verdict, the demo, or the run it followed last (its
+    // lines as they were held, its state read again from the run record).
+    m_report = old.m_report;
+    if (old.m_recorded) {
+        showRecordedRun(*old.m_recorded);
+        return;
+    }
+    if (isValidRunId(old.m_runId) && !m_model->path().isEmpty()) {
+        const LogRing &ring = old.m_store.ring();
+        for (const LogRecord &line : ring.since(0, ring.size()))
+            m_store.append(line);
+        m_logs->refresh();
+        m_loss->refresh();
+        QString error;
+        if (const std::optional<RunRecord> record =
+                loadRunRecord(m_model->path(), old.m_runId, &error)) {
+            showRecord(*record);
+            m_ranks->refresh();
+        } else {
+            m_runId = old.m_runId;
+            setState(tr("Run %1: %2").arg(m_runId, error));
+        }
+    }
+    updateLaunch();
+}
+
 void RunPage::showRank(int rank)
 {
     m_logs->refresh(); // the rank list learns ranks on the model's tick

@@ -66,6 +66,9 @@ public:
     bool showsRecordedRun() const { return m_recorded != nullptr; }
     // Says on the state line why no recorded run is shown (the demo does not fit the project).
     void showRecordedRunRefused(const QString &reason);
+    // The wizard made this page anew (another language): the check report and the run `old`
+    // showed (not following one) become this page's.
+    void takeOver(RunPage &old);
 
 Q_SIGNALS:
     void runEnded(const cw::RunRecord &record);

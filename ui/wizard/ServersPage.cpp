@@ -75,8 +75,8 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
       m_fromConfig(new QPushButton(tr("From ssh &config"), this)), m_hostMenu(new QMenu(this)),
       m_message(new QLabel(this)), m_problems(new QListWidget(this)), m_filter(new QLineEdit(this)),
       m_filterCount(new QLabel(this)), m_undo(new QUndoStack(this)),
-      m_containers(new ContainerPanel(this)), m_undoAction(new QAction(tr("&Undo"), this)),
-      m_redoAction(new QAction(tr("Red&o"), this))
+      m_self(std::make_shared<ServersPage *>(this)), m_containers(new ContainerPanel(this)),
+      m_undoAction(new QAction(tr("&Undo"), this)), m_redoAction(new QAction(tr("Red&o"), this))
 {
     setTitle(tr("Servers"));
     setSubTitle(tr("Add every server by address or ~/.ssh/config alias (jump hosts included), "
@@ -184,9 +184,7 @@ ServersPage::ServersPage(ProjectModel *model, QWidget *parent)
         if (m_jobsRunning == 0)
             m_undo->redo();
     });
-    connect(m_undo, &QUndoStack::indexChanged, this, &ServersPage::showUndoState);
-    connect(m_undo, &QUndoStack::canUndoChanged, this, &ServersPage::showUndoState);
-    connect(m_undo, &QUndoStack::canRedoChanged, this, &ServersPage::showUndoState);
+    listenToUndo();
     top->addWidget(m_filter, 1);
     top->addWidget(m_filterCount);
     top->addStretch();
@@ -248,6 +246,37 @@ ServersPage::~ServersPage()
 {
     // The undo stack, a child, reports its clearing while it is destroyed, after this page's part.
     disconnect(m_undo, nullptr, this, nullptr);
+}
+
+void ServersPage::listenToUndo()
+{
+    connect(m_undo, &QUndoStack::indexChanged, this, &ServersPage::showUndoState);
+    connect(m_undo, &QUndoStack::canUndoChanged, this, &ServersPage::showUndoState);
+    connect(m_undo, &QUndoStack::canRedoChanged, this, &ServersPage::showUndoState);
+}
+
+bool ServersPage::isBusy() const
+{
+    return m_jobsRunning > 0 || m_containers->isBusy();
+}
+
+void ServersPage::takeOver(ServersPage &old)
+{
+    // What the servers answered, and the undo history with them: its steps now restore this
+    // page (their names stay in the language they were made in).
+    m_results = old.m_results;
+    disconnect(m_undo, nullptr, this, nullptr);
+    delete m_undo;
+    disconnect(old.m_undo, nullptr, &old, nullptr);
+    m_undo = std::exchange(old.m_undo, new QUndoStack(&old));
+    m_undo->setParent(this);
+    *old.m_self = this;
+    m_self = std::exchange(old.m_self, std::make_shared<ServersPage *>(&old));
+    listenToUndo();
+    m_filter->setText(old.m_filter->text());
+    showServers(true);
+    m_apply->setEnabled(anyAnswered());
+    showUndoState();
 }
 
 void ServersPage::setFleetOptions(const FleetOptions &options)
@@ -413,8 +442,10 @@ void ServersPage::commit(const Project &project, std::vector<ServerDiscovery> re
     const Snapshot after = snapshot();
     if (before.servers == after.servers && before.master == after.master)
         return;
+    // Through the handle: the steps restore the page that holds the history then (takeOver).
     m_undo->push(new ServersStep(
-        what, [this, before] { restore(before); }, [this, after] { restore(after); }));
+        what, [self = m_self, before] { (*self)->restore(before); },
+        [self = m_self, after] { (*self)->restore(after); }));
 }
 
 void ServersPage::showServers(bool rowsMoved)

@@ -6,6 +6,7 @@
 #include <QPointer>
 #include <QWizardPage>
 
+#include <memory>
 #include <set>
 
 class QAction;
@@ -57,6 +58,10 @@ public:
     QUndoStack *undoStack() const { return m_undo; }
     QLabel *message() const { return m_message; }
     ContainerPanel *containerPanel() const { return m_containers; }
+    bool isBusy() const; // a connection test or a container job under way
+    // The wizard made this page anew (another language): the servers' answers, the filter and
+    // the undo history of `old`, which is idle and about to go, become this page's.
+    void takeOver(ServersPage &old);
 
 Q_SIGNALS:
     void discoveryFinished();
@@ -96,6 +101,7 @@ private:
     bool anyAnswered() const;
     void applyDiscovered();
     void setBusy(bool busy);
+    void listenToUndo();
     void showProblems();   // the values the validator rejects and the failed connections
     void showContainers(); // the panel from the model
     void containersEdited();
@@ -114,6 +120,7 @@ private:
     QLineEdit *m_filter;
     QLabel *m_filterCount;
     QUndoStack *m_undo;
+    std::shared_ptr<ServersPage *> m_self; // the page the undo steps restore
     ContainerPanel *m_containers;
     QAction *m_undoAction;
     QAction *m_redoAction;
