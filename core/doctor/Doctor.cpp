@@ -69,6 +69,10 @@ DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
             report.notes << u"ports: one server, no pair to connect"_s;
         } else {
             report.parts.push_back(DoctorPart::Ports);
+            // The cells of servers the links part could not reach are known now: shown at once.
+            report.ports = portsNotReached(project, report.notReached);
+            if (!report.ports.empty())
+                show(report);
             int step = 0;
             report.ports = runPortTest(
                 project, fleet, report.problems, report.notReached,

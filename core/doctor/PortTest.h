@@ -79,4 +79,10 @@ std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &op
                                   const PortProgress &progress = {},
                                   const std::atomic<bool> *cancel = nullptr);
 
+// The cells of runPortTest that `notReached` decides before anyone is contacted: every pair with
+// a server an earlier part could not log in to, as runPortTest reports them (the wizard shows
+// them at once).
+std::vector<HostPort> portsNotReached(const Project &project,
+                                      const std::vector<ServerNotReached> &notReached);
+
 } // namespace cw

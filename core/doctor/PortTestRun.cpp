@@ -5,6 +5,8 @@
 
 #include <QRandomGenerator>
 
+#include <optional>
+
 using namespace Qt::StringLiterals;
 
 namespace cw {
@@ -28,7 +30,54 @@ struct ServerPorts {
     QString error;
 };
 
+// What a cell that was not tested says about itself.
+QString untestedEvidence(const HostPort &port)
+{
+    return u"%1 -> %2 port %3 (%4): %5"_s.arg(port.server, port.peerServer,
+                                              QString::number(port.port), port.why, port.error);
+}
+
+// The cell of a's connect to `target` on b when `server` (one of the two) was never logged in to.
+HostPort notReachedPort(const Project &project, int a, int b, const PortTarget &target,
+                        const QString &server, const QString &reason)
+{
+    HostPort port;
+    port.server = project.servers[size_t(a)].name;
+    port.peerServer = project.servers[size_t(b)].name;
+    port.port = target.port;
+    port.why = target.why;
+    port.notReached = server;
+    port.error = notReachedText(server, reason);
+    port.evidence = untestedEvidence(port);
+    return port;
+}
+
 } // namespace
+
+std::vector<HostPort> portsNotReached(const Project &project,
+                                      const std::vector<ServerNotReached> &notReached)
+{
+    std::vector<HostPort> ports;
+    const int n = int(project.servers.size());
+    const auto reason = [&](int s) {
+        const ServerNotReached *known = findNotReached(notReached, project.servers[size_t(s)].name);
+        return known ? std::optional<QString>(known->reason) : std::nullopt;
+    };
+    for (int a = 0; a < n; ++a) {
+        const std::optional<QString> from = reason(a);
+        for (int b = 0; b < n; ++b) {
+            const std::optional<QString> peer = a == b ? std::nullopt : reason(b);
+            if (a == b || (!from && !peer))
+                continue;
+            const int missing = from ? a : b;
+            for (const PortTarget &target : portTargets(project, b))
+                ports.push_back(notReachedPort(project, a, b, target,
+                                               project.servers[size_t(missing)].name,
+                                               from ? *from : *peer));
+        }
+    }
+    return ports;
+}
 
 std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &options,
                                   QStringList &problems, std::vector<ServerNotReached> &notReached,
@@ -194,6 +243,13 @@ std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &op
         size_t next = 0; // index into outcomes[a]: attempts with a port, in order
         for (const Attempt &attempt : attempts[size_t(a)]) {
             const ServerPorts &peer = servers[size_t(attempt.peer)];
+            if (from.notReached || peer.notReached) {
+                const int missing = from.notReached ? a : attempt.peer;
+                ports.push_back(notReachedPort(project, a, attempt.peer, attempt.target,
+                                               project.servers[size_t(missing)].name,
+                                               from.notReached ? from.error : peer.error));
+                continue;
+            }
             HostPort port;
             port.server = project.servers[size_t(a)].name;
             port.peerServer = project.servers[size_t(attempt.peer)].name;
@@ -201,11 +257,7 @@ std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &op
             port.why = attempt.target.why;
             const QString endpoint =
                 attempt.connect.host + u':' + QString::number(attempt.connect.port);
-            if (from.notReached || peer.notReached) {
-                port.notReached = from.notReached ? port.server : port.peerServer;
-                port.error =
-                    notReachedText(port.notReached, from.notReached ? from.error : peer.error);
-            } else if (!from.reached) {
+            if (!from.reached) {
                 port.error = u"not tested: %1 not reached"_s.arg(port.server);
             } else if (attempt.connect.port == 0) {
                 port.error = !peer.reached ? u"not tested: %1 not reached"_s.arg(port.peerServer)
@@ -226,8 +278,7 @@ std::vector<HostPort> runPortTest(const Project &project, const FleetOptions &op
                 port.server, endpoint, port.why, port.ok ? u"connected"_s : port.error,
                 attempt.note.isEmpty() ? u"no listener"_s : attempt.note);
             if (!port.tested())
-                port.evidence = u"%1 -> %2 port %3 (%4): %5"_s.arg(
-                    port.server, port.peerServer, QString::number(port.port), port.why, port.error);
+                port.evidence = untestedEvidence(port);
             else if (port.error == u"timed out"_s)
                 port.evidence +=
                     u"; no answer within %1 s: a firewall drops it"_s.arg(kPortConnectSeconds);

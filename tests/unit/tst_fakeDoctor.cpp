@@ -121,6 +121,9 @@ struct DoctorRun {
     // The bandwidth cells first shown, and whether server0 had been asked anything of that part.
     std::optional<std::vector<PairBandwidth>> firstBandwidth;
     bool probedBeforeFirstBandwidth = false;
+    // The same for the ports part: its first cells, and whether server0 was listening then.
+    std::optional<std::vector<HostPort>> firstPorts;
+    bool listenedBeforeFirstPorts = false;
 };
 
 DoctorRun runIt(const std::shared_ptr<FakeFleet> &fleet, const Project &project)
@@ -130,6 +133,14 @@ DoctorRun runIt(const std::shared_ptr<FakeFleet> &fleet, const Project &project)
     DoctorOptions options;
     options.resultsSoFar = [&](const DoctorReport &soFar) {
         const std::lock_guard lock(mutex);
+        if (!run.firstPorts && soFar.parts.size() > 0 && soFar.parts.back() == DoctorPart::Ports) {
+            run.firstPorts = soFar.ports;
+            run.listenedBeforeFirstPorts =
+                !fleet->server(u"server0"_s)
+                     .commands()
+                     .filter(shellQuote(programText(program::port_listener_py)))
+                     .isEmpty();
+        }
         if (!run.firstBandwidth && soFar.parts.size() > 0 &&
             soFar.parts.back() == DoctorPart::Bandwidth) {
             run.firstBandwidth = soFar.bandwidth;
@@ -263,6 +274,24 @@ private Q_SLOTS:
         }
         // The links part says it; the later parts add no line of their own.
         QCOMPARE(report.problems, QStringList{u"links: server2 not tested: "_s + why});
+
+        // server2's port cells were shown before the ports part contacted anybody, as they
+        // are in the end.
+        QVERIFY(run.firstPorts);
+        QVERIFY(!run.listenedBeforeFirstPorts);
+        QCOMPARE(int(run.firstPorts->size()), report.untestedPorts());
+        for (const HostPort &port : *run.firstPorts) {
+            const auto last = std::find_if(report.ports.begin(), report.ports.end(),
+                                           [&](const HostPort &cell) {
+                                               return cell.server == port.server &&
+                                                      cell.peerServer == port.peerServer &&
+                                                      cell.port == port.port;
+                                           });
+            QVERIFY(last != report.ports.end());
+            QCOMPARE(port.notReached, u"server2"_s);
+            QCOMPARE(port.error, last->error);
+            QCOMPARE(port.evidence, last->evidence);
+        }
 
         // server2's pairs were shown before the bandwidth part contacted anybody.
         QVERIFY(run.firstBandwidth);
