@@ -281,12 +281,11 @@ private Q_SLOTS:
         QVERIFY(!run.listenedBeforeFirstPorts);
         QCOMPARE(int(run.firstPorts->size()), report.untestedPorts());
         for (const HostPort &port : *run.firstPorts) {
-            const auto last = std::find_if(report.ports.begin(), report.ports.end(),
-                                           [&](const HostPort &cell) {
-                                               return cell.server == port.server &&
-                                                      cell.peerServer == port.peerServer &&
-                                                      cell.port == port.port;
-                                           });
+            const auto last =
+                std::find_if(report.ports.begin(), report.ports.end(), [&](const HostPort &cell) {
+                    return cell.server == port.server && cell.peerServer == port.peerServer &&
+                           cell.port == port.port;
+                });
             QVERIFY(last != report.ports.end());
             QCOMPARE(port.notReached, u"server2"_s);
             QCOMPARE(port.error, last->error);
