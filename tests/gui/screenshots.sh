@@ -50,9 +50,10 @@ xvfb-run -a -s "-screen 0 1280x800x24" sh -c '
 ' sh "$build" "$out" "$here" "${SHOT_LANGUAGE:-en}"
 # The wizard's answers to mistakes, driven by real key and mouse events in their tests: a bad
 # host IP at its cell, refused connections in full, unreached servers folded on the Checks page,
-# 128 x 8 fitted and planned in one click. Each in the chosen language (where that is not English
-# the tests' checks of English text fail after their pictures: only the pictures count here).
-for test in tst_fieldErrors tst_checksCancel tst_devicesPage; do
+# 128 x 8 fitted and planned in one click, the language changed while the wizard runs. Each in
+# the chosen language (where that is not English the tests' checks of English text fail after
+# their pictures: only the pictures count here).
+for test in tst_fieldErrors tst_checksCancel tst_devicesPage tst_languageSwitch; do
     CLUSTERWIZ_SCREENSHOT_DIR="$out" CLUSTERWIZ_TEST_LANGUAGE="${SHOT_LANGUAGE:-en}" \
         xvfb-run -a -s "-screen 0 1280x800x24" "$build/bin/$test" >/dev/null 2>&1 ||
         [ "${SHOT_LANGUAGE:-en}" != en ]

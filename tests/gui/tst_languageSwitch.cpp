@@ -84,7 +84,8 @@ class TestLanguageSwitch : public QObject {
             return false;
         wizard.resize(1180, 800);
         wizard.show();
-        return QTest::qWaitForWindowExposed(&wizard);
+        wizard.activateWindow(); // the shortcuts (Ctrl+Z) go to the active window
+        return QTest::qWaitForWindowExposed(&wizard) && QTest::qWaitForWindowActive(&wizard);
     }
 
     // Language… with the mouse; in its dialog, the language at `row` (0 the system's, 1
@@ -169,7 +170,9 @@ private Q_SLOTS:
         QCOMPARE(englishTitle, u"Checks"_s);
 
         const int undoSteps = servers->undoStack()->count();
+        keepPicture(&wizard, u"language-before-checks.png"_s);
         QVERIFY(chooseLanguage(wizard, 2));
+        keepPicture(&wizard, u"language-after-checks-zh.png"_s);
         // No notice: the change is there at once, on the same step.
         QVERIFY(!wizard.findChild<QMessageBox *>(u"languageNotice"_s));
         QCOMPARE(chosenLanguage(), u"zh_CN"_s);
@@ -225,6 +228,7 @@ private Q_SLOTS:
         QTest::keyClick(tableZh, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
         QCOMPARE(cellText(tableZh, 1, ServerTable::Name), u"node-b"_s);
         QVERIFY(hasChinese(serversZh->findChild<QPushButton *>(u"remove"_s)->text()));
+        keepPicture(&wizard, u"language-after-servers-zh.png"_s);
 
         // And back to English the same way.
         QVERIFY(chooseLanguage(wizard, 1));
@@ -233,6 +237,7 @@ private Q_SLOTS:
         QCOMPARE(wizard.page(ChecksPageId)->title(), englishTitle);
         QCOMPARE(wizard.button(QWizard::NextButton)->text(), englishNext);
         QCOMPARE(wizard.button(QWizard::CustomButton1)->text(), u"&Save"_s);
+        keepPicture(&wizard, u"language-back-servers-en.png"_s);
         QCOMPARE(static_cast<ServersPage *>(wizard.currentPage())->table()->model()->rowCount(), 2);
         QVERIFY(wizard.model()->isDirty());
         QCOMPARE(wizard.model()->project().servers[1].name, u"node-b"_s);
@@ -307,6 +312,7 @@ private Q_SLOTS:
         QCOMPARE(checksZh->doctorView(), doctor.data());
         QVERIFY(doctor->isVisible());
         QCOMPARE(doctor->parentWidget(), checksZh);
+        keepPicture(doctor, u"language-doctor-kept.png"_s);
     }
 
     void theDemoRunStaysShown()
@@ -328,6 +334,8 @@ private Q_SLOTS:
         QCOMPARE(runZh->logStore()->ring().size(), lines);
         QVERIFY2(hasChinese(runZh->stateText()), qPrintable(runZh->stateText()));
         QVERIFY(!runZh->findChild<QPushButton *>(u"launch"_s)->isEnabled()); // still a demo
+        QTest::qWait(300); // the chart's legend and the rank list lay out on later events
+        keepPicture(&wizard, u"language-after-run-demo-zh.png"_s);
     }
 };
 
