@@ -105,6 +105,7 @@ class TestLanguageSwitch : public QObject {
             for (int i = 0; i < row; ++i)
                 QTest::keyClick(combo, Qt::Key_Down);
             answered = combo->currentIndex() == row;
+            keepPicture(dialog, u"language-choice.png"_s);
             QTest::keyClick(dialog, Qt::Key_Return);
         });
         QTest::mouseClick(wizard.button(QWizard::CustomButton2), Qt::LeftButton);
@@ -273,6 +274,7 @@ private Q_SLOTS:
                 if (!box || box->objectName() != u"languageNotice"_s)
                     return;
                 notice = box->text();
+                keepPicture(box, u"language-notice-busy.png"_s);
                 QTest::keyClick(box, Qt::Key_Return);
             });
             QTest::keyClick(dialog, Qt::Key_Return);
