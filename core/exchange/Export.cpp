@@ -58,8 +58,13 @@ ExportResult exportProject(const ValidProject &valid, ExportTarget target)
     if (target == ExportTarget::Volcano && !isAscend(project.accelerator)) {
         result.problems.push_back(
             {u"export-volcano-ascend"_s, projectPlace(u"accelerator"_s),
-             u"the Volcano export is for ascend910 and ascend910b projects (MindCluster); "
+             u"the Volcano export is for ascend910, ascend910b and ascend910_93 projects "
+             u"(MindCluster); "
              u"use --to pytorchjob for %1"_s.arg(acceleratorName(project.accelerator))});
+    }
+    if (target == ExportTarget::Volcano) {
+        for (Problem &problem : volcanoA3Problems(project))
+            result.problems.push_back(std::move(problem));
     }
     // Every target starts torchrun on each node, which only a PyTorch job can use.
     if (project.launch.mode == LaunchMode::Msrun ||

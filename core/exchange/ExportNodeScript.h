@@ -50,5 +50,8 @@ QStringList commonNotCarried(const Project &project);
 void exportSlurm(const Project &project, ExportResult &result);
 void exportPyTorchJob(const Project &project, ExportResult &result);
 void exportVolcano(const Project &project, ExportResult &result);
+// What MindCluster's Volcano cannot schedule of an Atlas A3 project (dies per node, super pods
+// of unequal size); empty for other accelerators.
+Problems volcanoA3Problems(const Project &project);
 
 } // namespace cw

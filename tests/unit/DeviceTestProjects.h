@@ -53,6 +53,27 @@ inline Project ascendCluster(int servers)
     return project;
 }
 
+// servers x 16 dies, host IPs 10.0.<s / 200>.<s % 200 + 10>, no device network yet, SDIDs
+// numbered inside each pod of `perPod` servers (0 to 16 x perPod - 1), pods "0", "1", ...
+inline Project a3Cluster(int servers, int perPod)
+{
+    Project project = ascendCluster(servers);
+    project.accelerator = Accelerator::Ascend910_93;
+    project.launch.mode = LaunchMode::RankTable;
+    for (int s = 0; s < servers; ++s) {
+        Server &server = project.servers[size_t(s)];
+        server.devices.clear();
+        for (int die = 0; die < 16; ++die) {
+            server.devices.push_back(die);
+            server.superDeviceIds << QString::number((s % perPod) * 16 + die);
+        }
+        if (s % perPod == 0)
+            project.superPods.push_back({QString::number(s / perPod), {}});
+        project.superPods.back().servers << server.name;
+    }
+    return project;
+}
+
 // The seed's numbering written out by hand for any prefix up to /24: segment j starts at
 // 192.168.(100 + j * width).0, server r's devices 0-3 end in 101 + 10r, devices 4-7 in 100 + 10r.
 inline Project seedLikeCluster(int servers, int prefix)
