@@ -2466,6 +2466,10 @@
         <source>%1 (a shipped example: it is never written; Save asks where to keep your copy)</source>
         <translation>%1（随程序提供的示例：不会被改写；保存时会询问副本存放位置）</translation>
     </message>
+    <message>
+        <source>Atlas A3 NPUs, 16 dies each (Atlas 900 A3 SuperPoD / 800T A3)</source>
+        <translation>Atlas A3 NPU，每台 16 个 die（Atlas 900 A3 超节点 / 800T A3）</translation>
+    </message>
 </context>
 <context>
     <name>cw::RankOverview</name>
@@ -3105,6 +3109,42 @@ Upload them?</source>
         <translation>
             <numerusform>IP 不在正确的网段：%n 个设备</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 (die %2 of NPU %3)</source>
+        <translation>%1（NPU %3 的 die %2）</translation>
+    </message>
+    <message>
+        <source>%1, SDID %2</source>
+        <translation>%1，SDID %2</translation>
+    </message>
+    <message>
+        <source>die 0 of every NPU (devices 0, 2, …, 14): segment %1</source>
+        <translation>每个 NPU 的 die 0（设备 0、2、…、14）：网段 %1</translation>
+    </message>
+    <message>
+        <source>die 1 of every NPU (devices 1, 3, …, 15): segment %1</source>
+        <translation>每个 NPU 的 die 1（设备 1、3、…、15）：网段 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>super pod (dashed frame): %n pod(s)</source>
+        <translation>
+            <numerusform>超节点（虚线框）：%n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>super pod %1: %n server(s)</source>
+        <translation>
+            <numerusform>超节点 %1：%n 台服务器</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SuperPoD %1</source>
+        <translation>超节点 %1</translation>
+    </message>
+    <message>
+        <source>SuperPoD %1 (continued)</source>
+        <translation>超节点 %1（续）</translation>
     </message>
 </context>
 <context>

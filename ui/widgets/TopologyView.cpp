@@ -27,9 +27,12 @@ constexpr double kDevice = 30; // device square
 constexpr double kGap = 6;
 constexpr double kPad = 10;
 constexpr double kTitle = 22;
-constexpr double kLane = 7; // vertical distance between segment lanes
+constexpr double kLane = 7;      // vertical distance between segment lanes
+constexpr double kPodLabel = 26; // the height of a super pod's id above its frame
+constexpr double kPodMargin = 6; // between a pod's frame and its servers' boxes
 constexpr double kColumnGap = 28;
 const QColor kBad(220, 30, 30);
+const QColor kPod(110, 60, 170); // super pod frames and their ids
 constexpr int kMarkedKey = 1;
 constexpr int kMarkerKey = 2;         // on a device's marker child: its TopologyView::Marker
 constexpr double kDetailScale = 0.45; // below it labels are unreadable: they are not drawn
@@ -201,10 +204,25 @@ TopologyView::Layout TopologyView::layoutFor(const Project &project) const
     layout.segments = std::max<int>(1, int(project.deviceNetwork.segments.size()));
     // ascend910: four lanes (device i in segments[i % 4]); ascend910b: one segment per server
     // (or one shared), shown as the colour of all its devices.
-    layout.lanes = project.accelerator == Accelerator::Ascend910;
+    // ascend910_93: two lanes, die 0 and die 1 of every NPU (device i in segments[i % 2]).
+    layout.dies = project.accelerator == Accelerator::Ascend910_93;
+    layout.lanes = project.accelerator == Accelerator::Ascend910 || layout.dies;
     layout.serverSegments = project.accelerator == Accelerator::Ascend910b;
+    for (const SuperPod &pod : project.superPods) {
+        std::vector<int> members;
+        for (const QString &name : pod.servers) {
+            for (int s = 0; s < layout.count; ++s) {
+                if (project.servers[size_t(s)].name == name)
+                    members.push_back(s);
+            }
+        }
+        layout.pods.emplace_back(pod.id, std::move(members));
+    }
     layout.boxHeight = kTitle + kDevice + 2 * kPad;
-    layout.rowHeight = layout.boxHeight + (layout.lanes ? layout.segments * kLane + 18 : 14);
+    layout.podLabel = kPodLabel;
+    // A pod's id sits above its frame: room for it between the rows.
+    layout.rowHeight = layout.boxHeight + (layout.lanes ? layout.segments * kLane + 18 : 14) +
+                       (layout.pods.empty() ? 0 : kPodLabel);
     // Wider than tall at 128 servers: 8 per row reads well when fitted into the view.
     layout.perRow = layout.count <= 4 ? std::max(layout.count, 1) : (layout.count <= 16 ? 4 : 8);
     // The lanes join devices by id: other ids mean other lines.
@@ -234,7 +252,7 @@ QGraphicsRectItem *TopologyView::addServer(const Project &project, int s, const 
 {
     const Server &server = project.servers[size_t(s)];
     const double x = (s % layout.perRow) * (layout.boxWidth + kColumnGap);
-    const double y = (s / layout.perRow) * layout.rowHeight;
+    const double y = layout.boxTop(s / layout.perRow);
     auto *box = scene()->addRect(x, y, layout.boxWidth, layout.boxHeight, QPen(Qt::darkGray, 1.5),
                                  QColor(245, 245, 245));
     const int serverSegment = layout.segments == 1 ? 0 : s;
@@ -262,8 +280,12 @@ QGraphicsRectItem *TopologyView::addServer(const Project &project, int s, const 
                                                      : QColor(230, 230, 250));
         device->setParentItem(box); // the box's position is (0, 0): scene coordinates hold
         device->setFlag(QGraphicsItem::ItemIsSelectable);
-        device->setToolTip(ip.isEmpty() ? tr("device %1").arg(id)
-                                        : tr("device %1: %2").arg(id).arg(ip));
+        QString tip = ip.isEmpty() ? tr("device %1").arg(id) : tr("device %1: %2").arg(id).arg(ip);
+        if (layout.dies)
+            tip = tr("%1 (die %2 of NPU %3)").arg(tip).arg(id % 2).arg(id / 2);
+        if (const QString sdid = server.superDeviceIds.value(int(k)); !sdid.isEmpty())
+            tip = tr("%1, SDID %2").arg(tip, sdid);
+        device->setToolTip(tip);
         auto *label = new DetailText(QString::number(id), small, device);
         label->setPos(dx + (layout.deviceWidth - label->boundingRect().width()) / 2, dy + 2);
         if (!ip.isEmpty()) {
@@ -341,6 +363,13 @@ void TopologyView::updateLegend()
     if (layout.lanes && layout.segmentNames.isEmpty()) {
         m_legend.push_back({segmentColour(0).lighter(170),
                             tr("devices (no segments yet: Plan automatically chooses them)")});
+    } else if (layout.dies && segments == 2) {
+        m_legend.push_back({segmentColour(0), tr("die 0 of every NPU (devices 0, 2, …, 14): "
+                                                 "segment %1")
+                                                  .arg(layout.segmentNames[0])});
+        m_legend.push_back({segmentColour(1), tr("die 1 of every NPU (devices 1, 3, …, 15): "
+                                                 "segment %1")
+                                                  .arg(layout.segmentNames[1])});
     } else if (layout.lanes) {
         for (int seg = 0; seg < segments; ++seg) {
             QStringList ids;
@@ -363,6 +392,10 @@ void TopologyView::updateLegend()
     if (const int wrong = markedDevices(Marker::WrongSegment))
         m_legend.push_back(
             {kBad, tr("IP in the wrong segment: %n device(s)", nullptr, wrong), true});
+    if (!layout.pods.empty())
+        m_legend.push_back(
+            {kPod, tr("super pod (dashed frame): %n pod(s)", nullptr, int(layout.pods.size())),
+             true});
     m_legend.push_back({kBad, tr("a problem (hover for the reason)"), true});
     m_legend.push_back({QColor(255, 200, 0), tr("found or selected"), true});
 }
@@ -400,6 +433,7 @@ void TopologyView::rebuild(const Project &project, const Problems &problems)
     m_signatures = QStringList(count, QString());
     for (int s = 0; s < count; ++s)
         addServer(project, s, layout, problems);
+    addPods();
 
     // Lanes: per row of servers and segment, a line under the boxes with a tick to every device
     // whose id falls in that segment (device i uses segments[i % 4]).
@@ -407,7 +441,7 @@ void TopologyView::rebuild(const Project &project, const Problems &problems)
     const int perRow = layout.perRow;
     if (layout.lanes && count > 0) {
         for (int rowStart = 0; rowStart < count; rowStart += perRow) {
-            const double laneTop = (rowStart / perRow) * layout.rowHeight + layout.boxHeight + 8;
+            const double laneTop = layout.boxTop(rowStart / perRow) + layout.boxHeight + 8;
             for (int seg = 0; seg < segments; ++seg) {
                 const double ly = laneTop + seg * kLane;
                 QPen pen(segmentColour(seg), 2);
@@ -439,6 +473,40 @@ void TopologyView::rebuild(const Project &project, const Problems &problems)
 
     if (m_autoFit)
         fitView();
+}
+
+void TopologyView::addPods()
+{
+    const Layout &layout = m_layout;
+    for (const auto &[id, members] : layout.pods) {
+        // A pod's servers follow each other (the rules say so) but may wrap: a frame per row.
+        std::map<int, QRectF> rows;
+        for (int s : members) {
+            const QRectF box = m_servers[size_t(s)]->rect();
+            QRectF &row = rows[s / layout.perRow];
+            row = row.isNull() ? box : row.united(box);
+        }
+        bool first = true;
+        for (const auto &[row, rect] : rows) {
+            const QRectF frame =
+                rect.adjusted(-kPodMargin, -kPodMargin - 2, kPodMargin, kPodMargin);
+            QPen pen(kPod, 2, Qt::DashLine);
+            auto *item = scene()->addRect(frame, pen, Qt::NoBrush);
+            item->setZValue(-1); // behind the boxes: clicks reach the servers
+            item->setToolTip(
+                tr("super pod %1: %n server(s)", nullptr, int(members.size())).arg(id));
+            // Drawn at every zoom, large: in a fitted picture it is what names the group.
+            auto *label = new QGraphicsSimpleTextItem(
+                first ? tr("SuperPoD %1").arg(id) : tr("SuperPoD %1 (continued)").arg(id), item);
+            QFont bold = scene()->font();
+            bold.setBold(true);
+            bold.setPixelSize(int(kPodLabel) - 6);
+            label->setFont(bold);
+            label->setBrush(kPod);
+            label->setPos(frame.left(), frame.top() - kPodLabel + 2);
+            first = false;
+        }
+    }
 }
 
 int TopologyView::findServer(const QString &text)

@@ -11,11 +11,12 @@ class QGraphicsRectItem;
 namespace cw {
 
 // The device network as a picture: one box per server with its devices, a coloured lane per
-// segment joining the devices in it (per row of servers), and every problem drawn in red on the
-// device or server its JSON path names, the message as tooltip. Wheel and +/- zoom, fit().
-// At 128 x 8 it stays fast: a server's devices and labels are children of its box (one group),
-// labels are not drawn below half size (level of detail), and the scene's index finds the items of
-// the exposed area. findServer() and focusOn() centre and highlight one server or device.
+// segment joining the devices in it (per row of servers; on the Atlas A3 die 0 and die 1 of every
+// NPU), the Atlas A3's super pods as dashed frames around their servers, and every problem drawn in
+// red on the device or server its JSON path names, the message as tooltip. Wheel and +/- zoom,
+// fit(). At 128 x 8 it stays fast: a server's devices and labels are children of its box (one
+// group), labels are not drawn below half size (level of detail), and the scene's index finds the
+// items of the exposed area. findServer() and focusOn() centre and highlight one server or device.
 class TopologyView : public QGraphicsView {
     Q_OBJECT
 
@@ -78,6 +79,12 @@ private:
         double rowHeight = 0;
         int perRow = 1;
         std::vector<std::vector<int>> deviceIds;
+        bool dies = false; // Atlas A3: the lanes are die 0 and die 1 of every NPU
+        // Atlas A3 SuperPoD networking: each pod's id and servers (indices), framed as a group.
+        std::vector<std::pair<QString, std::vector<int>>> pods;
+        // Where the boxes of a row begin: below the pods' ids when there are pods.
+        double boxTop(int row) const { return row * rowHeight + (pods.empty() ? 0 : podLabel); }
+        double podLabel = 0; // the height of a pod's id above its frame
         bool operator==(const Layout &) const = default;
     };
     Layout layoutFor(const Project &project) const;
@@ -87,6 +94,7 @@ private:
                                  const Problems &problems);
     void replaceServer(const Project &project, int s, const Problems &problems);
     void rebuild(const Project &project, const Problems &problems);
+    void addPods();      // a frame around each super pod's servers, row by row, with its id
     void updateLegend(); // from the layout and the markers drawn
     void fitView();      // fit() without changing whether the view keeps fitted
 

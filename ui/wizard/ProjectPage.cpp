@@ -47,6 +47,8 @@ ProjectPage::ProjectPage(ProjectModel *model, QWidget *parent)
     m_accelerator->addItem(tr("Ascend 910 NPUs"), int(Accelerator::Ascend910));
     m_accelerator->addItem(tr("Ascend 910B NPUs (Atlas 800T A2 / 900 A2 PoD)"),
                            int(Accelerator::Ascend910b));
+    m_accelerator->addItem(tr("Atlas A3 NPUs, 16 dies each (Atlas 900 A3 SuperPoD / 800T A3)"),
+                           int(Accelerator::Ascend910_93));
     m_accelerator->addItem(tr("NVIDIA GPUs"), int(Accelerator::Nvidia));
     m_accelerator->addItem(tr("CPU only (rehearsal)"), int(Accelerator::Cpu));
     form->addRow(tr("&Accelerator:"), m_accelerator);
