@@ -7,6 +7,9 @@
 #include "doctor/LinkTest.h"
 #include "doctor/PortTest.h"
 
+#include <QDir>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace cw;
@@ -162,6 +165,49 @@ private Q_SLOTS:
         QCOMPARE(outcome.ok, ok);
         QCOMPARE(outcome.lossPct, loss);
         QVERIFY2(outcome.summary.contains(summary), qPrintable(outcome.summary));
+    }
+
+    // The simulated hccn_tool (tests/fixtures/ascend) and the parser agree: what it prints for
+    // a die of the same pod passes, for a die with its link down or of another pod fails.
+    void simulatedHccsPingReadsAsTheToolsOutput()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto conf = [&](const QString &name, const QByteArray &text) {
+            QDir(dir.path()).mkpath(name);
+            QFile file(dir.filePath(name + u"/hccn.conf"_s));
+            return file.open(QIODevice::WriteOnly) && file.write(text) == text.size();
+        };
+        // server 1 of pod 0, die 3: SDID (1 << 22) | (1 << 18) | (1 << 16) | 3, vNIC 192.1.3.196.
+        QVERIFY(conf(u"s0"_s, "npu_count=16\nsuper_pod_id=0\nsdid_3=327683\n"));
+        QVERIFY(conf(u"s1"_s, "npu_count=16\nsuper_pod_id=0\nsdid_3=4521987\nsdid_5=4784133\n"
+                              "link_5=DOWN\n"));
+        QVERIFY(conf(u"s2"_s, "npu_count=16\nsuper_pod_id=1\nsdid_7=5046279\n"));
+        const auto hccsPing = [&](const QString &address) {
+            QProcess tool;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(u"HCCN_CONF"_s, dir.filePath(u"s0/hccn.conf"_s));
+            env.insert(u"HCCN_CLUSTER"_s, dir.path());
+            tool.setProcessEnvironment(env);
+            tool.setProcessChannelMode(QProcess::MergedChannels);
+            tool.start(QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/fixtures/ascend/hccn_tool"),
+                       {u"-i"_s, u"3"_s, u"-hccs_ping"_s, u"-g"_s, u"address"_s, address});
+            if (!tool.waitForFinished(20000))
+                return PingOutcome{};
+            return parseHccsPingOutput(QString::fromUtf8(tool.readAll()), tool.exitCode());
+        };
+        const PingOutcome good = hccsPing(u"192.1.3.196"_s);
+        QVERIFY2(good.ok, qPrintable(good.summary));
+        QCOMPARE(good.summary, u"3 of 3 received, 0.00% loss, average 15.540 us"_s);
+        const PingOutcome down = hccsPing(u"192.1.3.194"_s); // server 1 die 5, link down
+        QVERIFY(!down.ok);
+        QCOMPARE(down.summary, u"0 of 3 received, 100.00% loss; This pkt send fail!"_s);
+        // server 1 die 7 (SDID 5046279): a die of the other pod has it, none of this one.
+        QVERIFY(!hccsPing(u"192.1.3.192"_s).ok);
+        const PingOutcome notVnic = hccsPing(u"10.1.3.196"_s);
+        QVERIFY(!notVnic.ok);
+        QVERIFY2(notVnic.summary.startsWith(u"unrecognised output: PING IP header is invalid"_s),
+                 qPrintable(notVnic.summary));
     }
 
     void hccsProbesRunHccsPing()
