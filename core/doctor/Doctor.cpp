@@ -49,10 +49,12 @@ DoctorReport runDoctor(const Project &project, const FleetOptions &fleet,
             report.notes << u"links: not an Ascend project; there is no device network to ping"_s;
         } else {
             report.parts.push_back(DoctorPart::Links);
+            if (project.accelerator == Accelerator::Ascend910_93)
+                report.unit = u"die"_s;
             const LinkPlan plan = planLinks(project, options.linkPeers);
             report.notes << plan.note;
             tell(DoctorPart::Links, 0, int(project.servers.size()),
-                 u"pinging %1 device pairs"_s.arg(plan.probes.size()));
+                 u"pinging %1 %2 pairs"_s.arg(QString::number(plan.probes.size()), report.unit));
             report.links = runLinkTest(
                 project, plan, fleet, report.problems, report.notReached,
                 [&](int done, int total, const QString &server,

@@ -139,9 +139,9 @@ void linkSuspects(DoctorReport &report)
         if (tally.failed * 2 > tally.tests)
             report.suspects.push_back(
                 {end.first, end.second,
-                 u"device %1 failed %2 of its %3 ping tests (as source and as target)"_s.arg(
+                 u"%4 %1 failed %2 of its %3 ping tests (as source and as target)"_s.arg(
                      QString::number(end.second), QString::number(tally.failed),
-                     QString::number(tally.tests))});
+                     QString::number(tally.tests), report.unit)});
     }
 }
 
@@ -239,6 +239,7 @@ nlohmann::ordered_json doctorReportToJson(const DoctorReport &report)
                          {"peer_server", text(link.peerServer)},
                          {"peer_device", link.peerDevice},
                          {"peer_ip", text(link.peerIp)},
+                         {"kind", link.hccs ? "hccs_ping" : "ping"},
                          {"ok", link.ok},
                          {"loss_pct", link.lossPct < 0 ? json(nullptr) : json(link.lossPct)},
                          {"evidence", text(link.evidence)},

@@ -40,7 +40,8 @@ struct DeviceLink {
     int device = -1;
     QString peerServer;
     int peerDevice = -1;
-    QString peerIp;
+    QString peerIp;    // for an hccs ping the peer die's vNIC address
+    bool hccs = false; // Atlas A3 inside a super pod: hccn_tool -hccs_ping, else -ping
     bool ok = false;
     double lossPct = -1; // -1: the tool printed no statistics line
     QString evidence;    // what the tool printed (bounded), or why it did not run
@@ -91,7 +92,8 @@ struct Suspect {
 inline constexpr double kSlowFraction = 0.7;
 
 struct DoctorReport {
-    std::vector<DoctorPart> parts; // the parts that ran
+    std::vector<DoctorPart> parts;           // the parts that ran
+    QString unit = QStringLiteral("device"); // what a link's end is called: "die" on Atlas A3
     std::vector<DeviceLink> links;
     std::vector<HostPort> ports;
     std::vector<PairBandwidth> bandwidth;

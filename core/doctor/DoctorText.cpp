@@ -19,9 +19,10 @@ void addName(QStringList &names, const QString &name)
 
 // Rows and columns: the names; `cell(row, column)` the text ("" for none).
 QString matrix(const QString &title, const QStringList &names,
-               const std::function<QString(const QString &, const QString &)> &cell)
+               const std::function<QString(const QString &, const QString &)> &cell,
+               int minWidth = 4)
 {
-    int width = 4;
+    int width = minWidth;
     for (const QString &name : names)
         width = std::max(width, int(name.size()));
     QString text = title + u'\n' + QString(width, u' ');
@@ -66,6 +67,7 @@ QString doctorReportText(const DoctorReport &report, int maxColumns)
     QStringList failed;
     if (!report.links.empty()) {
         QStringList names;
+        bool hccs = false;
         std::set<int> devices;
         std::map<std::tuple<QString, QString, int>, const DeviceLink *> same;
         for (const DeviceLink &link : report.links) {
@@ -75,21 +77,36 @@ QString doctorReportText(const DoctorReport &report, int maxColumns)
                 devices.insert(link.device);
                 same[{link.server, link.peerServer, link.device}] = &link;
             }
+            hccs = hccs || link.hccs;
             if (link.tested() && !link.ok)
-                failed << u"links  %1 device %2 -> %3 device %4 (%5): %6"_s.arg(
+                failed << u"links  %1 %7 %2 -> %3 %7 %4 (%8 %5): %6"_s.arg(
                     link.server, QString::number(link.device), link.peerServer,
-                    QString::number(link.peerDevice), link.peerIp, firstLine(link.evidence));
+                    QString::number(link.peerDevice), link.peerIp, firstLine(link.evidence),
+                    report.unit, link.hccs ? u"hccs_ping"_s : u"ping"_s);
         }
         if (names.size() <= maxColumns) {
+            // With hccs pings (Atlas A3 super pods) each cell says which kind it was.
+            const QString legend = hccs ? u"; hccs = hccn_tool -hccs_ping inside a super pod, "
+                                          u"ping = -ping across pods"_s
+                                        : QString();
             for (int device : devices) {
-                text += matrix(u"links, device %1 (row pings column):"_s.arg(device), names,
-                               [&](const QString &row, const QString &column) {
-                                   const auto it = same.find({row, column, device});
-                                   return it == same.end()        ? QString()
-                                          : !it->second->tested() ? u"n/t"_s
-                                          : it->second->ok        ? u"ok"_s
-                                                                  : u"FAIL"_s;
-                               });
+                text += matrix(
+                    u"links, %1 %2 (row pings column%3):"_s.arg(report.unit)
+                        .arg(device)
+                        .arg(legend),
+                    names,
+                    [&](const QString &row, const QString &column) {
+                        const auto it = same.find({row, column, device});
+                        if (it == same.end())
+                            return QString();
+                        const QString kind = !hccs              ? QString()
+                                             : it->second->hccs ? u"hccs "_s
+                                                                : u"ping "_s;
+                        return !it->second->tested() ? kind + u"n/t"_s
+                               : it->second->ok      ? kind + u"ok"_s
+                                                     : kind + u"FAIL"_s;
+                    },
+                    hccs ? 9 : 4);
             }
         }
         text += u"links: %1 pings, %2 failed%3\n\n"_s.arg(report.links.size())
@@ -168,7 +185,8 @@ QString doctorReportText(const DoctorReport &report, int maxColumns)
         text += u"Failed:\n  "_s + failed.join(u"\n  "_s) + u"\n\n"_s;
     for (const Suspect &suspect : report.suspects)
         text += u"suspect: %1%2: %3\n"_s.arg(
-            suspect.server, suspect.device ? u" device %1"_s.arg(*suspect.device) : QString(),
+            suspect.server,
+            suspect.device ? u" %1 %2"_s.arg(report.unit).arg(*suspect.device) : QString(),
             suspect.reason);
     for (const ServerNotReached &server : report.notReached)
         text += u"not reached: %1: %2\n"_s.arg(server.server, server.reason);

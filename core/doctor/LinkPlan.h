@@ -26,12 +26,18 @@ namespace cw {
 inline constexpr int kLinkFullMeshPeers = 32; // peers per device pinged without sampling
 inline constexpr int kPingSeconds = 3;        // hccn_tool -ping: 3 packets (docs/doctor.md)
 
+// Atlas A3 SuperPoD (docs/doctor.md, "Atlas A3"): the dies of one super pod reach each other
+// over HCCS and are tested with `hccn_tool -i D -hccs_ping -g address VNIC`; every other pair,
+// and every pair of the other generations and of typical A3 networking, with `-ping`.
+enum class LinkKind { Ping, HccsPing };
+
 struct LinkProbe {
     int server = -1; // project index of the pinging server
     int device = -1;
     int peerServer = -1;
     int peerDevice = -1;
-    QString peerIp; // the peer device's planned IP
+    QString peerIp; // the peer device's planned IP; for HccsPing the peer die's vNIC address
+    LinkKind kind = LinkKind::Ping;
 };
 
 struct LinkPlan {
@@ -43,6 +49,13 @@ struct LinkPlan {
     // The most pings any one device sends (what the cost model multiplies).
     int mostPingsPerDevice() const;
 };
+
+// The address `hccn_tool -hccs_ping -g address` takes for the die whose SDID is `sdid`: the
+// driver's own mapping (CANN driver, hccn_tool tool_cmd.c: "ip地址格式：[192].[server_id].
+// [2+die_id].[199-device_id]", "sdid格式：[10位server_id][4位chip_id][2位die_id][16位device_id]",
+// an SDID valid when server_id < 48 and chip_id * 2 + die_id is the device_id). Empty when
+// `sdid` is no such SDID: the tool refuses it, so no ping can address the die.
+QString hccsPingAddress(const QString &sdid);
 
 // The offsets 1..servers-1 of the servers each server pings, spread evenly when sampled.
 std::vector<int> peerOffsets(int servers, int limit = kLinkFullMeshPeers);

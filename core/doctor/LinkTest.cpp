@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -71,6 +72,61 @@ PingOutcome parsePingOutput(const QString &output, int exitStatus)
     return outcome;
 }
 
+PingOutcome parseHccsPingOutput(const QString &output, int exitStatus)
+{
+    static const QRegularExpression stats(
+        u"^(\\d{1,9}) packets transmitted, (\\d{1,9}) received, ([0-9]{1,3}\\.[0-9]{2})% packets loss$"_s);
+    static const QRegularExpression average(u"^average time (\\d{1,12}\\.\\d{3})us$"_s);
+    PingOutcome outcome;
+    std::optional<qint64> sent, received;
+    QString averageUs;
+    QStringList bad; // failed packets, by the tool's own words
+    int good = 0;
+    const QStringList lines = output.left(65536).split(u'\n');
+    for (const QString &raw : lines) {
+        const QString line = raw.endsWith(u'\r') ? raw.chopped(1) : raw;
+        if (line == u"This pkt ping success!")
+            ++good;
+        else if (line == u"This pkt send fail!" || line == u"This pkt check recv msg fail!" ||
+                 line == u"This pkt ping not start to send!")
+            bad << line;
+        else if (const auto m = stats.match(line); m.hasMatch()) {
+            sent = m.captured(1).toLongLong();
+            received = m.captured(2).toLongLong();
+            outcome.lossPct = m.captured(3).toDouble();
+        } else if (const auto a = average.match(line); a.hasMatch())
+            averageUs = a.captured(1);
+    }
+    if (exitStatus == 124 || exitStatus == 137) {
+        outcome.summary = u"no answer within %1 s"_s.arg(kPingLimitSeconds);
+        return outcome;
+    }
+    if (!sent) {
+        const QString first = firstLineOf(output);
+        outcome.summary = first.isEmpty() ? u"no output (exit status %1)"_s.arg(exitStatus)
+                                          : u"unrecognised output: %1 (exit status %2)"_s.arg(
+                                                first, QString::number(exitStatus));
+        return outcome;
+    }
+    outcome.ok = exitStatus == 0 && *sent > 0 && *received == *sent && outcome.lossPct == 0 &&
+                 bad.isEmpty() && good == *sent;
+    outcome.summary =
+        u"%1 of %2 received, %3% loss"_s.arg(QString::number(*received), QString::number(*sent),
+                                             QString::number(outcome.lossPct, 'f', 2));
+    if (outcome.ok && !averageUs.isEmpty())
+        outcome.summary += u", average %1 us"_s.arg(averageUs);
+    if (!bad.isEmpty()) {
+        bad.removeDuplicates();
+        outcome.summary += u"; "_s + bad.join(u" "_s);
+    } else if (!outcome.ok && good != *sent && *received == *sent) {
+        outcome.summary +=
+            u"; %1 of %2 packets said \"This pkt ping success!\""_s.arg(good).arg(*sent);
+    }
+    if (exitStatus != 0)
+        outcome.summary += u" (exit status %1)"_s.arg(exitStatus);
+    return outcome;
+}
+
 QString linkTestScript(const std::vector<LinkProbe> &probes)
 {
     // resources/server/link-test-ping.sh defines cw_ping: each ping's block, lines of output
@@ -82,8 +138,9 @@ QString linkTestScript(const std::vector<LinkProbe> &probes)
     std::map<int, QStringList> byDevice;
     for (size_t k = 0; k < probes.size(); ++k) {
         const LinkProbe &probe = probes[k];
-        byDevice[probe.device] << u"    cw_ping %1 %2 %3\n"_s.arg(
-            QString::number(probe.device), shellQuote(probe.peerIp), QString::number(k));
+        byDevice[probe.device] << u"    cw_ping %1 %2 %3%4\n"_s.arg(
+            QString::number(probe.device), shellQuote(probe.peerIp), QString::number(k),
+            probe.kind == LinkKind::HccsPing ? u" hccs"_s : QString());
     }
     for (const auto &[device, calls] : byDevice) {
         script += u"(\n"_s + calls.join(QString()) + u") >\"$cw_dir/%1\" 2>&1 &\n"_s.arg(device);
@@ -105,6 +162,7 @@ std::vector<DeviceLink> parseLinkTestOutput(const QString &output,
         link.peerServer = names.value(probe.peerServer);
         link.peerDevice = probe.peerDevice;
         link.peerIp = probe.peerIp;
+        link.hccs = probe.kind == LinkKind::HccsPing;
         link.evidence = u"no result: the server's script did not report this ping"_s;
     }
     if (output.contains(u"@@nohccn"_s)) {
@@ -134,12 +192,14 @@ std::vector<DeviceLink> parseLinkTestOutput(const QString &output,
             if (!indexOk || !rcOk || index < 0 || index >= qsizetype(probes.size()))
                 continue;
             const QString text = texts[index].trimmed();
-            const PingOutcome outcome = parsePingOutput(text, rc);
             DeviceLink &link = links[size_t(index)];
+            const PingOutcome outcome =
+                link.hccs ? parseHccsPingOutput(text, rc) : parsePingOutput(text, rc);
             link.ok = outcome.ok;
             link.lossPct = outcome.lossPct;
-            link.evidence = u"hccn_tool -i %1 -ping -g address %2: %3\n%4"_s.arg(
-                QString::number(link.device), link.peerIp, outcome.summary, evidenceText(text));
+            link.evidence = u"hccn_tool -i %1 %2 -g address %3: %4\n%5"_s.arg(
+                QString::number(link.device), link.hccs ? u"-hccs_ping"_s : u"-ping"_s, link.peerIp,
+                outcome.summary, evidenceText(text));
             current = -1;
         }
     }

@@ -2,7 +2,8 @@
 #pragma once
 
 // The links part: every device pings its planned peers with `hccn_tool -i D -ping -g address IP`
-// (Huawei's per-pair test; docs/doctor.md quotes the sources and the output). One script per
+// (Huawei's per-pair test; docs/doctor.md quotes the sources and the output), Atlas A3 dies of
+// one super pod with `-hccs_ping` (LinkPlan.h). One script per
 // server runs the pings of each device in a background subshell of its own, the devices at once,
 // each device's pings one after the other, so the part takes as long as the device with the
 // most pings (LinkPlan.h: the cost model).
@@ -32,6 +33,15 @@ struct PingOutcome {
 // Reads what `hccn_tool -ping` printed and its exit status: ok only with a statistics line
 // showing every packet received and exit status 0. Never throws; any text is accepted.
 PingOutcome parsePingOutput(const QString &output, int exitStatus);
+
+// Reads what `hccn_tool -hccs_ping -g address A` printed (Atlas A3, inside a super pod): the
+// lines of the driver's tool_ping_printf (CANN driver, hccn_tool tool_cmd.c): "device D PING A",
+// per packet "This pkt ping success!" (or "This pkt send fail!", "This pkt check recv msg
+// fail!", "This pkt ping not start to send!") and "recv seq K, time = T.TTTus, L1 plane check
+// result = 0xH", then "N packets transmitted, M received, X.XX% packets loss" and the max, min,
+// average and TP95 times. The tool exits 0 after printing whatever came back, so ok needs every
+// packet received and no failed packet line, not only exit status 0. Never throws.
+PingOutcome parseHccsPingOutput(const QString &output, int exitStatus);
 
 // The sh script for one server: `probes` are that server's (LinkProbe::server all equal).
 QString linkTestScript(const std::vector<LinkProbe> &probes);

@@ -32,6 +32,32 @@ QString interfacePinning(Accelerator accelerator)
     return text;
 }
 
+// SuperPoD networking without a rank table: HCCL takes each process's super pod from
+// HCCL_LOGIC_SUPERPOD_ID, else the hardware's Super Pod ID; a rank table's super_pod_list wins
+// over it (CANN, envref_07_0100). Written per server so that the project's pods, physical or
+// logical, hold in every mode; SERVER_NAME is train.sh's (clusterwiz_find_node).
+QString logicSuperPods(const Project &project)
+{
+    if (project.accelerator != Accelerator::Ascend910_93 || project.superPods.empty() ||
+        project.launch.mode == LaunchMode::RankTable)
+        return {};
+    QString text = QStringLiteral(
+        "\n# SuperPoD networking without a rank table: this server's super pod, as the\n"
+        "# project's super_pods set it (HCCL_LOGIC_SUPERPOD_ID).\n"
+        "case \"${SERVER_NAME:-}\" in\n");
+    for (const SuperPod &pod : project.superPods) {
+        if (pod.servers.isEmpty())
+            continue;
+        QStringList names;
+        for (const QString &name : pod.servers)
+            names << shellQuote(name);
+        text += u"    "_s + names.join(u'|') + u") export HCCL_LOGIC_SUPERPOD_ID="_s +
+                shellQuote(pod.id) + u" ;;\n"_s;
+    }
+    text += QStringLiteral("esac\n");
+    return text;
+}
+
 } // namespace
 
 QByteArray envScript(const Project &project)
@@ -53,6 +79,7 @@ QByteArray envScript(const Project &project)
             u'\n';
     text += u'\n';
     text += interfacePinning(project.accelerator);
+    text += logicSuperPods(project);
     if (const auto defaults = hcclDefaults(project, u"\"$HERE/hccl_whitelist.json\""_s);
         !defaults.empty()) {
         text += QStringLiteral(

@@ -382,6 +382,16 @@ void validateAtlasA3(const Project &project, ProblemList &out)
     checkSuperPods(project, out);
     checkSuperDeviceIds(project, out);
     checkPorts(project, out);
+    // no-ranktable gives the ranks only the CM_* variables; CANN lists them for the Atlas
+    // training series and Atlas A2 alone, not for Atlas A3 (envref_07_0053, CM_WORKER_SIZE,
+    // "支持的型号", canncommercial 850; its siblings CM_CHIEF_IP/PORT/DEVICE, CM_WORKER_IP alike).
+    if (project.launch.mode == LaunchMode::NoRankTable)
+        out.add(u"a3-mode"_s, projectPlace(u"launch.mode"_s),
+                trText("cw::Validation",
+                       "launch: mode no-ranktable forms the job from the CM_* variables, which "
+                       "CANN supports on the Atlas training series and Atlas A2 only, not on "
+                       "Atlas A3 (ascend910_93); use ranktable (rank table 1.2 with super_pods, "
+                       "else 1.0), launch (torchrun with torch_npu) or msrun (MindSpore)"));
     // A restarting run writes each attempt's rank table on the supervisor's server, in the 1.0
     // layout only (NodePlanBash.cpp); it would drop the pods and ports.
     const bool ports =

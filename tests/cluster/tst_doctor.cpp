@@ -151,6 +151,127 @@ private Q_SLOTS:
         QCOMPARE(suspects[0][u"device"_s].toInt(), 5);
     }
 
+    // Atlas A3, two super pods of two servers x 16 dies: die 13 of server3 has its link down.
+    // Exactly its cells fail, the hccs_ping inside its pod (the simulated hccn_tool prints the
+    // driver's -hccs_ping lines) and the -ping across pods, each saying which kind it was, and
+    // the report names server3 die 13 as the one suspect.
+    void a3LinksNameTheFaultyDie()
+    {
+        Project project;
+        project.name = u"doctor-a3"_s;
+        project.accelerator = Accelerator::Ascend910_93;
+        for (int i = 0; i < kServers; ++i) {
+            Server server;
+            server.name = u"server%1"_s.arg(i);
+            server.host = m_cluster.ip(i);
+            server.user = u"root"_s;
+            server.identityFile = m_cluster.clientKey();
+            for (int die = 0; die < 16; ++die) {
+                server.devices.push_back(die);
+                // The driver's SDID layout: server in its pod, chip, die of the chip, die id.
+                server.superDeviceIds
+                    << QString::number((quint32(i % 2) << 22) | (quint32(die / 2) << 18) |
+                                       (quint32(die % 2) << 16) | quint32(die));
+            }
+            project.servers.push_back(server);
+        }
+        project.superPods = {{u"pod-a"_s, {u"server0"_s, u"server1"_s}},
+                             {u"pod-b"_s, {u"server2"_s, u"server3"_s}}};
+        project.launch.mode = LaunchMode::RankTable;
+        project.launch.workdir = u"/root"_s;
+        project.launch.entry = u"train.py"_s;
+        project.launch.python = u"/usr/bin/python3"_s;
+        const PlanResult plan = planDeviceNetwork(project);
+        QVERIFY2(plan.ok, qPrintable(plan.reason));
+        project = plan.project;
+        const auto writeConfs = [&](bool fault) {
+            for (int i = 0; i < kServers; ++i) {
+                QFile conf(m_cluster.serverDir(i) + u"/hccn.conf"_s);
+                if (!conf.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                    return false;
+                const Server &server = project.servers[size_t(i)];
+                conf.write(u"npu_count=16\nsuper_pod_id=%1\n"_s.arg(i / 2).toUtf8());
+                for (int d = 0; d < 16; ++d)
+                    conf.write(u"address_%1=%2\nnetmask_%1=%3\nsdid_%1=%4\n"_s.arg(d)
+                                   .arg(server.deviceIps[d], project.deviceNetwork.netmask,
+                                        server.superDeviceIds[d])
+                                   .toUtf8());
+                if (fault && i == 3)
+                    conf.write("link_13=DOWN\n");
+            }
+            return true;
+        };
+        QVERIFY(writeConfs(true));
+        const QString path = save(project, u"a3-links.clusterwiz.json"_s);
+        const CliRun run = doctor(path, {u"--only"_s, u"links"_s});
+        const CliRun text = runCli({u"doctor"_s, path, u"--known-hosts"_s, m_cluster.knownHosts(),
+                                    u"--ssh-config"_s, u"none"_s, u"--only"_s, u"links"_s},
+                                   300000);
+        QVERIFY(writeConfs(false));
+        QVERIFY2(run.exitCode == 1, run.describe());
+        const QJsonObject report = reportOf(run);
+        const QJsonArray links = report[u"device_links"_s].toArray();
+        // Each die: the same die on the 3 other servers, one of them in its own pod.
+        QCOMPARE(links.size(), kServers * 16 * 3);
+        int failed = 0, hccs = 0;
+        for (const QJsonValue &value : links) {
+            const QJsonObject link = value.toObject();
+            const QString dump =
+                QString::fromUtf8(QJsonDocument(link).toJson(QJsonDocument::Compact));
+            const int server = link[u"server"_s].toString().back().digitValue();
+            const int peer = link[u"peer_server"_s].toString().back().digitValue();
+            const bool samePod = server / 2 == peer / 2;
+            QCOMPARE(link[u"kind"_s].toString(), samePod ? u"hccs_ping"_s : u"ping"_s);
+            hccs += samePod ? 1 : 0;
+            const bool involved = (server == 3 && link[u"device"_s].toInt() == 13) ||
+                                  (peer == 3 && link[u"peer_device"_s].toInt() == 13);
+            QVERIFY2(link[u"ok"_s].toBool() == !involved, qPrintable(dump));
+            const QString evidence = link[u"evidence"_s].toString();
+            if (samePod) {
+                QVERIFY2(evidence.startsWith(u"hccn_tool -i %1 -hccs_ping -g address 192.%2.%3.%4"_s
+                                                 .arg(link[u"device"_s].toInt())
+                                                 .arg(peer % 2)
+                                                 .arg(2 + link[u"device"_s].toInt() % 2)
+                                                 .arg(199 - link[u"device"_s].toInt())),
+                         qPrintable(dump));
+                QVERIFY2(evidence.contains(involved ? u"This pkt send fail!"_s
+                                                    : u"This pkt ping success!"_s),
+                         qPrintable(dump));
+            } else {
+                QVERIFY2(evidence.startsWith(
+                             u"hccn_tool -i %1 -ping -g address "_s.arg(link[u"device"_s].toInt())),
+                         qPrintable(dump));
+            }
+            if (involved) {
+                ++failed;
+                QCOMPARE(link[u"loss_pct"_s].toDouble(), 100.0);
+            }
+        }
+        QCOMPARE(hccs, kServers * 16);
+        QCOMPARE(failed, 2 * 3);
+        const QJsonArray suspects = report[u"suspects"_s].toArray();
+        QCOMPARE(suspects.size(), 1);
+        QCOMPARE(suspects[0][u"server"_s].toString(), u"server3"_s);
+        QCOMPARE(suspects[0][u"device"_s].toInt(), 13);
+        QVERIFY2(suspects[0][u"reason"_s].toString().startsWith(u"die 13 failed 6 of its 6"_s),
+                 qPrintable(suspects[0][u"reason"_s].toString()));
+        // The text: per-die matrices with the kind in each cell, the failures by die and kind.
+        QVERIFY2(text.exitCode == 1, text.describe());
+        const QString out = QString::fromUtf8(text.out);
+        QVERIFY2(out.contains(u"links, die 13 (row pings column; hccs = hccn_tool -hccs_ping"_s),
+                 qPrintable(out));
+        QVERIFY2(
+            out.contains(
+                u"links  server2 die 13 -> server3 die 13 (hccs_ping 192.1.3.186): hccn_tool -i 13 "
+                u"-hccs_ping -g address 192.1.3.186: 0 of 3 received, 100.00% loss; "
+                u"This pkt send fail!"_s),
+            qPrintable(out.mid(out.indexOf(u"Failed:"_s))));
+        QVERIFY2(out.contains(u"links  server0 die 13 -> server3 die 13 (ping "_s),
+                 qPrintable(out.mid(out.indexOf(u"Failed:"_s))));
+        QVERIFY2(out.contains(u"suspect: server3 die 13: die 13 failed 6 of its 6"_s),
+                 qPrintable(out.mid(out.indexOf(u"Failed:"_s))));
+    }
+
     void portsTellADroppedPortFromARejectedOne()
     {
         const Project project = cpuProject();

@@ -313,6 +313,55 @@ private Q_SLOTS:
                  qPrintable(describeImport(result)));
     }
 
+    // The launch modes CANN allows on A3 generate (docs/ascend.md, "Launch per die"); the CM_*
+    // variables of no-ranktable are not for A3 (envref_07_0053 lists Atlas training and A2
+    // only), refused naming the mode, the reason and what to use instead.
+    void launchModes_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("superPods");
+        QTest::addColumn<bool>("allowed");
+        for (const bool pods : {true, false}) {
+            const char *kind = pods ? "superpod" : "typical";
+            QTest::addRow("ranktable-%s", kind) << u"ranktable"_s << pods << true;
+            QTest::addRow("launch-%s", kind) << u"launch"_s << pods << true;
+            QTest::addRow("mpirun-%s", kind) << u"mpirun"_s << pods << true;
+            QTest::addRow("msrun-%s", kind) << u"msrun"_s << pods << true;
+            QTest::addRow("no-ranktable-%s", kind) << u"no-ranktable"_s << pods << false;
+        }
+    }
+
+    void launchModes()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, superPods);
+        QFETCH(bool, allowed);
+        const LaunchMode mode = *launchModeFromName(name);
+        Project project = a3Cluster(4, 2);
+        project.launch.mode = mode;
+        if (mode == LaunchMode::Mpirun)
+            project.launch.mpirun.per = MpirunPer::Device;
+        if (mode == LaunchMode::Msrun)
+            project.launch.framework = Framework::MindSpore;
+        if (!superPods) {
+            project.superPods.clear();
+            for (Server &server : project.servers)
+                server.superDeviceIds.clear();
+        }
+        project = planDeviceNetwork(project).project;
+        const Problems problems = validateProject(project);
+        if (allowed) {
+            QVERIFY2(problems.empty(), qPrintable(describe(problems)));
+            return;
+        }
+        QCOMPARE(ruleIds(problems), QStringList{u"a3-mode"_s});
+        const QString text = describe(problems);
+        QVERIFY2(text.contains(u"launch.mode"_s) && text.contains(u"no-ranktable"_s) &&
+                     text.contains(u"CM_*"_s) && text.contains(u"not on Atlas A3"_s) &&
+                     text.contains(u"use ranktable"_s),
+                 qPrintable(text));
+    }
+
     // CANN's A3 typical-networking example (version 1.0, host_port): an ascend910_93 project
     // without super pods, written back as 1.0 with its ports.
     void typicalNetworkingKeeps10()

@@ -7,6 +7,9 @@
 #include "doctor/LinkTest.h"
 #include "doctor/PortTest.h"
 
+#include <QDir>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace cw;
@@ -66,6 +69,169 @@ private Q_SLOTS:
         QCOMPARE(outcome.ok, ok);
         QCOMPARE(outcome.lossPct, loss);
         QVERIFY2(outcome.summary.contains(summary), qPrintable(outcome.summary));
+    }
+
+    // hccn_tool -hccs_ping (Atlas A3): the lines of the driver's tool_ping_printf, built from its
+    // format strings (CANN driver, src/custom/network/hccn/ascend910B/hccn_product_ext/
+    // tool_cmd.c, github verylucky01/driver at e29d066f; no captured output is published), each
+    // format's own "\n" plus the one TOOL_PRINT_INFO adds. The tool exits 0 whatever came back.
+    void hccsPing_data()
+    {
+        QTest::addColumn<QString>("output");
+        QTest::addColumn<int>("exitStatus");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<double>("loss");
+        QTest::addColumn<QString>("summary");
+        const auto packet = [](const char *result, int seq, const char *time) {
+            return QString::fromLatin1(result) +
+                   u"\nrecv seq %1, time = %2us, L1 plane check result = 0x0\n\n"_s.arg(seq).arg(
+                       QString::fromLatin1(time));
+        };
+        const QString header = u"device 3 PING 192.1.3.196\n\n"_s;
+        const auto tail = [](int received, const char *loss, const char *max, const char *min,
+                             const char *avg, const char *tp95) {
+            return u"3 packets transmitted, %1 received, %2% packets loss\nmax time %3us\n"
+                   u"min time %4us\naverage time %5us\nTP95 time %6us\n"_s.arg(received)
+                       .arg(QString::fromLatin1(loss), QString::fromLatin1(max),
+                            QString::fromLatin1(min), QString::fromLatin1(avg),
+                            QString::fromLatin1(tp95));
+        };
+        const char *success = "This pkt ping success!";
+        QTest::newRow("reachable")
+            << header + packet(success, 0, "15.230") + packet(success, 1, "15.540") +
+                   packet(success, 2, "15.850") +
+                   tail(3, "0.00", "15.850", "15.230", "15.540", "15.850")
+            << 0 << true << 0.0 << u"3 of 3 received, 0.00% loss, average 15.540 us"_s;
+        QTest::newRow("send failed")
+            << header + packet("This pkt send fail!", 0, "0.000") +
+                   packet("This pkt send fail!", 1, "0.000") +
+                   packet("This pkt send fail!", 2, "0.000") +
+                   tail(0, "100.00", "0.000", "0.000", "0.000", "0.000")
+            << 0 << false << 100.0 << u"0 of 3 received, 100.00% loss; This pkt send fail!"_s;
+        QTest::newRow("one check failed")
+            << header + packet(success, 0, "15.230") +
+                   packet("This pkt check recv msg fail!", 1, "0.000") +
+                   packet(success, 2, "15.850") +
+                   tail(2, "33.33", "15.850", "15.230", "15.540", "15.850")
+            << 0 << false << 33.33 << u"This pkt check recv msg fail!"_s;
+        QTest::newRow("not started")
+            << header + packet("This pkt ping not start to send!", 0, "0.000") +
+                   tail(0, "100.00", "0.000", "0.000", "0.000", "0.000")
+            << 0 << false << 100.0 << u"not start to send"_s;
+        // A count that says all came back while a packet line says otherwise is not a pass.
+        QTest::newRow("counts contradict the packets")
+            << header + packet(success, 0, "1.000") + packet("This pkt send fail!", 1, "0.000") +
+                   packet(success, 2, "1.000") + tail(3, "0.00", "1.000", "1.000", "1.000", "1.000")
+            << 0 << false << 0.0 << u"This pkt send fail!"_s;
+        QTest::newRow("fewer success lines than packets")
+            << header + packet(success, 0, "1.000") +
+                   tail(3, "0.00", "1.000", "1.000", "1.000", "1.000")
+            << 0 << false << 0.0 << u"1 of 3 packets said"_s;
+        QTest::newRow("CRLF") << QString(header + packet(success, 0, "15.230") +
+                                         packet(success, 1, "15.540") +
+                                         packet(success, 2, "15.850") +
+                                         tail(3, "0.00", "15.850", "15.230", "15.540", "15.850"))
+                                     .replace(u"\n"_s, u"\r\n"_s)
+                              << 0 << true << 0.0 << u"3 of 3 received"_s;
+        // The tool's refusals (its stderr, merged): no statistics line, not a pass.
+        QTest::newRow("not a SuperPoD board")
+            << u"This device does not support this function."_s << 1 << false << -1.0
+            << u"unrecognised output: This device does not support this function."_s;
+        QTest::newRow("-ping's statistics are not -hccs_ping's")
+            << u"3 packets transmitted, 3 received, 0.00% packet loss\n"_s << 0 << false << -1.0
+            << u"unrecognised output"_s;
+        QTest::newRow("time limit") << header << 124 << false << -1.0 << u"no answer within"_s;
+        QTest::newRow("empty") << QString() << 1 << false << -1.0 << u"no output (exit status 1)"_s;
+        QTest::newRow("huge numbers")
+            << u"99999999999999999999 packets transmitted, 99999999999999999999 received, 0.00% packets loss"_s
+            << 0 << false << -1.0 << u"unrecognised output"_s;
+        QTest::newRow("binary") << QString::fromLatin1("\x01\x02\xff\x7f packets loss\x1b[31m") << 0
+                                << false << -1.0 << u"unrecognised output"_s;
+        QTest::newRow("exit status")
+            << header + packet(success, 0, "15.230") + packet(success, 1, "15.540") +
+                   packet(success, 2, "15.850") +
+                   tail(3, "0.00", "15.850", "15.230", "15.540", "15.850")
+            << 2 << false << 0.0 << u"(exit status 2)"_s;
+    }
+
+    void hccsPing()
+    {
+        QFETCH(QString, output);
+        QFETCH(int, exitStatus);
+        QFETCH(bool, ok);
+        QFETCH(double, loss);
+        QFETCH(QString, summary);
+        const PingOutcome outcome = parseHccsPingOutput(output, exitStatus);
+        QCOMPARE(outcome.ok, ok);
+        QCOMPARE(outcome.lossPct, loss);
+        QVERIFY2(outcome.summary.contains(summary), qPrintable(outcome.summary));
+    }
+
+    // The simulated hccn_tool (tests/fixtures/ascend) and the parser agree: what it prints for
+    // a die of the same pod passes, for a die with its link down or of another pod fails.
+    void simulatedHccsPingReadsAsTheToolsOutput()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto conf = [&](const QString &name, const QByteArray &text) {
+            QDir(dir.path()).mkpath(name);
+            QFile file(dir.filePath(name + u"/hccn.conf"_s));
+            return file.open(QIODevice::WriteOnly) && file.write(text) == text.size();
+        };
+        // server 1 of pod 0, die 3: SDID (1 << 22) | (1 << 18) | (1 << 16) | 3, vNIC 192.1.3.196.
+        QVERIFY(conf(u"s0"_s, "npu_count=16\nsuper_pod_id=0\nsdid_3=327683\n"));
+        QVERIFY(conf(u"s1"_s, "npu_count=16\nsuper_pod_id=0\nsdid_3=4521987\nsdid_5=4784133\n"
+                              "link_5=DOWN\n"));
+        QVERIFY(conf(u"s2"_s, "npu_count=16\nsuper_pod_id=1\nsdid_7=5046279\n"));
+        const auto hccsPing = [&](const QString &address) {
+            QProcess tool;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(u"HCCN_CONF"_s, dir.filePath(u"s0/hccn.conf"_s));
+            env.insert(u"HCCN_CLUSTER"_s, dir.path());
+            tool.setProcessEnvironment(env);
+            tool.setProcessChannelMode(QProcess::MergedChannels);
+            tool.start(QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/fixtures/ascend/hccn_tool"),
+                       {u"-i"_s, u"3"_s, u"-hccs_ping"_s, u"-g"_s, u"address"_s, address});
+            if (!tool.waitForFinished(20000))
+                return PingOutcome{};
+            return parseHccsPingOutput(QString::fromUtf8(tool.readAll()), tool.exitCode());
+        };
+        const PingOutcome good = hccsPing(u"192.1.3.196"_s);
+        QVERIFY2(good.ok, qPrintable(good.summary));
+        QCOMPARE(good.summary, u"3 of 3 received, 0.00% loss, average 15.540 us"_s);
+        const PingOutcome down = hccsPing(u"192.1.3.194"_s); // server 1 die 5, link down
+        QVERIFY(!down.ok);
+        QCOMPARE(down.summary, u"0 of 3 received, 100.00% loss; This pkt send fail!"_s);
+        // server 1 die 7 (SDID 5046279): a die of the other pod has it, none of this one.
+        QVERIFY(!hccsPing(u"192.1.3.192"_s).ok);
+        const PingOutcome notVnic = hccsPing(u"10.1.3.196"_s);
+        QVERIFY(!notVnic.ok);
+        QVERIFY2(notVnic.summary.startsWith(u"unrecognised output: PING IP header is invalid"_s),
+                 qPrintable(notVnic.summary));
+    }
+
+    void hccsProbesRunHccsPing()
+    {
+        std::vector<LinkProbe> probes{{0, 3, 1, 3, u"192.1.3.196"_s, LinkKind::HccsPing},
+                                      {0, 3, 2, 3, u"192.168.101.9"_s, LinkKind::Ping}};
+        const QString script = linkTestScript(probes);
+        QVERIFY(script.contains(u"cw_ping 3 '192.1.3.196' 0 hccs\n"_s));
+        QVERIFY(script.contains(u"cw_ping 3 '192.168.101.9' 1\n"_s));
+        QVERIFY(script.contains(u"[ \"${4:-}\" = hccs ] && op=-hccs_ping"_s));
+        const QString output =
+            u"@@ping 0\n| device 3 PING 192.1.3.196\n|\n| This pkt send fail!\n"
+            u"| 3 packets transmitted, 0 received, 100.00% packets loss\n@@rc 0 0\n"
+            u"@@ping 1\n| 3 packets transmitted, 3 received, 0.00% packet loss\n@@rc 1 0\n"_s;
+        const std::vector<DeviceLink> links =
+            parseLinkTestOutput(output, probes, {u"a"_s, u"b"_s, u"c"_s});
+        QVERIFY(links[0].hccs);
+        QVERIFY(!links[0].ok);
+        QVERIFY2(links[0].evidence.startsWith(
+                     u"hccn_tool -i 3 -hccs_ping -g address 192.1.3.196: 0 of 3"_s),
+                 qPrintable(links[0].evidence));
+        QVERIFY(!links[1].hccs);
+        QVERIFY2(links[1].ok, qPrintable(links[1].evidence));
+        QVERIFY(links[1].evidence.startsWith(u"hccn_tool -i 3 -ping -g address 192.168.101.9"_s));
     }
 
     void linkScriptQuotesAndBlocksParse()

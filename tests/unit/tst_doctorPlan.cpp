@@ -130,6 +130,84 @@ private Q_SLOTS:
         QVERIFY(plan.note.contains(u"s1 device 1"_s));
     }
 
+    // The driver's mapping from an SDID to the address -hccs_ping takes (tool_cmd.c, LinkPlan.h).
+    void hccsPingAddressOfSdid_data()
+    {
+        QTest::addColumn<QString>("sdid");
+        QTest::addColumn<QString>("address");
+        // server 0, chip 0, die 0, device 0: the first die of a pod's first server.
+        QTest::newRow("first die") << u"0"_s << u"192.0.2.199"_s;
+        // server 1, chip 1, die 1, device 3 = (1 << 22) | (1 << 18) | (1 << 16) | 3.
+        QTest::newRow("server 1 die 3") << u"4521987"_s << u"192.1.3.196"_s;
+        // server 47, chip 7, die 1, device 15: the last the tool accepts.
+        QTest::newRow("last") << QString::number((47u << 22) | (7u << 18) | (1u << 16) | 15u)
+                              << u"192.47.3.184"_s;
+        // server 48 (A3_SUPERPOD_MAX_NUMS), a device id that is not chip * 2 + die, HCCL's
+        // example numbering 0-7 (SDID 1: chip 0 die 0 but device 1), and text that is no number.
+        QTest::newRow("server 48") << QString::number(48u << 22) << QString();
+        QTest::newRow("example's 1") << u"1"_s << QString();
+        QTest::newRow("bits left over") << QString::number((1u << 30) | 0u) << QString();
+        QTest::newRow("empty") << QString() << QString();
+        QTest::newRow("negative") << u"-1"_s << QString();
+        QTest::newRow("past 32 bits") << u"4294967296"_s << QString();
+        QTest::newRow("text") << u"4521987x"_s << QString();
+    }
+
+    void hccsPingAddressOfSdid()
+    {
+        QFETCH(QString, sdid);
+        QFETCH(QString, address);
+        QCOMPARE(hccsPingAddress(sdid), address);
+    }
+
+    // Atlas A3 with super pods: inside a pod every die hccs-pings the same die of the pod's
+    // other servers at its vNIC address; across pods it pings the device IP; nothing else.
+    void a3PodsHccsInsideAndPingAcross()
+    {
+        Project project = ascendProject(Accelerator::Ascend910_93, 4,
+                                        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
+        for (int s = 0; s < 4; ++s) {
+            Server &server = project.servers[size_t(s)];
+            for (int die : server.devices)
+                server.superDeviceIds
+                    << QString::number((quint32(s % 2) << 22) | (quint32(die / 2) << 18) |
+                                       (quint32(die % 2) << 16) | quint32(die));
+        }
+        project.superPods = {{u"0"_s, {u"s0"_s, u"s1"_s}}, {u"1"_s, {u"s2"_s, u"s3"_s}}};
+        const LinkPlan plan = planLinks(project);
+        QCOMPARE(int(plan.probes.size()), 4 * 16 * 3);
+        int hccs = 0;
+        for (const LinkProbe &probe : plan.probes) {
+            QCOMPARE(probe.peerDevice, probe.device);
+            const bool samePod = probe.server / 2 == probe.peerServer / 2;
+            QCOMPARE(probe.kind == LinkKind::HccsPing, samePod);
+            const Server &peer = project.servers[size_t(probe.peerServer)];
+            if (samePod) {
+                ++hccs;
+                QCOMPARE(probe.peerIp, u"192.%1.%2.%3"_s.arg(probe.peerServer % 2)
+                                           .arg(2 + probe.device % 2)
+                                           .arg(199 - probe.device));
+            } else {
+                QCOMPARE(probe.peerIp, peer.deviceIps[qsizetype(probe.device)]);
+            }
+        }
+        QCOMPARE(hccs, 4 * 16);
+        QVERIFY2(plan.note.contains(u"hccs_ping"_s) && plan.note.contains(u"64 pings"_s),
+                 qPrintable(plan.note));
+        // Typical networking (no pods): -ping only, as on the other generations.
+        Project typical = project;
+        typical.superPods.clear();
+        for (Server &server : typical.servers)
+            server.superDeviceIds.clear();
+        for (const LinkProbe &probe : planLinks(typical).probes)
+            QCOMPARE(probe.kind, LinkKind::Ping);
+        // A die whose SDID the tool cannot address is left out inside its pod, and named.
+        project.servers[1].superDeviceIds[5] = u"5"_s;
+        const LinkPlan some = planLinks(project);
+        QCOMPARE(int(some.probes.size()), 4 * 16 * 3 - 1);
+        QVERIFY2(some.note.contains(u"s1 die 5 (super_device_id 5)"_s), qPrintable(some.note));
+    }
+
     void nothingToPingWithoutAnAscendNetwork()
     {
         Project project = ascendProject(Accelerator::Ascend910b, 3, {0});

@@ -264,6 +264,41 @@ private Q_SLOTS:
         QVERIFY(!narrow.contains(u"row pings column"_s));
         QVERIFY(narrow.contains(u"links  s1 device 1"_s));
     }
+
+    // Atlas A3: the ends are dies, each cell and failure says hccs_ping (inside a super pod) or
+    // ping (across pods), and the die at fault is the suspect.
+    void a3TextNamesDiesAndKinds()
+    {
+        DoctorReport report;
+        report.unit = u"die"_s;
+        report.links = links(4, 16, u"s3"_s, 13);
+        for (DeviceLink &link : report.links) {
+            link.hccs =
+                link.server.back().digitValue() / 2 == link.peerServer.back().digitValue() / 2;
+            if (link.hccs)
+                link.peerIp = u"192.%1.%2.%3"_s.arg(link.peerServer.back().digitValue() % 2)
+                                  .arg(2 + link.peerDevice % 2)
+                                  .arg(199 - link.peerDevice);
+        }
+        findSuspects(report);
+        const QString text = doctorReportText(report);
+        QVERIFY2(text.contains(u"links, die 13 (row pings column; hccs = hccn_tool -hccs_ping "
+                               u"inside a super pod, ping = -ping across pods):"_s),
+                 qPrintable(text));
+        QVERIFY2(text.contains(u"hccs FAIL"_s) && text.contains(u"ping FAIL"_s) &&
+                     text.contains(u"hccs ok"_s) && text.contains(u"ping ok"_s),
+                 qPrintable(text));
+        QVERIFY2(text.contains(u"links  s3 die 13 -> s2 die 13 (hccs_ping 192.0.3.186): "_s),
+                 qPrintable(text));
+        QVERIFY2(text.contains(u"links  s3 die 13 -> s0 die 13 (ping 192.168.113.1): "_s),
+                 qPrintable(text));
+        QCOMPARE(report.suspects.size(), size_t(1));
+        QVERIFY2(text.contains(u"suspect: s3 die 13: die 13 failed 6 of its 6 ping tests"_s),
+                 qPrintable(text));
+        const auto json = doctorReportToJson(report);
+        QCOMPARE(json["device_links"][0]["kind"].get<std::string>(), std::string("hccs_ping"));
+        QCOMPARE(json["device_links"][16]["kind"].get<std::string>(), std::string("ping"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDoctorReport)

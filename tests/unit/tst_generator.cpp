@@ -86,6 +86,8 @@ private Q_SLOTS:
     void invalidProjectGeneratesNothing();
     void hostfile();
     void hostfileMasterFirst();
+    void a3LogicSuperPod_data();
+    void a3LogicSuperPod();
     void rankTable();
     void rankTableMasterFirst();
     void runShMpirunArguments_data();
@@ -108,6 +110,10 @@ void TestGenerator::goldenFiles_data()
     QTest::newRow("local-rank") << u"local-rank"_s;
     // The same behind a router: setup_device_ips.sh also sets gateways and detect IPs.
     QTest::newRow("ascend910b-routed-launch") << u"ascend910b-routed-launch"_s;
+    // Atlas A3, two super pods of two servers x 16 dies: every mode CANN allows there (rank
+    // table 1.2; torchrun and mpirun with HCCL_LOGIC_SUPERPOD_ID per server; MindSpore's msrun).
+    for (const char *mode : {"a3-ranktable", "a3-launch", "a3-mpirun-device", "a3-msrun"})
+        QTest::newRow(mode) << QString::fromLatin1(mode);
 }
 
 void TestGenerator::goldenFiles()
@@ -115,9 +121,16 @@ void TestGenerator::goldenFiles()
     QFETCH(QString, mode);
     const bool a2 = mode.startsWith(u"ascend910b-"_s);
     const bool routed = mode.startsWith(u"ascend910b-routed-"_s);
-    const Project project = routed                  ? exampleProject(u"ascend910b-routed-2x8"_s)
-                            : a2                    ? exampleProject(u"ascend910b-2x8"_s)
-                            : mode == u"msrun"      ? exampleProject(u"mindspore-2x8-msrun"_s)
+    Project a3 = exampleProject(u"ascend910_93-superpod-4x16"_s);
+    if (mode.startsWith(u"a3-"_s)) {
+        a3 = withMode(a3, mode.mid(3));
+        if (a3.launch.mode == LaunchMode::Msrun)
+            a3.launch.framework = Framework::MindSpore;
+    }
+    const Project project = mode.startsWith(u"a3-"_s) ? a3
+                            : routed                  ? exampleProject(u"ascend910b-routed-2x8"_s)
+                            : a2                      ? exampleProject(u"ascend910b-2x8"_s)
+                            : mode == u"msrun"        ? exampleProject(u"mindspore-2x8-msrun"_s)
                             : mode == u"local-rank" ? exampleProject(u"ascend910b-2x8-local-rank"_s)
                                                     : withMode(exampleProject(), mode);
     const cwtest::Generated result = cwtest::generateFrom(project);
@@ -279,6 +292,47 @@ void TestGenerator::hostfileMasterFirst()
     single.servers.pop_back();
     single.servers[0].devices = {4, 5, 6, 7};
     QCOMPARE(hostfileText(single), QByteArray("10.0.0.22 slots=4\n"));
+}
+
+void TestGenerator::a3LogicSuperPod_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<QString>("server");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("launch, first pod") << u"launch"_s << u"a3-node1"_s << u"[0]"_s;
+    QTest::newRow("launch, second pod") << u"launch"_s << u"a3-node2"_s << u"[1]"_s;
+    QTest::newRow("msrun") << u"msrun"_s << u"a3-node3"_s << u"[1]"_s;
+    QTest::newRow("mpirun-device") << u"mpirun-device"_s << u"a3-node0"_s << u"[0]"_s;
+    // The rank table's super_pod_list is what HCCL reads then (and it wins over the variable).
+    QTest::newRow("ranktable") << u"ranktable"_s << u"a3-node2"_s << u"[unset]"_s;
+    QTest::newRow("a server of no pod") << u"launch"_s << u"elsewhere"_s << u"[unset]"_s;
+    // A logical pod id is user text: it reaches the shell quoted, never run.
+    QTest::newRow("hostile pod id") << u"launch"_s << u"a3-node0"_s << u"[x' $(id) `id`]"_s;
+}
+
+// env.sh, sourced as train.sh sources it, gives each server its super pod's id.
+void TestGenerator::a3LogicSuperPod()
+{
+    QFETCH(QString, mode);
+    QFETCH(QString, server);
+    QFETCH(QString, expected);
+    Project project = withMode(exampleProject(u"ascend910_93-superpod-4x16"_s), mode);
+    project.launch.envSetup.clear(); // no CANN here
+    if (mode == u"msrun")
+        project.launch.framework = Framework::MindSpore;
+    if (expected.contains(u'$'))
+        project.superPods[0].id = expected.mid(1).chopped(1);
+    const cwtest::Generated result = cwtest::generateFrom(project);
+    QVERIFY2(result.ok(), qPrintable(firstProblem(result)));
+    QTemporaryDir dir;
+    QCOMPARE(writeGeneratedFiles(result.files, dir.path()), QString());
+    const RunResult run = runCommand(
+        u"bash"_s,
+        {u"-c"_s,
+         u"SERVER_NAME=\"$1\"; source \"$2\" && echo \"[${HCCL_LOGIC_SUPERPOD_ID-unset}]\""_s,
+         u"bash"_s, server, dir.filePath(u"env.sh"_s)});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.output));
+    QCOMPARE(run.output.trimmed().section(u'\n', -1), expected);
 }
 
 void TestGenerator::rankTable()

@@ -3869,6 +3869,10 @@ Upload them?</source>
         <source>%1 device %2: is not an Atlas A3 die (0-15, two per NPU)</source>
         <translation>%1 设备 %2：不是 Atlas A3 的 die（0-15，每个 NPU 两个）</translation>
     </message>
+    <message>
+        <source>launch: mode no-ranktable forms the job from the CM_* variables, which CANN supports on the Atlas training series and Atlas A2 only, not on Atlas A3 (ascend910_93); use ranktable (rank table 1.2 with super_pods, else 1.0), launch (torchrun with torch_npu) or msrun (MindSpore)</source>
+        <translation>launch：no-ranktable 模式用 CM_* 环境变量组建作业，CANN 只在 Atlas 训练系列产品和 Atlas A2 上支持它们，不支持 Atlas A3（ascend910_93）；请改用 ranktable（有 super_pods 时为 rank table 1.2，否则为 1.0）、launch（torchrun 与 torch_npu）或 msrun（MindSpore）</translation>
+    </message>
 </context>
 <context>
     <name>cw::WhyDialog</name>
