@@ -29,6 +29,7 @@ inline constexpr char kMasterPortReach[] = "master-port-reachable"; // active co
 inline constexpr char kPeerLogin[] = "peer-login";   // mpirun: master -> server by key
 inline constexpr char kKnownHosts[] = "known-hosts"; // mpirun: master knows its key
 inline constexpr char kVersions[] = "versions";      // same driver, CANN, python, packages
+inline constexpr char kSuperPods[] = "super-pods";   // A3: a pod inside one physical SuperPoD
 inline constexpr char kShmSize[] = "shm-size";       // /dev/shm of 1 GiB or more
 inline constexpr char kMemlock[] = "memlock";        // ulimit -l unlimited (RDMA pins memory)
 inline constexpr char kMasterResolves[] = "master-resolves"; // master's hostname not 127.x

@@ -136,6 +136,12 @@ constexpr char kNpuMissing[] = QT_TRANSLATE_NOOP("cw::Checks", "NPU %1 missing")
 constexpr char kNpuWarning[] = QT_TRANSLATE_NOOP("cw::Checks", "NPU %1 health Warning");
 constexpr char kNpuHealth[] = QT_TRANSLATE_NOOP("cw::Checks", "NPU %1 health %2");
 constexpr char kNpusFailing[] = QT_TRANSLATE_NOOP("cw::Checks", "%1 (project uses %2)");
+// Atlas A3: the devices are dies ("Chip Phy-ID" of npu-smi info), each with its NPU's health.
+constexpr char kDieMissing[] = QT_TRANSLATE_NOOP("cw::Checks", "die %1 missing");
+constexpr char kDieWarning[] = QT_TRANSLATE_NOOP("cw::Checks", "die %1 health Warning");
+constexpr char kDieHealth[] = QT_TRANSLATE_NOOP("cw::Checks", "die %1 health %2");
+constexpr char kDieSdid[] = QT_TRANSLATE_NOOP(
+    "cw::Checks", "die %1 has SDID %2 (npu-smi info -t spod-info), the project says %3");
 TrText text(const char *source)
 {
     return TrText("cw::Checks", source);
@@ -203,6 +209,10 @@ std::vector<ScriptConstant> serverScriptConstants()
         {"TEXT_NPU_WARNING", QString::fromUtf8(kNpuWarning)},
         {"TEXT_NPU_HEALTH", QString::fromUtf8(kNpuHealth)},
         {"TEXT_NPUS_FAILING", QString::fromUtf8(kNpusFailing)},
+        {"TEXT_DIE_MISSING", QString::fromUtf8(kDieMissing)},
+        {"TEXT_DIE_WARNING", QString::fromUtf8(kDieWarning)},
+        {"TEXT_DIE_HEALTH", QString::fromUtf8(kDieHealth)},
+        {"TEXT_DIE_SDID", QString::fromUtf8(kDieSdid)},
     };
 }
 
@@ -290,15 +300,33 @@ CheckResult checkAccelerator(const CheckContext &c)
         if (!reason.isEmpty())
             failing.push_back(text(kServerChip).arg(c.server.name, reason));
     }
-    for (const int device : wanted) {
-        const auto found = std::find_if(npu.devices.begin(), npu.devices.end(),
-                                        [device](const NpuDevice &d) { return d.id == device; });
-        if (found == npu.devices.end())
-            failing.push_back(text(kNpuMissing).arg(device));
-        else if (found->health.compare(u"Warning"_s, Qt::CaseInsensitive) == 0)
-            warning.push_back(text(kNpuWarning).arg(device));
-        else if (!found->healthy())
-            failing.push_back(text(kNpuHealth).arg(device).arg(found->health));
+    // The devices by id with their health: NPUs, or on the Atlas A3 the dies.
+    const bool dies = c.project.accelerator == Accelerator::Ascend910_93;
+    std::vector<std::pair<int, QString>> listed;
+    if (dies) {
+        for (const NpuDie &d : npu.dies)
+            listed.emplace_back(d.phyId, d.health);
+    } else {
+        for (const NpuDevice &d : npu.devices)
+            listed.emplace_back(d.id, d.health);
+    }
+    for (size_t k = 0; k < wanted.size(); ++k) {
+        const int device = wanted[k];
+        const auto found = std::find_if(listed.begin(), listed.end(),
+                                        [device](const auto &d) { return d.first == device; });
+        if (found == listed.end())
+            failing.push_back(text(dies ? kDieMissing : kNpuMissing).arg(device));
+        else if (found->second.compare(u"Warning"_s, Qt::CaseInsensitive) == 0)
+            warning.push_back(text(dies ? kDieWarning : kNpuWarning).arg(device));
+        else if (found->second.compare(u"OK"_s, Qt::CaseInsensitive) != 0)
+            failing.push_back(text(dies ? kDieHealth : kNpuHealth).arg(device).arg(found->second));
+        // The SDID rank table 1.2 and the doctor's hccs_ping use must be the die's own.
+        const DieSuperPod *pod = dies ? c.facts.dieSuperPod(device) : nullptr;
+        if (pod && !pod->sdid.isEmpty() && qsizetype(k) < c.server.superDeviceIds.size() &&
+            !c.server.superDeviceIds[qsizetype(k)].isEmpty() &&
+            c.server.superDeviceIds[qsizetype(k)] != pod->sdid)
+            failing.push_back(
+                text(kDieSdid).arg(device).arg(pod->sdid, c.server.superDeviceIds[qsizetype(k)]));
     }
     if (!failing.empty()) {
         failing.insert(failing.end(), warning.begin(), warning.end());

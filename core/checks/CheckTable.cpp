@@ -7,6 +7,7 @@
 #include "checks/CheckServer.h"
 #include "checks/DeviceProcesses.h"
 #include "checks/DeviceTls.h"
+#include "checks/SuperPodSpan.h"
 #include "checks/VersionConsistency.h"
 #include "discover/FactCommands.h"
 
@@ -64,7 +65,7 @@ const std::vector<CheckSpec> &checkTable()
          .scriptFunction = "clusterwiz_check_host_ip"},
         {.id = check::kAccelerator,
          .summary = "the planned NPUs or GPUs are there and healthy",
-         .facts = {kNpuSmi, kNvidiaSmi},
+         .facts = {kNpuSmi, kNvidiaSmi, kSuperPod},
          .verdict = &checks::checkAccelerator,
          .blocksLaunch = &blockAlways,
          .scriptFunction = "clusterwiz_check_accelerator"},
@@ -223,6 +224,18 @@ const std::vector<CheckSpec> &checkTable()
          .facts = {kNpuBoard, kCannVersion, kPython},
          .verdict = &checks::checkVersions,
          .scriptFunction = "clusterwiz_check_versions"},
+        {.id = check::kSuperPods,
+         .summary = "every super pod of the project lies inside one physical SuperPoD (Super Pod "
+                    "ID of npu-smi info -t spod-info)",
+         .accelerator = Accelerator::Ascend910_93,
+         .severalServers = true,
+         .row = R::Master,
+         .scriptRole = R::Master,
+         .contactsOthers = true,
+         .facts = {kSuperPod},
+         .verdict = &checks::checkSuperPods,
+         .blocksLaunch = &blockAlways,
+         .scriptFunction = "clusterwiz_check_super_pods"},
         {.id = check::kClockSkew,
          .summary = "every server's clock is within 1 s of the master's",
          .severalServers = true,
@@ -257,9 +270,11 @@ const CheckSpec *checkSpec(const QString &id)
 
 bool checkApplies(const CheckSpec &spec, const Project &project)
 {
-    // The Ascend rows are written once for both generations (910A and 910B).
-    const bool acceleratorFits = !spec.accelerator || *spec.accelerator == project.accelerator ||
-                                 (isAscend(*spec.accelerator) && isAscend(project.accelerator));
+    // The Ascend910 rows are written once for every generation (910A, 910B, A3); a row naming a
+    // later generation (the A3's super pods) applies to that one only.
+    const bool acceleratorFits =
+        !spec.accelerator || *spec.accelerator == project.accelerator ||
+        (*spec.accelerator == Accelerator::Ascend910 && isAscend(project.accelerator));
     return acceleratorFits && (!spec.mode || *spec.mode == project.launch.mode) &&
            (!spec.severalServers || project.servers.size() > 1) &&
            (!spec.needsAccelerator || project.accelerator != Accelerator::Cpu) &&

@@ -29,7 +29,10 @@ QString hostIpFrom(const Server &server, const ServerFacts &facts)
 std::vector<int> devicesFrom(Accelerator accelerator, const ServerFacts &facts)
 {
     std::vector<int> devices;
-    if (isAscend(accelerator)) {
+    if (accelerator == Accelerator::Ascend910_93) {
+        for (const NpuDie &die : facts.npu.dies) // an Atlas A3's devices are its dies
+            devices.push_back(die.phyId);
+    } else if (isAscend(accelerator)) {
         for (const NpuDevice &device : facts.npu.devices) {
             if (device.id >= 0)
                 devices.push_back(device.id);
@@ -56,6 +59,19 @@ QStringList deviceIpsFrom(const std::vector<int> &devices, const ServerFacts &fa
         addresses.append(found->address);
     }
     return addresses;
+}
+
+// Every die's SDID (npu-smi info -t spod-info), or an empty list when any of them has none.
+QStringList superDeviceIdsFrom(const std::vector<int> &devices, const ServerFacts &facts)
+{
+    QStringList sdids;
+    for (const int device : devices) {
+        const DieSuperPod *pod = facts.dieSuperPod(device);
+        if (!pod || pod->sdid.isEmpty())
+            return {};
+        sdids.append(pod->sdid);
+    }
+    return sdids;
 }
 
 QString devicesText(const std::vector<int> &devices)
@@ -87,6 +103,11 @@ void fillServer(Server &server, Accelerator accelerator, const ServerFacts &fact
         server.deviceIps = deviceIpsFrom(server.devices, facts);
         if (!server.deviceIps.isEmpty())
             note("device_ips", server.deviceIps.join(u", "_s));
+    }
+    if (accelerator == Accelerator::Ascend910_93 && server.superDeviceIds.isEmpty()) {
+        server.superDeviceIds = superDeviceIdsFrom(server.devices, facts);
+        if (!server.superDeviceIds.isEmpty())
+            note("super_device_ids", server.superDeviceIds.join(u", "_s));
     }
     if (server.nic.isEmpty()) {
         if (const Nic *nic = facts.nicWithAddress(server.effectiveHostIp())) {

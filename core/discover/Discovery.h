@@ -45,10 +45,13 @@ std::vector<ServerDiscovery> discoverFleet(const Project &project, const FleetOp
 // a field the user set is never overwritten:
 // - host_ip: the `hostname -I` address equal to `host` when there is one, else the first IPv4
 //   address it lists;
-// - devices: the NPU ids `npu-smi info` lists (ascend910) or the GPU indices of `nvidia-smi -L`
+// - devices: the NPU ids `npu-smi info` lists (ascend910, ascend910b; the dies' Chip Phy-IDs
+//   on ascend910_93) or the GPU indices of `nvidia-smi -L`
 //   (nvidia); nothing for cpu;
 // - device_ips (ascend910, when empty): the current `hccn_tool -i N -ip -g` address of every
 //   device in devices, only when every one of them has one (a partial list would misalign);
+// - super_device_ids (ascend910_93, when empty): every die's SDID of `npu-smi info -t
+//   spod-info`, only when every die in devices has one;
 // - nic: the NIC holding the (now known) host IP;
 // - launch.env_setup (Ascend, when no line sources CANN's set_env.sh): `source` of the first
 //   of cannSetEnvPaths() that a server has.

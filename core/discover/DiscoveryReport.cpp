@@ -52,6 +52,17 @@ Json factsJson(const ServerFacts &facts)
     for (const NpuDevice &device : facts.npu.devices)
         npus.push_back(
             {{"id", device.id}, {"name", str(device.name)}, {"health", str(device.health)}});
+    Json dies = Json::array();
+    for (const NpuDie &die : facts.npu.dies) {
+        Json entry{
+            {"die", die.phyId}, {"npu", die.npu}, {"chip", die.chip}, {"health", str(die.health)}};
+        if (const DieSuperPod *pod = facts.dieSuperPod(die.phyId)) {
+            entry["sdid"] = str(pod->sdid);
+            entry["super_pod_id"] = str(pod->superPodId);
+            entry["server_index"] = str(pod->serverIndex);
+        }
+        dies.push_back(entry);
+    }
     Json ascend = Json::array();
     for (const AscendDeviceFacts &device : facts.ascendDevices)
         ascend.push_back({{"device", device.device},
@@ -82,6 +93,7 @@ Json factsJson(const ServerFacts &facts)
           {"count", facts.npu.count},
           {"chip", str(facts.npu.chipName)},
           {"devices", npus},
+          {"dies", dies},
           {"error", str(facts.npu.error)}}},
         {"ascend_devices", ascend},
         {"gpus", gpus},
@@ -110,6 +122,12 @@ Json factsJson(const ServerFacts &facts)
 
 QString discoveryDevicesText(const ServerFacts &facts)
 {
+    if (!facts.npu.dies.empty()) {
+        // Atlas A3: the dies are the devices ("16 dies, 16 OK"); check.sh says the same.
+        const auto healthy = std::count_if(facts.npu.dies.begin(), facts.npu.dies.end(),
+                                           [](const NpuDie &die) { return die.healthy(); });
+        return u"%1 dies, %2 OK"_s.arg(facts.npu.dies.size()).arg(healthy);
+    }
     if (facts.npu.present) {
         const auto healthy =
             std::count_if(facts.npu.devices.begin(), facts.npu.devices.end(),

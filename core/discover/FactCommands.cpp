@@ -27,6 +27,11 @@ bool ascend(const Project &project)
     return isAscend(project.accelerator);
 }
 
+bool atlasA3(const Project &project)
+{
+    return project.accelerator == Accelerator::Ascend910_93;
+}
+
 // mpirun starts orted by name over SSH unless --prefix says where it is.
 bool mpirunWithoutPrefix(const Project &project)
 {
@@ -132,6 +137,15 @@ const std::vector<FactCommand> &factCommands()
          .argv = {u"npu-smi"_s, u"info"_s},
          .read = &readNpuSmi,
          .reads = "the NPUs, their chip and health"},
+        // Atlas A3 (resources/server/probe-super-pod.sh): `npu-smi info -m` (which NPU and chip
+        // every die, "Chip Phy-ID", is), then per chip row (at most 64) a line "@@spod NPU CHIP
+        // PHY rc=N" and `npu-smi info -t spod-info -i NPU -c CHIP` (SDID, Super Pod ID): the
+        // NPU from `npu-smi info -l`, the chip from `-m`, as CANN's HCCL guide says.
+        {.section = kSuperPod,
+         .argv = {u"sh"_s, u"-c"_s, programArgument(program::probe_super_pod_sh)},
+         .wanted = &atlasA3,
+         .read = &readSuperPod,
+         .reads = "npu-smi info -m, then SDID and Super Pod ID per chip (-t spod-info)"},
         {.section = kNvidiaSmi,
          .argv = {u"nvidia-smi"_s, u"-L"_s},
          .read = &readNvidiaSmi,

@@ -224,6 +224,14 @@ void readNpuBoard(ServerFacts &facts, const ProbeSection &section, int, QString 
                                      : NpuBoardFacts{{}, {}, firstLineOf(section.output)};
 }
 
+void readSuperPod(ServerFacts &facts, const ProbeSection &section, int, QString *problem)
+{
+    // Missing npu-smi (127) or a board without -m (an error): nothing known; the accelerator
+    // check says why.
+    facts.superPod =
+        section.rc == 0 ? parseSuperPodProbe(section.output, problem) : std::vector<DieSuperPod>{};
+}
+
 void readCannVersion(ServerFacts &facts, const ProbeSection &section, int, QString *problem)
 {
     if (section.rc == 0)

@@ -31,6 +31,7 @@ void readDeviceHolders(ServerFacts &facts, const ProbeSection &section, int devi
                        QString *problem);
 void readPython(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
 void readNpuBoard(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
+void readSuperPod(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
 void readCannVersion(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
 void readOrted(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
 void readClock(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);

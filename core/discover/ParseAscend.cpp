@@ -15,6 +15,9 @@ using namespace Qt::StringLiterals;
 namespace cw {
 namespace {
 
+// The largest device id a table may name: a hostile table cannot grow the list past it.
+constexpr int kMaxDieId = 255;
+
 void report(QString *problem, const QString &text)
 {
     if (problem && problem->isEmpty())
@@ -49,6 +52,9 @@ NpuFacts parseNpuSmiInfo(const QString &text, QString *problem)
     NpuFacts npu;
     npu.toolFound = true;
     bool header = false;
+    bool dieTable = false; // Atlas A3: "Chip  Phy-ID" under "NPU  Name", a block per chip
+    const NpuDevice *lastNpuRow = nullptr;
+    NpuDevice npuRow;
     bool truncated = false;
     bool processTable = false;
     QString lastTableLine;
@@ -74,6 +80,11 @@ NpuFacts parseNpuSmiInfo(const QString &text, QString *problem)
             header = true;
             continue;
         }
+        if (header && cells.size() >= 2 && cells[0] == u"Chip Phy-ID"_s &&
+            cells[1] == u"Bus-Id"_s) {
+            dieTable = true;
+            continue;
+        }
         if (cells.size() >= 2 && cells[0].startsWith(u"NPU"_s) && cells[1] == u"Process id"_s) {
             processTable = true;
             continue;
@@ -87,15 +98,33 @@ NpuFacts parseNpuSmiInfo(const QString &text, QString *problem)
             device.id = npuMatch.captured(1).toInt();
             device.name = npuMatch.captured(2);
             device.health = cells[1];
+            npuRow = device;
+            lastNpuRow = &npuRow;
             const bool known = std::any_of(npu.devices.begin(), npu.devices.end(),
                                            [&](const NpuDevice &d) { return d.id == device.id; });
             if (!known)
                 npu.devices.push_back(device);
             continue;
         }
-        if (chipCell.match(cells[0]).hasMatch() && busId.match(cells[1]).hasMatch() &&
-            !npu.devices.empty() && npu.devices.back().busId.isEmpty())
+        if (!chipCell.match(cells[0]).hasMatch() || !busId.match(cells[1]).hasMatch())
+            continue;
+        if (!npu.devices.empty() && npu.devices.back().busId.isEmpty())
             npu.devices.back().busId = cells[1];
+        const QStringList ids = cells[0].split(u' ');
+        if (dieTable && !processTable && lastNpuRow && ids.size() == 2) {
+            NpuDie die;
+            die.npu = lastNpuRow->id;
+            bool phyOk = false;
+            die.chip = ids[0].toInt(); // informational: the die is what ranks open
+            die.phyId = ids[1].toInt(&phyOk);
+            die.health = lastNpuRow->health;
+            die.busId = cells[1];
+            const bool known = std::any_of(npu.dies.begin(), npu.dies.end(),
+                                           [&](const NpuDie &d) { return d.phyId == die.phyId; });
+            if (!known && phyOk && die.phyId <= kMaxDieId)
+                npu.dies.push_back(die);
+            lastNpuRow = nullptr; // one chip row per NPU row
+        }
     }
     // The full output ends with the process table and its closing border; without them it
     // was cut short, maybe between two NPUs.
@@ -108,6 +137,116 @@ NpuFacts parseNpuSmiInfo(const QString &text, QString *problem)
     if (!npu.present || truncated)
         report(problem, text);
     return npu;
+}
+
+std::vector<NpuChipMapping> parseNpuSmiMapping(const QString &text, QString *problem)
+{
+    // 	NPU ID    Chip ID    Chip Logic ID    Chip Phy-ID    Chip Name   (A3; A2 has no Phy-ID)
+    // 	0         0          0                0              Ascend910
+    // 	0         2          -                -              Mcu
+    static const QRegularExpression spaces(u"\\s+"_s);
+    std::vector<NpuChipMapping> rows;
+    bool header = false;
+    bool phyColumn = false;
+    for (const QString &line : probeLines(text)) {
+        const QString simplified = line.simplified();
+        if (simplified.isEmpty())
+            continue;
+        if (simplified.startsWith(u"NPU ID Chip ID"_s)) {
+            header = true;
+            phyColumn = simplified.contains(u"Chip Phy-ID"_s);
+            continue;
+        }
+        if (!header)
+            continue;
+        const QStringList words = simplified.split(spaces);
+        const int idColumns = phyColumn ? 4 : 3;
+        if (words.size() <= idColumns)
+            continue;
+        bool ok[4] = {false, false, false, true};
+        NpuChipMapping row;
+        row.npu = words[0].toInt(&ok[0]);
+        row.chip = words[1].toInt(&ok[1]);
+        row.logicId = words[2].toInt(&ok[2]);
+        row.phyId = phyColumn ? words[3].toInt(&ok[3]) : row.logicId;
+        if (!ok[0] || !ok[1])
+            continue;
+        if (!ok[2] || !ok[3]) // the Mcu and CPU rows: "-" for the chip ids
+            continue;
+        row.name = words.mid(idColumns).join(u' ');
+        if (row.phyId < 0 || row.phyId > kMaxDieId || rows.size() > size_t(kMaxDieId))
+            continue;
+        rows.push_back(row);
+    }
+    if (!header || rows.empty())
+        report(problem, text);
+    return rows;
+}
+
+DieSuperPod parseNpuSpodInfo(const QString &text, QString *problem)
+{
+    static const QRegularExpression number(u"^\\d{1,10}$"_s);
+    DieSuperPod pod;
+    for (const QString &line : probeLines(text)) {
+        if (const auto value = valueForKey(line, u"SDID"); value && pod.sdid.isEmpty())
+            pod.sdid = *value;
+        else if (const auto value = valueForKey(line, u"Super Pod Size"); value)
+            pod.superPodSize = *value;
+        else if (const auto value = valueForKey(line, u"Super Pod ID"); value)
+            pod.superPodId = *value;
+        else if (const auto value = valueForKey(line, u"Server Index"); value)
+            pod.serverIndex = *value;
+    }
+    if (!number.match(pod.sdid).hasMatch() || !number.match(pod.superPodId).hasMatch()) {
+        report(problem, text);
+        if (!number.match(pod.sdid).hasMatch())
+            pod.sdid.clear();
+        if (!number.match(pod.superPodId).hasMatch())
+            pod.superPodId.clear();
+    }
+    return pod;
+}
+
+std::vector<DieSuperPod> parseSuperPodProbe(const QString &text, QString *problem)
+{
+    static const QRegularExpression marker(
+        u"^@@spod (\\d{1,3}) (\\d{1,3}) (\\d{1,3}) rc=(\\d{1,3})$"_s);
+    std::vector<DieSuperPod> dies;
+    QString mapping;
+    QString block;
+    std::optional<QRegularExpressionMatch> current;
+    const auto finish = [&] {
+        if (!current)
+            return;
+        DieSuperPod pod;
+        QString blockProblem;
+        if (current->captured(4) == u"0"_s)
+            pod = parseNpuSpodInfo(block, &blockProblem);
+        else
+            pod.error = firstLineOf(block).isEmpty() ? u"exit status "_s + current->captured(4)
+                                                     : firstLineOf(block);
+        if (!blockProblem.isEmpty())
+            pod.error = blockProblem;
+        pod.npu = current->captured(1).toInt();
+        pod.chip = current->captured(2).toInt();
+        pod.die = current->captured(3).toInt();
+        if (dies.size() <= size_t(kMaxDieId))
+            dies.push_back(pod);
+        block.clear();
+    };
+    for (const QString &line : probeLines(text)) {
+        const auto match = marker.match(line.trimmed());
+        if (match.hasMatch()) {
+            finish();
+            current = match;
+            continue;
+        }
+        (current ? block : mapping) += line + u'\n';
+    }
+    finish();
+    if (parseNpuSmiMapping(mapping).empty() && dies.empty())
+        report(problem, text);
+    return dies;
 }
 
 std::optional<HccnIp> parseHccnIp(const QString &text, QString *problem)

@@ -40,7 +40,17 @@ std::vector<ListeningPort> parsePortOwners(const QString &text, QString *problem
 ReservedPortsFacts parseReservedPorts(const QString &text, QString *problem = nullptr);
 
 // ---- Ascend ----------------------------------------------------------------------------------
+// An Atlas A3 table ("Chip  Phy-ID" header) also fills `dies`: every chip row with its Phy-ID.
 NpuFacts parseNpuSmiInfo(const QString &text, QString *problem = nullptr); // toolFound = true
+// `npu-smi info -m`: the header "NPU ID  Chip ID  Chip Logic ID  [Chip Phy-ID]  Chip Name", then
+// a row per chip; Mcu and other rows with "-" ids are skipped.
+std::vector<NpuChipMapping> parseNpuSmiMapping(const QString &text, QString *problem = nullptr);
+// `npu-smi info -t spod-info -i N -c C`: "SDID : 16777216", "Super Pod Size : 384", "Super Pod
+// ID : 0", "Server Index : 4" (die, npu and chip are left for the caller).
+DieSuperPod parseNpuSpodInfo(const QString &text, QString *problem = nullptr);
+// The super-pod probe (resources/server/probe-super-pod.sh): `npu-smi info -m`, then per chip a
+// line "@@spod NPU CHIP PHY rc=N" and that chip's spod-info output.
+std::vector<DieSuperPod> parseSuperPodProbe(const QString &text, QString *problem = nullptr);
 // `npu-smi info -t board -i N`: "Software Version : 23.0.rc3" (driver), "Firmware Version : ...".
 NpuBoardFacts parseNpuBoard(const QString &text, QString *problem = nullptr);
 // ascend_toolkit_install.info: key=value lines; the value of version=.

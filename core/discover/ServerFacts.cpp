@@ -70,6 +70,13 @@ const AscendDeviceFacts *ServerFacts::ascendDevice(int device) const
     return it == ascendDevices.end() ? nullptr : &*it;
 }
 
+const DieSuperPod *ServerFacts::dieSuperPod(int die) const
+{
+    const auto it = std::find_if(superPod.begin(), superPod.end(),
+                                 [die](const DieSuperPod &d) { return d.die == die; });
+    return it == superPod.end() ? nullptr : &*it;
+}
+
 const ProbeSection *ServerFacts::section(const QString &name) const
 {
     const auto it = std::find_if(sections.begin(), sections.end(),

@@ -57,6 +57,17 @@ struct NpuDevice {
     bool healthy() const { return health.compare(QLatin1String("OK"), Qt::CaseInsensitive) == 0; }
 };
 
+// One chip of an Atlas A3 table ("Chip  Phy-ID" in the header): a die, the device a rank opens
+// (/dev/davinciN, N = phyId), with the health of its NPU's row.
+struct NpuDie {
+    int npu = -1;
+    int chip = -1;  // 0 or 1 inside the NPU
+    int phyId = -1; // the die, 0-15
+    QString health;
+    QString busId;
+    bool healthy() const { return health.compare(QLatin1String("OK"), Qt::CaseInsensitive) == 0; }
+};
+
 struct NpuFacts {
     bool toolFound = false; // npu-smi ran
     bool present = false;   // it listed at least one NPU
@@ -64,7 +75,29 @@ struct NpuFacts {
     QString chipName; // name of the first NPU
     QString smiVersion;
     std::vector<NpuDevice> devices;
-    QString error; // first line of a failed `npu-smi info`
+    std::vector<NpuDie> dies; // Atlas A3 tables only, in table order
+    QString error;            // first line of a failed `npu-smi info`
+};
+
+// A row of `npu-smi info -m`: which NPU and chip a die (Chip Phy-ID) is.
+struct NpuChipMapping {
+    int npu = -1;
+    int chip = -1;
+    int logicId = -1;
+    int phyId = -1;
+    QString name;
+};
+
+// `npu-smi info -t spod-info -i NPU -c CHIP` of one Atlas A3 die: its SDID and its SuperPoD.
+struct DieSuperPod {
+    int die = -1; // Chip Phy-ID
+    int npu = -1;
+    int chip = -1;
+    QString sdid;       // "SDID", a decimal
+    QString superPodId; // "Super Pod ID"
+    QString superPodSize;
+    QString serverIndex;
+    QString error; // first line of a failed query
 };
 
 enum class LinkState { Unknown, Up, Down };
@@ -231,6 +264,7 @@ struct ServerFacts {
     NpuBoardFacts npuBoard;
     QString cannVersion; // version= of ascend_toolkit_install.info; empty when not read
     std::vector<AscendDeviceFacts> ascendDevices; // in probe order
+    std::vector<DieSuperPod> superPod;            // Atlas A3: per die, from -m and spod-info
     HccnConfFacts hccnConf;
     std::vector<DeviceHolder> deviceHolders; // empty when none or not probed
     bool nvidiaSmiFound = false;
@@ -253,6 +287,7 @@ struct ServerFacts {
     std::vector<ProbeIssue> issues;
 
     const AscendDeviceFacts *ascendDevice(int device) const;
+    const DieSuperPod *dieSuperPod(int die) const;
     const ProbeSection *section(const QString &name) const;
     // The NIC holding an IPv4 address, or nullptr (for HCCL_SOCKET_IFNAME and friends).
     const Nic *nicWithAddress(const QString &address) const;

@@ -23,6 +23,7 @@
 #include "checks/ChipGeneration.h"
 #include "checks/DeviceProcesses.h"
 #include "checks/DeviceTls.h"
+#include "checks/SuperPodSpan.h"
 #include "checks/VersionConsistency.h"
 #include "generate/CheckScriptFacts.h"
 #include "generate/DeviceIpBash.h"
@@ -95,6 +96,24 @@ QString projectValues(const Project &project)
     text += bashArray(QStringLiteral("CANN_SET_ENV_PLACES"),
                       lookForCann ? cannSetEnvPaths() : QStringList());
     text += u"DEVICE_ROUTED=%1\n"_s.arg(isRouted(project.deviceNetwork) ? 1 : 0);
+    if (project.accelerator == Accelerator::Ascend910_93) {
+        // Each die's SDID as the project writes it, parallel to NODE_DEVICES ("" where unset).
+        QStringList sdids;
+        for (int index : project.launchOrder())
+            sdids << project.servers[size_t(index)].superDeviceIds.join(u' ');
+        text += bashArray(QStringLiteral("NODE_SUPER_DEVICE_IDS"), sdids);
+        // Each server's super pod ("" in none), for the super-pods check.
+        QStringList pods;
+        for (int index : project.launchOrder()) {
+            QString pod;
+            for (const SuperPod &candidate : project.superPods) {
+                if (candidate.servers.contains(project.servers[size_t(index)].name))
+                    pod = candidate.id;
+            }
+            pods << pod;
+        }
+        text += bashArray(QStringLiteral("NODE_SUPER_POD"), pods);
+    }
     return text;
 }
 
@@ -112,7 +131,7 @@ QString verdictConstants()
         checks::chipScriptConstants,    checks::deviceScriptConstants,
         checks::tlsScriptConstants,     checks::deviceProcessScriptConstants,
         checks::versionScriptConstants, checks::hostLimitScriptConstants,
-        checks::networkScriptConstants,
+        checks::networkScriptConstants, checks::superPodScriptConstants,
     };
     for (const Constants source : sources) {
         for (const checks::ScriptConstant &constant : source())
@@ -191,7 +210,10 @@ QString acceleratorFunctions(const Project &project)
     case Accelerator::Ascend910_93:
         // accelerator (npu-smi), device-ips, device-links; device-net-health, -tls, -processes.
         return programText(program::check_ascend_sh) + deviceNetTest(project) +
-               programText(program::check_ascend_devices_sh);
+               programText(program::check_ascend_devices_sh) +
+               (project.accelerator == Accelerator::Ascend910_93
+                    ? programText(program::check_super_pods_sh) // super-pods
+                    : QString());
     case Accelerator::Nvidia:
         return programText(program::check_nvidia_sh); // nvidia-smi -L
     case Accelerator::Cpu:

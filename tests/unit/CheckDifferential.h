@@ -169,10 +169,21 @@ inline bool writeText(const QString &path, const QString &text)
 // TLS off, the chip of the project's generation.
 inline QString simulatedState(const cw::Project &project, const cw::Server &server)
 {
-    QString state = u"npu_name=%1\n"_s.arg(
-        project.accelerator == cw::Accelerator::Ascend910b ? u"910B1"_s : u"910ProB"_s);
+    const bool a3 = project.accelerator == cw::Accelerator::Ascend910_93;
+    QString state =
+        u"npu_name=%1\n"_s.arg(a3                                                   ? u"Ascend910"_s
+                               : project.accelerator == cw::Accelerator::Ascend910b ? u"910B1"_s
+                                                                                    : u"910ProB"_s);
+    // An Atlas A3 server: its dies' SDIDs and its pod (the physical one the project names).
+    for (const cw::SuperPod &pod : a3 ? project.superPods : std::vector<cw::SuperPod>{}) {
+        if (pod.servers.contains(server.name))
+            state +=
+                u"super_pod_id=%1\nsuper_pod_size=%2\n"_s.arg(pod.id).arg(pod.servers.size() * 16);
+    }
     for (qsizetype k = 0; k < qsizetype(server.devices.size()); ++k) {
         const int device = server.devices[size_t(k)];
+        if (a3 && k < server.superDeviceIds.size())
+            state += u"sdid_%1=%2\n"_s.arg(device).arg(server.superDeviceIds[k]);
         const QString address = server.deviceIps.value(k);
         const cw::DeviceRoute route = cw::deviceRoute(project.deviceNetwork, address);
         state += u"address_%1=%2\nnetmask_%1=%3\nnetdetect_%1=%4\ntls_%1=0\n"_s.arg(device).arg(

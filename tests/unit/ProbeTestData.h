@@ -146,6 +146,44 @@ inline std::vector<ParserCase> parserCases()
                           health.join(QLatin1Char(',')),
                           npu.devices.empty() ? QString() : npu.devices.back().busId});
          }},
+        {QStringLiteral("npu-smi-dies"), false,
+         [](const QString &t, QString *p) {
+             QStringList dies;
+             for (const NpuDie &d : parseNpuSmiInfo(t, p).dies)
+                 dies << QString::number(d.phyId) + QLatin1Char(':') + QString::number(d.npu) +
+                             QLatin1Char('/') + QString::number(d.chip) + QLatin1Char('=') +
+                             d.health + QLatin1Char('@') + d.busId;
+             return join(dies);
+         }},
+        {QStringLiteral("npu-smi-m"), false,
+         [](const QString &t, QString *p) {
+             QStringList rows;
+             for (const NpuChipMapping &m : parseNpuSmiMapping(t, p))
+                 rows << QStringLiteral("%1/%2:%3:%4:%5")
+                             .arg(m.npu)
+                             .arg(m.chip)
+                             .arg(m.logicId)
+                             .arg(m.phyId)
+                             .arg(m.name);
+             return join(rows);
+         }},
+        {QStringLiteral("spod-info"), false,
+         [](const QString &t, QString *p) {
+             const DieSuperPod pod = parseNpuSpodInfo(t, p);
+             return join({pod.sdid, pod.superPodSize, pod.superPodId, pod.serverIndex});
+         }},
+        {QStringLiteral("super-pod"), false,
+         [](const QString &t, QString *p) {
+             QStringList dies;
+             for (const DieSuperPod &d : parseSuperPodProbe(t, p))
+                 dies << QStringLiteral("%1(%2/%3)=%4@%5%6")
+                             .arg(d.die)
+                             .arg(d.npu)
+                             .arg(d.chip)
+                             .arg(d.sdid, d.superPodId,
+                                  d.error.isEmpty() ? QString() : QLatin1Char('!') + d.error);
+             return join(dies);
+         }},
         {QStringLiteral("hccn-ip"), false,
          [](const QString &t, QString *p) {
              const auto ip = parseHccnIp(t, p);

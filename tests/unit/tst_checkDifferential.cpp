@@ -53,7 +53,8 @@ private Q_SLOTS:
         for (const QString &file :
              {u"ascend-2x8.clusterwiz.json"_s, u"ascend910b-routed-2x8.clusterwiz.json"_s,
               u"cpu-2x2.clusterwiz.json"_s, u"nvidia-2x8.clusterwiz.json"_s,
-              u"mindspore-2x8-msrun.clusterwiz.json"_s, u"ascend-16x8.clusterwiz.json"_s}) {
+              u"mindspore-2x8-msrun.clusterwiz.json"_s, u"ascend-16x8.clusterwiz.json"_s,
+              u"ascend910_93-superpod-4x16.clusterwiz.json"_s}) {
             QString error;
             std::vector<ProbeFacts> facts = healthyFacts(loadExample(example(file)), &error);
             QVERIFY2(!facts.empty(), qPrintable(file + u": "_s + error));
@@ -71,6 +72,7 @@ private Q_SLOTS:
         const QString nvidia = u"nvidia-2x8.clusterwiz.json"_s;
         const QString msrun = u"mindspore-2x8-msrun.clusterwiz.json"_s;
         const QString mpirun = u"ascend-16x8.clusterwiz.json"_s;
+        const QString a3 = u"ascend910_93-superpod-4x16.clusterwiz.json"_s;
         auto none = [](std::vector<ProbeFacts> &) {};
 
         // Every project as its servers are when all is well.
@@ -164,6 +166,36 @@ private Q_SLOTS:
         addRow("NPU health Alarm", ascend, [](auto &f) {
             f[1].replaceInSection(probe::kNpuSmi, u"| OK "_s, u"| Alarm "_s, 1);
         });
+        // The Atlas A3: dies as devices (the chip rows' Phy-ID), each with its SDID.
+        addRow("A3 healthy", a3, none);
+        addRow("A3 die health Alarm", a3, [](auto &f) {
+            f[2].replaceInSection(probe::kNpuSmi, u"| OK "_s, u"| Alarm "_s, 3);
+        });
+        addRow("A3 die health Warning", a3, [](auto &f) {
+            f[0].replaceInSection(probe::kNpuSmi, u"| OK "_s, u"| Warning "_s, 1);
+        });
+        addRow("A3 die missing", a3, [](auto &f) {
+            f[1].replaceInSection(probe::kNpuSmi, u"| 1     5 "_s, u"| 1       "_s, 1);
+        });
+        addRow("A3 SDID differs", a3, [](auto &f) {
+            f[3].replaceInSection(probe::kSuperPod, u": 4456450"_s, u": 4456451"_s, 1);
+        });
+        addRow("A3 spod-info fails", a3,
+               [](auto &f) { f[0].replaceInSection(probe::kSuperPod, u"rc=0"_s, u"rc=8"_s, 2); });
+        addRow("A3 super-pod probe missing", a3,
+               [](auto &f) { f[1].set(probe::kSuperPod, 127, u"sh: npu-smi: not found"_s); });
+        addRow("A3 pod across two physical SuperPoDs", a3, [](auto &f) {
+            f[1].replaceInSection(probe::kSuperPod, u"Super Pod ID                   : 0"_s,
+                                  u"Super Pod ID                   : 5"_s);
+        });
+        addRow("A3 pod of a server unknown", a3,
+               [](auto &f) { f[2].replaceInSection(probe::kSuperPod, u"rc=0"_s, u"rc=3"_s); });
+        addRow("A2 table in an A3 project", a3,
+               [](auto &f) { f[2].set(probe::kNpuSmi, 0, probeText(u"npu-smi/910b1-8.txt"_s)); });
+        addRow("A3 table in a 910 project", ascend,
+               [a3table = probeText(u"npu-smi/a3-deployer-example.txt"_s)](auto &f) {
+                   f[0].set(probe::kNpuSmi, 0, a3table);
+               });
 
         // The GPUs.
         addRow("GPUs recorded", nvidia, [](auto &f) {
@@ -387,6 +419,53 @@ private Q_SLOTS:
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QVERIFY(result.compared >= 8);
         QVERIFY2(result.differences.isEmpty(), qPrintable(result.differences.join(u'\n')));
+    }
+
+    // The Atlas A3 rows above agree; here what they agree on: dies counted, a die named by its
+    // Phy-ID, an SDID that is not the project's named with both values.
+    void atlasA3VerdictsNameTheDie()
+    {
+        const QString file = u"ascend910_93-superpod-4x16.clusterwiz.json"_s;
+        const Project project = loadExample(example(file));
+        const auto verdict = [&](const char *check, const std::vector<ProbeFacts> &facts,
+                                 int rank) {
+            std::vector<ServerDiscovery> discovery(project.servers.size());
+            const std::vector<int> order = project.launchOrder();
+            for (size_t k = 0; k < order.size(); ++k) {
+                discovery[size_t(order[k])].connection.serverIndex = order[k];
+                discovery[size_t(order[k])].connection.serverName =
+                    project.servers[size_t(order[k])].name;
+                discovery[size_t(order[k])].facts = parseProbeOutput(facts[k].text());
+            }
+            const CheckReport report = evaluateChecks(project, discovery, {});
+            const CheckResult *r = report.find(QLatin1StringView(check), order[size_t(rank)]);
+            return r ? checkStatusName(r->status) + u": "_s + r->reason : u"(none)"_s;
+        };
+        const auto accelerator = [&](const std::vector<ProbeFacts> &facts, int rank) {
+            return verdict(check::kAccelerator, facts, rank);
+        };
+        std::vector<ProbeFacts> facts = m_base.at(file);
+        QCOMPARE(accelerator(facts, 0), u"ok: 16 dies, 16 OK"_s);
+        facts[3].replaceInSection(probe::kSuperPod, u": 4456450"_s, u": 4456451"_s, 1);
+        QCOMPARE(accelerator(facts, 3),
+                 u"failed: die 2 has SDID 4456451 (npu-smi info -t spod-info), the project says "
+                 "4456450 (project uses 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15)"_s);
+        facts = m_base.at(file);
+        facts[1].replaceInSection(probe::kNpuSmi, u"| 1     5 "_s, u"| 1       "_s, 1);
+        QCOMPARE(accelerator(facts, 1),
+                 u"failed: die 5 missing (project uses 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15)"_s);
+
+        // A logical pod holding servers of two physical SuperPoDs, named with both.
+        facts = m_base.at(file);
+        QCOMPARE(verdict(check::kSuperPods, facts, 0),
+                 u"ok: 2 super pods, each inside one physical SuperPoD"_s);
+        facts[1].replaceInSection(probe::kSuperPod, u"Super Pod ID                   : 0"_s,
+                                  u"Super Pod ID                   : 5"_s);
+        const QString span = verdict(check::kSuperPods, facts, 0);
+        QVERIFY2(span.startsWith(u"failed: super pod "_s) &&
+                     span.contains(u"spans physical SuperPoDs: 0 on "_s) &&
+                     span.contains(u"; 5 on "_s),
+                 qPrintable(span));
     }
 
     // The comparison itself can fail: a check.sh whose verdict was changed on purpose is caught.

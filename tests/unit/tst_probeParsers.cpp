@@ -82,6 +82,16 @@ private Q_SLOTS:
         addCaptured(
             "npu-smi", "npu-smi/910proB-8.txt",
             u"8|910ProB|22.0.4|0=OK,1=OK,2=OK,3=OK,4=OK,5=OK,6=Critical,7=OK|0000:42:00.0"_s);
+        // Atlas A3 (tests/data/probes/npu-smi/SOURCES.md): two dies per NPU.
+        addCaptured("npu-smi", "npu-smi/a3-deployer-example.txt",
+                    u"1|Ascend910|25.3.rc1.b020|0=OK|0000:9D:00.0"_s);
+        addCaptured("npu-smi-dies", "npu-smi/a3-deployer-example.txt",
+                    u"0:0/0=OK@0000:9D:00.0|1:0/1=OK@0000:9F:00.0"_s);
+        addCaptured("npu-smi-dies", "npu-smi/910b1-8.txt", QString());
+        addCaptured("npu-smi-m", "npu-smi/a3-mapping.txt",
+                    u"0/0:0:0:Ascend910|0/1:1:1:Ascend910|1/0:2:2:Ascend910|1/1:3:3:Ascend910"_s);
+        addCaptured("spod-info", "npu-smi/spod-info-a3.txt", u"327683|32|7|1"_s);
+        addCaptured("spod-info", "npu-smi/spod-info-shmem.txt", u"16777216|384|0|4"_s);
         addCaptured("npu-smi", "npu-smi/truncated.txt", u"4|910B1|23.0.rc3|0=OK,1=OK,2=OK,3=OK|"_s,
                     false);
         addCaptured(
@@ -157,6 +167,29 @@ private Q_SLOTS:
     void smallOutputs_data()
     {
         columns();
+        // The super-pod probe (resources/server/probe-super-pod.sh): -m, then a block per chip.
+        const QString mapping = probeText(u"npu-smi/a3-mapping.txt"_s);
+        const QString spod = probeText(u"npu-smi/spod-info-a3.txt"_s);
+        addInline("two dies", "super-pod",
+                  mapping + u"@@spod 0 0 0 rc=0\n"_s + spod + u"@@spod 1 1 3 rc=0\n"_s + spod,
+                  u"0(0/0)=327683@7|3(1/1)=327683@7"_s);
+        addInline("a chip that fails", "super-pod",
+                  mapping +
+                      u"@@spod 0 1 1 rc=8\nError: the device id 0 or chip id 1 is invalid.\n"_s,
+                  u"1(0/1)=@!Error: the device id 0 or chip id 1 is invalid."_s);
+        addInline("not a number", "spod-info", u"SDID : 0x50003\nSuper Pod ID : 7\n"_s, u"||7|"_s,
+                  false);
+        addInline("SDID past 32 bits", "spod-info", u"SDID : 99999999999\nSuper Pod ID : 1\n"_s,
+                  u"||1|"_s, false);
+        addInline("an A2 -m", "npu-smi-m",
+                  u"\tNPU ID   Chip ID   Chip Logic ID   Chip Name\n\t0   0   0   Ascend 910B3\n"
+                  "\t0   1   -   Mcu\n"_s,
+                  u"0/0:0:0:Ascend 910B3"_s);
+        addInline("phy id past 255", "npu-smi-dies",
+                  u"| NPU   Name | Health | x |\n| Chip  Phy-ID | Bus-Id | y |\n"
+                  "| 0     Ascend910 | OK | z |\n| 0     99999999999 | 0000:9D:00.0 | w |\n"
+                  "| NPU     Chip | Process id | v |\n+---+\n"_s,
+                  QString());
         addInline("plain", "hostname", u"vm\n"_s, u"vm"_s);
         addInline("two words", "hostname", u"two words\n"_s, QString(), false);
         addInline("trailing space", "hostname-i", u"192.0.2.2 10.231.98.1 fd00::2 \n"_s,

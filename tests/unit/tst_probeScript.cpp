@@ -3,6 +3,7 @@
 // run it for real on this machine (no SSH needed) and read the result back with
 // parseProbeOutput(), with the simulated Ascend tools of tests/fixtures/ascend on PATH, and with
 // hostile project values that must stay inert.
+#include "discover/Discovery.h"
 #include "discover/FactCommands.h"
 #include "discover/FactPrograms.h"
 #include "discover/ProbeParsers.h"
@@ -414,6 +415,64 @@ private Q_SLOTS:
         QCOMPARE(four.ascendDevice(6)->ipError, u"Device 6 does not exist."_s);
         QCOMPARE(four.ascendDevice(6)->link, LinkState::Unknown);
         QVERIFY2(four.issues.empty(), qPrintable(issuesText(four)));
+    }
+
+    // An Atlas A3 server (tests/fixtures/ascend/README.md): 8 NPUs, 16 dies; discovery reads
+    // the dies from the table's Phy-IDs and each die's SDID and pod from -m and spod-info, and
+    // fills an A3 project's devices and super_device_ids with them.
+    void atlasA3Fixture()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QByteArray state = "npu_count=8\nnpu_name=Ascend910\nhealth_3=Alarm\nsuper_pod_id=7\n"
+                           "super_pod_size=32\nserver_index=1\n";
+        for (int die = 0; die < 16; ++die)
+            state += QStringLiteral("sdid_%1=%2\n").arg(die).arg(4194304 + die * 65537).toUtf8();
+        writeFile(dir.filePath(u"hccn.conf"_s), state);
+        const QString path = kFixtures + u':' + qEnvironmentVariable("PATH");
+        Project input = project(Accelerator::Ascend910_93, {});
+        input.launch.python = u"/nonexistent/python3"_s;
+        const Run run =
+            runShell(u"/bin/sh"_s, {u"-c"_s, probeScript(input, 0)}, {},
+                     {u"PATH="_s + path, u"HCCN_CONF="_s + dir.filePath(u"hccn.conf"_s)});
+        const ServerFacts facts = parseProbeOutput(run.out);
+        QVERIFY(facts.complete);
+        QVERIFY2(facts.issues.empty(), qPrintable(issuesText(facts)));
+        QCOMPARE(facts.npu.count, 8);
+        QCOMPARE(facts.npu.chipName, u"Ascend910"_s);
+        QCOMPARE(facts.npu.dies.size(), size_t(16));
+        QCOMPARE(facts.npu.dies[7].phyId, 7);
+        QCOMPARE(facts.npu.dies[7].npu, 3);
+        QCOMPARE(facts.npu.dies[7].chip, 1);
+        QCOMPARE(facts.npu.dies[7].health, u"Alarm"_s);
+        QCOMPARE(facts.superPod.size(), size_t(16));
+        const DieSuperPod *die9 = facts.dieSuperPod(9);
+        QVERIFY(die9);
+        QCOMPARE(die9->npu, 4);
+        QCOMPARE(die9->chip, 1);
+        QCOMPARE(die9->sdid, QString::number(4194304 + 9 * 65537));
+        QCOMPARE(die9->superPodId, u"7"_s);
+        QCOMPARE(die9->serverIndex, u"1"_s);
+        QVERIFY(die9->error.isEmpty());
+
+        ServerDiscovery found;
+        found.connection.serverIndex = 0;
+        found.facts = facts;
+        QStringList changes;
+        const Project filled = applyDiscovery(input, {found}, &changes);
+        const Server &server = filled.servers.front();
+        QCOMPARE(server.devices.size(), size_t(16));
+        QCOMPARE(server.devices.back(), 15);
+        QCOMPARE(server.superDeviceIds.size(), 16);
+        QCOMPARE(server.superDeviceIds[9], QString::number(4194304 + 9 * 65537));
+        QVERIFY2(changes.filter(u"super_device_ids"_s).size() == 1,
+                 qPrintable(changes.join(u'\n')));
+
+        // A field the user set is kept.
+        Project given = input;
+        given.servers.front().superDeviceIds = {u"1"_s};
+        const Project kept = applyDiscovery(given, {found});
+        QCOMPARE(kept.servers.front().superDeviceIds, QStringList{u"1"_s}); // the user's wins
     }
 
     void hostileValuesStayInert_data()

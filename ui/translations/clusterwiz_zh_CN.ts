@@ -1009,6 +1009,38 @@
         <source>entry script %1 does not exist (copy it there, or add it to Files to upload on the Launch mode page)</source>
         <translation>入口脚本 %1 不存在（请复制过去，或在“启动方式”页把它加入“要上传的文件”）</translation>
     </message>
+    <message>
+        <source>die %1 missing</source>
+        <translation>缺少 die %1</translation>
+    </message>
+    <message>
+        <source>die %1 health Warning</source>
+        <translation>die %1 健康状态为 Warning</translation>
+    </message>
+    <message>
+        <source>die %1 health %2</source>
+        <translation>die %1 健康状态为 %2</translation>
+    </message>
+    <message>
+        <source>die %1 has SDID %2 (npu-smi info -t spod-info), the project says %3</source>
+        <translation>die %1 的 SDID 为 %2（npu-smi info -t spod-info），项目中为 %3</translation>
+    </message>
+    <message>
+        <source>no super pods in the project (typical networking)</source>
+        <translation>项目中没有超节点（常规组网）</translation>
+    </message>
+    <message>
+        <source>super pod %1 spans physical SuperPoDs: %2 (ranks of different physical SuperPoDs cannot share a logical one)</source>
+        <translation>超节点 %1 跨越多个物理超节点：%2（不同物理超节点的 rank 不能共用一个逻辑超节点）</translation>
+    </message>
+    <message>
+        <source>%1 super pods, each inside one physical SuperPoD</source>
+        <translation>%1 个超节点，每个都在一个物理超节点内</translation>
+    </message>
+    <message>
+        <source>%1; not compared: %2</source>
+        <translation>%1；未比较：%2</translation>
+    </message>
 </context>
 <context>
     <name>cw::ChecksPage</name>

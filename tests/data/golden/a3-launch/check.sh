@@ -35,6 +35,8 @@ HCCL_PORT_FIRST=60000
 HCCL_PORT_LAST=60031
 CANN_SET_ENV_PLACES=()
 DEVICE_ROUTED=0
+NODE_SUPER_DEVICE_IDS=('0 65537 262146 327683 524292 589829 786438 851975 1048584 1114121 1310730 1376267 1572876 1638413 1835022 1900559' '4194304 4259841 4456450 4521987 4718596 4784133 4980742 5046279 5242888 5308425 5505034 5570571 5767180 5832717 6029326 6094863' '0 65537 262146 327683 524292 589829 786438 851975 1048584 1114121 1310730 1376267 1572876 1638413 1835022 1900559' '4194304 4259841 4456450 4521987 4718596 4784133 4980742 5046279 5242888 5308425 5505034 5570571 5767180 5832717 6029326 6094863')
+NODE_SUPER_POD=('0' '0' '1' '1')
 
 # What the C++ verdicts decide with too (checks/): thresholds, and texts whose %1, %2... clusterwiz_text fills in.
 readonly REASONS_SHOWN='3'
@@ -89,6 +91,10 @@ readonly TEXT_NPU_MISSING='NPU %1 missing'
 readonly TEXT_NPU_WARNING='NPU %1 health Warning'
 readonly TEXT_NPU_HEALTH='NPU %1 health %2'
 readonly TEXT_NPUS_FAILING='%1 (project uses %2)'
+readonly TEXT_DIE_MISSING='die %1 missing'
+readonly TEXT_DIE_WARNING='die %1 health Warning'
+readonly TEXT_DIE_HEALTH='die %1 health %2'
+readonly TEXT_DIE_SDID='die %1 has SDID %2 (npu-smi info -t spod-info), the project says %3'
 readonly TEXT_CHIP_OTHER='NPU chip %1 is %2 hardware, the project'\''s accelerator is %3'
 readonly TEXT_NONE='(none)'
 readonly TEXT_DEVICE_GATEWAY='device %1 has gateway %2, plan %3'
@@ -165,6 +171,10 @@ readonly TEXT_RESERVED_OUTSIDE='%1 is outside the ephemeral range %2'
 readonly TEXT_RESERVED_OK='%1 reserved (ip_local_reserved_ports: %2)'
 readonly TEXT_RESERVED_OPEN='%1 of the HCCL ports are inside the ephemeral range %2 and not reserved (ip_local_reserved_ports: %3): a connection can take one before HCCL listens there; reserve them (sysctl -w net.ipv4.ip_local_reserved_ports=...)'
 readonly TEXT_REACH_FAILED='cannot connect to %1: %2'
+readonly TEXT_SUPER_PODS_NONE='no super pods in the project (typical networking)'
+readonly TEXT_SUPER_PODS_SPAN='super pod %1 spans physical SuperPoDs: %2 (ranks of different physical SuperPoDs cannot share a logical one)'
+readonly TEXT_SUPER_PODS_SAME='%1 super pods, each inside one physical SuperPoD'
+readonly TEXT_SUPER_PODS_NOT_COMPARED='%1; not compared: %2'
 
 # Device IPs of every server (same order as NODE_DEVICES) and the hccn_tool command lines.
 NODE_DEVICE_IPS=('192.168.100.1 192.168.101.1 192.168.100.2 192.168.101.2 192.168.100.3 192.168.101.3 192.168.100.4 192.168.101.4 192.168.100.5 192.168.101.5 192.168.100.6 192.168.101.6 192.168.100.7 192.168.101.7 192.168.100.8 192.168.101.8' '192.168.100.9 192.168.101.9 192.168.100.10 192.168.101.10 192.168.100.11 192.168.101.11 192.168.100.12 192.168.101.12 192.168.100.13 192.168.101.13 192.168.100.14 192.168.101.14 192.168.100.15 192.168.101.15 192.168.100.16 192.168.101.16' '192.168.100.17 192.168.101.17 192.168.100.18 192.168.101.18 192.168.100.19 192.168.101.19 192.168.100.20 192.168.101.20 192.168.100.21 192.168.101.21 192.168.100.22 192.168.101.22 192.168.100.23 192.168.101.23 192.168.100.24 192.168.101.24' '192.168.100.25 192.168.101.25 192.168.100.26 192.168.101.26 192.168.100.27 192.168.101.27 192.168.100.28 192.168.101.28 192.168.100.29 192.168.101.29 192.168.100.30 192.168.101.30 192.168.100.31 192.168.101.31 192.168.100.32 192.168.101.32')
@@ -343,6 +353,16 @@ done'\'' '\''sh'\'' '\''workdir:/home/train/llm'\'' '\''writable:/home/train/llm
     [nft]=''\''nft'\'' '\''list'\'' '\''ruleset'\'''
     [iptables]=''\''iptables'\'' '\''-S'\'''
     [npu-smi]=''\''npu-smi'\'' '\''info'\'''
+    [super-pod]=''\''sh'\'' '\''-c'\'' '\''map=$(npu-smi info -m 2>&1)
+rc=$?
+printf '\''\'\'''\''%s\n'\''\'\'''\'' "$map"
+[ "$rc" -eq 0 ] || exit "$rc"
+printf '\''\'\'''\''%s\n'\''\'\'''\'' "$map" | awk '\''\'\'''\''NF >= 5 && $1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+$/ && $4 ~ /^[0-9]+$/ { print $1, $2, $4 }'\''\'\'''\'' | head -n 64 |
+    while read -r npu chip phy; do
+        spod=$(npu-smi info -t spod-info -i "$npu" -c "$chip" 2>&1)
+        rc=$?
+        printf '\''\'\'''\''@@spod %s %s %s rc=%s\n%s\n'\''\'\'''\'' "$npu" "$chip" "$phy" "$rc" "$spod"
+    done'\'''
     [nvidia-smi]=''\''nvidia-smi'\'' '\''-L'\'''
     [hccn-conf]=''\''sh'\'' '\''-c'\'' '\''cat "${CLUSTERWIZ_HCCN_CONF:-/etc/hccn.conf}"'\'''
     [hccn-ip.0]=''\''hccn_tool'\'' '\''-i'\'' '\''0'\'' '\''-ip'\'' '\''-g'\'''
@@ -476,7 +496,7 @@ for arg in sys.argv[1:]:
     [memlock]=''\''sh'\'' '\''-c'\'' '\''ulimit -l'\'''
     [host-resolves]=''\''sh'\'' '\''-c'\'' '\''getent ahostsv4 "$(hostname)"'\'''
 )
-FACT_ORDER=(clock hostname hostname-i ip-addr os-release ssh-connection sshd-processes ss paths mpirun ufw firewalld-state firewalld nft iptables npu-smi nvidia-smi hccn-conf @devices device-holders python npu-board@first cann-version reserved-ports shm memlock host-resolves)
+FACT_ORDER=(clock hostname hostname-i ip-addr os-release ssh-connection sshd-processes ss paths mpirun ufw firewalld-state firewalld nft iptables npu-smi super-pod nvidia-smi hccn-conf @devices device-holders python npu-board@first cann-version reserved-ports shm memlock host-resolves)
 FACT_DEVICE_SECTIONS=(hccn-ip hccn-link hccn-health hccn-tls)
 FACT_IF_PREVIOUS_OK=(firewalld)
 FACT_QUICK=(clock hostname hostname-i ip-addr os-release ssh-connection ss mpirun nft iptables hccn-conf device-holders cann-version reserved-ports shm memlock)
@@ -530,6 +550,8 @@ clusterwiz_checks() {
     clusterwiz_check master-port-reachable others reach live clusterwiz_check_master_port_reachable
     # versions: NPU driver, firmware, CANN, Python and the framework's packages are the same version on every server
     clusterwiz_check versions master reach facts clusterwiz_check_versions
+    # super-pods: every super pod of the project lies inside one physical SuperPoD (Super Pod ID of npu-smi info -t spod-info)
+    clusterwiz_check super-pods master reach facts clusterwiz_check_super_pods
     # clock-skew: every server's clock is within 1 s of the master's
     clusterwiz_check clock-skew master reach facts clusterwiz_check_clock_skew
 }
@@ -1488,6 +1510,47 @@ clusterwiz_npu_rows() {
         }'
 }
 
+# An Atlas A3 table's dies as discovery reads them: "PHY<TAB>CHIP<TAB>HEALTH", once per die. The
+# header's second row is "| Chip  Phy-ID | Bus-Id ...": every NPU row is then followed by one
+# chip row "| CHIP PHY | BUS-ID ...", the die PHY taking that NPU row's chip name and health.
+clusterwiz_die_rows() {
+    printf '%s\n' "$1" | awk '
+        function trim(x) { gsub(/[ \t]+/, " ", x); sub(/^ /, "", x); sub(/ $/, "", x); return x }
+        {
+            sub(/\r$/, ""); line = trim($0)
+            if (substr(line, 1, 1) != "|") next
+            n = split(line, cell, "|")
+            last = (trim(cell[n]) == "") ? n - 1 : n
+            c1 = trim(cell[2]); c2 = trim(cell[3])
+            if (last < 3) next
+            if (c1 ~ /^NPU/ && c2 == "Health") { header = 1; next }
+            if (c1 ~ /^NPU/ && c2 == "Process id") { processes = 1; next }
+            if (!header || processes) next
+            if (c1 == "Chip Phy-ID" && c2 == "Bus-Id") { dies = 1; next }
+            if (c1 ~ /^[0-9]+ [^ ]/ && c1 !~ /^[0-9]+( [0-9]+)?$/ && c2 ~ /^[A-Za-z][A-Za-z _-]*$/) {
+                chip = c1; sub(/^[0-9]+ /, "", chip); health = c2; pending = 1; next
+            }
+            if (dies && pending && c1 ~ /^[0-9]+ [0-9]+$/ && c2 ~ /^[0-9A-Fa-f]{4,8}:[0-9A-Fa-f][0-9A-Fa-f]:[0-9A-Fa-f][0-9A-Fa-f]\.[0-7]$/) {
+                phy = c1; sub(/^[0-9]+ /, "", phy); pending = 0
+                if (phy + 0 <= 255 && !(phy in seen)) { seen[phy] = 1; print phy "\t" chip "\t" health }
+            }
+        }'
+}
+
+# The SDID `npu-smi info -t spod-info` gave die $2 in the super-pod probe's output $1
+# (resources/server/probe-super-pod.sh); "" when not read.
+clusterwiz_die_sdid() {
+    printf '%s\n' "$1" | awk -v die="$2" '
+        /^@@spod / { inside = ($4 == die && $5 == "rc=0"); next }
+        inside {
+            line = $0; sub(/\r$/, "", line)
+            at = index(line, ":"); if (!at) next
+            key = substr(line, 1, at - 1); gsub(/[ \t]+/, " ", key); sub(/^ /, "", key); sub(/ $/, "", key)
+            value = substr(line, at + 1); gsub(/^[ \t]+|[ \t]+$/, "", value)
+            if (key == "SDID" && value ~ /^[0-9]+$/ && length(value) <= 10) { print value; exit }
+        }'
+}
+
 # 910B1..910B4 (a digit after 910B) are Atlas A2 chips (ascend910b); 910, 910A, 910B, 910ProA and
 # 910ProB the first Ascend 910 (ascend910); Ascend910 an Atlas A3 chip (ascend910_93); any case.
 # Prints the generation, or nothing.
@@ -1500,15 +1563,24 @@ clusterwiz_chip_generation() {
 }
 
 clusterwiz_check_accelerator() {
-    local output status rows device chip kind health count healthy
-    local -a failing=() warning=()
+    local output status rows dies listed device chip kind health count healthy k sdid planned spod=""
+    local missing_text="$TEXT_NPU_MISSING" warning_text="$TEXT_NPU_WARNING" health_text="$TEXT_NPU_HEALTH"
+    local -a failing=() warning=() planned_sdids=()
     output=$(clusterwiz_fact npu-smi)
     status=$?
     case "$status" in
-        0) rows=$(clusterwiz_npu_rows "$output") ;;
+        0) rows=$(clusterwiz_npu_rows "$output"); dies=$(clusterwiz_die_rows "$output") ;;
         127 | 125) clusterwiz_fail "$TEXT_NPU_SMI_MISSING"; return ;;
-        *) rows="" ;;
+        *) rows=""; dies="" ;;
     esac
+    # On the Atlas A3 the devices are the dies, each checked against its own SDID too.
+    listed=$rows
+    if [ "$ACCELERATOR" = ascend910_93 ]; then
+        listed=$dies
+        missing_text=$TEXT_DIE_MISSING; warning_text=$TEXT_DIE_WARNING; health_text=$TEXT_DIE_HEALTH
+        spod=$(clusterwiz_fact super-pod) || spod=""
+        read -r -a planned_sdids <<< "${NODE_SUPER_DEVICE_IDS[$NODE_RANK]}"
+    fi
     # A chip of the other generation: wrong rank table format, HCCL settings and device network.
     while IFS= read -r chip; do
         [ -n "$chip" ] || continue
@@ -1517,22 +1589,35 @@ clusterwiz_check_accelerator() {
             failing+=("$(clusterwiz_text "$TEXT_SERVER_CHIP" "$SERVER_NAME" "$(clusterwiz_text "$TEXT_CHIP_OTHER" "$chip" "$kind" "$ACCELERATOR")")")
         fi
     done < <(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3 && !seen[$2]++ { print $2 }')
+    k=0
     for device in "${DEVICES[@]}"; do
-        health=$(printf '%s\n' "$rows" | awk -F '\t' -v d="$device" '$1 == d { print $3; exit }')
+        health=$(printf '%s\n' "$listed" | awk -F '\t' -v d="$device" '$1 == d { print $3; exit }')
         if [ -z "$health" ]; then
-            failing+=("$(clusterwiz_text "$TEXT_NPU_MISSING" "$device")")
+            failing+=("$(clusterwiz_text "$missing_text" "$device")")
         elif [ "${health,,}" = warning ]; then
-            warning+=("$(clusterwiz_text "$TEXT_NPU_WARNING" "$device")")
+            warning+=("$(clusterwiz_text "$warning_text" "$device")")
         elif [ "${health,,}" != ok ]; then
-            failing+=("$(clusterwiz_text "$TEXT_NPU_HEALTH" "$device" "$health")")
+            failing+=("$(clusterwiz_text "$health_text" "$device" "$health")")
         fi
+        planned=${planned_sdids[$k]:-}
+        if [ -n "$spod" ] && [ -n "$planned" ]; then
+            sdid=$(clusterwiz_die_sdid "$spod" "$device")
+            if [ -n "$sdid" ] && [ "$sdid" != "$planned" ]; then
+                failing+=("$(clusterwiz_text "$TEXT_DIE_SDID" "$device" "$sdid" "$planned")")
+            fi
+        fi
+        k=$((k + 1))
     done
     if [ "${#failing[@]}" -gt 0 ]; then
         clusterwiz_fail "$(clusterwiz_text "$TEXT_NPUS_FAILING" "$(clusterwiz_join_reasons "${failing[@]}" ${warning[@]+"${warning[@]}"})" "$(IFS=,; echo "${DEVICES[*]}")")"
     elif [ "${#warning[@]}" -gt 0 ]; then
         clusterwiz_warn "$(clusterwiz_join_reasons "${warning[@]}")"
     else
-        # As discovery's table shows the devices (DiscoveryReport.cpp): "8 NPU, 8 OK".
+        # As discovery's table shows the devices (DiscoveryReport.cpp): "8 NPU, 8 OK", an Atlas
+        # A3's "16 dies, 16 OK".
+        count=$(printf '%s\n' "$dies" | awk -F '\t' 'NF == 3' | grep -c .)
+        healthy=$(printf '%s\n' "$dies" | awk -F '\t' 'NF == 3 && tolower($3) == "ok"' | grep -c .)
+        if [ "$count" != 0 ]; then clusterwiz_ok "$count dies, $healthy OK"; return; fi
         count=$(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3' | grep -c .)
         healthy=$(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3 && tolower($3) == "ok"' | grep -c .)
         if [ "$count" = 0 ]; then clusterwiz_ok "-"; else clusterwiz_ok "$count NPU, $healthy OK"; fi
@@ -1807,6 +1892,85 @@ clusterwiz_check_device_processes() {
         clusterwiz_fail "$(clusterwiz_text "$TEXT_HELD_STOP" "$(clusterwiz_join_shown "$HELD_SHOWN" "${held[@]}")" "$pids")"
     else
         clusterwiz_ok "$(clusterwiz_text "$TEXT_NONE_HELD" "$NPROC")"
+    fi
+}
+
+# The physical SuperPoD of a super-pod probe's output $1 (resources/server/probe-super-pod.sh):
+# the "Super Pod ID" of its first chip that answered, as checks/SuperPodSpan.cpp reads it.
+clusterwiz_physical_super_pod() {
+    printf '%s\n' "$1" | awk '
+        /^@@spod / { inside = ($5 == "rc=0"); next }
+        inside {
+            line = $0; sub(/\r$/, "", line)
+            at = index(line, ":"); if (!at) next
+            key = substr(line, 1, at - 1); gsub(/[ \t]+/, " ", key); sub(/^ /, "", key); sub(/ $/, "", key)
+            value = substr(line, at + 1); gsub(/^[ \t]+|[ \t]+$/, "", value)
+            if (tolower(key) == "super pod id" && value ~ /^[0-9]+$/ && length(value) <= 10) { print value; exit }
+        }'
+}
+
+# super-pods (the master): no project pod holds servers of two physical SuperPoDs.
+clusterwiz_check_super_pods() {
+    local j output physical spans line
+    local all=""
+    local -a unknown=()
+    local pods=0
+    for ((j = 0; j < NODE_COUNT; j++)); do
+        [ -n "${NODE_SUPER_POD[$j]}" ] && pods=1
+    done
+    if [ "$pods" = 0 ]; then
+        clusterwiz_skip "$TEXT_SUPER_PODS_NONE"
+        return
+    fi
+    for ((j = 0; j < NODE_COUNT; j++)); do
+        [ -n "${NODE_SUPER_POD[$j]}" ] || continue
+        output=""
+        if [ "$j" = "$NODE_RANK" ]; then
+            output=$(clusterwiz_fact super-pod) || output=""
+        elif clusterwiz_peer_facts "$j"; then
+            output=$(clusterwiz_peer_fact "$j" super-pod) || output=""
+        fi
+        physical=$(clusterwiz_physical_super_pod "$output")
+        if [ -z "$physical" ]; then
+            unknown+=("${NODE_NAMES[$j]}")
+            continue
+        fi
+        all+="${NODE_SUPER_POD[$j]}"$'\t'"$physical"$'\t'"${NODE_NAMES[$j]}"$'\n'
+    done
+    # Pods in the order of their first server, physical ids in the order they come, as the C++.
+    spans=$(printf '%s' "$all" | awk -F '\t' -v text="$TEXT_SUPER_PODS_SPAN" '
+        NF == 3 {
+            if (!($1 in seen)) { seen[$1] = 1; pod[++np] = $1 }
+            k = $1 SUBSEP $2
+            if (!(k in holders)) { phys[$1, ++nphys[$1]] = $2; holders[k] = $3 } else holders[k] = holders[k] ", " $3
+        }
+        END {
+            for (i = 1; i <= np; i++) {
+                p = pod[i]
+                if (nphys[p] < 2) continue
+                parts = ""
+                for (n = 1; n <= nphys[p]; n++) parts = parts (n > 1 ? "; " : "") phys[p, n] " on " holders[p SUBSEP phys[p, n]]
+                line = text
+                sub(/%1/, "\001", line); sub(/%2/, "\002", line)
+                a = index(line, "\001"); line = substr(line, 1, a - 1) p substr(line, a + 1)
+                b = index(line, "\002"); line = substr(line, 1, b - 1) parts substr(line, b + 1)
+                print line
+            }
+            print "pods\t" np
+        }')
+    if printf '%s\n' "$spans" | grep -qv '^pods	'; then
+        while IFS= read -r line; do
+            [[ $line == pods$'\t'* ]] || clusterwiz_fail "$line"
+        done <<<"$spans"
+        return
+    fi
+    local reason count
+    count=$(printf '%s\n' "$spans" | awk -F '\t' '$1 == "pods" { print $2 }')
+    reason=$(clusterwiz_text "$TEXT_SUPER_PODS_SAME" "${count:-0}")
+    if [ "${#unknown[@]}" -gt 0 ]; then
+        clusterwiz_warn "$(clusterwiz_text "$TEXT_SUPER_PODS_NOT_COMPARED" "$reason" "$(clusterwiz_join_reasons "${unknown[@]}")")"
+    else
+        clusterwiz_ok "$reason"
     fi
 }
 

@@ -89,6 +89,10 @@ readonly TEXT_NPU_MISSING='NPU %1 missing'
 readonly TEXT_NPU_WARNING='NPU %1 health Warning'
 readonly TEXT_NPU_HEALTH='NPU %1 health %2'
 readonly TEXT_NPUS_FAILING='%1 (project uses %2)'
+readonly TEXT_DIE_MISSING='die %1 missing'
+readonly TEXT_DIE_WARNING='die %1 health Warning'
+readonly TEXT_DIE_HEALTH='die %1 health %2'
+readonly TEXT_DIE_SDID='die %1 has SDID %2 (npu-smi info -t spod-info), the project says %3'
 readonly TEXT_CHIP_OTHER='NPU chip %1 is %2 hardware, the project'\''s accelerator is %3'
 readonly TEXT_NONE='(none)'
 readonly TEXT_DEVICE_GATEWAY='device %1 has gateway %2, plan %3'
@@ -165,6 +169,10 @@ readonly TEXT_RESERVED_OUTSIDE='%1 is outside the ephemeral range %2'
 readonly TEXT_RESERVED_OK='%1 reserved (ip_local_reserved_ports: %2)'
 readonly TEXT_RESERVED_OPEN='%1 of the HCCL ports are inside the ephemeral range %2 and not reserved (ip_local_reserved_ports: %3): a connection can take one before HCCL listens there; reserve them (sysctl -w net.ipv4.ip_local_reserved_ports=...)'
 readonly TEXT_REACH_FAILED='cannot connect to %1: %2'
+readonly TEXT_SUPER_PODS_NONE='no super pods in the project (typical networking)'
+readonly TEXT_SUPER_PODS_SPAN='super pod %1 spans physical SuperPoDs: %2 (ranks of different physical SuperPoDs cannot share a logical one)'
+readonly TEXT_SUPER_PODS_SAME='%1 super pods, each inside one physical SuperPoD'
+readonly TEXT_SUPER_PODS_NOT_COMPARED='%1; not compared: %2'
 
 # Device IPs of every server (same order as NODE_DEVICES) and the hccn_tool command lines.
 NODE_DEVICE_IPS=('192.168.100.101 192.168.101.101 192.168.102.101 192.168.103.101 192.168.100.100 192.168.101.100 192.168.102.100 192.168.103.100' '192.168.100.111 192.168.101.111 192.168.102.111 192.168.103.111 192.168.100.110 192.168.101.110 192.168.102.110 192.168.103.110')
@@ -1362,6 +1370,47 @@ clusterwiz_npu_rows() {
         }'
 }
 
+# An Atlas A3 table's dies as discovery reads them: "PHY<TAB>CHIP<TAB>HEALTH", once per die. The
+# header's second row is "| Chip  Phy-ID | Bus-Id ...": every NPU row is then followed by one
+# chip row "| CHIP PHY | BUS-ID ...", the die PHY taking that NPU row's chip name and health.
+clusterwiz_die_rows() {
+    printf '%s\n' "$1" | awk '
+        function trim(x) { gsub(/[ \t]+/, " ", x); sub(/^ /, "", x); sub(/ $/, "", x); return x }
+        {
+            sub(/\r$/, ""); line = trim($0)
+            if (substr(line, 1, 1) != "|") next
+            n = split(line, cell, "|")
+            last = (trim(cell[n]) == "") ? n - 1 : n
+            c1 = trim(cell[2]); c2 = trim(cell[3])
+            if (last < 3) next
+            if (c1 ~ /^NPU/ && c2 == "Health") { header = 1; next }
+            if (c1 ~ /^NPU/ && c2 == "Process id") { processes = 1; next }
+            if (!header || processes) next
+            if (c1 == "Chip Phy-ID" && c2 == "Bus-Id") { dies = 1; next }
+            if (c1 ~ /^[0-9]+ [^ ]/ && c1 !~ /^[0-9]+( [0-9]+)?$/ && c2 ~ /^[A-Za-z][A-Za-z _-]*$/) {
+                chip = c1; sub(/^[0-9]+ /, "", chip); health = c2; pending = 1; next
+            }
+            if (dies && pending && c1 ~ /^[0-9]+ [0-9]+$/ && c2 ~ /^[0-9A-Fa-f]{4,8}:[0-9A-Fa-f][0-9A-Fa-f]:[0-9A-Fa-f][0-9A-Fa-f]\.[0-7]$/) {
+                phy = c1; sub(/^[0-9]+ /, "", phy); pending = 0
+                if (phy + 0 <= 255 && !(phy in seen)) { seen[phy] = 1; print phy "\t" chip "\t" health }
+            }
+        }'
+}
+
+# The SDID `npu-smi info -t spod-info` gave die $2 in the super-pod probe's output $1
+# (resources/server/probe-super-pod.sh); "" when not read.
+clusterwiz_die_sdid() {
+    printf '%s\n' "$1" | awk -v die="$2" '
+        /^@@spod / { inside = ($4 == die && $5 == "rc=0"); next }
+        inside {
+            line = $0; sub(/\r$/, "", line)
+            at = index(line, ":"); if (!at) next
+            key = substr(line, 1, at - 1); gsub(/[ \t]+/, " ", key); sub(/^ /, "", key); sub(/ $/, "", key)
+            value = substr(line, at + 1); gsub(/^[ \t]+|[ \t]+$/, "", value)
+            if (key == "SDID" && value ~ /^[0-9]+$/ && length(value) <= 10) { print value; exit }
+        }'
+}
+
 # 910B1..910B4 (a digit after 910B) are Atlas A2 chips (ascend910b); 910, 910A, 910B, 910ProA and
 # 910ProB the first Ascend 910 (ascend910); Ascend910 an Atlas A3 chip (ascend910_93); any case.
 # Prints the generation, or nothing.
@@ -1374,15 +1423,24 @@ clusterwiz_chip_generation() {
 }
 
 clusterwiz_check_accelerator() {
-    local output status rows device chip kind health count healthy
-    local -a failing=() warning=()
+    local output status rows dies listed device chip kind health count healthy k sdid planned spod=""
+    local missing_text="$TEXT_NPU_MISSING" warning_text="$TEXT_NPU_WARNING" health_text="$TEXT_NPU_HEALTH"
+    local -a failing=() warning=() planned_sdids=()
     output=$(clusterwiz_fact npu-smi)
     status=$?
     case "$status" in
-        0) rows=$(clusterwiz_npu_rows "$output") ;;
+        0) rows=$(clusterwiz_npu_rows "$output"); dies=$(clusterwiz_die_rows "$output") ;;
         127 | 125) clusterwiz_fail "$TEXT_NPU_SMI_MISSING"; return ;;
-        *) rows="" ;;
+        *) rows=""; dies="" ;;
     esac
+    # On the Atlas A3 the devices are the dies, each checked against its own SDID too.
+    listed=$rows
+    if [ "$ACCELERATOR" = ascend910_93 ]; then
+        listed=$dies
+        missing_text=$TEXT_DIE_MISSING; warning_text=$TEXT_DIE_WARNING; health_text=$TEXT_DIE_HEALTH
+        spod=$(clusterwiz_fact super-pod) || spod=""
+        read -r -a planned_sdids <<< "${NODE_SUPER_DEVICE_IDS[$NODE_RANK]}"
+    fi
     # A chip of the other generation: wrong rank table format, HCCL settings and device network.
     while IFS= read -r chip; do
         [ -n "$chip" ] || continue
@@ -1391,22 +1449,35 @@ clusterwiz_check_accelerator() {
             failing+=("$(clusterwiz_text "$TEXT_SERVER_CHIP" "$SERVER_NAME" "$(clusterwiz_text "$TEXT_CHIP_OTHER" "$chip" "$kind" "$ACCELERATOR")")")
         fi
     done < <(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3 && !seen[$2]++ { print $2 }')
+    k=0
     for device in "${DEVICES[@]}"; do
-        health=$(printf '%s\n' "$rows" | awk -F '\t' -v d="$device" '$1 == d { print $3; exit }')
+        health=$(printf '%s\n' "$listed" | awk -F '\t' -v d="$device" '$1 == d { print $3; exit }')
         if [ -z "$health" ]; then
-            failing+=("$(clusterwiz_text "$TEXT_NPU_MISSING" "$device")")
+            failing+=("$(clusterwiz_text "$missing_text" "$device")")
         elif [ "${health,,}" = warning ]; then
-            warning+=("$(clusterwiz_text "$TEXT_NPU_WARNING" "$device")")
+            warning+=("$(clusterwiz_text "$warning_text" "$device")")
         elif [ "${health,,}" != ok ]; then
-            failing+=("$(clusterwiz_text "$TEXT_NPU_HEALTH" "$device" "$health")")
+            failing+=("$(clusterwiz_text "$health_text" "$device" "$health")")
         fi
+        planned=${planned_sdids[$k]:-}
+        if [ -n "$spod" ] && [ -n "$planned" ]; then
+            sdid=$(clusterwiz_die_sdid "$spod" "$device")
+            if [ -n "$sdid" ] && [ "$sdid" != "$planned" ]; then
+                failing+=("$(clusterwiz_text "$TEXT_DIE_SDID" "$device" "$sdid" "$planned")")
+            fi
+        fi
+        k=$((k + 1))
     done
     if [ "${#failing[@]}" -gt 0 ]; then
         clusterwiz_fail "$(clusterwiz_text "$TEXT_NPUS_FAILING" "$(clusterwiz_join_reasons "${failing[@]}" ${warning[@]+"${warning[@]}"})" "$(IFS=,; echo "${DEVICES[*]}")")"
     elif [ "${#warning[@]}" -gt 0 ]; then
         clusterwiz_warn "$(clusterwiz_join_reasons "${warning[@]}")"
     else
-        # As discovery's table shows the devices (DiscoveryReport.cpp): "8 NPU, 8 OK".
+        # As discovery's table shows the devices (DiscoveryReport.cpp): "8 NPU, 8 OK", an Atlas
+        # A3's "16 dies, 16 OK".
+        count=$(printf '%s\n' "$dies" | awk -F '\t' 'NF == 3' | grep -c .)
+        healthy=$(printf '%s\n' "$dies" | awk -F '\t' 'NF == 3 && tolower($3) == "ok"' | grep -c .)
+        if [ "$count" != 0 ]; then clusterwiz_ok "$count dies, $healthy OK"; return; fi
         count=$(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3' | grep -c .)
         healthy=$(printf '%s\n' "$rows" | awk -F '\t' 'NF == 3 && tolower($3) == "ok"' | grep -c .)
         if [ "$count" = 0 ]; then clusterwiz_ok "-"; else clusterwiz_ok "$count NPU, $healthy OK"; fi
