@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The device-sample parsers on copies of the tools' documented outputs (sources in
+// tests/data/samples/README.md), and on hostile text.
+#include "logs/DeviceSample.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTest>
+
+using namespace cw;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString sampleText(const QString &name)
+{
+    QFile file(QStringLiteral(CLUSTERWIZ_TEST_DATA "/samples/") + name);
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(file.fileName()));
+    return QString::fromUtf8(file.readAll());
+}
+
+} // namespace
+
+class TestDeviceSamples : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void nvidiaSmiQuery()
+    {
+        QString problem;
+        const auto samples = parseNvidiaSmiQuery(sampleText(u"nvidia-smi-h100-8.csv"_s), &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QCOMPARE(samples.size(), size_t(8));
+        QCOMPARE(samples[0].device, 0);
+        QCOMPARE(*samples[0].utilisationPercent, 98.0);
+        QCOMPARE(*samples[0].memoryUsedMiB, 61234.0);
+        QCOMPARE(*samples[0].memoryTotalMiB, 81559.0);
+        QCOMPARE(*samples[0].temperatureC, 63.0);
+        QCOMPARE(*samples[0].powerW, 612.48);
+        QVERIFY(!samples[5].powerW); // "[N/A]": not reported, not a problem
+        QCOMPARE(*samples[5].utilisationPercent, 97.0);
+        QCOMPARE(samples[7].device, 7);
+        QCOMPARE(*samples[7].utilisationPercent, 0.0);
+        QVERIFY(*samples[7].memoryPercent() > 98.0);
+        QVERIFY(samples[7].health.isEmpty());
+    }
+
+    void npuSmiTable()
+    {
+        QString problem;
+        const auto samples = parseNpuSmiSample(sampleText(u"npu-smi-910b1-8.txt"_s), &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QCOMPARE(samples.size(), size_t(8));
+        QCOMPARE(samples[0].device, 0);
+        QCOMPARE(*samples[0].powerW, 90.0);
+        QCOMPARE(*samples[0].temperatureC, 38.0);
+        QCOMPARE(*samples[0].utilisationPercent, 87.0);
+        QCOMPARE(*samples[0].memoryUsedMiB, 52110.0); // HBM, not the empty Memory-Usage pair
+        QCOMPARE(*samples[0].memoryTotalMiB, 65536.0);
+        QCOMPARE(samples[5].health, u"Warning"_s);
+        QCOMPARE(*samples[7].utilisationPercent, 0.0);
+        QCOMPARE(*samples[7].memoryUsedMiB, 3378.0);
+        QCOMPARE(*samples[7].temperatureC, 41.0);
+    }
+
+    void npuSmiCapturedIdle()
+    {
+        // The captured discovery table (tests/data/probes/npu-smi): a server with no job.
+        QFile file(QStringLiteral(CLUSTERWIZ_TEST_DATA "/probes/npu-smi/910proB-8.txt"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QString problem;
+        const auto samples = parseNpuSmiSample(QString::fromUtf8(file.readAll()), &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QCOMPARE(samples.size(), size_t(8));
+        for (const DeviceSample &s : samples) {
+            QCOMPARE(*s.utilisationPercent, 0.0);
+            QCOMPARE(*s.memoryTotalMiB, 65536.0);
+        }
+        QCOMPARE(samples[6].health, u"Critical"_s);
+    }
+
+    void npuSmiTruncated()
+    {
+        // Cut off between two NPUs: the NPUs read so far, no invented ones.
+        QFile file(QStringLiteral(CLUSTERWIZ_TEST_DATA "/probes/npu-smi/truncated.txt"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const auto samples = parseNpuSmiSample(QString::fromUtf8(file.readAll()));
+        QVERIFY(!samples.empty());
+        QVERIFY(samples.size() <= 8);
+        for (const DeviceSample &s : samples)
+            QVERIFY(s.device >= 0 && s.device < 8);
+    }
+
+    void psRanks()
+    {
+        QString problem;
+        const auto samples = parsePsSample(sampleText(u"ps-ranks.txt"_s), &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QCOMPARE(samples.size(), size_t(3));
+        QCOMPARE(samples[1].device, 41232);
+        QCOMPARE(*samples[1].utilisationPercent, 101.2);
+        QCOMPARE(*samples[1].memoryUsedMiB, 3076.0);
+        QVERIFY(!samples[1].memoryTotalMiB);
+        QVERIFY(!samples[1].memoryPercent());
+        QCOMPARE(*samples[2].utilisationPercent, 0.3);
+    }
+
+    void badLinesNamed_data()
+    {
+        QTest::addColumn<int>("tool");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("count");
+        QTest::newRow("nvidia: driver gone")
+            << 0
+            << u"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver."_s
+            << 0;
+        QTest::newRow("nvidia: five fields") << 0 << u"0, 98, 61234, 81559, 63"_s << 0;
+        QTest::newRow("nvidia: negative") << 0 << u"0, -5, 1, 2, 3, 4"_s << 1;
+        QTest::newRow("nvidia: util > 100") << 0 << u"0, 250, 1, 2, 3, 4"_s << 1;
+        QTest::newRow("nvidia: nan") << 0 << u"0, nan, 1, 2, 3, 4"_s << 1;
+        QTest::newRow("npu: no table")
+            << 1 << u"dcmi module initialize failed. ret is -8005"_s << 0;
+        QTest::newRow("ps: two fields") << 2 << u"123 4.5"_s << 0;
+        QTest::newRow("ps: junk pid") << 2 << u"abc 4.5 100"_s << 0;
+    }
+
+    void badLinesNamed()
+    {
+        QFETCH(int, tool);
+        QFETCH(QString, text);
+        QFETCH(int, count);
+        QString problem;
+        const auto samples = tool == 0   ? parseNvidiaSmiQuery(text, &problem)
+                             : tool == 1 ? parseNpuSmiSample(text, &problem)
+                                         : parsePsSample(text, &problem);
+        QCOMPARE(int(samples.size()), count);
+        QVERIFY(problem.startsWith(u"unrecognised line"_s));
+        QVERIFY2(problem.size() < 200, qPrintable(problem));
+        if (count == 1) { // the out-of-range field is dropped, not stored
+            QVERIFY(!samples[0].utilisationPercent);
+        }
+    }
+
+    void bounded()
+    {
+        QString many;
+        for (int i = 0; i < kMaxDevices + 500; ++i)
+            many += u"%1, 50, 1000, 2000, 40, 100\n"_s.arg(i);
+        QString problem;
+        QCOMPARE(parseNvidiaSmiQuery(many, &problem).size(), size_t(kMaxDevices));
+        QVERIFY(!problem.isEmpty());
+        const QString longLine = u"0, 5"_s + QString(100000, u'0') + u", 1, 2, 3, 4"_s;
+        problem.clear();
+        QVERIFY(parseNvidiaSmiQuery(longLine, &problem).empty());
+        QVERIFY(problem.size() < 200);
+    }
+
+    void hostileNeverThrows()
+    {
+        // Mutations of the real outputs: cut, bytes flipped, lines repeated. Nothing escapes,
+        // every reading stays in range.
+        const QString inputs[] = {sampleText(u"nvidia-smi-h100-8.csv"_s),
+                                  sampleText(u"npu-smi-910b1-8.txt"_s),
+                                  sampleText(u"ps-ranks.txt"_s)};
+        QRandomGenerator random(36);
+        const QString alphabet = u"|/ ,.-0123456789\n[]NA%\x00\xff"_s;
+        for (int round = 0; round < 3000; ++round) {
+            const int tool = round % 3;
+            QString text = inputs[tool];
+            const int edits = random.bounded(1, 12);
+            for (int e = 0; e < edits && !text.isEmpty(); ++e) {
+                const int at = random.bounded(int(text.size()));
+                switch (random.bounded(4)) {
+                case 0:
+                    text.truncate(at);
+                    break;
+                case 1:
+                    text[at] = alphabet[random.bounded(int(alphabet.size()))];
+                    break;
+                case 2:
+                    text.insert(at, text.mid(at, random.bounded(200)));
+                    break;
+                default:
+                    text.remove(at, random.bounded(20));
+                    break;
+                }
+            }
+            QString problem;
+            const auto samples = tool == 0   ? parseNvidiaSmiQuery(text, &problem)
+                                 : tool == 1 ? parseNpuSmiSample(text, &problem)
+                                             : parsePsSample(text, &problem);
+            QVERIFY(samples.size() <= size_t(kMaxDevices));
+            for (const DeviceSample &s : samples) {
+                QVERIFY(s.device >= 0);
+                if (s.utilisationPercent && tool != 2)
+                    QVERIFY(*s.utilisationPercent >= 0 && *s.utilisationPercent <= 100);
+                QVERIFY(s.health.size() <= 32);
+            }
+            QVERIFY(problem.size() < 200);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDeviceSamples)
+#include "tst_deviceSamples.moc"
