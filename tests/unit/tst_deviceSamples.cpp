@@ -4,7 +4,9 @@
 #include "logs/DeviceSample.h"
 
 #include <QFile>
+#include <QProcess>
 #include <QRandomGenerator>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace cw;
@@ -89,6 +91,58 @@ private Q_SLOTS:
         QVERIFY(samples.size() <= 8);
         for (const DeviceSample &s : samples)
             QVERIFY(s.device >= 0 && s.device < 8);
+    }
+
+    void simulatedTools()
+    {
+        // The simulated servers' tools (tests/fixtures) print what the parsers read: the values
+        // each server's state file sets, per device.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto run = [&](const QString &tool, const QString &confKey, const QByteArray &conf,
+                       const QStringList &args) {
+            QFile file(dir.filePath(u"state.conf"_s));
+            if (!file.open(QIODevice::WriteOnly) || file.write(conf) != conf.size())
+                qFatal("cannot write the state file");
+            file.close();
+            QProcess process;
+            auto env = QProcessEnvironment::systemEnvironment();
+            env.insert(confKey, file.fileName());
+            process.setProcessEnvironment(env);
+            process.start(QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/fixtures/") + tool, args);
+            if (!process.waitForFinished(30000) || process.exitCode() != 0)
+                qFatal("%s failed", qPrintable(tool));
+            return QString::fromUtf8(process.readAllStandardOutput());
+        };
+        QString problem;
+        const auto npus = parseNpuSmiSample(
+            run(u"ascend/npu-smi"_s, u"HCCN_CONF"_s,
+                "npu_count=4\nhbm_total=65536\naicore_2=93\nhbm_used_2=63900\ntemp_2=97\n"
+                "health_3=Alarm\n",
+                {u"info"_s}),
+            &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QCOMPARE(npus.size(), size_t(4));
+        QCOMPARE(*npus[2].utilisationPercent, 93.0);
+        QCOMPARE(*npus[2].memoryUsedMiB, 63900.0);
+        QCOMPARE(*npus[2].memoryTotalMiB, 65536.0);
+        QCOMPARE(*npus[2].temperatureC, 97.0);
+        QCOMPARE(*npus[0].utilisationPercent, 0.0);
+        QCOMPARE(npus[3].health, u"Alarm"_s);
+
+        const auto gpus =
+            parseNvidiaSmiQuery(run(u"nvidia/nvidia-smi"_s, u"NVIDIA_SMI_CONF"_s,
+                                    "gpu_count=3\nutil_1=97\nmemory_used_1=61234\npower_1=[N/A]\n",
+                                    {u"--query-gpu=index,utilization.gpu,memory.used,memory.total,"
+                                     "temperature.gpu,power.draw"_s,
+                                     u"--format=csv,noheader,nounits"_s}),
+                                &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QCOMPARE(gpus.size(), size_t(3));
+        QCOMPARE(*gpus[1].utilisationPercent, 97.0);
+        QCOMPARE(*gpus[1].memoryUsedMiB, 61234.0);
+        QVERIFY(!gpus[1].powerW);
+        QCOMPARE(*gpus[2].powerW, 70.0);
     }
 
     void psRanks()
