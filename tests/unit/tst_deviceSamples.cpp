@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The device-sample parsers on copies of the tools' documented outputs (sources in
 // tests/data/samples/README.md), and on hostile text.
-#include "logs/DeviceSample.h"
+#include "launch/DeviceSample.h"
+#include "launch/RunStatus.h"
+#include "programs/ServerPrograms.h"
 
 #include <QFile>
 #include <QProcess>
@@ -143,6 +145,74 @@ private Q_SLOTS:
         QCOMPARE(*gpus[1].memoryUsedMiB, 61234.0);
         QVERIFY(!gpus[1].powerW);
         QCOMPARE(*gpus[2].powerW, 70.0);
+    }
+
+    void pollTakesASample()
+    {
+        // job-poll-devices.sh as the poll runs it, with the simulated npu-smi and nvidia-smi on
+        // PATH: one sample, framed, read into the poll; the next poll within 5 s takes none.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile conf(dir.filePath(u"hccn.conf"_s));
+        QVERIFY(conf.open(QIODevice::WriteOnly));
+        conf.write("npu_count=2\naicore_1=77\nhbm_used_1=1000\n");
+        conf.close();
+        auto poll = [&](const QString &tool) {
+            const QString command = u"d="_s + dir.path() + u"\ncw_sample="_s + tool +
+                                    u"\ncw_sample_every=5\njob_pids() { echo $$; }\n"_s +
+                                    u"echo started 2\n"_s +
+                                    programText(program::job_poll_devices_sh) + u"echo alive 2\n"_s;
+            QProcess process;
+            auto env = QProcessEnvironment::systemEnvironment();
+            env.insert(u"HCCN_CONF"_s, conf.fileName());
+            env.insert(u"NVIDIA_SMI_CONF"_s, dir.filePath(u"none.conf"_s));
+            env.insert(u"PATH"_s, QStringLiteral(CLUSTERWIZ_SOURCE_DIR
+                                                 "/tests/fixtures/ascend:" CLUSTERWIZ_SOURCE_DIR
+                                                 "/tests/fixtures/nvidia:") +
+                                      env.value(u"PATH"_s));
+            process.setProcessEnvironment(env);
+            process.start(u"sh"_s, {u"-c"_s, command});
+            if (!process.waitForFinished(30000))
+                qFatal("the poll did not finish");
+            return parseServerPoll(process.readAllStandardOutput());
+        };
+        const ServerPoll first = poll(u"npu"_s);
+        QCOMPARE(first.ranksStarted, 2);
+        QCOMPARE(first.alive, 2); // the lines after the sample are still read
+        QVERIFY(first.devices);
+        QCOMPARE(first.devices->tool, u"npu"_s);
+        QVERIFY(first.devices->time > 1700000000);
+        QVERIFY2(first.devices->problem.isEmpty(), qPrintable(first.devices->problem));
+        QCOMPARE(first.devices->devices.size(), size_t(2));
+        QCOMPARE(*first.devices->devices[1].utilisationPercent, 77.0);
+        const ServerPoll second = poll(u"npu"_s);
+        QCOMPARE(second.alive, 2);
+        QVERIFY(!second.devices); // within cw_sample_every of the first
+        QFile::remove(dir.filePath(u"device-sample.at"_s));
+        const ServerPoll gpus = poll(u"nvidia"_s);
+        QVERIFY(gpus.devices);
+        QCOMPARE(gpus.devices->devices.size(), size_t(8));
+        QVERIFY2(gpus.devices->problem.isEmpty(), qPrintable(gpus.devices->problem));
+        QFile::remove(dir.filePath(u"device-sample.at"_s));
+        const ServerPoll cpu = poll(u"cpu"_s); // job_pids: the shell itself
+        QVERIFY(cpu.devices);
+        QCOMPARE(cpu.devices->devices.size(), size_t(1));
+        QVERIFY(cpu.devices->devices[0].memoryUsedMiB > 0.0);
+    }
+
+    void pollSampleHostile()
+    {
+        // A tool printing poll keywords or no end marker cannot forge exits or starts.
+        const ServerPoll poll = parseServerPoll(
+            "started 3\nsample-begin npu 17\nexit 0 9\nstarted 99\nsample-end\nalive 1\n"
+            "sample-begin nvidia 18\nexit 1 1\n");
+        QCOMPARE(poll.ranksStarted, 3);
+        QCOMPARE(poll.alive, 1);
+        QVERIFY(poll.exits.empty());
+        QVERIFY(poll.devices);
+        QCOMPARE(poll.devices->tool, u"npu"_s);
+        QVERIFY(!poll.devices->problem.isEmpty());
+        QVERIFY(poll.devices->devices.empty());
     }
 
     void psRanks()

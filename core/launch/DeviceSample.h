@@ -44,6 +44,19 @@ struct DeviceSample {
 inline constexpr int kMaxDevices = 1024;    // per server and sample
 inline constexpr int kMaxLineLength = 4096; // a longer line is not a tool's line
 
+// One sample of one server's devices: which tool, when (the server's clock, seconds since the
+// epoch), the readings, and the first line the parser could not read (empty when none).
+struct DeviceSampleSet {
+    QString tool = {}; // "nvidia", "npu" or "cpu"
+    qint64 time = 0;
+    std::vector<DeviceSample> devices = {};
+    QString problem = {};
+    bool operator==(const DeviceSampleSet &) const = default;
+};
+
+// The sample of the tool named `tool` ("nvidia", "npu", "cpu"); an unknown tool is a problem.
+DeviceSampleSet parseDeviceSampleSet(const QString &tool, qint64 time, QStringView text);
+
 std::vector<DeviceSample> parseNvidiaSmiQuery(QStringView text, QString *problem = nullptr);
 std::vector<DeviceSample> parseNpuSmiSample(QStringView text, QString *problem = nullptr);
 // The ps lines of the ranks' processes: "PID %CPU RSS_KiB"; memoryUsedMiB is RSS / 1024.

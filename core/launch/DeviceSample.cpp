@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The device-sample parsers; formats and sources in DeviceSample.h and docs/observe.md.
-#include "logs/DeviceSample.h"
+#include "launch/DeviceSample.h"
 
 #include <QStringList>
 
@@ -212,6 +212,22 @@ std::vector<DeviceSample> parsePsSample(QStringView text, QString *problem)
         samples.push_back(sample);
     }
     return samples;
+}
+
+DeviceSampleSet parseDeviceSampleSet(const QString &tool, qint64 time, QStringView text)
+{
+    DeviceSampleSet set;
+    set.tool = tool.left(16);
+    set.time = time;
+    if (tool == u"nvidia"_s)
+        set.devices = parseNvidiaSmiQuery(text, &set.problem);
+    else if (tool == u"npu"_s)
+        set.devices = parseNpuSmiSample(text, &set.problem);
+    else if (tool == u"cpu"_s)
+        set.devices = parsePsSample(text, &set.problem);
+    else
+        set.problem = u"unknown sample tool \"%1\""_s.arg(set.tool);
+    return set;
 }
 
 } // namespace cw
