@@ -4,6 +4,7 @@
 
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -212,6 +213,33 @@ std::vector<DeviceSample> parsePsSample(QStringView text, QString *problem)
         samples.push_back(sample);
     }
     return samples;
+}
+
+DeviceHistory::DeviceHistory(int servers, int keep)
+    : m_servers(size_t(std::max(0, servers))), m_keep(std::max(1, keep))
+{
+}
+
+void DeviceHistory::add(int server, DeviceSampleSet set)
+{
+    if (server < 0 || server >= servers())
+        return;
+    auto &samples = m_servers[size_t(server)];
+    samples.push_back(std::move(set));
+    while (int(samples.size()) > m_keep)
+        samples.pop_front();
+}
+
+const std::deque<DeviceSampleSet> &DeviceHistory::of(int server) const
+{
+    static const std::deque<DeviceSampleSet> none;
+    return server >= 0 && server < servers() ? m_servers[size_t(server)] : none;
+}
+
+const DeviceSampleSet *DeviceHistory::newest(int server) const
+{
+    const auto &samples = of(server);
+    return samples.empty() ? nullptr : &samples.back();
 }
 
 DeviceSampleSet parseDeviceSampleSet(const QString &tool, qint64 time, QStringView text)

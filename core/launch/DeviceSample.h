@@ -22,6 +22,7 @@
 #include <QString>
 #include <QStringView>
 
+#include <deque>
 #include <optional>
 #include <vector>
 
@@ -56,6 +57,25 @@ struct DeviceSampleSet {
 
 // The sample of the tool named `tool` ("nvidia", "npu", "cpu"); an unknown tool is a problem.
 DeviceSampleSet parseDeviceSampleSet(const QString &tool, qint64 time, QStringView text);
+
+// The newest samples of each server of a run, oldest first: at most `keep` per server (120 at
+// one sample in 5 s: the last 10 minutes), so a run of days at 1,024 servers stays bounded.
+inline constexpr int kDeviceHistoryKeep = 120;
+
+class DeviceHistory {
+public:
+    explicit DeviceHistory(int servers = 0, int keep = kDeviceHistoryKeep);
+    // Drops the oldest beyond `keep`; a server index out of range is ignored.
+    void add(int server, DeviceSampleSet set);
+    int servers() const { return int(m_servers.size()); }
+    // Empty for a server index out of range.
+    const std::deque<DeviceSampleSet> &of(int server) const;
+    const DeviceSampleSet *newest(int server) const;
+
+private:
+    std::vector<std::deque<DeviceSampleSet>> m_servers;
+    int m_keep = kDeviceHistoryKeep;
+};
 
 std::vector<DeviceSample> parseNvidiaSmiQuery(QStringView text, QString *problem = nullptr);
 std::vector<DeviceSample> parseNpuSmiSample(QStringView text, QString *problem = nullptr);

@@ -215,6 +215,22 @@ private Q_SLOTS:
         QVERIFY(poll.devices->devices.empty());
     }
 
+    void historyBounded()
+    {
+        DeviceHistory history(2, 3);
+        for (int i = 0; i < 10; ++i)
+            history.add(1, parseDeviceSampleSet(u"cpu"_s, i, u"1 5.0 1024"_s));
+        history.add(2, {});  // out of range: ignored
+        history.add(-1, {}); // likewise
+        QCOMPARE(history.of(0).size(), size_t(0));
+        QCOMPARE(history.of(1).size(), size_t(3));
+        QCOMPARE(history.of(1).front().time, qint64(7));
+        QCOMPARE(history.newest(1)->time, qint64(9));
+        QVERIFY(!history.newest(0));
+        QVERIFY(history.of(5).empty());
+        QCOMPARE(*history.newest(1)->devices[0].memoryUsedMiB, 1.0);
+    }
+
     void psRanks()
     {
         QString problem;
