@@ -68,9 +68,26 @@ CLUSTERWIZ_SUPERVISOR_RUN="$cw_run" setsid sh -c 'echo "$$" >"$1"; shift; exec "
            waitForGroupScript(supervisorPgidName(), u"the supervisor"_s);
 }
 
+namespace {
+
+// The device sample the poll takes every kSampleSeconds (job-poll-devices.sh).
+constexpr int kSampleSeconds = 5;
+
+QString sampleLines(const Project &project)
+{
+    const char *tool = project.accelerator == Accelerator::Nvidia ? "nvidia"
+                       : isAscend(project.accelerator)            ? "npu"
+                                                                  : "cpu";
+    return u"cw_sample=%1\ncw_sample_every=%2\n"_s.arg(QLatin1StringView(tool))
+               .arg(kSampleSeconds) +
+           programText(program::job_poll_devices_sh);
+}
+
+} // namespace
+
 QString pollCommand(const Project &project, const QString &runId, const Server &server)
 {
-    return runLines(project, runId, server) + u"r=$d\n"_s + pollScript();
+    return runLines(project, runId, server) + u"r=$d\n"_s + pollScript() + sampleLines(project);
 }
 
 QString pollCommand(const Project &project, const RunRecord &record, const Server &server)
@@ -79,7 +96,8 @@ QString pollCommand(const Project &project, const RunRecord &record, const Serve
         return pollCommand(project, record.runId, server);
     // The newest attempt's folder: the supervisor starts one attempt at a time.
     QString text = runLines(project, record.runId, server) +
-                   programText(program::poll_newest_attempt_sh) + pollScript();
+                   programText(program::poll_newest_attempt_sh) + pollScript() +
+                   sampleLines(project);
     // At most 1 MiB of state, on one line (the supervisor writes compact JSON). The program
     // names supervisorPgidName() and supervisorStateName() as they are (tst_supervisorRun polls a
     // real supervisor with it).

@@ -12,7 +12,25 @@ ServerPoll parseServerPoll(QByteArrayView output)
     ServerPoll poll;
     poll.reached = true;
     const QList<QByteArray> lines = output.toByteArray().split('\n');
+    std::optional<QList<QByteArray>> sample; // the words of "sample-begin TOOL TIME"
+    QByteArray sampleText;
     for (const QByteArray &line : lines) {
+        if (sample) {
+            if (line == "sample-end") {
+                poll.devices = parseDeviceSampleSet(QString::fromUtf8(sample->value(1)),
+                                                    sample->value(2).toLongLong(),
+                                                    QString::fromUtf8(sampleText));
+                sample.reset();
+            } else if (sampleText.size() < 262144 + 4096) {
+                sampleText += line + '\n';
+            }
+            continue;
+        }
+        if (line.startsWith("sample-begin ")) {
+            sample = line.simplified().split(' ');
+            sampleText.clear();
+            continue;
+        }
         if (line.startsWith("supervisor-state ")) {
             poll.supervisorState = line.mid(17);
             continue;

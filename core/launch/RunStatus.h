@@ -2,6 +2,7 @@
 #pragma once
 // What one poll of a run says (parsed from pollCommand's output), and the run's state derived
 // from the polls of every server: pure functions, tested without servers.
+#include "launch/DeviceSample.h"
 #include "launch/RunRecord.h"
 #include "model/Project.h"
 
@@ -29,6 +30,8 @@ struct ServerPoll {
     int attempt = 0;
     int supervisorAlive = -1;
     std::optional<QByteArray> supervisorState;
+    // The server's devices, when this poll took a sample (every few seconds, not every poll).
+    std::optional<DeviceSampleSet> devices = {};
 };
 
 ServerPoll parseServerPoll(QByteArrayView output);

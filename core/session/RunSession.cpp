@@ -50,7 +50,8 @@ RunSession::RunSession(Project project, RunRecord record, const RunLogSelection 
     : m_project(std::move(project)), m_record(std::move(record)), m_options(std::move(options)),
       m_store(store), m_events(std::move(events)), m_policy(fleetHostKeyPolicy(m_options.fleet)),
       m_hosts(std::make_unique<Hosts>(*this)),
-      m_rounds(int(m_project.servers.size()), nowMs(), m_options.intervalMs / 2), m_selection(logs)
+      m_rounds(int(m_project.servers.size()), nowMs(), m_options.intervalMs / 2),
+      m_deviceHistory(int(m_project.servers.size())), m_selection(logs)
 {
     for (const ServerLogSources &selected : logs.servers)
         m_attemptsFollowed = std::max(m_attemptsFollowed, selected.attempt);
@@ -206,6 +207,13 @@ RunSnapshot RunSession::watch()
             continue;
         }
         lock.unlock();
+        {
+            const std::lock_guard history(m_historyMutex);
+            for (size_t server = 0; server < round->size(); ++server) {
+                if ((*round)[server].devices)
+                    m_deviceHistory.add(int(server), *(*round)[server].devices);
+            }
+        }
         snapshot = evaluatePolls(m_project, m_record, *round, *m_hosts);
         applySnapshot(m_project, m_record, snapshot, *m_hosts);
         followNewAttempts();
@@ -214,6 +222,12 @@ RunSnapshot RunSession::watch()
             return snapshot;
         lock.lock();
     }
+}
+
+DeviceHistory RunSession::deviceHistory() const
+{
+    const std::lock_guard lock(m_historyMutex);
+    return m_deviceHistory;
 }
 
 RunSnapshot RunSession::stopByUser()

@@ -77,6 +77,8 @@ public:
     const RunRecord &record() const { return m_record; } // after run()
     // Followers that gave up ("server: message"), after run().
     QStringList errors() const { return m_errors; }
+    // The device samples the polls took so far (bounded, see DeviceHistory); any thread.
+    DeviceHistory deviceHistory() const;
 
 private:
     class Hosts;
@@ -100,6 +102,8 @@ private:
     std::mutex m_mutex; // guards m_rounds
     std::condition_variable m_wake;
     PollRounds m_rounds;
+    mutable std::mutex m_historyMutex; // guards m_deviceHistory
+    DeviceHistory m_deviceHistory;
     std::atomic<bool> m_stop = false;
     std::atomic<bool> m_cancel = false;
     RunState m_shown = RunState::Starting;

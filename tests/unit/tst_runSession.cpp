@@ -272,8 +272,17 @@ private Q_SLOTS:
             ++next[size_t(line.rank)];
         }
         QCOMPARE(store.lossAdded(3), kLines);
-        QCOMPARE(connector->connects(), 2);
+        QCOMPARE(connector->connects(), 2); // the device samples too: in the poll, no new login
         QVERIFY(session.errors().isEmpty());
+        const DeviceHistory history = session.deviceHistory();
+        QCOMPARE(history.servers(), 2);
+        for (int server = 0; server < 2; ++server) {
+            const DeviceSampleSet *newest = history.newest(server);
+            QVERIFY(newest);
+            QCOMPARE(newest->tool, u"cpu"_s); // the project's accelerator
+            QVERIFY2(newest->problem.isEmpty(), qPrintable(newest->problem));
+            QVERIFY(newest->time > 1700000000);
+        }
     }
 
     // Rank 3 fails while a process of the job lives: the session stops it on its own connection.
