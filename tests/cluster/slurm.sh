@@ -4,13 +4,14 @@
 #
 #   slurm.sh up   STATE_DIR [CPUS]   start it: munged on every server (one key), slurmctld on
 #                                    server0, one slurmd per server (NodeName = its hostname)
-#   slurm.sh down STATE_DIR          stop every daemon it started, by the pids in their pid files
+#   slurm.sh down STATE_DIR          stop every daemon it started, by the pids in their pid files,
+#                                    and remove STATE_DIR/slurm (so `up` may run again)
 #
 # Everything lives in STATE_DIR/slurm: slurm.conf, the munge key, the controller's state, each
 # node's spool, pid and log files. In each server's mount namespace (what SSH sessions and
 # `cluster.sh exec` see) STATE_DIR/slurm/etc is bound over /etc/slurm and STATE_DIR/sI/munge over
 # /run/munge, so the Slurm commands there find their configuration and munge socket at Debian's
-# default paths, as on a real site. Each node has CPUS CPUs (default 1: one task fills a node).
+# default paths, as on a real site; STATE_DIR/slurm/etc/hosts over /etc/hosts names every node. Each node has CPUS CPUs (default 1: one task fills a node).
 # Settings tried here (TESTING.md, "Slurm"): SlurmUser=root, proctrack/linuxproc, task/none,
 # select/cons_tres; no accounting storage: finished jobs are in jobcomp/filetxt's file.
 # shellcheck disable=SC2153 # PREFIX, NET, COUNT come from STATE_DIR/cluster.env (load)
@@ -80,6 +81,14 @@ write_conf() {
         done
         echo "PartitionName=main Nodes=ALL Default=YES MaxTime=INFINITE State=UP"
     } > "$slurm/etc/slurm.conf"
+    # The node names resolve on every node, as a site's DNS makes them (the exported script's
+    # master is `scontrol show hostnames | head -n 1`).
+    {
+        cat /etc/hosts
+        for ((i = 0; i < COUNT; ++i)); do
+            echo "$NET.$((11 + i)) server$i"
+        done
+    } > "$slurm/etc/hosts"
 }
 
 start_munged() {
@@ -96,6 +105,7 @@ start_munged() {
         set -e
         mount --bind "$1" /run/munge
         mount --bind "$2" /etc/slurm
+        mount --bind "$2/hosts" /etc/hosts
         # ip netns exec hides the cgroup hierarchies behind a fresh /sys; slurmd needs them.
         if [ -e "$3.v2" ] && ! mountpoint -q /sys/fs/cgroup; then
             mount -t cgroup2 cgroup2 /sys/fs/cgroup
@@ -180,7 +190,9 @@ cmd_down() {
     load "$1"
     [ -d "$slurm" ] || return 0
     # Jobs first (their steps run under the slurmds), then the nodes, the controller, munge.
-    on 0 scancel --full --quiet --user=root 2>/dev/null || true
+    if [ -s "$slurm/slurmctld.pid" ]; then
+        on 0 scancel --full --quiet --user=root 2>/dev/null || true
+    fi
     for ((i = 0; i < COUNT; ++i)); do
         term_pid "$i" "$slurm/slurmd.server$i.pid"
     done
@@ -194,7 +206,10 @@ cmd_down() {
     done
     for ((i = 0; i < COUNT; ++i)); do
         wait_pid "$i" "$state/s$i/munge/munged.pid"
+        # Unbind what up bound (the cgroup hierarchies stay), so Slurm can come up again.
+        on "$i" umount /etc/hosts /etc/slurm /run/munge 2>/dev/null || true
     done
+    rm -rf "$slurm"
 }
 
 case "${1:-}" in
