@@ -33,6 +33,9 @@ tests=(
     # integration tests: real sshd per simulated server, real mpirun, real PyTorch (gloo)
     openssh-server iproute2 iptables nftables pdsh
     openmpi-bin libopenmpi-dev python3-torch procps psmisc
+    # the Slurm cluster tests (tests/cluster/slurm.sh): a real Slurm 22.05 on the simulated
+    # servers, slurmctld on one, a slurmd per server, munge for their credentials
+    slurmctld slurmd slurm-client munge
     # container tests (cluster.sh --containers): real podman containers on the simulated servers,
     # with runc (crun fails on this kind of machine's hybrid cgroups); their image is made
     # offline from Debian packages by mmdebstrap (tests/support/container-image.sh)
