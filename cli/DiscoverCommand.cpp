@@ -21,7 +21,7 @@ int runDiscover(const QStringList &arguments, QTextStream &out, QTextStream &err
         u"python and torch, mpirun and the firewall. Only reads: nothing on a server changes.\n"
         u"Server host keys must be in known_hosts; unknown keys are refused (with their SHA256\n"
         u"fingerprint) unless --accept-new. --update fills empty host_ip, nic, devices and\n"
-        u"device_ips in the project file.\n"
+        u"device_ips (and an Atlas A3 server's super_device_ids) in the project file.\n"
         u"Exit codes: 0 every server answered, 1 a server failed (the others are still\n"
         u"reported), 2 the project cannot be read or written."_s,
         u"[options] PROJECT"_s);

@@ -3,7 +3,7 @@
 guide, trained on random data generated in place (nothing to download).
 
 It runs unchanged under every launch mode that clusterwiz generates and on every accelerator:
-  * backend: hccl (torch_npu) for ascend910, nccl for nvidia, gloo for cpu, taken from
+  * backend: hccl (torch_npu) for every Ascend generation, nccl for nvidia, gloo for cpu, taken from
     CLUSTERWIZ_ACCELERATOR (env.sh exports it), else from what this machine has;
   * process group: init_method env:// from RANK, WORLD_SIZE, MASTER_ADDR, MASTER_PORT, falling
     back to RANK_ID / RANK_SIZE (rank table mode) and CM_CHIEF_IP / CM_CHIEF_PORT;
@@ -64,7 +64,7 @@ def choose_backend(requested):
     if requested != "auto":
         return requested
     accelerator = os.environ.get("CLUSTERWIZ_ACCELERATOR", "")
-    if accelerator == "ascend910":
+    if accelerator.startswith("ascend"):  # ascend910, ascend910b, ascend910_93
         return "hccl"
     if accelerator == "nvidia":
         return "nccl"
