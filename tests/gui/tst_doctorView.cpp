@@ -108,6 +108,43 @@ DoctorReport unreachedReport()
     return report;
 }
 
+// The Atlas A3 example (two super pods of two servers), dies 0 and 1: the last server's die 1
+// answers nobody. Inside a pod the links are hccs_ping, across pods -ping.
+DoctorReport a3Report(const Project &project)
+{
+    DoctorReport report;
+    report.parts = {DoctorPart::Links};
+    const auto podOf = [&](const QString &server) {
+        for (const SuperPod &pod : project.superPods) {
+            if (pod.servers.contains(server))
+                return pod.id;
+        }
+        return QString();
+    };
+    const QString faulty = project.servers.back().name;
+    for (const Server &from : project.servers) {
+        for (const Server &to : project.servers) {
+            for (int die = 0; die < 2 && from.name != to.name; ++die) {
+                DeviceLink link;
+                link.server = from.name;
+                link.device = link.peerDevice = die;
+                link.peerServer = to.name;
+                link.hccs = podOf(from.name) == podOf(to.name);
+                link.peerIp = link.hccs ? u"192.1.3.198"_s : to.deviceIps.value(die);
+                const bool down = die == 1 && (from.name == faulty || to.name == faulty);
+                link.ok = !down;
+                link.lossPct = down ? 100 : 0;
+                link.evidence =
+                    link.hccs ? (down ? u"This pkt send fail!"_s : u"This pkt ping success!"_s)
+                              : (down ? u"recv time out seq=0"_s : u"3 of 3 received"_s);
+                report.links.push_back(link);
+            }
+        }
+    }
+    findSuspects(report);
+    return report;
+}
+
 QPoint cellCenter(QTableView *view, int row, int column)
 {
     return view->visualRect(view->model()->index(row, column)).center();
@@ -174,6 +211,44 @@ private Q_SLOTS:
         const QString summary = view.findChild<QPlainTextEdit *>(u"doctorSummary"_s)->toPlainText();
         QVERIFY2(summary.contains(u"Suspect: server1 device 1"_s), qPrintable(summary));
         QVERIFY(view.findChild<QLabel *>(u"doctorMessage"_s)->text().contains(u"failed links"_s));
+    }
+
+    // On the Atlas A3 the matrices are per die, a link inside a super pod says HCCS, the
+    // suspect is a die; the tooltip names both kinds of ping.
+    void atlasA3SaysDiesAndHccs()
+    {
+        const Project project =
+            loadProjectFile(kExamples + u"/ascend910_93-superpod-4x16.clusterwiz.json"_s).project;
+        QCOMPARE(project.superPods.size(), size_t(2));
+        DoctorView view(project, [&](const Project &, const DoctorOptions &, const DoctorProgress &,
+                                     const std::atomic<bool> *) { return a3Report(project); });
+        view.show();
+        auto *links = view.findChild<QCheckBox *>(u"doctorLinks"_s);
+        QVERIFY2(links->toolTip().contains(u"-hccs_ping inside a super pod"_s),
+                 qPrintable(links->toolTip()));
+        view.findChild<QCheckBox *>(u"doctorPorts"_s)->setChecked(false);
+        QSignalSpy finished(&view, &DoctorView::finished);
+        QTest::mouseClick(view.findChild<QPushButton *>(u"runDoctor"_s), Qt::LeftButton);
+        QVERIFY(finished.wait(10000));
+
+        auto *matrix = view.findChild<QComboBox *>(u"doctorMatrix"_s);
+        QCOMPARE(matrix->count(), 2);
+        QVERIFY2(matrix->itemText(0).startsWith(u"Links: die 0 "_s),
+                 qPrintable(matrix->itemText(0)));
+        QCOMPARE(matrix->currentIndex(), 1); // die 1, the one with failures
+        DoctorMatrixModel *model = view.model();
+        // Rows 2 and 3 share the second pod: HCCS; row 3 to row 0 crosses pods: a plain ping.
+        QCOMPARE(model->data(model->index(3, 2), Qt::DisplayRole).toString(), u"HCCS fail"_s);
+        QCOMPARE(model->data(model->index(3, 0), Qt::DisplayRole).toString(), u"fail"_s);
+        QCOMPARE(model->data(model->index(0, 1), Qt::DisplayRole).toString(), u"HCCS ok"_s);
+        QCOMPARE(model->data(model->index(0, 2), Qt::DisplayRole).toString(), u"ok"_s);
+        QTableView *cells = view.matrixView();
+        QTest::mouseClick(cells->viewport(), Qt::LeftButton, {}, cellCenter(cells, 3, 2));
+        QVERIFY2(view.evidenceText().contains(u"This pkt send fail!"_s),
+                 qPrintable(view.evidenceText()));
+        const QString summary = view.findChild<QPlainTextEdit *>(u"doctorSummary"_s)->toPlainText();
+        QVERIFY2(summary.contains(u"Suspect: %1 die 1: "_s.arg(project.servers.back().name)),
+                 qPrintable(summary));
     }
 
     void cellsFillAsResultsArriveAndUnreachedIsNotAFault()

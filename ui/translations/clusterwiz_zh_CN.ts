@@ -1803,6 +1803,18 @@
         <source>not tested: %1 unreachable (%2)</source>
         <translation>未测试：%1 无法连接（%2）</translation>
     </message>
+    <message>
+        <source>Links: die %1 (row pings column; HCCS: hccs_ping inside a super pod)</source>
+        <translation>链路：die %1（行 ping 列；HCCS：超节点内 hccs_ping）</translation>
+    </message>
+    <message>
+        <source>HCCS ok</source>
+        <translation>HCCS 正常</translation>
+    </message>
+    <message>
+        <source>HCCS fail</source>
+        <translation>HCCS 失败</translation>
+    </message>
 </context>
 <context>
     <name>cw::DoctorView</name>
@@ -1933,6 +1945,14 @@
     <message>
         <source>, </source>
         <translation>、</translation>
+    </message>
+    <message>
+        <source>Every die pings the same die on every other server: hccn_tool -hccs_ping inside a super pod, -ping across pods and without super pods.</source>
+        <translation>每个 die 向其他每台服务器上的同号 die 发起 ping：超节点内用 hccn_tool -hccs_ping，跨超节点及无超节点时用 -ping。</translation>
+    </message>
+    <message>
+        <source>Suspect: %1 die %2: %3</source>
+        <translation>疑点：%1 die %2：%3</translation>
     </message>
 </context>
 <context>

@@ -46,7 +46,7 @@ void DoctorMatrixModel::addNotReached(Matrix &matrix, int row, int column, const
                          : tr("not tested: %1 unreachable (%2)").arg(server, reason));
 }
 
-void DoctorMatrixModel::setReport(const DoctorReport &report, const QStringList &servers)
+void DoctorMatrixModel::setReport(const DoctorReport &report, const QStringList &servers, bool dies)
 {
     beginResetModel();
     const QString shown = m_matrices.empty() ? QString() : m_matrices[size_t(m_current)].name;
@@ -64,13 +64,20 @@ void DoctorMatrixModel::setReport(const DoctorReport &report, const QStringList 
             partners = true;
     }
     for (int device : devices) {
-        Matrix matrix{tr("Links: device %1 (row pings column)").arg(device), {}};
+        Matrix matrix{dies ? tr("Links: die %1 (row pings column; HCCS: hccs_ping inside a "
+                                "super pod)")
+                                 .arg(device)
+                           : tr("Links: device %1 (row pings column)").arg(device),
+                      {}};
         for (const DeviceLink &link : report.links) {
             if (link.device != device || link.peerDevice != device)
                 continue;
             if (!link.tested())
                 addNotReached(matrix, at(link.server), at(link.peerServer), link.notReached,
                               report);
+            else if (link.hccs)
+                add(matrix, at(link.server), at(link.peerServer), stateOf(link.ok, false),
+                    link.ok ? tr("HCCS ok") : tr("HCCS fail"), link.evidence);
             else
                 add(matrix, at(link.server), at(link.peerServer), stateOf(link.ok, false),
                     link.ok ? tr("ok") : tr("fail"), link.evidence);

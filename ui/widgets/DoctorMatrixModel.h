@@ -12,10 +12,10 @@
 namespace cw {
 
 // The doctor's report as server x server matrices, one shown at a time: links per device index
-// (row pings column; on 910A also the segment partners), ports per port (row connects to
-// column), bandwidth (GB/s, the same both ways). A failed cell is red, a slow one amber, a good
-// one green, one not tested because its server was not reached grey and hatched (not a
-// failure); a cell's evidence is what the test printed.
+// (row pings column; on 910A also the segment partners; on the A3 per die, HCCS or not), ports per
+// port (row connects to column), bandwidth (GB/s, the same both ways). A failed cell is red, a slow
+// one amber, a good one green, one not tested because its server was not reached grey and hatched
+// (not a failure); a cell's evidence is what the test printed.
 class DoctorMatrixModel : public QAbstractTableModel {
     Q_OBJECT
 
@@ -29,7 +29,9 @@ public:
 
     // `servers`: the project's server names, the rows and columns in that order. Called again
     // with each report so far while the doctor runs: the matrix shown stays the one shown.
-    void setReport(const DoctorReport &report, const QStringList &servers);
+    // `dies`: the devices are Atlas A3 dies; a link over HCCS (hccs_ping, inside a super pod)
+    // says so in its cell, a -ping across pods does not.
+    void setReport(const DoctorReport &report, const QStringList &servers, bool dies = false);
     QStringList matrixNames() const;
     void setMatrix(int index);
     int matrix() const { return m_current; }

@@ -51,8 +51,12 @@ DoctorView::DoctorView(const Project &project, DoctorRunner runner, QWidget *par
     const auto applies = [&](DoctorPart part) {
         return std::find(parts.begin(), parts.end(), part) != parts.end();
     };
-    m_links->setToolTip(tr("Every device pings the device of the same index on every other "
-                           "server with hccn_tool -ping (Ascend only)."));
+    m_links->setToolTip(
+        project.accelerator == Accelerator::Ascend910_93
+            ? tr("Every die pings the same die on every other server: hccn_tool -hccs_ping "
+                 "inside a super pod, -ping across pods and without super pods.")
+            : tr("Every device pings the device of the same index on every other "
+                 "server with hccn_tool -ping (Ascend only)."));
     m_ports->setToolTip(tr("Every server connects to every other server on the ports the job "
                            "needs, against a listener the doctor starts and removes."));
     m_bandwidth->setToolTip(tr("Every pair of servers runs an all_reduce, in rounds of disjoint "
@@ -208,7 +212,7 @@ void DoctorView::showResults(const DoctorReport &report)
     QStringList names;
     for (const Server &server : m_project.servers)
         names << server.name;
-    m_model->setReport(report, names);
+    m_model->setReport(report, names, m_project.accelerator == Accelerator::Ascend910_93);
     // The list of matrices grows as parts report; the one shown stays (the model kept it).
     const QSignalBlocker blocker(m_matrix);
     if (m_matrix->count() != int(m_model->matrixNames().size())) {
@@ -240,12 +244,16 @@ void DoctorView::done()
     m_model->setMatrix(first);
     m_evidence->clear();
     QStringList lines;
-    for (const Suspect &suspect : m_report.suspects)
-        lines << (suspect.device ? tr("Suspect: %1 device %2: %3")
-                                       .arg(suspect.server)
-                                       .arg(*suspect.device)
-                                       .arg(suspect.reason)
-                                 : tr("Suspect: %1: %2").arg(suspect.server, suspect.reason));
+    const bool dies = m_project.accelerator == Accelerator::Ascend910_93;
+    for (const Suspect &suspect : m_report.suspects) {
+        if (!suspect.device)
+            lines << tr("Suspect: %1: %2").arg(suspect.server, suspect.reason);
+        else
+            lines << (dies ? tr("Suspect: %1 die %2: %3") : tr("Suspect: %1 device %2: %3"))
+                         .arg(suspect.server)
+                         .arg(*suspect.device)
+                         .arg(suspect.reason);
+    }
     QStringList unreached;
     for (const ServerNotReached &server : m_report.notReached) {
         lines << tr("Not reached: %1: %2").arg(server.server, server.reason);
