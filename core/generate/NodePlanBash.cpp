@@ -5,6 +5,11 @@
 #include "programs/ServerPrograms.h"
 #include "shell/ShellQuote.h"
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <functional>
+
 using namespace Qt::StringLiterals;
 
 namespace cw {
@@ -62,6 +67,90 @@ QString nodeDeviceIpsArray(const Project &project)
     for (int index : project.launchOrder())
         deviceIps << project.servers[size_t(index)].deviceIps.join(u' ');
     return bashArray(QStringLiteral("NODE_DEVICE_IPS"), deviceIps);
+}
+
+namespace {
+
+bool hasSuperPods(const Project &project)
+{
+    return project.accelerator == Accelerator::Ascend910_93 && !project.superPods.empty();
+}
+
+QString jsonString(const QString &text)
+{
+    return QString::fromStdString(nlohmann::ordered_json(text.toStdString()).dump());
+}
+
+// One array per server in launch order: what `value` makes of the server.
+template <typename Value>
+QString perServerArray(const Project &project, const QString &name, Value value)
+{
+    QStringList values;
+    for (const int index : project.launchOrder())
+        values << value(project.servers[size_t(index)]);
+    return bashArray(name, values);
+}
+
+QString portWords(const std::vector<int> &ports)
+{
+    QStringList words;
+    for (const int port : ports)
+        words << QString::number(port);
+    return words.join(u' ');
+}
+
+// The arrays rankTableArrays() writes, each with its maker, in that order.
+std::vector<std::pair<QString, std::function<QString(const Server &)>>>
+rankTableColumns(const Project &project)
+{
+    std::vector<std::pair<QString, std::function<QString(const Server &)>>> columns;
+    columns.emplace_back(u"NODE_DEVICE_IPS"_s,
+                         [](const Server &server) { return server.deviceIps.join(u' '); });
+    // The ports are the A3's alone (rule a3-only); the same arrays for every A3 project, so that
+    // an attempt's narrowed plan has the arrays of its whole plan.
+    if (project.accelerator != Accelerator::Ascend910_93)
+        return columns;
+    const bool pods = hasSuperPods(project);
+    columns.emplace_back(u"NODE_DEVICE_PORTS"_s,
+                         [](const Server &server) { return portWords(server.devicePorts); });
+    if (pods)
+        columns.emplace_back(u"NODE_BACKUP_DEVICE_PORTS"_s, [](const Server &server) {
+            return portWords(server.backupDevicePorts);
+        });
+    columns.emplace_back(u"NODE_HOST_PORTS"_s,
+                         [](const Server &server) { return portWords(server.hostPorts); });
+    if (!pods)
+        return columns;
+    columns.emplace_back(u"NODE_SUPER_DEVICE_IDS"_s,
+                         [](const Server &server) { return server.superDeviceIds.join(u' '); });
+    columns.emplace_back(u"NODE_SERVER_IDS"_s,
+                         [](const Server &server) { return jsonString(server.name); });
+    columns.emplace_back(u"NODE_SUPER_POD_IDS"_s, [&project](const Server &server) {
+        for (const SuperPod &pod : project.superPods) {
+            if (pod.servers.contains(server.name))
+                return jsonString(pod.id);
+        }
+        return QString();
+    });
+    return columns;
+}
+
+} // namespace
+
+QString rankTableArrays(const Project &project)
+{
+    QString text;
+    for (const auto &[name, value] : rankTableColumns(project))
+        text += perServerArray(project, name, value);
+    return text;
+}
+
+QStringList rankTableArrayNames(const Project &project)
+{
+    QStringList names;
+    for (const auto &column : rankTableColumns(project))
+        names << column.first;
+    return names;
 }
 
 QString attemptPlanFunction(const QStringList &extraArrays)
@@ -137,6 +226,8 @@ QString attemptFilesFunctions(const Project &project)
     QString text = u'\n' + programText(program::node_plan_hostfile_sh);
     if (project.launch.mode != LaunchMode::RankTable)
         return text;
+    if (hasSuperPods(project))
+        return text + u'\n' + programText(program::node_plan_rank_table_superpod_sh);
     // Kept here like attemptPlanFunction(): the device IPs go into its loops.
     // nlohmann's dump(4) of rankTableJson(): four spaces per level, members in that order, every
     // value a string. Host IPs, device ids and device IPs are validated: nothing to escape.
@@ -144,10 +235,21 @@ QString attemptFilesFunctions(const Project &project)
                                  ? QStringLiteral("            echo \"                    "
                                                   "\\\"device_ip\\\": \\\"${ips[$k]}\\\",\"\n")
                                  : QString();
+    // The A3 typical example's device_port and host_port, where the project gives them.
+    QString ports;
+    for (const auto &[array, member] : {std::pair{u"NODE_DEVICE_PORTS"_s, u"device_port"_s},
+                                        std::pair{u"NODE_HOST_PORTS"_s, u"host_port"_s}}) {
+        if (!rankTableArrayNames(project).contains(array))
+            continue;
+        ports += u"            read -r -a ports <<< \"${"_s + array +
+                 u"[$i]}\"\n            if [ \"$k\" -lt \"${#ports[@]}\" ]; then\n"
+                 u"                echo \"                    \\\""_s +
+                 member + u"\\\": \\\"${ports[$k]}\\\",\"\n            fi\n"_s;
+    }
     text += QStringLiteral(R"BASH(
 # The rank table of the plan (HCCL rank table 1.0), as rank_table.json is written.
 clusterwiz_rank_table() {
-    local i k devices=() ips=() comma
+    local i k devices=() ips=() ports=() comma
     echo "{"
     echo "    \"version\": \"1.0\","
     echo "    \"server_count\": \"$NODE_COUNT\","
@@ -161,7 +263,7 @@ clusterwiz_rank_table() {
         for ((k = 0; k < ${#devices[@]}; k++)); do
             echo "                {"
             echo "                    \"device_id\": \"${devices[$k]}\","
-@DEVICE_IP@            echo "                    \"rank_id\": \"$((NODE_FIRST_RANK[i] + k))\""
+@DEVICE_IP@@PORTS@            echo "                    \"rank_id\": \"$((NODE_FIRST_RANK[i] + k))\""
             comma=","
             [ "$k" -eq $((${#devices[@]} - 1)) ] && comma=""
             echo "                }$comma"
@@ -178,6 +280,7 @@ clusterwiz_rank_table() {
 }
 )BASH")
                 .replace(u"@DEVICE_IP@"_s, deviceIp)
+                .replace(u"@PORTS@"_s, ports)
                 .replace(u"@READ_IPS@"_s, isAscend(project.accelerator)
                                               ? u"read -r -a ips <<< \"${NODE_DEVICE_IPS[$i]}\""_s
                                               : u":"_s);

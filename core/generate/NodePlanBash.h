@@ -38,9 +38,18 @@ QString nodeDeviceIpsArray(const Project &project);
 // with a message when a name is not in the plan. Call it before clusterwiz_find_node.
 QString attemptPlanFunction(const QStringList &extraArrays = {});
 
+// The per-server arrays, parallel to NODE_DEVICES, that `clusterwiz_rank_table` reads besides
+// the plan table (rank table mode on Ascend): NODE_DEVICE_IPS always; on the Atlas A3 the ports
+// (NODE_DEVICE_PORTS, NODE_HOST_PORTS, and with super pods NODE_BACKUP_DEVICE_PORTS; "" for a
+// server without); with super pods NODE_SUPER_DEVICE_IDS, NODE_SERVER_IDS and
+// NODE_SUPER_POD_IDS (those two JSON strings). Their names, for attemptPlanFunction().
+QString rankTableArrays(const Project &project);
+QStringList rankTableArrayNames(const Project &project);
+
 // Bash functions that print, from the (narrowed) plan arrays, what generate writes as files for
-// the whole plan: `clusterwiz_hostfile` (hostfile's lines) and, given NODE_DEVICE_IPS on Ascend,
-// `clusterwiz_rank_table` (rank_table.json, byte for byte as rankTableJson() writes it).
+// the whole plan: `clusterwiz_hostfile` (hostfile's lines) and, given rankTableArrays() on
+// Ascend, `clusterwiz_rank_table` (rank_table.json, byte for byte as rankTableJson() writes it:
+// version 1.2 for an Atlas A3 with super pods, else 1.0).
 QString attemptFilesFunctions(const Project &project);
 
 // Defines the bash function `clusterwiz_find_node`: sets NODE_RANK (the index into the plan

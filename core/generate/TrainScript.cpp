@@ -128,8 +128,8 @@ QByteArray trainScript(const Project &project)
     const bool deviceIps =
         project.launch.mode == LaunchMode::RankTable && isAscend(project.accelerator);
     if (deviceIps)
-        text += nodeDeviceIpsArray(project);
-    text += attemptPlanFunction(deviceIps ? QStringList{u"NODE_DEVICE_IPS"_s} : QStringList{});
+        text += rankTableArrays(project);
+    text += attemptPlanFunction(deviceIps ? rankTableArrayNames(project) : QStringList{});
     text += attemptFilesFunctions(project);
     text += findNodeFunction();
     text += isNumberFunction();

@@ -11,6 +11,13 @@ Project attemptProject(const Project &project, const QStringList &servers)
         if (servers.contains(server.name))
             attempt.servers.push_back(server);
     }
+    // Super pods keep the servers kept; a pod left with none goes.
+    attempt.superPods.clear();
+    for (SuperPod pod : project.superPods) {
+        pod.servers.removeIf([&](const QString &name) { return !servers.contains(name); });
+        if (!pod.servers.isEmpty())
+            attempt.superPods.push_back(pod);
+    }
     if (!attempt.serverIndex(attempt.launch.master))
         attempt.launch.master.clear();
     if (!attempt.serverIndex(attempt.launch.restart.supervisor))

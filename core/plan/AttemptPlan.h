@@ -13,7 +13,8 @@
 namespace cw {
 
 // `project` with only the servers named in `servers` (in project order; unknown names are
-// ignored). launch.master stays when that server is kept, else it is cleared.
+// ignored). launch.master stays when that server is kept, else it is cleared; super pods keep
+// the servers kept.
 Project attemptProject(const Project &project, const QStringList &servers);
 
 // The server names of `project` in launch order (master first): what the supervisor passes as

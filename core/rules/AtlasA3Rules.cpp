@@ -392,19 +392,6 @@ void validateAtlasA3(const Project &project, ProblemList &out)
                        "CANN supports on the Atlas training series and Atlas A2 only, not on "
                        "Atlas A3 (ascend910_93); use ranktable (rank table 1.2 with super_pods, "
                        "else 1.0), launch (torchrun with torch_npu) or msrun (MindSpore)"));
-    // A restarting run writes each attempt's rank table on the supervisor's server, in the 1.0
-    // layout only (NodePlanBash.cpp); it would drop the pods and ports.
-    const bool ports =
-        std::any_of(project.servers.begin(), project.servers.end(), [](const auto &s) {
-            return !s.devicePorts.empty() || !s.backupDevicePorts.empty() || !s.hostPorts.empty();
-        });
-    if (project.launch.restart.enabled() && project.launch.mode == LaunchMode::RankTable &&
-        (!project.superPods.empty() || ports))
-        out.add(u"a3-restart"_s, projectPlace(u"launch.restart.max_restarts"_s),
-                trText("cw::Validation",
-                       "launch: a restarting run in ranktable mode writes rank table 1.0 for "
-                       "each attempt, without super pods and ports; remove launch.restart, or "
-                       "super_pods and the ports"));
 }
 
 } // namespace cw

@@ -36,7 +36,7 @@ void checkDieSegments(const Project &project, int prefix,
 
 // The A3-only members: super_pods, super_device_ids and the rank table ports. Rule ids
 // "a3-only", "super-pod-count", "super-pod-id", "super-pod-server", "super-pod-membership",
-// "super-pod-order", "super-device-id", "super-device-id-unique", "device-port", "a3-restart",
+// "super-pod-order", "super-device-id", "super-device-id-unique", "device-port",
 // "a3-mode" (a launch mode CANN does not support on Atlas A3).
 void validateAtlasA3(const Project &project, ProblemList &out);
 

@@ -4,12 +4,14 @@
 // --update` fills each server's super_device_ids from `npu-smi info -t spod-info`; after `fix
 // reserve-hccl-ports`, `check` passes every A3 check (dies, SDIDs, one logical pod inside one
 // physical SuperPoD); `launch --follow` runs a rank table job (version 1.2 with super_pod_list,
-// one rank per die) to the end. Then server1 reports another physical SuperPoD: `check` fails the
-// pod naming both ids, and `launch` refuses before anything starts.
+// one rank per die) to the end, and again restarting after a failed rank, from the 1.2 table
+// train.sh writes for the attempt. Then server1 reports another physical SuperPoD: `check` fails
+// the pod naming both ids, and `launch` refuses before anything starts.
 #include "CliProcess.h"
 #include "JobTestSupport.h"
 #include "TestCluster.h"
 
+#include "generate/ScriptFiles.h"
 #include "launch/RunRecord.h"
 #include "model/ProjectJson.h"
 #include "plan/Planner.h"
@@ -92,6 +94,9 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         QString error;
         QVERIFY2(m_cluster.up(kServers, &error, true), qPrintable(error));
+        // A restarting run's supervisor on server0 logs in to server1.
+        const QString ssh = jobtest::setUpServerSsh(m_cluster);
+        QVERIFY2(ssh.isEmpty(), qPrintable(ssh));
 
         Project project =
             jobtest::cpuProject(m_cluster, kServers, kDies, LaunchMode::RankTable,
@@ -193,6 +198,38 @@ private Q_SLOTS:
         QCOMPARE(server1[u"device"_s][1][u"rank_id"_s].toString(), u"3"_s);
         QVERIFY2(jobtest::jobProcesses(m_cluster, 0).isEmpty(), "server0 has job processes left");
         QVERIFY2(jobtest::jobProcesses(m_cluster, 1).isEmpty(), "server1 has job processes left");
+    }
+
+    // A restarting run: rank 3 fails in the first attempt, the second runs to the end on both
+    // servers from the rank table train.sh wrote for it, byte for byte generate's 1.2 table.
+    void restartWritesTheAttemptsTable()
+    {
+        ProjectLoad load = loadProjectFile(m_path);
+        QVERIFY2(load.ok(), qPrintable(load.fatal));
+        Project project = load.project;
+        project.launch.restart.maxRestarts = 1;
+        project.launch.restart.backoffSeconds = 1;
+        project.launch.args << u"--fail-rank"_s << u"3"_s << u"--fail-step"_s << u"1"_s
+                            << u"--fail-restart"_s << u"0"_s;
+        const QString path = m_dir.filePath(u"a3-restart.clusterwiz.json"_s);
+        QCOMPARE(saveProjectFile(project, path), QString());
+        const CliRun run = runCli(QStringList{u"launch"_s, path, u"--allow-upload-outside"_s,
+                                              u"--force"_s, u"--follow"_s} +
+                                      fleet(),
+                                  300000);
+        QVERIFY2(run.exitCode == 0, run.describe());
+        QVERIFY2(run.out.contains("== attempt 2 of 2 on server0, server1"), run.describe());
+        const QString runId = QString::fromUtf8(run.out).section(u'\n', 0, 0).trimmed();
+        QVERIFY(isValidRunId(runId));
+        const QByteArray expected = rankTableJson(project);
+        QVERIFY(expected.contains("\"version\": \"1.2\""));
+        for (int i = 0; i < kServers; ++i) {
+            const QString dir = m_cluster.serverDir(i) +
+                                u"/root/ddp/logs/%1/server%2/attempt-2"_s.arg(runId).arg(i);
+            QCOMPARE(jobtest::readFile(dir + u"/rank_table.json"_s), expected);
+            const QByteArray log = jobtest::readFile(dir + u"/rank%1.log"_s.arg(2 * i + 1));
+            QCOMPARE(log.count("loss = "), kSteps);
+        }
     }
 
     // server1 in another physical SuperPoD: the logical pod is refused, naming both ids, and the

@@ -362,6 +362,27 @@ private Q_SLOTS:
                  qPrintable(text));
     }
 
+    // A restarting rank table run on the A3 is valid with super pods and ports: each attempt's
+    // table is written by train.sh in the layout of the whole plan (tst_attemptPlan proves it
+    // equal to generate's for every subset of servers).
+    void restartingRankTableRunIsValid()
+    {
+        Project project = a3Cluster(4, 2);
+        project.launch.mode = LaunchMode::RankTable;
+        project.launch.restart = {2, true, 2, 5, {}};
+        Server &server = project.servers[0];
+        for (size_t k = 0; k < server.devices.size(); ++k) {
+            server.devicePorts.push_back(16666 + int(k));
+            server.hostPorts.push_back(60100 + int(k));
+        }
+        project = planDeviceNetwork(project).project;
+        const Problems problems = validateProject(project);
+        QVERIFY2(problems.empty(), qPrintable(describe(problems)));
+        const QString train = QString::fromUtf8(trainScript(project));
+        QVERIFY2(train.contains(u"super_pod_list"_s) && train.contains(u"NODE_SUPER_POD_IDS=("_s),
+                 "train.sh writes an attempt's table as 1.2");
+    }
+
     // CANN's A3 typical-networking example (version 1.0, host_port): an ascend910_93 project
     // without super pods, written back as 1.0 with its ports.
     void typicalNetworkingKeeps10()

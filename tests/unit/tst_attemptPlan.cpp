@@ -24,10 +24,10 @@ Q_DECLARE_METATYPE(Project)
 namespace {
 
 // The plan arrays and values, as bash sees them after the plan table (and any narrowing).
-QString printPlan(bool deviceIps)
+QString printPlan(const QStringList &rankTableArrays)
 {
     return u"declare -p NODE_NAMES NODE_IPS NODE_NICS NODE_DEVICES NODE_FIRST_RANK"_s +
-           (deviceIps ? u" NODE_DEVICE_IPS"_s : QString()) +
+           (rankTableArrays.isEmpty() ? QString() : u' ' + rankTableArrays.join(u' ')) +
            u"\necho \"count=$NODE_COUNT world=$WORLD_SIZE master=$MASTER_ADDR port=$MASTER_PORT\"\n"_s;
 }
 
@@ -45,6 +45,41 @@ Project ascendFour()
     project.servers.resize(4);
     project.launch.mode = LaunchMode::RankTable;
     project.launch.master = project.servers[2].name;
+    return project;
+}
+
+// The Atlas A3 example (two super pods of two servers, 16 dies each) with the master second
+// (a pod's servers launch together: the third would split the second pod);
+// with `ports`, the first server's dies have device, backup and host ports (others none).
+Project atlasA3Four(bool ports)
+{
+    Project project = exampleProject(u"ascend910_93-superpod-4x16"_s);
+    project.launch.mode = LaunchMode::RankTable;
+    project.launch.master = project.servers[1].name;
+    if (ports) {
+        Server &server = project.servers[0];
+        for (size_t k = 0; k < server.devices.size(); ++k) {
+            server.devicePorts.push_back(16666 + int(k));
+            server.backupDevicePorts.push_back(16766 + int(k));
+            server.hostPorts.push_back(60100 + int(k));
+        }
+    }
+    return project;
+}
+
+// The same servers in typical networking (rank table 1.0): no super pods and no SDIDs, the
+// second server with device and host ports.
+Project atlasA3Typical()
+{
+    Project project = atlasA3Four(false);
+    project.superPods.clear();
+    for (Server &server : project.servers)
+        server.superDeviceIds.clear();
+    Server &server = project.servers[1];
+    for (size_t k = 0; k < server.devices.size(); ++k) {
+        server.devicePorts.push_back(16666 + int(k));
+        server.hostPorts.push_back(60100 + int(k));
+    }
     return project;
 }
 
@@ -101,6 +136,9 @@ private Q_SLOTS:
         QTest::addColumn<Project>("project");
         QTest::newRow("ascend ranktable") << ascendFour();
         QTest::newRow("cpu ranktable, unequal devices") << cpuFour();
+        QTest::newRow("a3 super pods (1.2)") << atlasA3Four(false);
+        QTest::newRow("a3 super pods, ports") << atlasA3Four(true);
+        QTest::newRow("a3 typical (1.0), ports") << atlasA3Typical();
     }
 
     void bashNarrowingEqualsTheSubsetsPlan()
@@ -108,11 +146,12 @@ private Q_SLOTS:
         QFETCH(Project, project);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
+        QVERIFY2(generateFrom(project).ok(), "the whole project is valid");
         const bool ascend = isAscend(project.accelerator);
-        const QString narrowing =
-            planTable(project) + (ascend ? nodeDeviceIpsArray(project) : QString()) +
-            attemptPlanFunction(ascend ? QStringList{u"NODE_DEVICE_IPS"_s} : QStringList{}) +
-            attemptFilesFunctions(project);
+        const QStringList arrays = ascend ? rankTableArrayNames(project) : QStringList();
+        const QString narrowing = planTable(project) +
+                                  (ascend ? rankTableArrays(project) : QString()) +
+                                  attemptPlanFunction(arrays) + attemptFilesFunctions(project);
         const int count = int(project.servers.size());
         for (int mask = 1; mask < (1 << count); ++mask) {
             QStringList names;
@@ -126,10 +165,10 @@ private Q_SLOTS:
             const QString script =
                 u"(\n"_s + narrowing + u"CLUSTERWIZ_ATTEMPT_SERVERS="_s +
                 shellQuote(names.join(u' ')) + u"\nclusterwiz_attempt_plan || exit 9\n"_s +
-                printPlan(ascend) + u"clusterwiz_hostfile >hostfile\n"_s +
+                printPlan(arrays) + u"clusterwiz_hostfile >hostfile\n"_s +
                 u"clusterwiz_rank_table >rank_table.json\n) || exit 9\necho ===\n(\n"_s +
-                planTable(subset) + (ascend ? nodeDeviceIpsArray(subset) : QString()) +
-                printPlan(ascend) + u")\n"_s;
+                planTable(subset) + (ascend ? rankTableArrays(subset) : QString()) +
+                printPlan(arrays) + u")\n"_s;
             const RunResult run = runBash(script, dir.path());
             QVERIFY2(run.exitCode == 0, qPrintable(run.output));
             const QStringList halves = run.output.split(u"===\n"_s);

@@ -13,6 +13,8 @@
 
 #include <QTest>
 
+#include <future>
+
 using namespace Qt::StringLiterals;
 using namespace cw;
 using namespace cwtest;
@@ -50,15 +52,26 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        for (const QString &file :
-             {u"ascend-2x8.clusterwiz.json"_s, u"ascend910b-routed-2x8.clusterwiz.json"_s,
-              u"cpu-2x2.clusterwiz.json"_s, u"nvidia-2x8.clusterwiz.json"_s,
-              u"mindspore-2x8-msrun.clusterwiz.json"_s, u"ascend-16x8.clusterwiz.json"_s,
-              u"ascend910_93-superpod-4x16.clusterwiz.json"_s}) {
-            QString error;
-            std::vector<ProbeFacts> facts = healthyFacts(loadExample(example(file)), &error);
-            QVERIFY2(!facts.empty(), qPrintable(file + u": "_s + error));
-            m_base[file] = std::move(facts);
+        // Every example's servers print their facts at once: each check.sh --print-facts is
+        // mostly the simulated tools starting, and the examples do not share anything.
+        const QStringList files{u"ascend-2x8.clusterwiz.json"_s,
+                                u"ascend910b-routed-2x8.clusterwiz.json"_s,
+                                u"cpu-2x2.clusterwiz.json"_s,
+                                u"nvidia-2x8.clusterwiz.json"_s,
+                                u"mindspore-2x8-msrun.clusterwiz.json"_s,
+                                u"ascend-16x8.clusterwiz.json"_s,
+                                u"ascend910_93-superpod-4x16.clusterwiz.json"_s};
+        std::vector<std::future<std::pair<std::vector<ProbeFacts>, QString>>> pending;
+        for (const QString &file : files)
+            pending.push_back(std::async(std::launch::async, [file] {
+                QString error;
+                std::vector<ProbeFacts> facts = healthyFacts(loadExample(example(file)), &error);
+                return std::pair{std::move(facts), error};
+            }));
+        for (qsizetype k = 0; k < files.size(); ++k) {
+            auto [facts, error] = pending[size_t(k)].get();
+            QVERIFY2(!facts.empty(), qPrintable(files[k] + u": "_s + error));
+            m_base[files[k]] = std::move(facts);
         }
     }
 

@@ -3914,10 +3914,6 @@ Upload them?</source>
         <translation>%1：%2 与同一 NPU 的 die %4（%5）同在网段 %3；Atlas A3 同一 NPU 的两个 die 必须配置不同网段的 IP（否则 hccn_tool ping 不通）</translation>
     </message>
     <message>
-        <source>launch: a restarting run in ranktable mode writes rank table 1.0 for each attempt, without super pods and ports; remove launch.restart, or super_pods and the ports</source>
-        <translation>launch：ranktable 模式下带重启的运行每次尝试都写 rank table 1.0，不含超节点和端口；请删除 launch.restart，或删除 super_pods 和这些端口</translation>
-    </message>
-    <message>
         <source>%1 device %2: is not an Atlas A3 die (0-15, two per NPU)</source>
         <translation>%1 设备 %2：不是 Atlas A3 的 die（0-15，每个 NPU 两个）</translation>
     </message>

@@ -19,6 +19,12 @@ LOG_ROOT='/home/train/llm/logs'
 PYTHON='python3'
 STOP_GRACE=10  # seconds from TERM to KILL when stopping
 NODE_DEVICE_IPS=('192.168.100.1 192.168.101.1 192.168.100.2 192.168.101.2 192.168.100.3 192.168.101.3 192.168.100.4 192.168.101.4 192.168.100.5 192.168.101.5 192.168.100.6 192.168.101.6 192.168.100.7 192.168.101.7 192.168.100.8 192.168.101.8' '192.168.100.9 192.168.101.9 192.168.100.10 192.168.101.10 192.168.100.11 192.168.101.11 192.168.100.12 192.168.101.12 192.168.100.13 192.168.101.13 192.168.100.14 192.168.101.14 192.168.100.15 192.168.101.15 192.168.100.16 192.168.101.16' '192.168.100.17 192.168.101.17 192.168.100.18 192.168.101.18 192.168.100.19 192.168.101.19 192.168.100.20 192.168.101.20 192.168.100.21 192.168.101.21 192.168.100.22 192.168.101.22 192.168.100.23 192.168.101.23 192.168.100.24 192.168.101.24' '192.168.100.25 192.168.101.25 192.168.100.26 192.168.101.26 192.168.100.27 192.168.101.27 192.168.100.28 192.168.101.28 192.168.100.29 192.168.101.29 192.168.100.30 192.168.101.30 192.168.100.31 192.168.101.31 192.168.100.32 192.168.101.32')
+NODE_DEVICE_PORTS=('' '' '' '')
+NODE_BACKUP_DEVICE_PORTS=('' '' '' '')
+NODE_HOST_PORTS=('' '' '' '')
+NODE_SUPER_DEVICE_IDS=('0 65537 262146 327683 524292 589829 786438 851975 1048584 1114121 1310730 1376267 1572876 1638413 1835022 1900559' '4194304 4259841 4456450 4521987 4718596 4784133 4980742 5046279 5242888 5308425 5505034 5570571 5767180 5832717 6029326 6094863' '0 65537 262146 327683 524292 589829 786438 851975 1048584 1114121 1310730 1376267 1572876 1638413 1835022 1900559' '4194304 4259841 4456450 4521987 4718596 4784133 4980742 5046279 5242888 5308425 5505034 5570571 5767180 5832717 6029326 6094863')
+NODE_SERVER_IDS=('"a3-node0"' '"a3-node1"' '"a3-node2"' '"a3-node3"')
+NODE_SUPER_POD_IDS=('"0"' '"0"' '"1"' '"1"')
 
 # Narrows the plan to the servers of one attempt (CLUSTERWIZ_ATTEMPT_SERVERS, set by the
 # supervisor of a restarting run): their ranks are numbered afresh, and the first one kept is
@@ -26,7 +32,7 @@ NODE_DEVICE_IPS=('192.168.100.1 192.168.101.1 192.168.100.2 192.168.101.2 192.16
 clusterwiz_attempt_plan() {
     [ -n "${CLUSTERWIZ_ATTEMPT_SERVERS:-}" ] || return 0
     local wanted=() keep=() name i found rank=0 devices=()
-    local cw_names=() cw_ips=() cw_nics=() cw_devices=() cw_first=() cw_node_device_ips=()
+    local cw_names=() cw_ips=() cw_nics=() cw_devices=() cw_first=() cw_node_device_ips=() cw_node_device_ports=() cw_node_backup_device_ports=() cw_node_host_ports=() cw_node_super_device_ids=() cw_node_server_ids=() cw_node_super_pod_ids=()
     read -r -a wanted <<< "$CLUSTERWIZ_ATTEMPT_SERVERS"
     for name in "${wanted[@]}"; do
         found=""
@@ -57,6 +63,12 @@ clusterwiz_attempt_plan() {
         cw_devices+=("${NODE_DEVICES[$i]}")
         cw_first+=("$rank")
         cw_node_device_ips+=("${NODE_DEVICE_IPS[$i]}")
+        cw_node_device_ports+=("${NODE_DEVICE_PORTS[$i]}")
+        cw_node_backup_device_ports+=("${NODE_BACKUP_DEVICE_PORTS[$i]}")
+        cw_node_host_ports+=("${NODE_HOST_PORTS[$i]}")
+        cw_node_super_device_ids+=("${NODE_SUPER_DEVICE_IDS[$i]}")
+        cw_node_server_ids+=("${NODE_SERVER_IDS[$i]}")
+        cw_node_super_pod_ids+=("${NODE_SUPER_POD_IDS[$i]}")
         read -r -a devices <<< "${NODE_DEVICES[$i]}"
         rank=$((rank + ${#devices[@]}))
     done
@@ -66,6 +78,12 @@ clusterwiz_attempt_plan() {
     NODE_DEVICES=("${cw_devices[@]}")
     NODE_FIRST_RANK=("${cw_first[@]}")
     NODE_DEVICE_IPS=("${cw_node_device_ips[@]}")
+    NODE_DEVICE_PORTS=("${cw_node_device_ports[@]}")
+    NODE_BACKUP_DEVICE_PORTS=("${cw_node_backup_device_ports[@]}")
+    NODE_HOST_PORTS=("${cw_node_host_ports[@]}")
+    NODE_SUPER_DEVICE_IDS=("${cw_node_super_device_ids[@]}")
+    NODE_SERVER_IDS=("${cw_node_server_ids[@]}")
+    NODE_SUPER_POD_IDS=("${cw_node_super_pod_ids[@]}")
     NODE_COUNT=${#keep[@]}
     WORLD_SIZE=$rank
     MASTER_ADDR=${NODE_IPS[0]}
@@ -81,36 +99,104 @@ clusterwiz_hostfile() {
     done
 }
 
-# The rank table of the plan (HCCL rank table 1.0), as rank_table.json is written.
+# The rank table of the (narrowed) plan in HCCL's version 1.2, Atlas A3 with super pods, byte for
+# byte as rankTableJson() writes it (generate/RankTable.cpp: nlohmann's dump(4), members in that
+# order, the optional ones only where the project gives them). Besides the plan arrays it reads,
+# per server and parallel to NODE_DEVICES: NODE_DEVICE_IPS, NODE_SUPER_DEVICE_IDS,
+# NODE_DEVICE_PORTS, NODE_BACKUP_DEVICE_PORTS and NODE_HOST_PORTS ("" where none), and
+# NODE_SERVER_IDS and NODE_SUPER_POD_IDS, each already a JSON string (NODE_SUPER_POD_IDS "" for
+# a server in no pod). A die's backup is the other die of its NPU (die ^ 1) on the same server.
 clusterwiz_rank_table() {
-    local i k devices=() ips=() comma
+    local i j k partner comma pod found
+    local devices=() ips=() sdids=() dports=() bports=() hports=() pods=()
     echo "{"
-    echo "    \"version\": \"1.0\","
+    echo "    \"status\": \"completed\","
+    echo "    \"version\": \"1.2\","
     echo "    \"server_count\": \"$NODE_COUNT\","
     echo "    \"server_list\": ["
     for ((i = 0; i < NODE_COUNT; i++)); do
         read -r -a devices <<< "${NODE_DEVICES[$i]}"
         read -r -a ips <<< "${NODE_DEVICE_IPS[$i]}"
+        read -r -a sdids <<< "${NODE_SUPER_DEVICE_IDS[$i]}"
+        read -r -a dports <<< "${NODE_DEVICE_PORTS[$i]}"
+        read -r -a bports <<< "${NODE_BACKUP_DEVICE_PORTS[$i]}"
+        read -r -a hports <<< "${NODE_HOST_PORTS[$i]}"
         echo "        {"
-        echo "            \"server_id\": \"${NODE_IPS[$i]}\","
+        echo "            \"server_id\": ${NODE_SERVER_IDS[$i]},"
+        echo "            \"host_ip\": \"${NODE_IPS[$i]}\","
         echo "            \"device\": ["
         for ((k = 0; k < ${#devices[@]}; k++)); do
             echo "                {"
             echo "                    \"device_id\": \"${devices[$k]}\","
-            echo "                    \"device_ip\": \"${ips[$k]}\","
+            echo "                    \"super_device_id\": \"${sdids[$k]:-}\","
+            if [ "$k" -lt "${#ips[@]}" ]; then
+                echo "                    \"device_ip\": \"${ips[$k]}\","
+            fi
+            if [ "$k" -lt "${#dports[@]}" ]; then
+                echo "                    \"device_port\": \"${dports[$k]}\","
+            fi
+            partner=""
+            for ((j = 0; j < ${#devices[@]}; j++)); do
+                if [ "${devices[$j]}" -eq $((devices[k] ^ 1)) ]; then
+                    partner=$j
+                    break
+                fi
+            done
+            if [ -n "$partner" ] && [ "$partner" -lt "${#ips[@]}" ]; then
+                echo "                    \"backup_device_ip\": \"${ips[$partner]}\","
+            fi
+            if [ "$k" -lt "${#bports[@]}" ]; then
+                echo "                    \"backup_device_port\": \"${bports[$k]}\","
+            fi
+            if [ "$k" -lt "${#hports[@]}" ]; then
+                echo "                    \"host_port\": \"${hports[$k]}\","
+            fi
             echo "                    \"rank_id\": \"$((NODE_FIRST_RANK[i] + k))\""
             comma=","
             [ "$k" -eq $((${#devices[@]} - 1)) ] && comma=""
             echo "                }$comma"
         done
-        echo "            ],"
-        echo "            \"host_nic_ip\": \"reserve\""
+        echo "            ]"
         comma=","
         [ "$i" -eq $((NODE_COUNT - 1)) ] && comma=""
         echo "        }$comma"
     done
     echo "    ],"
-    echo "    \"status\": \"completed\""
+    # The pods in the order their first server comes in the plan, each with its servers.
+    for ((i = 0; i < NODE_COUNT; i++)); do
+        pod=${NODE_SUPER_POD_IDS[$i]}
+        [ -n "$pod" ] || continue
+        found=""
+        for ((j = 0; j < ${#pods[@]}; j++)); do
+            [ "${pods[$j]}" = "$pod" ] && found=1
+        done
+        [ -n "$found" ] || pods+=("$pod")
+    done
+    if [ "${#pods[@]}" -eq 0 ]; then
+        echo "    \"super_pod_list\": []"
+        echo "}"
+        return 0
+    fi
+    echo "    \"super_pod_list\": ["
+    for ((j = 0; j < ${#pods[@]}; j++)); do
+        echo "        {"
+        echo "            \"super_pod_id\": ${pods[$j]},"
+        echo "            \"server_list\": ["
+        found=""
+        for ((i = 0; i < NODE_COUNT; i++)); do
+            [ "${NODE_SUPER_POD_IDS[$i]}" = "${pods[$j]}" ] || continue
+            [ -n "$found" ] && echo "                },"
+            echo "                {"
+            echo "                    \"server_id\": ${NODE_SERVER_IDS[$i]}"
+            found=1
+        done
+        echo "                }"
+        echo "            ]"
+        comma=","
+        [ "$j" -eq $((${#pods[@]} - 1)) ] && comma=""
+        echo "        }$comma"
+    done
+    echo "    ]"
     echo "}"
 }
 

@@ -83,7 +83,7 @@ clusterwiz_hostfile() {
 
 # The rank table of the plan (HCCL rank table 1.0), as rank_table.json is written.
 clusterwiz_rank_table() {
-    local i k devices=() ips=() comma
+    local i k devices=() ips=() ports=() comma
     echo "{"
     echo "    \"version\": \"1.0\","
     echo "    \"server_count\": \"$NODE_COUNT\","
