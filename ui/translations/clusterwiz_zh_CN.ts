@@ -1554,6 +1554,80 @@
     </message>
 </context>
 <context>
+    <name>cw::DeviceHeatMap</name>
+    <message>
+        <source>%1, rank process %2</source>
+        <translation>%1，rank 进程 %2</translation>
+    </message>
+    <message>
+        <source>%1 device %2</source>
+        <translation>%1 设备 %2</translation>
+    </message>
+    <message>
+        <source>%1: no sample yet</source>
+        <translation>%1：尚无采样</translation>
+    </message>
+    <message>
+        <source>%1: not in the newest sample (%2)</source>
+        <translation>%1：不在最新采样中（%2）</translation>
+    </message>
+    <message>
+        <source>pid %1</source>
+        <translation>pid %1</translation>
+    </message>
+    <message>
+        <source>busy: %1%</source>
+        <translation>繁忙：%1%</translation>
+    </message>
+    <message>
+        <source>memory: %1 of %2 MiB (%3%)</source>
+        <translation>内存：%1 / %2 MiB（%3%）</translation>
+    </message>
+    <message>
+        <source>memory: %1 MiB</source>
+        <translation>内存：%1 MiB</translation>
+    </message>
+    <message>
+        <source>temperature: %1 °C</source>
+        <translation>温度：%1 °C</translation>
+    </message>
+    <message>
+        <source>power: %1 W</source>
+        <translation>功耗：%1 W</translation>
+    </message>
+    <message>
+        <source>health: %1</source>
+        <translation>健康状态：%1</translation>
+    </message>
+</context>
+<context>
+    <name>cw::DeviceHeatPanel</name>
+    <message>
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>What the cells show: each device&apos;s busy percentage, or how full its memory is (red above 95%).</source>
+        <translation>格子显示的内容：每个设备的繁忙百分比，或其内存占用（超过 95% 显示为红色）。</translation>
+    </message>
+    <message>
+        <source>No device sample yet: the status rounds take one every few seconds while a run is followed.</source>
+        <translation>尚无设备采样：跟踪运行时，状态轮询每隔几秒采样一次。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 devices sampled; memory median %3%, fullest %4%: %5</source>
+        <translation>已采样 %1 / %2 个设备；内存中位数 %3%，最满 %4%：%5</translation>
+    </message>
+    <message>
+        <source>%1 of %2 devices sampled; busy median %3%, least busy %4%: %5</source>
+        <translation>已采样 %1 / %2 个设备；繁忙中位数 %3%，最空闲 %4%：%5</translation>
+    </message>
+</context>
+<context>
     <name>cw::DeviceTable</name>
     <message>
         <source>Server</source>
@@ -2776,6 +2850,14 @@ Upload them?</source>
     <message>
         <source>Run %1: %2</source>
         <translation>运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
     </message>
 </context>
 <context>

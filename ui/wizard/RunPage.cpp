@@ -5,6 +5,7 @@
 #include "diagnose/DiagnoseRun.h"
 #include "launch/LaunchPlan.h"
 #include "launch/LaunchPreflight.h"
+#include "logs/DeviceHeatMap.h"
 #include "logs/HangWatch.h"
 #include "logs/LogModel.h"
 #include "logs/LogView.h"
@@ -21,6 +22,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -30,7 +32,8 @@ namespace cw {
 RunPage::RunPage(ProjectModel *model, QWidget *parent)
     : QWizardPage(parent), m_model(model), m_logs(new LogModel(&m_store, this)),
       m_logView(new LogView(m_logs, this)), m_loss(new LossChart(&m_store, this)),
-      m_ranks(new RankOverview(&m_store, this)), m_session(new RunPanelSession(&m_store, this)),
+      m_ranks(new RankOverview(&m_store, this)), m_devices(new DeviceHeatPanel(this)),
+      m_session(new RunPanelSession(&m_store, this)),
       m_launch(new QPushButton(tr("&Launch"), this)), m_stop(new QPushButton(tr("S&top"), this)),
       m_why(new QPushButton(tr("Wh&y?"), this)), m_hang(new HangWatch(m_ranks, this)),
       m_state(new QLabel(this)), m_connection(new QLabel(this))
@@ -62,9 +65,14 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     top->addWidget(m_logView);
     top->setStretchFactor(1, 1);
     top->setSizes({220, 600});
+    // Below, the loss plot, and each device's use from the status rounds' samples.
+    auto *below = new QTabWidget(this);
+    below->setObjectName(u"runTabs"_s);
+    below->addTab(m_loss, tr("Loss"));
+    below->addTab(m_devices, tr("Devices"));
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(top);
-    splitter->addWidget(m_loss);
+    splitter->addWidget(below);
     splitter->setSizes({380, 240});
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
@@ -106,6 +114,7 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     connect(m_session, &RunPanelSession::stateChanged, this, &RunPage::showRecord);
     connect(m_session, &RunPanelSession::attemptStarted, this, &RunPage::showAttempt);
     connect(m_session, &RunPanelSession::polled, m_ranks, &RankOverview::applyPoll);
+    connect(m_session, &RunPanelSession::polled, m_devices, &DeviceHeatPanel::applyPoll);
     connect(m_ranks, &RankOverview::rankClicked, this, &RunPage::showRank);
     connect(m_ranks, &RankOverview::problemRanksChanged, m_logView, &LogView::setProblemRanks);
     connect(m_session, &RunPanelSession::stopped, this,
@@ -144,8 +153,10 @@ RunPage::~RunPage()
 
 void RunPage::initializePage()
 {
-    if (!m_session->isActive())
+    if (!m_session->isActive()) {
         m_ranks->setProject(m_model->project());
+        m_devices->setProject(m_model->project());
+    }
     updateLaunch();
 }
 
@@ -261,6 +272,7 @@ void RunPage::startLaunch(const QStringList &confirmedUploads)
     m_logs->clear();
     m_loss->clear();
     m_ranks->setProject(m_model->project());
+    m_devices->setProject(m_model->project());
     m_ranks->clearRun();
     m_ranks->freezeAt(std::nullopt);
     m_connection->hide();
@@ -413,7 +425,9 @@ void RunPage::showAttempt(const RunRecord &record, const RunAttempt &attempt)
     if (attempt.state == u"not-started"_s)
         return; // no ranks of its own: the overview keeps the last attempt's
     m_logs->markRank(-1);
-    m_ranks->startAttempt(attemptProject(m_model->project(), attempt.servers), attempt.number);
+    const Project servers = attemptProject(m_model->project(), attempt.servers);
+    m_ranks->startAttempt(servers, attempt.number);
+    m_devices->setProject(servers);
     showRecord(record);
 }
 

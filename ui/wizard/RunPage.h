@@ -19,6 +19,7 @@ namespace cw {
 class HangWatch;
 class LogModel;
 class LogView;
+class DeviceHeatPanel;
 class LossChart;
 class ProjectModel;
 class RankOverview;
@@ -47,6 +48,7 @@ public:
     LogView *logView() const { return m_logView; }
     LossChart *lossChart() const { return m_loss; }
     RankOverview *rankOverview() const { return m_ranks; }
+    DeviceHeatPanel *devicePanel() const { return m_devices; }
     RunPanelSession *session() const { return m_session; }
     void setFleetOptions(const FleetOptions &options);
     // The last check report: failed checks hold Launch back.
@@ -88,6 +90,7 @@ private:
     LogView *m_logView;
     LossChart *m_loss;
     RankOverview *m_ranks;
+    DeviceHeatPanel *m_devices;
     RunPanelSession *m_session;
     QPushButton *m_launch;
     QPushButton *m_stop;
