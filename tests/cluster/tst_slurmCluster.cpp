@@ -54,8 +54,8 @@ class TestSlurmCluster : public QObject {
         QProcess process;
         process.setProcessChannelMode(QProcess::MergedChannels);
         process.start(u"ssh"_s, {u"-i"_s, m_cluster.clientKey(), u"-o"_s,
-                                 u"UserKnownHostsFile="_s + knownHosts, u"-o"_s,
-                                 u"BatchMode=yes"_s, u"root@"_s + m_cluster.ip(index), command});
+                                 u"UserKnownHostsFile="_s + knownHosts, u"-o"_s, u"BatchMode=yes"_s,
+                                 u"root@"_s + m_cluster.ip(index), command});
         if (!process.waitForFinished(60000)) {
             process.kill();
             process.waitForFinished();
