@@ -4,13 +4,18 @@
 // finished jobs are recorded, and taking Slurm down leaves none of its daemons running; the
 // train.sbatch of `export --to slurm` submitted by hand runs real PyTorch (gloo) ranks to exit 0.
 #include "CliProcess.h"
+#include "JobTestSupport.h"
 #include "SlurmTestSupport.h"
+
+#include "launch/RunRecord.h"
+#include "model/ProjectJson.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -63,6 +68,20 @@ class TestSlurmCluster : public QObject {
         }
         *output = process.readAll();
         return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    }
+
+    QStringList fleet() const
+    {
+        return {u"--known-hosts"_s, m_cluster.knownHosts(), u"--accept-new"_s, u"--ssh-config"_s,
+                u"none"_s};
+    }
+
+    // What squeue says of job `id` on server0: "STATE REASON", empty once Slurm forgot it.
+    QString squeue(const QString &id) const
+    {
+        QByteArray output;
+        m_cluster.sh(0, u"squeue -h -t all -j %1 -o '%T %r'"_s.arg(id), &output);
+        return QString::fromUtf8(output).trimmed();
     }
 
     static qint64 pidIn(const QString &path)
@@ -203,6 +222,117 @@ private Q_SLOTS:
         // Both nodes' torchrun ran their two ranks each to the end (one world of four).
         for (int rank = 0; rank < 4; ++rank)
             QVERIFY2(log.contains("rank " + QByteArray::number(rank) + " done"), log.constData());
+    }
+
+    // launch.scheduler "slurm": `launch --follow` submits train.sbatch with sbatch --parsable on
+    // server0 (the master, the default login node), Slurm runs train.sh on both nodes and the
+    // follow prints every rank's lines to the end, exit 0; Slurm records the job COMPLETED. A
+    // second launch while another job holds both nodes waits PENDING with reason Resources,
+    // which `status` shows; `stop` cancels it through scancel and nothing of it is left.
+    void launchSubmitsFollowsAndCancelsThroughSlurm()
+    {
+        TestSlurm slurm(m_cluster);
+        QString error;
+        QVERIFY2(slurm.up(&error), qPrintable(error));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+
+        cw::Project project =
+            jobtest::cpuProject(m_cluster, 2, 2, cw::LaunchMode::Launch,
+                                {u"--steps"_s, u"3"_s, u"--backend"_s, u"gloo"_s});
+        project.launch.scheduler = cw::Scheduler::Slurm;
+        project.launch.slurm.partition = u"main"_s;
+        project.launch.slurm.time = u"10"_s;
+        // A word with a space and a quote reaches sbatch as one word (shellQuote).
+        project.launch.slurm.sbatchArgs = {u"--comment=clusterwiz's test"_s};
+        const QString path = dir.filePath(u"slurm.clusterwiz.json"_s);
+        QVERIFY(cw::saveProjectFile(project, path).isEmpty());
+
+        const CliRun run = runCli(
+            QStringList{u"launch"_s, path, u"--allow-upload-outside"_s, u"--follow"_s} + fleet(),
+            240000);
+        QVERIFY2(run.exitCode == 0, run.describe());
+        const QString runId = QString::fromUtf8(run.out).section(u'\n', 0, 0);
+        QVERIFY2(cw::isValidRunId(runId), run.describe());
+        const QRegularExpressionMatch submitted =
+            QRegularExpression(u"submitted to Slurm as job ([0-9]+) on server0"_s)
+                .match(QString::fromUtf8(run.err));
+        QVERIFY2(submitted.hasMatch(), run.describe());
+        const QString jobId = submitted.captured(1);
+        for (int rank = 0; rank < 4; ++rank) {
+            const QByteArray done = "rank " + QByteArray::number(rank) + " done";
+            QVERIFY2(run.out.contains(done), run.describe());
+            QVERIFY2(jobtest::rankLog(m_cluster, rank / 2, runId, rank).contains(done),
+                     qPrintable(runId));
+        }
+        QString recordError;
+        const std::optional<cw::RunRecord> record = cw::loadRunRecord(path, runId, &recordError);
+        QVERIFY2(record, qPrintable(recordError));
+        QCOMPARE(record->slurmJobId, jobId);
+        QCOMPARE(record->slurmLogin, u"server0"_s);
+        QCOMPARE(record->state, cw::RunState::Finished);
+
+        QByteArray completions;
+        for (int i = 0; i < 300 && !completions.contains("JobId=" + jobId.toUtf8() + ' '); ++i) {
+            QTest::qWait(100);
+            QFile file(slurm.jobCompletions());
+            if (file.open(QIODevice::ReadOnly))
+                completions = file.readAll();
+        }
+        const qsizetype line = completions.indexOf("JobId=" + jobId.toUtf8() + ' ');
+        QVERIFY2(line >= 0, completions.constData());
+        const QByteArray job = completions.mid(line, completions.indexOf('\n', line) - line);
+        QVERIFY2(job.contains("JobState=COMPLETED") && job.contains("ExitCode=0:0") &&
+                     job.contains("NodeList=server[0-1]") && job.contains("Partition=main"),
+                 job.constData());
+        QByteArray comment;
+        m_cluster.sh(0, u"scontrol -o show job %1"_s.arg(jobId), &comment);
+        QVERIFY2(comment.contains("Comment=clusterwiz's test"), comment.constData());
+
+        // Both nodes busy with a job of someone else: the next launch waits.
+        QByteArray output;
+        QCOMPARE(m_cluster.sh(0,
+                              u"sbatch --parsable --nodelist=server0,server1 --nodes=2 "
+                              "-o /dev/null --wrap 'sleep 300'"_s,
+                              &output),
+                 0);
+        const QString blocker = QString::fromUtf8(output).trimmed();
+        QTRY_VERIFY_WITH_TIMEOUT(squeue(blocker).startsWith(u"RUNNING"_s), 30000);
+        const CliRun second =
+            runCli(QStringList{u"launch"_s, path, u"--allow-upload-outside"_s} + fleet(), 120000);
+        QVERIFY2(second.exitCode == 0, second.describe());
+        const QString waiting = QString::fromUtf8(second.out).trimmed();
+        QVERIFY2(cw::isValidRunId(waiting), second.describe());
+        const QString waitingJob = QRegularExpression(u"as job ([0-9]+)"_s)
+                                       .match(QString::fromUtf8(second.err))
+                                       .captured(1);
+        QVERIFY2(!waitingJob.isEmpty(), second.describe());
+        // The scheduler names the reason on its next pass (None until then).
+        QTRY_VERIFY_WITH_TIMEOUT(squeue(waitingJob) == u"PENDING Resources"_s, 30000);
+        const CliRun status = runCli(QStringList{u"status"_s, path} + fleet());
+        QVERIFY2(status.exitCode == 0, status.describe());
+        QCOMPARE(QString::fromUtf8(status.out).trimmed(),
+                 u"run %1: starting, Slurm job %2 PENDING (Resources)"_s.arg(waiting, waitingJob));
+        const CliRun json = runCli(QStringList{u"status"_s, path, u"--json"_s} + fleet());
+        QVERIFY2(json.exitCode == 0, json.describe());
+        const QJsonObject view = QJsonDocument::fromJson(json.out).object()[u"slurm"_s].toObject();
+        QCOMPARE(view[u"job_id"_s].toString(), waitingJob);
+        QCOMPARE(view[u"state"_s].toString(), u"PENDING"_s);
+        QCOMPARE(view[u"reason"_s].toString(), u"Resources"_s);
+
+        const CliRun stop = runCli(QStringList{u"stop"_s, path} + fleet());
+        QVERIFY2(stop.exitCode == 0, stop.describe());
+        QVERIFY2(stop.out.contains("Slurm job " + waitingJob.toUtf8() + " cancelled"),
+                 stop.describe());
+        QVERIFY2(squeue(waitingJob).startsWith(u"CANCELLED"_s), qPrintable(squeue(waitingJob)));
+        const CliRun after = runCli(QStringList{u"status"_s, path} + fleet());
+        QCOMPARE(after.exitCode, 3); // stopped
+        // It never ran: no run folder on any node, and the blocker still runs.
+        for (int i = 0; i < 2; ++i)
+            QVERIFY(!QFile::exists(m_cluster.serverDir(i) + u"/root/ddp/logs/"_s + waiting +
+                                   u"/server%1/job.pgid"_s.arg(i)));
+        QVERIFY(squeue(blocker).startsWith(u"RUNNING"_s));
+        QCOMPARE(m_cluster.sh(0, u"scancel "_s + blocker), 0);
     }
 };
 
