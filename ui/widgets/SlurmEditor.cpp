@@ -30,7 +30,7 @@ SlurmEditor::SlurmEditor(QWidget *parent)
     m_scheduler->setMinimumContentsLength(14);
     m_scheduler->setObjectName(u"launch.scheduler"_s);
     m_fields[u"launch.scheduler"_s] = m_scheduler;
-    top->addRow(tr("Start &through:"), m_scheduler);
+    top->addRow(tr("Start t&hrough:"), m_scheduler);
     layout->addLayout(top);
 
     auto *form = new QFormLayout(m_slurmFields);
@@ -41,19 +41,19 @@ SlurmEditor::SlurmEditor(QWidget *parent)
         m_fields[path] = field;
     };
     m_partition->setPlaceholderText(tr("the site's default"));
-    row(tr("Pa&rtition:"), m_partition, u"launch.slurm.partition"_s);
+    row(tr("Partition:"), m_partition, u"launch.slurm.partition"_s);
     m_account->setPlaceholderText(tr("the site's default"));
-    row(tr("Acco&unt:"), m_account, u"launch.slurm.account"_s);
+    row(tr("Account:"), m_account, u"launch.slurm.account"_s);
     m_time->setPlaceholderText(tr("e.g. 2:00:00 or 1-00:00:00"));
-    row(tr("Time &limit:"), m_time, u"launch.slurm.time"_s);
+    row(tr("Time limit:"), m_time, u"launch.slurm.time"_s);
     m_qos->setPlaceholderText(tr("the site's default"));
     row(tr("&QOS:"), m_qos, u"launch.slurm.qos"_s);
     m_gres->setPlaceholderText(tr("e.g. gpu:8 or npu:16"));
-    row(tr("&Generic resources:"), m_gres, u"launch.slurm.gres"_s);
+    row(tr("Generic resources:"), m_gres, u"launch.slurm.gres"_s);
     m_sbatchArgs->setPlaceholderText(tr("more sbatch options, one per line (--mem=0)"));
     m_sbatchArgs->setTabChangesFocus(true);
     m_sbatchArgs->setFixedHeight(m_sbatchArgs->fontMetrics().lineSpacing() * 2 + 12);
-    row(tr("sbatch op&tions:"), m_sbatchArgs, u"launch.slurm.sbatch_args"_s);
+    row(tr("sbat&ch options:"), m_sbatchArgs, u"launch.slurm.sbatch_args"_s);
     m_login->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_login->setMinimumContentsLength(14);
     m_login->setToolTip(tr("Where clusterwiz runs sbatch, squeue and scancel over SSH. Each "
