@@ -334,6 +334,51 @@ private Q_SLOTS:
         QVERIFY(squeue(blocker).startsWith(u"RUNNING"_s));
         QCOMPARE(m_cluster.sh(0, u"scancel "_s + blocker), 0);
     }
+
+    // A Slurm job that runs: `status` says running with Slurm's RUNNING beside it; `stop`
+    // cancels it through scancel, Slurm records it CANCELLED, and no process of the job is left
+    // on either node.
+    void stopCancelsARunningSlurmJob()
+    {
+        TestSlurm slurm(m_cluster);
+        QString error;
+        QVERIFY2(slurm.up(&error), qPrintable(error));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        cw::Project project = jobtest::cpuProject(
+            m_cluster, 2, 2, cw::LaunchMode::Launch,
+            {u"--steps"_s, u"100000"_s, u"--sleep"_s, u"0.2"_s, u"--backend"_s, u"gloo"_s});
+        project.launch.scheduler = cw::Scheduler::Slurm;
+        const QString path = dir.filePath(u"long.clusterwiz.json"_s);
+        QVERIFY(cw::saveProjectFile(project, path).isEmpty());
+        const CliRun launched =
+            runCli(QStringList{u"launch"_s, path, u"--allow-upload-outside"_s} + fleet(), 120000);
+        QVERIFY2(launched.exitCode == 0, launched.describe());
+        const QString runId = QString::fromUtf8(launched.out).trimmed();
+        const QString jobId = QRegularExpression(u"as job ([0-9]+)"_s)
+                                  .match(QString::fromUtf8(launched.err))
+                                  .captured(1);
+        QVERIFY2(!jobId.isEmpty(), launched.describe());
+        QTRY_VERIFY_WITH_TIMEOUT(jobtest::rankLog(m_cluster, 1, runId, 3).contains("loss = "),
+                                 120000);
+        const CliRun status = runCli(QStringList{u"status"_s, path} + fleet());
+        QVERIFY2(status.exitCode == 0, status.describe());
+        QVERIFY2(status.out.startsWith("run " + runId.toUtf8() + ": running"), status.describe());
+        QVERIFY2(status.out.contains("Slurm job " + jobId.toUtf8() + ": RUNNING\n"),
+                 status.describe());
+        for (int i = 0; i < 2; ++i)
+            QVERIFY(!jobtest::jobProcesses(m_cluster, i).isEmpty());
+
+        const CliRun stop = runCli(QStringList{u"stop"_s, path} + fleet());
+        QVERIFY2(stop.exitCode == 0, stop.describe());
+        QVERIFY2(stop.out.contains("Slurm job " + jobId.toUtf8() + " cancelled"), stop.describe());
+        QVERIFY2(squeue(jobId).startsWith(u"CANCELLED"_s), qPrintable(squeue(jobId)));
+        for (int i = 0; i < 2; ++i)
+            QVERIFY2(jobtest::jobProcesses(m_cluster, i).isEmpty(),
+                     qPrintable(jobtest::jobProcesses(m_cluster, i).join(u'\n')));
+        const CliRun after = runCli(QStringList{u"status"_s, path} + fleet());
+        QCOMPARE(after.exitCode, 3); // stopped
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSlurmCluster)
