@@ -6,6 +6,7 @@
 #include "cli/RunReports.h"
 #include "launch/LaunchPreflight.h"
 #include "launch/Launcher.h"
+#include "launch/SlurmJob.h"
 #include "model/Problem.h"
 
 using namespace Qt::StringLiterals;
@@ -31,6 +32,10 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"With launch.restart the launch starts the run's supervisor on its server (checking\n"
         u"first that it logs in to the others by key); the supervisor starts, watches and\n"
         u"restarts the attempts whether or not a client watches.\n"
+        u"With launch.scheduler \"slurm\" it uploads as above, then submits train.sbatch with\n"
+        u"sbatch --parsable on the login node (launch.slurm.login, else the master), the\n"
+        u"servers by --nodelist; Slurm starts train.sh on every node. --follow waits while\n"
+        u"the job is pending, saying why (Priority, Resources), then follows it as above.\n"
         u"Exit codes: 0 started (with --follow: finished), 1 refused, not started or (with\n"
         u"--follow) failed, 2 the project cannot be read, 3 (with --follow) stopped, 64 usage."_s
             .arg(programName()),
@@ -101,10 +106,31 @@ int runLaunch(const QStringList &arguments, QTextStream &out, QTextStream &err)
     }
     out << result.record.runId << '\n';
     out.flush();
+    RunRecord &record = result.record;
+    if (!record.slurmJobId.isEmpty()) {
+        err << programName() << " launch: submitted to Slurm as job " << record.slurmJobId << " on "
+            << record.slurmLogin << '\n';
+        err.flush();
+    }
     if (!parser.isSet(u"follow"_s))
         return ExitOk;
 
-    RunRecord &record = result.record;
+    if (!record.slurmJobId.isEmpty()) {
+        const QString error =
+            waitForSlurmStart(project, record, options.fleet, [&](const SlurmJobState &job) {
+                err << programName() << " launch: Slurm job " << record.slurmJobId << ": "
+                    << escapeControls(job.text()) << '\n';
+                err.flush();
+            });
+        if (!error.isEmpty()) {
+            err << programName() << " launch: " << escapeControls(error) << '\n';
+            err.flush();
+            return ExitInvalid;
+        }
+        record.state = RunState::Running;
+        if (const QString saveError = saveRunRecord(record); !saveError.isEmpty())
+            err << programName() << " launch: " << escapeControls(saveError) << '\n';
+    }
     const RunLogSelection selection = selectRunLogs(project, record);
     for (const QString &error : streamRunLogs(project, record, options.fleet, selection, out, err))
         err << programName() << " launch: " << escapeControls(error) << '\n';

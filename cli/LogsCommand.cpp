@@ -5,6 +5,7 @@
 #include "cli/FleetCliOptions.h"
 #include "cli/RunLogStream.h"
 #include "cli/RunReports.h"
+#include "launch/SlurmJob.h"
 #include "logs/LineSplitter.h"
 #include "logs/RemoteLogFollower.h"
 #include "model/Problem.h"
@@ -108,6 +109,21 @@ int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return command.usageError(selection.error, err);
 
     const bool follow = parser.isSet(u"follow"_s);
+    if (follow && !record.slurmJobId.isEmpty() && !isFinal(record.state)) {
+        // A Slurm job still waiting has nothing on the nodes yet: the follow would read that as
+        // its end. Wait as `launch --follow` does.
+        const QString error =
+            waitForSlurmStart(project, record, fleet, [&](const SlurmJobState &job) {
+                err << programName() << " logs: Slurm job " << record.slurmJobId << ": "
+                    << escapeControls(job.text()) << '\n';
+                err.flush();
+            });
+        if (!error.isEmpty()) {
+            err << programName() << " logs: " << escapeControls(error) << '\n';
+            err.flush();
+            return ExitInvalid;
+        }
+    }
     const QStringList errors = follow ? streamRunLogs(project, record, fleet, selection, out, err)
                                       : printWholeLogs(project, record, selection, fleet, out);
     for (const QString &error : errors)

@@ -5,6 +5,7 @@
 #include "cli/FleetCliOptions.h"
 #include "cli/RunReports.h"
 #include "launch/RunControl.h"
+#include "launch/SlurmJob.h"
 #include "session/RunSession.h"
 #include <nlohmann/json.hpp>
 
@@ -52,7 +53,8 @@ int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"server while the run is not over; a failure found then stops the job on every server\n"
         u"unless it was launched with --no-gang-stop. A restarting run (launch.restart) shows\n"
         u"its attempt and the servers left out; --json lists every attempt. The latest run\n"
-        u"unless --run.\n"
+        u"unless --run. A Slurm run (launch.scheduler \"slurm\") shows the job's Slurm state\n"
+        u"too, and while it is pending the reason (squeue, else sacct or scontrol).\n"
         u"Exit codes: 0 running or finished, 1 failed, 2 no such run or project (or the project's\n"
         u"servers or devices changed since that launch), 3 stopped, 64 usage."_s,
         u"[options] PROJECT"_s);
@@ -66,6 +68,40 @@ int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return exit;
     auto &[fleet, path, project, record] = input;
 
+    // A Slurm run: Slurm's word first. While the job waits, or its nodes have not started
+    // train.sh yet, the nodes have nothing to poll (and the poll would read that as an end).
+    std::optional<SlurmJobState> slurm;
+    if (!record.slurmJobId.isEmpty() && !isFinal(record.state)) {
+        QString error;
+        slurm = querySlurmJob(project, record, fleet, &error);
+        if (!error.isEmpty()) {
+            err << programName() << " status: cannot ask Slurm: " << escapeControls(error) << '\n';
+            err.flush();
+            return ExitInvalid;
+        }
+        const bool waiting =
+            slurm->pending() ||
+            (slurm->active() && !slurmNodesStarted(project, record, fleet, &error) &&
+             error.isEmpty());
+        if (waiting) {
+            if (parser.isSet(u"json"_s)) {
+                nlohmann::ordered_json document{{"run_id", record.runId.toStdString()},
+                                                {"state", runStateName(record.state).toStdString()},
+                                                {"slurm",
+                                                 {{"job_id", record.slurmJobId.toStdString()},
+                                                  {"state", slurm->state.toStdString()},
+                                                  {"reason", slurm->reason.toStdString()}}}};
+                out << QString::fromStdString(document.dump(2)) << '\n';
+            } else {
+                out << "run " << record.runId << ": " << runStateName(record.state)
+                    << ", Slurm job " << record.slurmJobId << " " << escapeControls(slurm->text())
+                    << (slurm->pending() ? QString() : u", its nodes starting"_s) << '\n';
+            }
+            out.flush();
+            return ExitOk;
+        }
+    }
+
     // One round of the run session: the poll, and the gang stop when it calls for one, over one
     // connection per server.
     RunSessionOptions once{fleet};
@@ -73,10 +109,21 @@ int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
     RunSession session(project, record, {}, once, nullptr);
     const RunSnapshot snapshot = session.run();
     record = session.record();
-    if (parser.isSet(u"json"_s))
-        out << QString::fromStdString(statusJson(record, snapshot).dump(2)) << '\n';
-    else
-        out << runStateLine(record, snapshot) << '\n' << failureText(record);
+    if (parser.isSet(u"json"_s)) {
+        nlohmann::ordered_json document = statusJson(record, snapshot);
+        if (slurm)
+            document["slurm"] = {{"job_id", record.slurmJobId.toStdString()},
+                                 {"state", slurm->state.toStdString()},
+                                 {"reason", slurm->reason.toStdString()},
+                                 {"exit_code", slurm->exitCode.toStdString()}};
+        out << QString::fromStdString(document.dump(2)) << '\n';
+    } else {
+        out << runStateLine(record, snapshot) << '\n';
+        if (slurm)
+            out << "Slurm job " << record.slurmJobId << ": " << escapeControls(slurm->text())
+                << '\n';
+        out << failureText(record);
+    }
     out.flush();
     return runStateExit(record.state);
 }

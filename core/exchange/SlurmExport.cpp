@@ -9,6 +9,8 @@
 
 #include "shell/ShellQuote.h"
 
+#include <QRegularExpression>
+
 using namespace Qt::StringLiterals;
 
 namespace cw {
@@ -57,8 +59,35 @@ void exportSlurm(const Project &project, ExportResult &result)
     // The node's whole CPU set for its ranks: one task per node would otherwise get one CPU
     // (the reference torchrun launcher, ml-engineering's example.slurm, sets --exclusive).
     text += u"#SBATCH --exclusive\n"_s;
-    if (project.accelerator == Accelerator::Nvidia)
+    // launch.slurm's values: validated to need no quoting (rules/SlurmRules.cpp), as #SBATCH
+    // lines must (sbatch reads them, not a shell).
+    const SlurmOptions &slurm = project.launch.slurm;
+    const auto option = [&text](const char *name, const QString &value) {
+        if (!value.isEmpty())
+            text += u"#SBATCH --"_s + QLatin1StringView(name) + u'=' + value + u'\n';
+    };
+    option("partition", slurm.partition);
+    option("account", slurm.account);
+    option("time", slurm.time);
+    option("qos", slurm.qos);
+    if (!slurm.gres.isEmpty())
+        option("gres", slurm.gres);
+    else if (project.accelerator == Accelerator::Nvidia)
         text += u"#SBATCH --gres=gpu:%1\n"_s.arg(perNode);
+    // sbatch_args: a word of plain characters as its own #SBATCH line; any other (a space, a
+    // quote) goes on the sbatch command line the comment above shows, quoted.
+    static const QRegularExpression plain(u"^[A-Za-z0-9_.,:=%@/+-]+$"_s);
+    QStringList commandLine;
+    for (const QString &word : slurm.sbatchArgs) {
+        if (plain.match(word).hasMatch())
+            text += u"#SBATCH "_s + word + u'\n';
+        else
+            commandLine << word;
+    }
+    if (!commandLine.isEmpty())
+        result.userSets << u"submit with: sbatch "_s + shellJoin(commandLine) +
+                               u" train.sbatch (launch.slurm.sbatch_args that an #SBATCH line "
+                               u"cannot hold)"_s;
     text += u"\n"_s;
     text += u"MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n"_s;
     text += u"MASTER_PORT=%1\n"_s.arg(project.launch.masterPort);
@@ -82,8 +111,9 @@ void exportSlurm(const Project &project, ExportResult &result)
 
     // Embeds launch.env values (they may be tokens): owner-only when there are any.
     result.files.push_back({u"train.sbatch"_s, text.toUtf8(), true, !project.launch.env.empty()});
-    result.userSets << u"#SBATCH --partition, --time and --account as your site requires"_s;
-    if (isAscend(project.accelerator))
+    if (slurm.partition.isEmpty() || slurm.time.isEmpty() || slurm.account.isEmpty())
+        result.userSets << u"#SBATCH --partition, --time and --account as your site requires"_s;
+    if (isAscend(project.accelerator) && slurm.gres.isEmpty())
         result.userSets << u"the #SBATCH line that requests the NPUs (your site's gres name)"_s;
     // HCCL's choice of host NIC: HCCL_IF_IP > HCCL_SOCKET_IFNAME > the first non-docker, non-lo
     // NIC by name (CANN, envref_07_0073 "HCCL_IF_IP").

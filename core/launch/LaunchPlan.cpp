@@ -4,6 +4,7 @@
 #include "discover/FactCommands.h"
 #include "generate/Generator.h"
 #include "launch/RemoteCommands.h"
+#include "launch/SlurmJob.h"
 #include "model/SafeFile.h"
 
 #include <QDir>
@@ -118,6 +119,18 @@ LaunchPlan planLaunch(const ValidProject &valid, const QString &projectPath, con
     plan.portCheckCommand = portOwnersCommand();
     const bool mpirun = project.launch.mode == LaunchMode::Mpirun;
     const bool checkEntry = !entryUploaded(project, uploads);
+    const bool slurm = project.launch.scheduler == Scheduler::Slurm;
+    if (slurm) {
+        plan.slurmLoginIndex = slurmLoginIndex(project);
+        if (plan.slurmLoginIndex < 0) {
+            plan.problems.emplace_back(
+                u"slurm-login-host"_s, projectPlace(u"launch.slurm.login"_s),
+                u"launch: a Slurm login node that is not one of the servers (%1) is not built "
+                u"yet; name one of the servers"_s.arg(project.launch.slurm.login));
+            return plan;
+        }
+        plan.slurmSubmitCommand = slurmSubmitCommand(project, runId);
+    }
     const std::vector<int> order = project.launchOrder();
     for (int nodeRank = 0; nodeRank < static_cast<int>(order.size()); ++nodeRank) {
         const Server &server = project.servers[order[nodeRank]];
@@ -129,7 +142,13 @@ LaunchPlan planLaunch(const ValidProject &valid, const QString &projectPath, con
         launch.uploads = uploads;
         if (checkEntry)
             launch.entryCheckCommand = entryExistsCommand(project);
-        if (project.launch.restart.enabled()) {
+        if (slurm) {
+            // Slurm starts train.sh on every node (train.sbatch); the login node gets the script.
+            if (launch.serverIndex == plan.slurmLoginIndex)
+                launch.uploads.push_back(
+                    PlannedUpload{remotePathIn(remoteScriptsDir(project), slurmBatchFileName()),
+                                  u"generated"_s, slurmBatchScript(project, runId).toUtf8(), 0644});
+        } else if (project.launch.restart.enabled()) {
             // The supervisor starts every attempt; the launch starts only the supervisor.
             if (launch.serverIndex == project.supervisorIndex())
                 launch.startCommand = startSupervisorCommand(project, runId, server);
@@ -169,7 +188,9 @@ QString launchPlanText(const Project &project, const LaunchPlan &plan)
         }
         if (!server.entryCheckCommand.isEmpty())
             text += u"  check the entry script: "_s + server.entryCheckCommand + u'\n';
-        if (server.startCommand.isEmpty()) {
+        if (server.startCommand.isEmpty() && plan.slurmLoginIndex >= 0) {
+            text += u"  start: nothing here (Slurm starts train.sh on every node)\n"_s;
+        } else if (server.startCommand.isEmpty()) {
             text += project.launch.restart.enabled()
                         ? u"  start: nothing here (the supervisor starts each attempt)\n"_s
                         : u"  start: nothing here (mpirun on the master starts it)\n"_s;
@@ -179,6 +200,9 @@ QString launchPlanText(const Project &project, const LaunchPlan &plan)
                 text += u"    "_s + line + u'\n';
         }
     }
+    if (plan.slurmLoginIndex >= 0)
+        text += u"\non %1 last: submit the job to Slurm\n  %2\n"_s.arg(
+            project.servers[size_t(plan.slurmLoginIndex)].name, plan.slurmSubmitCommand);
     return text;
 }
 

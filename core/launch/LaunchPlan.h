@@ -37,6 +37,10 @@ struct LaunchPlan {
     int masterPort = 0;
     QString portCheckCommand; // portOwnersCommand(), run on the master before anything else
     std::vector<ServerLaunch> servers; // in launch order, master first
+    // launch.scheduler "slurm": nothing is started over SSH; this command, run on the server
+    // slurmLoginIndex (which gets train.sbatch among its uploads), submits the job.
+    int slurmLoginIndex = -1;
+    QString slurmSubmitCommand;
     bool ok() const { return problems.empty(); }
 };
 

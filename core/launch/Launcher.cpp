@@ -3,6 +3,7 @@
 // pass, and nothing is started before every server has its files.
 #include "launch/Launcher.h"
 #include "launch/RunControl.h"
+#include "launch/SlurmJob.h"
 
 #include "discover/ProbeParsers.h"
 
@@ -144,6 +145,41 @@ LaunchResult launchJob(const Project &project, const QString &projectPath, const
                       int(project.servers[size_t(server.serverIndex)].devices.size())});
     if (const QString error = saveRunRecord(record); !error.isEmpty()) {
         launch.errors << error;
+        return launch;
+    }
+
+    if (plan.slurmLoginIndex >= 0) {
+        // Slurm starts the job: the record stays "starting" until the nodes' train.sh run.
+        record.slurmLogin = project.servers[size_t(plan.slurmLoginIndex)].name;
+        QString jobId;
+        const auto submitted =
+            runOnServers(project, {plan.slurmLoginIndex}, options.fleet, [&](FleetTask &task) {
+                const ExecResult result =
+                    task.session.exec(plan.slurmSubmitCommand, task.remainingMs(), &task.cancel);
+                if (const SshError error = commandError(result, u"sbatch failed"_s);
+                    error.isError())
+                    return error;
+                jobId = parseSbatchJobId(result.out);
+                if (jobId.isEmpty())
+                    return SshError::make(SshError::Kind::Protocol,
+                                          u"sbatch --parsable printed no job id: "_s +
+                                              QString::fromUtf8(result.out.left(200)).trimmed());
+                return SshError{};
+            });
+        if (!submitted.front().ok()) {
+            launch.errors << serverError(submitted.front());
+            record.state = RunState::Failed;
+            record.endedAt = QDateTime::currentDateTimeUtc();
+            record.failure =
+                RunFailure{{}, -1, -1, {}, u"not submitted: "_s + launch.errors.front()};
+        } else {
+            record.slurmJobId = jobId;
+            for (RunServer &entry : record.servers)
+                entry.started = true;
+            launch.started = true;
+        }
+        if (const QString error = saveRunRecord(record); !error.isEmpty())
+            launch.errors << error;
         return launch;
     }
 

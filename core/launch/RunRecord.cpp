@@ -140,6 +140,10 @@ QString saveRunRecord(const RunRecord &record)
         document["attempts"] = attemptsToJson(record.attempts);
     }
 
+    if (!record.slurmJobId.isEmpty() || !record.slurmLogin.isEmpty())
+        document["slurm"] =
+            Json{{"job_id", str(record.slurmJobId)}, {"login", str(record.slurmLogin)}};
+
     const QString path = runRecordPath(record.projectPath, record.runId);
     if (!QDir().mkpath(runsFolder(record.projectPath)))
         return u"cannot create the folder "_s + runsFolder(record.projectPath);
@@ -205,6 +209,15 @@ std::optional<RunRecord> loadRunRecord(const QString &projectPath, const QString
         supervision.message =
             escapeControls(fields.string("message").value_or(QString()).left(4096));
         record.supervisor = supervision;
+    }
+    if (const Json *slurm = top.object("slurm")) {
+        JsonFields fields(*slurm, u"slurm"_s, problems);
+        record.slurmJobId = fields.string("job_id").value_or(QString());
+        record.slurmLogin = fields.string("login").value_or(QString());
+        static const QRegularExpression jobId(u"^[0-9]{0,18}$"_s);
+        if (!jobId.match(record.slurmJobId).hasMatch())
+            problems << u"slurm.job_id: \"%1\" is not a Slurm job id"_s.arg(
+                escapeControls(record.slurmJobId.left(64)));
     }
     if (const Json *attempts = top.array("attempts"))
         record.attempts = attemptsFromJson(*attempts, u"attempts"_s, problems);

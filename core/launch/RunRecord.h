@@ -71,6 +71,10 @@ struct RunRecord {
     std::vector<RunServer> servers;
     std::optional<RunSupervision> supervisor; // a restarting run
     std::vector<RunAttempt> attempts;         // its attempts so far, oldest first
+    // launch.scheduler "slurm": the job's id from sbatch --parsable (digits; empty until it is
+    // submitted) and the server it was submitted on (launch/SlurmJob.h).
+    QString slurmJobId;
+    QString slurmLogin;
 };
 
 // The record's forms of a time (ISO 8601 UTC, "" when unset) and of a failure, for every JSON

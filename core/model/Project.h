@@ -129,6 +129,31 @@ struct RestartPolicy {
     bool operator==(const RestartPolicy &) const = default;
 };
 
+// launch.scheduler: how the job's processes are started. Ssh: clusterwiz starts train.sh on every
+// server over SSH (the default). Slurm: it submits train.sbatch with sbatch from the login node,
+// and Slurm starts one task per server (docs/slurm.md).
+enum class Scheduler { Ssh, Slurm };
+inline constexpr auto kSchedulerNames = nameTable<Scheduler>({
+    {Scheduler::Ssh, "ssh"},
+    {Scheduler::Slurm, "slurm"},
+});
+
+// launch.slurm: what a Slurm site sets for a job (sbatch(1)); empty values are left to the site's
+// defaults. Read also with the ssh scheduler (export --to slurm writes them into train.sbatch).
+struct SlurmOptions {
+    QString partition;      // --partition
+    QString account;        // --account
+    QString time;           // --time: minutes, [D-]HH:MM[:SS] and the other forms of sbatch(1)
+    QString qos;            // --qos
+    QString gres;           // --gres: "gpu:8", "npu:16", the site's names
+    QStringList sbatchArgs; // extra options for sbatch, each word quoted on its command line
+    // The node clusterwiz runs sbatch, squeue and scancel on: a server's name, or a host (an
+    // address or ~/.ssh/config alias) reached with the first server's user and key. Empty: the
+    // master server.
+    QString login;
+    bool operator==(const SlurmOptions &) const = default;
+};
+
 struct LaunchConfig {
     LaunchMode mode = LaunchMode::Launch;
     Framework framework = Framework::PyTorch;
@@ -152,6 +177,8 @@ struct LaunchConfig {
     // user's args, for scripts that read it with argparse (seed 000's main.py).
     QString localRankArg;
     RestartPolicy restart;
+    Scheduler scheduler = Scheduler::Ssh;
+    SlurmOptions slurm;
     bool operator==(const LaunchConfig &) const = default;
 };
 

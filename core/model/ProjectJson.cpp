@@ -136,6 +136,19 @@ void readLaunch(const Json &json, Problems &problems, Project &project)
         policy.supervisor = r.string("supervisor").value_or(policy.supervisor);
         collectUnknown(r, *restart, f.place("restart"), project);
     }
+    readName(f, "scheduler", false, launch.scheduler, kSchedulerNames);
+    if (const Json *slurm = f.object("slurm")) {
+        SlurmOptions &options = launch.slurm;
+        JsonFields s(*slurm, f.place("slurm"), problems);
+        options.partition = s.string("partition").value_or(options.partition);
+        options.account = s.string("account").value_or(options.account);
+        options.time = s.string("time").value_or(options.time);
+        options.qos = s.string("qos").value_or(options.qos);
+        options.gres = s.string("gres").value_or(options.gres);
+        options.sbatchArgs = s.stringList("sbatch_args").value_or(options.sbatchArgs);
+        options.login = s.string("login").value_or(options.login);
+        collectUnknown(s, *slurm, f.place("slurm"), project);
+    }
     collectUnknown(f, json, place, project);
 }
 
@@ -398,6 +411,25 @@ Json projectToJson(const Project &project)
         if (!policy.supervisor.isEmpty())
             restart["supervisor"] = ss(policy.supervisor);
         launch["restart"] = restart;
+    }
+    if (l.scheduler != Scheduler::Ssh)
+        launch["scheduler"] = ss(kSchedulerNames.name(l.scheduler));
+    if (l.slurm != SlurmOptions{}) {
+        const SlurmOptions &options = l.slurm;
+        Json slurm = Json::object();
+        const auto put = [&slurm](const char *key, const QString &value) {
+            if (!value.isEmpty())
+                slurm[key] = ss(value);
+        };
+        put("partition", options.partition);
+        put("account", options.account);
+        put("time", options.time);
+        put("qos", options.qos);
+        put("gres", options.gres);
+        if (!options.sbatchArgs.isEmpty())
+            slurm["sbatch_args"] = strings(options.sbatchArgs);
+        put("login", options.login);
+        launch["slurm"] = slurm;
     }
     doc["launch"] = launch;
     if (const std::optional<ContainerConfig> &c = project.container) {

@@ -194,6 +194,7 @@ Problems validateProject(const Project &project)
     validateLaunch(project, out);
     validateLaunchTraps(project, out);
     validateRestart(project, out);
+    validateSlurm(project, out);
     validateFrameworkMode(project, out);
     validateContainer(project, out);
     return out.take();

@@ -14,6 +14,8 @@ void validateLaunch(const Project &project, ProblemList &out);
 void validateLaunchTraps(const Project &project, ProblemList &out);
 // launch.restart's values, and env settings a restarting run cannot keep (RestartRules.cpp).
 void validateRestart(const Project &project, ProblemList &out);
+// launch.scheduler and launch.slurm (SlurmRules.cpp).
+void validateSlurm(const Project &project, ProblemList &out);
 // Launch modes that cannot start the chosen framework (FrameworkModeRules.cpp).
 void validateFrameworkMode(const Project &project, ProblemList &out);
 

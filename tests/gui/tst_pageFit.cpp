@@ -16,6 +16,7 @@
 #include "wizard/ServersPage.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QGroupBox>
 #include <QKeySequence>
 #include <QLabel>
@@ -213,6 +214,14 @@ private Q_SLOTS:
                     QTest::qWait(50);
                     QVERIFY(mpirun->isChecked());
                     wrong << misfits(wizard) << sharedMnemonics(wizard);
+                    // The Slurm fields below the restarts, then SSH again.
+                    auto *scheduler =
+                        wizard.currentPage()->findChild<QComboBox *>(u"launch.scheduler"_s);
+                    QVERIFY(scheduler);
+                    scheduler->setCurrentIndex(1);
+                    QTest::qWait(50);
+                    wrong << misfits(wizard) << sharedMnemonics(wizard);
+                    scheduler->setCurrentIndex(0);
                 }
                 if (wizard.currentId() == int(ServersPageId)) {
                     // The training containers' fields and buttons below the table, then gone.

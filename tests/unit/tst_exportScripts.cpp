@@ -661,6 +661,34 @@ private Q_SLOTS:
         QDir(project.launch.workdir).removeRecursively();
     }
 
+    // launch.slurm's values become #SBATCH lines (validated to need no quoting there); a
+    // sbatch_args word an #SBATCH line cannot hold is named, quoted, for the command line.
+    void slurmOptionsBecomeSbatchLines()
+    {
+        Project project = hostileProject();
+        project.accelerator = Accelerator::Nvidia;
+        project.launch.slurm = {
+            u"gpu"_s,  u"acct"_s,       u"2:00:00"_s,
+            u"high"_s, u"gpu:a100:8"_s, {u"--mem=0"_s, u"--comment=two words"_s},
+            {}};
+        const ExportResult result = exportProject(cwtest::valid(project), ExportTarget::Slurm);
+        QVERIFY(result.ok());
+        const QString sbatch = QString::fromUtf8(fileOf(result, u"train.sbatch"_s));
+        QVERIFY2(sbatch.contains(u"#SBATCH --exclusive\n#SBATCH --partition=gpu\n"
+                                 "#SBATCH --account=acct\n#SBATCH --time=2:00:00\n"
+                                 "#SBATCH --qos=high\n#SBATCH --gres=gpu:a100:8\n"
+                                 "#SBATCH --mem=0\n\n"_s),
+                 qPrintable(sbatch));
+        QVERIFY(!sbatch.contains(u"--gres=gpu:"_s +
+                                 QString::number(project.servers[0].devices.size())));
+        QVERIFY(!sbatch.contains(u"--comment"_s));
+        QVERIFY2(result.userSets.contains(u"submit with: sbatch '--comment=two words' train.sbatch "
+                                          "(launch.slurm.sbatch_args that an #SBATCH line cannot "
+                                          "hold)"_s),
+                 qPrintable(result.userSets.join(u'\n')));
+        QVERIFY(!result.userSets.join(u'\n').contains(u"--partition, --time"_s));
+    }
+
     void targetNames()
     {
         for (const QString &name : exportTargetNames())

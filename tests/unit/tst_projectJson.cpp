@@ -101,6 +101,51 @@ private Q_SLOTS:
         QCOMPARE(defaults.project.launch.restart.supervisor, QStringLiteral("server1"));
     }
 
+    // launch.scheduler and launch.slurm: written only when set (ssh and an empty slurm section
+    // are the defaults), each member read back; one the tool does not know is named with the
+    // member it is closest to.
+    void slurmRoundTrip()
+    {
+        Project project = loadProjectFile(kExample).project;
+        QByteArray text = projectToJsonText(project);
+        QVERIFY(!text.contains("scheduler") && !text.contains("slurm"));
+        project.launch.scheduler = Scheduler::Slurm;
+        project.launch.slurm = {u"gpu"_s,
+                                u"proj1"_s,
+                                u"1-02:00:00"_s,
+                                u"high"_s,
+                                u"gpu:8"_s,
+                                {u"--exclusive"_s, u"--comment=two words"_s},
+                                u"login.example.org"_s};
+        text = projectToJsonText(project);
+        QVERIFY2(text.contains("\"scheduler\": \"slurm\""), text.constData());
+        QVERIFY2(text.contains("\"slurm\": {\n      \"partition\": \"gpu\",\n      \"account\": "
+                               "\"proj1\",\n      \"time\": \"1-02:00:00\""),
+                 text.constData());
+        const ProjectLoad again = projectFromJsonText(text);
+        QVERIFY2(again.ok() && again.problems.empty(), qPrintable(problemPaths(again).join(u',')));
+        QCOMPARE(again.project.launch.scheduler, Scheduler::Slurm);
+        QCOMPARE(again.project.launch.slurm, project.launch.slurm);
+        QCOMPARE(again.project, project);
+
+        // Only what is set is written.
+        project.launch.scheduler = Scheduler::Ssh;
+        project.launch.slurm = {};
+        project.launch.slurm.partition = u"cpu"_s;
+        text = projectToJsonText(project);
+        QVERIFY(!text.contains("scheduler"));
+        QVERIFY2(text.contains("\"slurm\": {\n      \"partition\": \"cpu\"\n    }"),
+                 text.constData());
+        QCOMPARE(projectFromJsonText(text).project.launch, project.launch);
+
+        text.replace("\"partition\"", "\"partiton\"");
+        const ProjectLoad misspelt = projectFromJsonText(text);
+        QVERIFY(misspelt.ok());
+        QCOMPARE(misspelt.project.unknownFields.size(), size_t(1));
+        QCOMPARE(misspelt.project.unknownFields[0].place.path(), u"launch.slurm.partiton"_s);
+        QCOMPARE(misspelt.project.unknownFields[0].nearest, u"partition"_s);
+    }
+
     // launch.mode msrun: read and written by name; without master_port it takes msrun's 8118.
     void msrunModeRoundTrip()
     {
@@ -232,6 +277,23 @@ private Q_SLOTS:
         QTest::newRow("restart supervisor not a string")
             << restartHead + R"({"supervisor":{"name":"a"}}}})"
             << QStringLiteral("launch.restart.supervisor") << QStringLiteral("must be a string");
+        const QByteArray slurmHead =
+            head + R"("servers":[],"launch":{"mode":"launch","workdir":"/w","entry":"e",)";
+        QTest::newRow("unknown scheduler")
+            << slurmHead + R"("scheduler":"pbs"}})" << QStringLiteral("launch.scheduler")
+            << QStringLiteral("\"pbs\" is not one of ssh, slurm");
+        QTest::newRow("scheduler not a string")
+            << slurmHead + R"("scheduler":true}})" << QStringLiteral("launch.scheduler")
+            << QStringLiteral("must be a string");
+        QTest::newRow("slurm not an object")
+            << slurmHead + R"("slurm":"gpu"}})" << QStringLiteral("launch.slurm")
+            << QStringLiteral("must be an object");
+        QTest::newRow("slurm time not a string")
+            << slurmHead + R"("slurm":{"time":60}}})" << QStringLiteral("launch.slurm.time")
+            << QStringLiteral("must be a string");
+        QTest::newRow("sbatch args word not a string")
+            << slurmHead + R"("slurm":{"sbatch_args":["--exclusive",3]}}})"
+            << QStringLiteral("launch.slurm.sbatch_args[1]") << QStringLiteral("must be a string");
         QTest::newRow("mpirun per")
             << head +
                    R"("servers":[],"launch":{"mode":"mpirun","workdir":"/w","entry":"e","mpirun":{"per":"rack"}}})"

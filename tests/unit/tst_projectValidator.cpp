@@ -98,6 +98,21 @@ std::vector<Field> fields()
          [](Project &p, const QString &v) { p.launch.mpirun.extraArgs = {v}; }, u"z"_s},
         {"upload", u"launch.upload[0]"_s,
          [](Project &p, const QString &v) { p.launch.upload = {v}; }, u"nz"_s},
+        {"slurm partition", u"launch.slurm.partition"_s,
+         [](Project &p, const QString &v) { p.launch.slurm.partition = v; }, u"sqndz"_s},
+        {"slurm account", u"launch.slurm.account"_s,
+         [](Project &p, const QString &v) { p.launch.slurm.account = v; }, u"sqndz"_s},
+        {"slurm qos", u"launch.slurm.qos"_s,
+         [](Project &p, const QString &v) { p.launch.slurm.qos = v; }, u"sqndz"_s},
+        {"slurm time", u"launch.slurm.time"_s,
+         [](Project &p, const QString &v) { p.launch.slurm.time = v; }, u"sqndz"_s},
+        {"slurm gres", u"launch.slurm.gres"_s,
+         [](Project &p, const QString &v) { p.launch.slurm.gres = v; }, u"sqndz"_s},
+        // An option ("-x") is what sbatch_args holds; each word is quoted on sbatch's line.
+        {"sbatch arg", u"launch.slurm.sbatch_args[0]"_s,
+         [](Project &p, const QString &v) { p.launch.slurm.sbatchArgs = {v}; }, u"sqnz"_s},
+        {"slurm login", u"launch.slurm.login"_s,
+         [](Project &p, const QString &v) { p.launch.slurm.login = v; }, u"sqndz"_s},
     };
 }
 
@@ -468,6 +483,48 @@ private Q_SLOTS:
             },
             u"restart-env"_s, u"launch.env.WORLD_SIZE"_s);
         row(
+            "slurm: partition with a space",
+            [](Project &p) { p.launch.slurm.partition = u"gpu a"_s; }, u"slurm-value"_s,
+            u"launch.slurm.partition"_s);
+        row(
+            "slurm: time in hours", [](Project &p) { p.launch.slurm.time = u"2h"_s; },
+            u"slurm-value"_s, u"launch.slurm.time"_s);
+        row(
+            "slurm: gres with a space", [](Project &p) { p.launch.slurm.gres = u"gpu: 8"_s; },
+            u"slurm-value"_s, u"launch.slurm.gres"_s);
+        row(
+            "slurm: sbatch arg that is no option",
+            [](Project &p) {
+                p.launch.slurm.sbatchArgs = {u"--exclusive"_s, u"job.sh"_s};
+            },
+            u"slurm-sbatch-args"_s, u"launch.slurm.sbatch_args[1]"_s);
+        row(
+            "slurm: sbatch arg picks the nodes",
+            [](Project &p) { p.launch.slurm.sbatchArgs = {u"-wnode7"_s}; }, u"slurm-sbatch-args"_s,
+            u"launch.slurm.sbatch_args[0]"_s);
+        row(
+            "slurm: sbatch arg sets the partition",
+            [](Project &p) { p.launch.slurm.sbatchArgs = {u"--partition=gpu"_s}; },
+            u"slurm-sbatch-args"_s, u"launch.slurm.sbatch_args[0]"_s);
+        row(
+            "slurm: login neither a server nor a host",
+            [](Project &p) { p.launch.slurm.login = u"login node"_s; }, u"slurm-login"_s,
+            u"launch.slurm.login"_s);
+        row(
+            "slurm: mpirun under the slurm scheduler",
+            [](Project &p) {
+                p.launch.scheduler = Scheduler::Slurm;
+                p.launch.mode = LaunchMode::Mpirun;
+            },
+            u"slurm-mode"_s, u"launch.mode"_s);
+        row(
+            "slurm: restarts under the slurm scheduler",
+            [](Project &p) {
+                p.launch.scheduler = Scheduler::Slurm;
+                p.launch.restart.maxRestarts = 2;
+            },
+            u"slurm-restart"_s, u"launch.restart.max_restarts"_s);
+        row(
             "msrun with local_rank_arg",
             [](Project &p) {
                 p.launch.framework = Framework::MindSpore;
@@ -692,6 +749,42 @@ private Q_SLOTS:
         project.launch.restart.maxRestarts = 0; // no restarts: the master, and no peer logins
         QCOMPARE(project.peerLoginIndex(), project.masterIndex());
         QVERIFY(!project.needsPeerLogin());
+    }
+
+    // What a site writes is accepted: the forms of sbatch(1), a login that is a server or a host.
+    void slurmSettingsThatAreFine()
+    {
+        Project project = seedExample();
+        project.launch.scheduler = Scheduler::Slurm;
+        project.launch.slurm = {
+            u"gpu,debug"_s,
+            u"proj_1.a"_s,
+            u"1-02:00:00"_s,
+            u"normal"_s,
+            u"gpu:a100:8,nic:1"_s,
+            {u"--exclusive"_s, u"--comment=two words"_s, u"--mem=0"_s, u"-Jname"_s},
+            u"server1"_s};
+        QVERIFY2(validateProject(project).empty(), qPrintable(describe(validateProject(project))));
+        for (const QString &time :
+             {u"30"_s, u"30:00"_s, u"2:00:00"_s, u"3-0"_s, u"3-12:30"_s, u"UNLIMITED"_s}) {
+            project.launch.slurm.time = time;
+            QVERIFY2(validateProject(project).empty(), qPrintable(time));
+        }
+        project.launch.slurm.login = u"login01.example.org"_s;
+        QVERIFY(validateProject(project).empty());
+        // The message names the field and what a value looks like, translatable.
+        project.launch.slurm.time = u"90m"_s;
+        const Problems problems = validateProject(project);
+        QCOMPARE(problems.size(), size_t(1));
+        QCOMPARE(problems[0].toString(),
+                 u"launch.slurm.time: launch: slurm.time \"90m\" is not a Slurm time limit "
+                 "(minutes, HH:MM:SS, D-HH:MM:SS or UNLIMITED)"_s);
+        // With the ssh scheduler the settings are checked too (export --to slurm writes them),
+        // but no launch setting is refused for Slurm's sake.
+        project.launch.slurm.time.clear();
+        project.launch.scheduler = Scheduler::Ssh;
+        project.launch.mode = LaunchMode::Mpirun;
+        QVERIFY2(validateProject(project).empty(), qPrintable(describe(validateProject(project))));
     }
 
     void nvidiaAndCpuNeedNoDeviceNetwork()

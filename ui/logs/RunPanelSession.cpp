@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RunPanelSession.h"
 
+#include "launch/SlurmJob.h"
+
 #include "session/RunSession.h"
 
 #include <mutex>
@@ -69,6 +71,26 @@ bool RunPanelSession::start(const ValidProject &valid, const QString &projectPat
                 result = launchJob(project, projectPath, plan, options);
             post([this, result] { Q_EMIT launched(result); });
             RunRecord record = result.record;
+            if (result.started && !record.slurmJobId.isEmpty()) {
+                // A Slurm job may wait for its nodes: nothing runs on them yet, which the
+                // session would read as its end (docs/slurm.md).
+                const QString error =
+                    waitForSlurmStart(project, record, options.fleet,
+                                      [this, id = record.slurmJobId](const SlurmJobState &job) {
+                                          const QString text =
+                                              tr("Slurm job %1: %2").arg(id, job.text());
+                                          post([this, text] { Q_EMIT connectionMessage(text); });
+                                      });
+                if (!error.isEmpty()) {
+                    post([this, error] { Q_EMIT connectionMessage(error); });
+                    post([this, record] {
+                        m_active = false;
+                        Q_EMIT ended(record);
+                    });
+                    return;
+                }
+                record.state = RunState::Running;
+            }
             if (result.started) {
                 post([this, record] { Q_EMIT stateChanged(record); });
                 follow(shared, project, options, record);

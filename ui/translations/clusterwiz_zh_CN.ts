@@ -2861,6 +2861,13 @@ Upload them?</source>
     </message>
 </context>
 <context>
+    <name>cw::RunPanelSession</name>
+    <message>
+        <source>Slurm job %1: %2</source>
+        <translation>Slurm 作业 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>cw::ScriptsPage</name>
     <message>
         <source>Export &amp;folder…</source>
@@ -3165,6 +3172,77 @@ Upload them?</source>
     <message>
         <source>Cancelled: %1 of %2 servers answered.</source>
         <translation>已取消：%1/%2 台服务器已响应。</translation>
+    </message>
+</context>
+<context>
+    <name>cw::SlurmEditor</name>
+    <message>
+        <source>Scheduler</source>
+        <translation>调度方式</translation>
+    </message>
+    <message>
+        <source>SSH: clusterwiz starts train.sh on every server</source>
+        <translation>SSH：clusterwiz 在每台服务器上启动 train.sh</translation>
+    </message>
+    <message>
+        <source>Slurm: submit with sbatch from a login node</source>
+        <translation>Slurm：从登录节点用 sbatch 提交</translation>
+    </message>
+    <message>
+        <source>Start t&amp;hrough:</source>
+        <translation>启动途径(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>the site&apos;s default</source>
+        <translation>站点默认值</translation>
+    </message>
+    <message>
+        <source>Partition:</source>
+        <translation>分区：</translation>
+    </message>
+    <message>
+        <source>Account:</source>
+        <translation>账户：</translation>
+    </message>
+    <message>
+        <source>e.g. 2:00:00 or 1-00:00:00</source>
+        <translation>例如 2:00:00 或 1-00:00:00</translation>
+    </message>
+    <message>
+        <source>Time limit:</source>
+        <translation>时间限制：</translation>
+    </message>
+    <message>
+        <source>&amp;QOS:</source>
+        <translation>QOS(&amp;Q)：</translation>
+    </message>
+    <message>
+        <source>e.g. gpu:8 or npu:16</source>
+        <translation>例如 gpu:8 或 npu:16</translation>
+    </message>
+    <message>
+        <source>Generic resources:</source>
+        <translation>通用资源（gres）：</translation>
+    </message>
+    <message>
+        <source>more sbatch options, one per line (--mem=0)</source>
+        <translation>更多 sbatch 选项，每行一个（--mem=0）</translation>
+    </message>
+    <message>
+        <source>sbat&amp;ch options:</source>
+        <translation>sbatch 选项(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Where clusterwiz runs sbatch, squeue and scancel over SSH. Each server&apos;s name must be its Slurm node name.</source>
+        <translation>clusterwiz 通过 SSH 在此运行 sbatch、squeue 和 scancel。每台服务器的名称必须与其 Slurm 节点名相同。</translation>
+    </message>
+    <message>
+        <source>Lo&amp;gin node:</source>
+        <translation>登录节点(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>the master</source>
+        <translation>主节点</translation>
     </message>
 </context>
 <context>
@@ -4002,6 +4080,82 @@ Upload them?</source>
     <message>
         <source>launch: mode no-ranktable forms the job from the CM_* variables, which CANN supports on the Atlas training series and Atlas A2 only, not on Atlas A3 (ascend910_93); use ranktable (rank table 1.2 with super_pods, else 1.0), launch (torchrun with torch_npu) or msrun (MindSpore)</source>
         <translation>launch：no-ranktable 模式用 CM_* 环境变量组建作业，CANN 只在 Atlas 训练系列产品和 Atlas A2 上支持它们，不支持 Atlas A3（ascend910_93）；请改用 ranktable（有 super_pods 时为 rank table 1.2，否则为 1.0）、launch（torchrun 与 torch_npu）或 msrun（MindSpore）</translation>
+    </message>
+    <message>
+        <source>clusterwiz reads the job id</source>
+        <translation>clusterwiz 需要读取作业 ID</translation>
+    </message>
+    <message>
+        <source>the job&apos;s nodes are the project&apos;s servers</source>
+        <translation>作业的节点就是项目中的服务器</translation>
+    </message>
+    <message>
+        <source>the job runs and logs in launch.workdir</source>
+        <translation>作业在 launch.workdir 中运行并写日志</translation>
+    </message>
+    <message>
+        <source>the job runs train.sbatch</source>
+        <translation>作业运行 train.sbatch</translation>
+    </message>
+    <message>
+        <source>set launch.slurm.partition</source>
+        <translation>请设置 launch.slurm.partition</translation>
+    </message>
+    <message>
+        <source>set launch.slurm.account</source>
+        <translation>请设置 launch.slurm.account</translation>
+    </message>
+    <message>
+        <source>set launch.slurm.time</source>
+        <translation>请设置 launch.slurm.time</translation>
+    </message>
+    <message>
+        <source>set launch.slurm.qos</source>
+        <translation>请设置 launch.slurm.qos</translation>
+    </message>
+    <message>
+        <source>set launch.slurm.gres</source>
+        <translation>请设置 launch.slurm.gres</translation>
+    </message>
+    <message>
+        <source>launch: slurm.%1 &quot;%2&quot; is not a Slurm name (letters, digits, &apos;_&apos;, &apos;.&apos;, &apos;-&apos;, and &apos;,&apos; between names)</source>
+        <translation>launch：slurm.%1“%2”不是 Slurm 名称（字母、数字、“_”、“.”、“-”，多个名称之间用“,”分隔）</translation>
+    </message>
+    <message>
+        <source>launch: slurm.time &quot;%1&quot; is not a Slurm time limit (minutes, HH:MM:SS, D-HH:MM:SS or UNLIMITED)</source>
+        <translation>launch：slurm.time“%1”不是 Slurm 时间限制（分钟数、HH:MM:SS、D-HH:MM:SS 或 UNLIMITED）</translation>
+    </message>
+    <message>
+        <source>launch: slurm.gres &quot;%1&quot; is not a list of NAME[:TYPE][:COUNT] (gpu:8, npu:16)</source>
+        <translation>launch：slurm.gres“%1”不是 NAME[:TYPE][:COUNT] 的列表（gpu:8、npu:16）</translation>
+    </message>
+    <message>
+        <source>launch: slurm.sbatch_args[%1] %2</source>
+        <translation>launch：slurm.sbatch_args[%1] %2</translation>
+    </message>
+    <message>
+        <source>launch: slurm.sbatch_args[%1] &quot;%2&quot; is not an option of sbatch (write --option=value as one word)</source>
+        <translation>launch：slurm.sbatch_args[%1]“%2”不是 sbatch 的选项（请把 --option=value 写成一个词）</translation>
+    </message>
+    <message>
+        <source>launch: slurm.sbatch_args[%1] &quot;%2&quot;: %3</source>
+        <translation>launch：slurm.sbatch_args[%1]“%2”：%3</translation>
+    </message>
+    <message>
+        <source>launch: slurm.login &quot;%1&quot; is neither a server of the project nor a host: %2</source>
+        <translation>launch：slurm.login“%1”既不是项目中的服务器，也不是主机：%2</translation>
+    </message>
+    <message>
+        <source>launch: scheduler slurm starts torchrun on every node (mode launch); mode %1 under srun is not built yet</source>
+        <translation>launch：slurm 调度方式在每个节点上启动 torchrun（launch 模式）；在 srun 下运行 %1 模式尚未实现</translation>
+    </message>
+    <message>
+        <source>launch: scheduler slurm does not restart a job yet; set restart.max_restarts to 0</source>
+        <translation>launch：slurm 调度方式暂不支持重启作业；请把 restart.max_restarts 设为 0</translation>
+    </message>
+    <message>
+        <source>launch: scheduler slurm runs the job on the nodes themselves; remove the container section</source>
+        <translation>launch：slurm 调度方式直接在节点上运行作业；请删除 container 部分</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 #include "LaunchEditor.h"
 
 #include "RestartEditor.h"
+#include "SlurmEditor.h"
 #include "rules/FrameworkModeRules.h"
 
 #include <QAbstractButton>
@@ -58,7 +59,7 @@ LaunchEditor::LaunchEditor(QWidget *parent)
       m_mpirunArgs(smallText(this, tr("extra mpirun arguments, one per line"))),
       m_hcclWhitelist(new QCheckBox(tr("HCCL only from the servers' host IPs"), this)),
       m_localRankArg(new QComboBox(this)), m_framework(new QComboBox(this)),
-      m_restart(new RestartEditor(this))
+      m_restart(new RestartEditor(this)), m_slurm(new SlurmEditor(this))
 {
     auto *modeBox = new QGroupBox(tr("Launch mode"), this);
     auto *modeLayout = new QGridLayout(modeBox);
@@ -173,8 +174,11 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     left->addWidget(modeBox);
     left->addWidget(m_mpirunBox);
     left->addWidget(m_restart);
+    left->addWidget(m_slurm);
     left->addStretch();
     for (const auto &[path, field] : m_restart->fields())
+        m_fields[path] = field;
+    for (const auto &[path, field] : m_slurm->fields())
         m_fields[path] = field;
     columns->addLayout(left, 2);
     columns->addWidget(jobBox, 3);
@@ -197,6 +201,7 @@ LaunchEditor::LaunchEditor(QWidget *parent)
     connect(m_hcclWhitelist, &QCheckBox::toggled, this, changed);
     connect(m_localRankArg, &QComboBox::currentIndexChanged, this, changed);
     connect(m_restart, &RestartEditor::edited, this, changed);
+    connect(m_slurm, &SlurmEditor::edited, this, changed);
     connect(m_framework, &QComboBox::currentIndexChanged, this, [this, changed] {
         updateVisibility();
         changed();
@@ -238,6 +243,7 @@ void LaunchEditor::showProject(const Project &project)
     // The trust list matters only between Ascend servers.
     m_hcclWhitelist->setVisible(ascend && project.servers.size() > 1);
     m_restart->showProject(project);
+    m_slurm->showProject(project);
     updateVisibility();
     m_filling = false;
 }
@@ -316,7 +322,7 @@ LaunchConfig LaunchEditor::launch(LaunchConfig base) const
     base.hcclWhitelistHostIps = m_hcclWhitelist->isChecked();
     base.localRankArg = m_localRankArg->currentData().toString();
     base.restart = m_restart->policy();
-    return base;
+    return m_slurm->apply(base);
 }
 
 QWidget *LaunchEditor::fieldFor(const QString &field) const

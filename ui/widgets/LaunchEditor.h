@@ -21,6 +21,7 @@ class QTableWidget;
 namespace cw {
 
 class RestartEditor;
+class SlurmEditor;
 
 // The launch settings of a project: the mode (one sentence each on when to use it) and the
 // fields that mode needs. Fields a problem names (by JSON path) get a red frame and the reason
@@ -64,6 +65,7 @@ private:
     QComboBox *m_localRankArg;
     QComboBox *m_framework;
     RestartEditor *m_restart;
+    SlurmEditor *m_slurm;
     std::map<QString, QWidget *> m_fields; // ProblemLocation::field -> editor
     struct ModeText {
         QLabel *label;
