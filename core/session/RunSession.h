@@ -104,6 +104,8 @@ private:
     PollRounds m_rounds;
     mutable std::mutex m_historyMutex; // guards m_deviceHistory
     DeviceHistory m_deviceHistory;
+    qint64 m_devicesSavedMs = 0;   // when the samples were last written to the record
+    bool m_devicesUnsaved = false; // samples came since
     std::atomic<bool> m_stop = false;
     std::atomic<bool> m_cancel = false;
     RunState m_shown = RunState::Starting;

@@ -283,6 +283,16 @@ private Q_SLOTS:
             QVERIFY2(newest->problem.isEmpty(), qPrintable(newest->problem));
             QVERIFY(newest->time > 1700000000);
         }
+        // The record keeps them (bounded, launch/DeviceRecord.h) for a later `status`.
+        QString error;
+        const auto saved = loadRunRecord(run.projectPath, runId, &error);
+        QVERIFY2(saved, qPrintable(error));
+        QVERIFY2(saved->devicesProblem.isEmpty(), qPrintable(saved->devicesProblem));
+        QCOMPARE(saved->devices.servers(), 2);
+        for (int server = 0; server < 2; ++server) {
+            QVERIFY(saved->devices.newest(server));
+            QCOMPARE(saved->devices.newest(server)->tool, u"cpu"_s);
+        }
     }
 
     // Rank 3 fails while a process of the job lives: the session stops it on its own connection.
