@@ -281,6 +281,7 @@ std::vector<RankSpeed> RankSpeeds::speeds(qint64 nowMs) const
         speed.samplesPerSecond = r.samples;
         const qint64 last = std::max(r.movedMs, r.firstMs);
         speed.updatedMs = last;
+        speed.updates = r.updates;
         if (r.rate && r.rateMs >= nowMs - kSpeedWindowMs) {
             speed.stepsPerSecond = r.rate;
         } else if (r.points.size() >= 2) {

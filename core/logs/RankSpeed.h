@@ -2,7 +2,7 @@
 #pragma once
 
 // How fast each rank trains, from the lines its log prints (alongside the loss, LossParser.h),
-// for the run panel, `top` and the straggler verdict (launch/RunVerdicts.h). A hand-written
+// for the run panel, `top` and the straggler verdict (session/RunVerdicts.h). A hand-written
 // scanner, no regular expression per line. Formats read (sources in docs/observe.md):
 //
 // Rates, read as they are printed:
@@ -52,6 +52,7 @@ struct RankSpeed {
     qint64 updatedMs = 0;     // when its counter or rate last moved
     bool stalled = false;     // nothing moved for long: stepsPerSecond is 0
     bool fromCounter = false; // the rate is the counter's, not one the line printed
+    qint64 updates = 0;       // progress lines that moved its counter or rate
     bool operator==(const RankSpeed &) const = default;
 };
 

@@ -281,6 +281,12 @@ DeviceHistory RunSession::deviceHistory() const
     return m_deviceHistory;
 }
 
+std::vector<RunVerdict> RunSession::verdicts() const
+{
+    return evaluateVerdicts(verdictServers(m_project), deviceHistory(),
+                            m_store ? m_store->rankSpeeds(nowMs()) : std::vector<RankSpeed>());
+}
+
 RunSnapshot RunSession::stopByUser()
 {
     const StopResult stop = stopRunByUserOn(m_project, m_record, *m_hosts);

@@ -26,6 +26,7 @@
 #include "logs/RemoteLogFollower.h"
 #include "logs/RunLogSources.h"
 #include "session/PollRounds.h"
+#include "session/RunVerdicts.h"
 
 #include <QStringList>
 
@@ -79,6 +80,9 @@ public:
     QStringList errors() const { return m_errors; }
     // The device samples the polls took so far (bounded, see DeviceHistory); any thread.
     DeviceHistory deviceHistory() const;
+    // What the samples and, when the session keeps logs, the ranks' speeds say is wrong now
+    // (RunVerdicts.h); any thread.
+    std::vector<RunVerdict> verdicts() const;
 
 private:
     class Hosts;
