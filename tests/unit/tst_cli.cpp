@@ -441,6 +441,10 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(u"'server2' is not a server of run 20261123-010000-abcdef "
                                 u"(servers: server0, server1)"_s),
                  qPrintable(r.err));
+        r = run({u"logs"_s, path, u"--follow"_s, u"--fold"_s});
+        QCOMPARE(r.exitCode, 64);
+        QVERIFY2(r.err.contains(u"--fold reads the whole logs: it does not go with --follow"_s),
+                 qPrintable(r.err));
         r = run({u"logs"_s, path, u"--follow"_s, u"--server"_s, u"server1"_s, u"--rank"_s, u"1"_s});
         QCOMPARE(r.exitCode, 64);
         QVERIFY2(r.err.contains(u"'1' is not a rank of run 20261123-010000-abcdef on server1 "
