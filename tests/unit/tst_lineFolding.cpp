@@ -57,10 +57,9 @@ private Q_SLOTS:
         QStringList texts;
         for (const FoldedLine &row : rows)
             texts << foldedLineText(row);
-        QCOMPARE(texts,
-                 (QStringList{u"ranks 0-3: loading data"_s, u"rank 2: warning: slow disk"_s,
-                              u"ranks 0-1, 3, 7, 9-10: Epoch done"_s, u"== attempt 2"_s,
-                              u"ranks 0-1: loading data"_s}));
+        QCOMPARE(texts, (QStringList{u"ranks 0-3: loading data"_s, u"rank 2: warning: slow disk"_s,
+                                     u"ranks 0-1, 3, 7, 9-10: Epoch done"_s, u"== attempt 2"_s,
+                                     u"ranks 0-1: loading data"_s}));
         QCOMPARE(rows[2].firstIndex, 5);
         QVERIFY(foldLines({}).empty());
         QCOMPARE(rankRanges({}), QString());
