@@ -256,7 +256,11 @@ void RankSpeeds::add(int rank, const RankProgress &progress, qint64 timeMs)
         } else if (step != r.lastStep) {
             // Down: a counter that started again (a new epoch, a new attempt).
             r.progress += step > r.lastStep ? double(step - r.lastStep) : double(step);
-            r.points.push_back({timeMs, r.progress});
+            if (r.points.size() >= 2 &&
+                timeMs - r.points[r.points.size() - 2].timeMs < kSpeedPointSpacingMs)
+                r.points.back() = {timeMs, r.progress};
+            else
+                r.points.push_back({timeMs, r.progress});
             moved = true;
         }
         r.lastStep = step;
@@ -304,6 +308,14 @@ std::vector<RankSpeed> RankSpeeds::speeds(qint64 nowMs) const
         out.push_back(speed);
     }
     return out;
+}
+
+qsizetype RankSpeeds::pointsHeld() const
+{
+    qsizetype held = 0;
+    for (const Rank &r : m_ranks)
+        held += qsizetype(r.points.size());
+    return held;
 }
 
 ServerSpeed serverSpeed(const std::vector<RankSpeed> &speeds, int firstRank, int rankCount)

@@ -43,6 +43,9 @@ inline constexpr qint64 kSpeedWindowMs = 60000;
 // A rank whose counter or rate has not moved for this long, and for three of its usual
 // intervals between updates, is stalled: its speed reads 0.
 inline constexpr qint64 kSpeedStallMinMs = 30000;
+// A rank's counter points are kept this far apart (a newer one within it replaces the newest),
+// so a rank printing a thousand steps a second holds a few hundred points, not 60,000.
+inline constexpr qint64 kSpeedPointSpacingMs = 250;
 
 struct RankSpeed {
     int rank = -1;
@@ -64,6 +67,8 @@ public:
     // Every rank that printed progress, by rank, as of `nowMs`.
     std::vector<RankSpeed> speeds(qint64 nowMs) const;
     void clear() { m_ranks.clear(); }
+    // The counter points held over every rank (bounded: the window over kSpeedPointSpacingMs).
+    qsizetype pointsHeld() const;
 
 private:
     struct Point {

@@ -149,6 +149,19 @@ private Q_SLOTS:
         QCOMPARE(serverSpeed(both, 4, 2).ranksKnown, 0);
     }
 
+    // A rank printing 1,000 steps a second for 100 s: a few hundred points, the rate still right.
+    void fastRankStaysBounded()
+    {
+        RankSpeeds speeds;
+        for (int i = 0; i < 100'000; ++i)
+            speeds.add(0, RankProgress{i, {}, {}}, 1'000'000 + i);
+        QVERIFY2(speeds.pointsHeld() <= kSpeedWindowMs / kSpeedPointSpacingMs + 3,
+                 qPrintable(QString::number(speeds.pointsHeld())));
+        const std::vector<RankSpeed> now = speeds.speeds(1'000'000 + 99'999);
+        QVERIFY2(qAbs(*now[0].stepsPerSecond - 1000) < 1,
+                 qPrintable(QString::number(*now[0].stepsPerSecond)));
+    }
+
     // The store reads speeds alongside the loss, from the records' receive times.
     void storeKeepsSpeeds()
     {
