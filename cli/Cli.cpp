@@ -108,7 +108,7 @@ struct Command {
     int (*run)(const QStringList &, QTextStream &, QTextStream &);
 };
 
-const std::array<Command, 16> kCommands = {{
+const std::array<Command, 17> kCommands = {{
     {"validate", "check a project file against every rule; exit 0 valid, 1 invalid, 2 unreadable",
      &runValidate},
     {"plan", "fill or repair the Ascend device network (device IPs, netmask, segments)", &runPlan},
@@ -131,6 +131,8 @@ const std::array<Command, 16> kCommands = {{
     {"stop", "stop a run on every server and check that nothing of it is left", &runStop},
     {"logs", "print a run's rank logs as [server/rank] line (--follow streams them live)",
      &runLogs},
+    {"top", "show a run's devices, rank speeds and what is wrong, refreshed until it is over",
+     &runTop},
     {"diagnose", "say why a run failed (first failure, class, evidence) or where it hangs",
      &runDiagnose},
     {"doctor", "test device links, the job's ports and every pair's bandwidth end to end",

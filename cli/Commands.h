@@ -24,6 +24,7 @@ int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runStop(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runContainer(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runTop(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runImport(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runExport(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runDoctor(const QStringList &arguments, QTextStream &out, QTextStream &err);

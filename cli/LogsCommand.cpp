@@ -6,6 +6,7 @@
 #include "cli/RunLogStream.h"
 #include "cli/RunReports.h"
 #include "launch/SlurmJob.h"
+#include "logs/LineFolding.h"
 #include "logs/LineSplitter.h"
 #include "logs/RemoteLogFollower.h"
 #include "model/Problem.h"
@@ -21,10 +22,25 @@ namespace {
 // rank order as they arrive and memory stays bounded whatever the size of a log). Not through
 // runOnFleet: its per-server time limit would cut a long log short; here --timeout is the
 // longest silence. Returns the logs that could not be read ("server/rank: message").
+// --fold keeps every line until all are read: at most this many (narrow with --server/--rank).
+constexpr size_t kFoldLinesLimit = 2'000'000;
+
+// With `fold`, the lines are kept and printed folded at the end (LineFolding.h) instead.
 QStringList printWholeLogs(const Project &project, const RunRecord &record,
                            const RunLogSelection &selection, const FleetOptions &fleet,
-                           QTextStream &out)
+                           QTextStream &out, bool fold = false)
 {
+    std::vector<LogRecord> kept;
+    bool tooMany = false;
+    const auto emit = [&](const LogRecord &line) {
+        if (!fold) {
+            out << logRecordText(line) << '\n';
+        } else if (kept.size() < kFoldLinesLimit) {
+            kept.push_back(line);
+        } else {
+            tooMany = true;
+        }
+    };
     QStringList errors;
     const std::shared_ptr<HostKeyPolicy> policy = fleetHostKeyPolicy(fleet);
     int shown = 0; // a restarting run: each attempt's logs after its mark
@@ -33,8 +49,7 @@ QStringList printWholeLogs(const Project &project, const RunRecord &record,
             shown = server.attempt;
             for (const RunAttempt &attempt : record.attempts) {
                 if (attempt.number == shown)
-                    out << logRecordText({{}, -1, attemptMarkText(record, attempt), 0, 0, shown})
-                        << '\n';
+                    emit({{}, -1, attemptMarkText(record, attempt), 0, 0, shown});
             }
         }
         SshSession session;
@@ -48,7 +63,7 @@ QStringList printWholeLogs(const Project &project, const RunRecord &record,
         for (const LogSource &source : server.sources) {
             LineSplitter splitter;
             const auto print = [&](const QString &line, qint64) {
-                out << logRecordText({server.server, source.rank, line, 0, 0}) << '\n';
+                emit({server.server, source.rank, line, 0, 0});
             };
             const SshError error = fetchLog(
                 session, source.path, [&](QByteArrayView chunk) { splitter.feed(chunk, print); },
@@ -61,6 +76,12 @@ QStringList printWholeLogs(const Project &project, const RunRecord &record,
                                              error.message);
         }
     }
+    if (tooMany)
+        errors << u"--fold keeps at most %1 lines: the rest were left out (narrow with --server "
+                  u"or --rank)"_s.arg(kFoldLinesLimit);
+    for (const FoldedLine &row : foldLines(kept))
+        out << (row.ranks.empty() ? u"== "_s : QString()) << foldedLineText(row) << '\n';
+    out.flush();
     return errors;
 }
 
@@ -85,6 +106,9 @@ int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
     command.addPositional(u"PROJECT"_s, u"The *.clusterwiz.json file."_s);
     QCommandLineParser &parser = command.parser();
     parser.addOption({u"follow"_s, u"Stream the logs live until the run is over."_s});
+    parser.addOption({u"fold"_s,
+                      u"Without --follow: a line several ranks print alike once, as "
+                      u"\"ranks 0-1023: LINE\" (its k-th time on each rank is one row)."_s});
     parser.addOption({u"server"_s, u"Only this server's ranks (repeatable)."_s, u"S"_s});
     parser.addOption({u"rank"_s, u"Only this global rank (repeatable)."_s, u"R"_s});
     RunCommandInput input;
@@ -109,6 +133,9 @@ int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return command.usageError(selection.error, err);
 
     const bool follow = parser.isSet(u"follow"_s);
+    if (follow && parser.isSet(u"fold"_s))
+        return command.usageError(u"--fold reads the whole logs: it does not go with --follow"_s,
+                                  err);
     if (follow && !record.slurmJobId.isEmpty() && !isFinal(record.state)) {
         // A Slurm job still waiting has nothing on the nodes yet: the follow would read that as
         // its end. Wait as `launch --follow` does.
@@ -124,8 +151,9 @@ int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
             return ExitInvalid;
         }
     }
-    const QStringList errors = follow ? streamRunLogs(project, record, fleet, selection, out, err)
-                                      : printWholeLogs(project, record, selection, fleet, out);
+    const QStringList errors =
+        follow ? streamRunLogs(project, record, fleet, selection, out, err)
+               : printWholeLogs(project, record, selection, fleet, out, parser.isSet(u"fold"_s));
     for (const QString &error : errors)
         err << programName() << " logs: " << escapeControls(error) << '\n';
     err.flush();

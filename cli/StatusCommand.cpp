@@ -14,6 +14,35 @@ using namespace Qt::StringLiterals;
 namespace cw::cli {
 namespace {
 
+// Each server's newest device sample, as `status --json` shows it (docs/observe.md).
+nlohmann::ordered_json devicesJson(const Project &project, const DeviceHistory &history)
+{
+    const auto value = [](const std::optional<double> &v) {
+        return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+    };
+    nlohmann::ordered_json servers = nlohmann::ordered_json::array();
+    for (int i = 0; i < history.servers() && i < int(project.servers.size()); ++i) {
+        const DeviceSampleSet *set = history.newest(i);
+        if (!set)
+            continue;
+        nlohmann::ordered_json devices = nlohmann::ordered_json::array();
+        for (const DeviceSample &d : set->devices)
+            devices.push_back({{"device", d.device},
+                               {"utilisation_percent", value(d.utilisationPercent)},
+                               {"memory_used_mib", value(d.memoryUsedMiB)},
+                               {"memory_total_mib", value(d.memoryTotalMiB)},
+                               {"temperature_c", value(d.temperatureC)},
+                               {"power_w", value(d.powerW)},
+                               {"health", d.health.toStdString()}});
+        servers.push_back({{"server", project.servers[size_t(i)].name.toStdString()},
+                           {"tool", set->tool.toStdString()},
+                           {"time", set->time},
+                           {"devices", devices},
+                           {"problem", set->problem.toStdString()}});
+    }
+    return servers;
+}
+
 nlohmann::ordered_json statusJson(const RunRecord &record, const RunSnapshot &snapshot)
 {
     nlohmann::ordered_json document{{"run_id", record.runId.toStdString()},
@@ -54,7 +83,10 @@ int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
         u"unless it was launched with --no-gang-stop. A restarting run (launch.restart) shows\n"
         u"its attempt and the servers left out; --json lists every attempt. The latest run\n"
         u"unless --run. A Slurm run (launch.scheduler \"slurm\") shows the job's Slurm state\n"
-        u"too, and while it is pending the reason (squeue, else sacct or scontrol).\n"
+        u"too, and while it is pending the reason (squeue, else sacct or scontrol). While it\n"
+        u"runs, what its devices say is wrong (an idle device, memory above 95 %, a temperature\n"
+        u"alarm; docs/observe.md) follows on lines of its own; --json adds them as \"verdicts\"\n"
+        u"and each server's newest sample as \"devices\".\n"
         u"Exit codes: 0 running or finished, 1 failed, 2 no such run or project (or the project's\n"
         u"servers or devices changed since that launch), 3 stopped, 64 usage."_s,
         u"[options] PROJECT"_s);
@@ -109,6 +141,9 @@ int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
     RunSession session(project, record, {}, once, nullptr);
     const RunSnapshot snapshot = session.run();
     record = session.record();
+    // The verdicts on the devices (this sample and those the record kept), while it runs.
+    const bool live = record.state == RunState::Running || record.state == RunState::Starting;
+    const std::vector<RunVerdict> verdicts = live ? session.verdicts() : std::vector<RunVerdict>();
     if (parser.isSet(u"json"_s)) {
         nlohmann::ordered_json document = statusJson(record, snapshot);
         if (slurm)
@@ -116,6 +151,8 @@ int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
                                  {"state", slurm->state.toStdString()},
                                  {"reason", slurm->reason.toStdString()},
                                  {"exit_code", slurm->exitCode.toStdString()}};
+        document["verdicts"] = verdictsToJson(verdicts);
+        document["devices"] = devicesJson(project, session.deviceHistory());
         out << QString::fromStdString(document.dump(2)) << '\n';
     } else {
         out << runStateLine(record, snapshot) << '\n';
@@ -123,6 +160,8 @@ int runStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
             out << "Slurm job " << record.slurmJobId << ": " << escapeControls(slurm->text())
                 << '\n';
         out << failureText(record);
+        for (const RunVerdict &verdict : verdicts)
+            out << u"  "_s << verdict.text.english() << '\n';
     }
     out.flush();
     return runStateExit(record.state);

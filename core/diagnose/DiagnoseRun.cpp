@@ -5,6 +5,7 @@
 #include "generate/TarGz.h"
 #include "launch/RemoteCommands.h"
 #include "model/SafeFile.h"
+#include "session/RunVerdicts.h"
 #include "shell/ShellQuote.h"
 
 #include <QFileInfo>
@@ -150,12 +151,17 @@ DiagnoseResult runDiagnose(const Project &project, const RunRecord &record,
                 return stacks.error;
             },
             {}, cancel);
-        if (where.empty())
-            diagnosis.notes << u"py-spy is not installed where the ranks behind run: no stacks"_s;
         ordered.clear();
         for (int index : indices)
             ordered.push_back(reports[size_t(index)]);
         diagnosis = evaluateDiagnosis(record, ordered, expected, options.hangAfterS);
+        // After the evaluation, which starts the notes afresh.
+        if (where.empty())
+            diagnosis.notes << u"py-spy is not installed where the ranks behind run: no stacks"_s;
+        // What the devices said when last sampled (`status`, a follow): an idle device or a
+        // straggler points at the rank the others wait for.
+        for (const RunVerdict &verdict : recordVerdicts(project, record))
+            diagnosis.notes << u"devices, as last sampled: "_s + verdict.text.english();
     }
 
     // Ascend: each server's plog lines of the failure window.

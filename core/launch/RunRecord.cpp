@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "launch/RunRecord.h"
 
+#include "launch/DeviceRecord.h"
 #include "model/JsonRead.h"
 #include "model/NameTable.h"
 #include "model/Problem.h"
@@ -33,6 +34,14 @@ using Json = nlohmann::ordered_json;
 std::string str(const QString &value)
 {
     return value.toStdString();
+}
+
+std::vector<QString> serverNames(const RunRecord &record)
+{
+    std::vector<QString> names;
+    for (const RunServer &server : record.servers)
+        names.push_back(server.name);
+    return names;
 }
 
 RunFailure failureFromJson(const Json &object, QStringList &problems)
@@ -139,6 +148,8 @@ QString saveRunRecord(const RunRecord &record)
                  {"message", str(supervisor.message)}};
         document["attempts"] = attemptsToJson(record.attempts);
     }
+    if (record.devices.servers() > 0)
+        document["devices"] = deviceHistoryToJson(record.devices, serverNames(record));
 
     if (!record.slurmJobId.isEmpty() || !record.slurmLogin.isEmpty())
         document["slurm"] =
@@ -235,6 +246,14 @@ std::optional<RunRecord> loadRunRecord(const QString &projectPath, const QString
                                                server.integer("first_rank").value_or(-1),
                                                server.integer("ranks").value_or(-1)});
         }
+    }
+    // Samples are what the run looked like, not what stop acts on: ones that are off are
+    // dropped (DeviceRecord.h), the record still loads. Asked for here so that the member is
+    // known to the reader.
+    if (top.has("devices")) {
+        const Json &devices = *document.find("devices");
+        record.devices =
+            deviceHistoryFromJson(devices, serverNames(record), &record.devicesProblem);
     }
     if (!problems.isEmpty()) {
         // A record is what stop and status act on: one that is half right is not guessed at.

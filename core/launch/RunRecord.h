@@ -4,6 +4,7 @@
 // file, saved atomically (writeFileReplacing). It holds what `status` and `stop` need without
 // asking the user again: the servers, the mode, each server's run folder, the start time and the
 // last state.
+#include "launch/DeviceSample.h"
 #include "launch/RunAttempts.h"
 #include "model/Project.h"
 
@@ -75,6 +76,10 @@ struct RunRecord {
     // submitted) and the server it was submitted on (launch/SlurmJob.h).
     QString slurmJobId;
     QString slurmLogin;
+    // The newest device samples per server (bounded: launch/DeviceRecord.h), so the verdicts
+    // see several even when each `status` takes one; and why the file's were dropped, if so.
+    DeviceHistory devices = DeviceHistory(0);
+    QString devicesProblem = {};
 };
 
 // The record's forms of a time (ISO 8601 UTC, "" when unset) and of a failure, for every JSON

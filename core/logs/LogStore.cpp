@@ -2,6 +2,7 @@
 #include "logs/LogStore.h"
 
 #include "logs/LossParser.h"
+#include "logs/RankSpeed.h"
 
 #include <QMutexLocker>
 
@@ -19,8 +20,10 @@ void LogStore::append(const LogRecord &record)
         return;
     }
     const std::optional<LossPoint> loss = parseLoss(record.line); // outside every lock
+    const RankProgress progress = parseRankProgress(record.line);
     {
         QMutexLocker lock(&m_mutex);
+        m_speeds.add(record.rank, progress, record.timeMs);
         // A set, not a scan of m_ranks: 1,024 ranks at tens of thousands of lines a second.
         if (m_seen.insert(record.rank).second)
             m_ranks.push_back({record.server, record.rank});
@@ -53,6 +56,13 @@ void LogStore::clear()
     m_ranks.clear();
     m_seen.clear();
     m_bands.clear();
+    m_speeds.clear();
+}
+
+std::vector<RankSpeed> LogStore::rankSpeeds(qint64 nowMs) const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_speeds.speeds(nowMs);
 }
 
 std::vector<RankSeen> LogStore::ranks() const

@@ -17,6 +17,7 @@
 #include "logs/LogRing.h"
 #include "logs/LossBands.h"
 #include "logs/LossSeries.h"
+#include "logs/RankSpeed.h"
 
 #include <QMutex>
 
@@ -57,6 +58,9 @@ public:
     // Every rank's loss bucketed by step (mean, min, max), and how many points it was given.
     std::vector<LossBucket> lossBands() const;
     qint64 lossBandsAdded() const;
+    // Each rank's speed from its progress lines (logs/RankSpeed.h), as of `nowMs` (the clock of
+    // the records' timeMs).
+    std::vector<RankSpeed> rankSpeeds(qint64 nowMs) const;
     qint64 lossPointsHeld() const; // over every rank's series: at most ranks x lossPoints
     qsizetype lossPointsPerRank() const { return m_lossPoints; }
 
@@ -66,6 +70,7 @@ private:
     mutable QMutex m_mutex; // guards the maps and the ranks
     std::map<int, std::unique_ptr<LossSeries>> m_loss;
     LossBands m_bands;
+    RankSpeeds m_speeds;
     std::map<int, int> m_nextX;       // per rank: the x of a loss line that names no step
     std::map<int, int> m_lossAttempt; // per rank: the attempt of its last loss point
     std::vector<RankSeen> m_ranks;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "session/RunSession.h"
 
+#include "launch/DeviceRecord.h"
 #include "launch/RemoteCommands.h"
 
 #include <QDateTime>
+#include <QFileInfo>
 
 #include <future>
 
@@ -15,6 +17,39 @@ namespace {
 qint64 nowMs()
 {
     return QDateTime::currentMSecsSinceEpoch();
+}
+
+// A following session writes the samples to the record this often (`status` at its end).
+constexpr qint64 kDevicesSaveEveryMs = 30000;
+
+std::vector<QString> projectServerNames(const Project &project)
+{
+    std::vector<QString> names;
+    for (const Server &server : project.servers)
+        names.push_back(server.name);
+    return names;
+}
+
+std::vector<QString> recordServerNames(const RunRecord &record)
+{
+    std::vector<QString> names;
+    for (const RunServer &server : record.servers)
+        names.push_back(server.name);
+    return names;
+}
+
+// Only the samples change in the file: what `stop` or another session wrote since this one
+// read the record (its state, its failure) stays. Returns an error, or "".
+QString saveRecordDevices(const RunRecord &record)
+{
+    if (!QFileInfo::exists(runRecordPath(record.projectPath, record.runId)))
+        return {}; // a session over a record never saved (tests): nothing to update
+    QString error;
+    std::optional<RunRecord> onDisk = loadRunRecord(record.projectPath, record.runId, &error);
+    if (!onDisk)
+        return error;
+    onDisk->devices = record.devices;
+    return saveRunRecord(*onDisk);
 }
 
 } // namespace
@@ -51,7 +86,9 @@ RunSession::RunSession(Project project, RunRecord record, const RunLogSelection 
       m_store(store), m_events(std::move(events)), m_policy(fleetHostKeyPolicy(m_options.fleet)),
       m_hosts(std::make_unique<Hosts>(*this)),
       m_rounds(int(m_project.servers.size()), nowMs(), m_options.intervalMs / 2),
-      m_deviceHistory(int(m_project.servers.size())), m_selection(logs)
+      m_deviceHistory(reorderDeviceHistory(m_record.devices, recordServerNames(m_record),
+                                           projectServerNames(m_project))),
+      m_selection(logs)
 {
     for (const ServerLogSources &selected : logs.servers)
         m_attemptsFollowed = std::max(m_attemptsFollowed, selected.attempt);
@@ -210,12 +247,26 @@ RunSnapshot RunSession::watch()
         {
             const std::lock_guard history(m_historyMutex);
             for (size_t server = 0; server < round->size(); ++server) {
-                if ((*round)[server].devices)
+                if ((*round)[server].devices) {
                     m_deviceHistory.add(int(server), *(*round)[server].devices);
+                    m_devicesUnsaved = true;
+                }
             }
         }
         snapshot = evaluatePolls(m_project, m_record, *round, *m_hosts);
         applySnapshot(m_project, m_record, snapshot, *m_hosts);
+        if (m_devicesUnsaved && (m_options.once || isFinal(m_record.state) ||
+                                 nowMs() - m_devicesSavedMs >= kDevicesSaveEveryMs)) {
+            m_devicesSavedMs = nowMs();
+            m_devicesUnsaved = false;
+            {
+                const std::lock_guard history(m_historyMutex);
+                m_record.devices = reorderDeviceHistory(
+                    m_deviceHistory, projectServerNames(m_project), recordServerNames(m_record));
+            }
+            if (const QString error = saveRecordDevices(m_record); !error.isEmpty())
+                snapshot.note += (snapshot.note.isEmpty() ? QString() : u"; "_s) + error;
+        }
         followNewAttempts();
         changed(snapshot);
         if (isFinal(m_record.state) || m_options.once)
@@ -228,6 +279,12 @@ DeviceHistory RunSession::deviceHistory() const
 {
     const std::lock_guard lock(m_historyMutex);
     return m_deviceHistory;
+}
+
+std::vector<RunVerdict> RunSession::verdicts() const
+{
+    return evaluateVerdicts(verdictServers(m_project), deviceHistory(),
+                            m_store ? m_store->rankSpeeds(nowMs()) : std::vector<RankSpeed>());
 }
 
 RunSnapshot RunSession::stopByUser()

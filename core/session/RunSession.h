@@ -26,6 +26,7 @@
 #include "logs/RemoteLogFollower.h"
 #include "logs/RunLogSources.h"
 #include "session/PollRounds.h"
+#include "session/RunVerdicts.h"
 
 #include <QStringList>
 
@@ -79,6 +80,9 @@ public:
     QStringList errors() const { return m_errors; }
     // The device samples the polls took so far (bounded, see DeviceHistory); any thread.
     DeviceHistory deviceHistory() const;
+    // What the samples and, when the session keeps logs, the ranks' speeds say is wrong now
+    // (RunVerdicts.h); any thread.
+    std::vector<RunVerdict> verdicts() const;
 
 private:
     class Hosts;
@@ -104,6 +108,8 @@ private:
     PollRounds m_rounds;
     mutable std::mutex m_historyMutex; // guards m_deviceHistory
     DeviceHistory m_deviceHistory;
+    qint64 m_devicesSavedMs = 0;   // when the samples were last written to the record
+    bool m_devicesUnsaved = false; // samples came since
     std::atomic<bool> m_stop = false;
     std::atomic<bool> m_cancel = false;
     RunState m_shown = RunState::Starting;

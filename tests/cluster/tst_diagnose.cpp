@@ -18,6 +18,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QTest>
 #include <QThread>
 
@@ -137,7 +139,45 @@ private Q_SLOTS:
                 break;
             QThread::msleep(500);
         } while (!deadline.hasExpired());
+        // While it hangs, `status --json` has each server's newest sample of the ranks'
+        // processes (ps, docs/observe.md), and `top` draws a line per server.
+        // diagnose's polls took samples too (not kept) and a server samples once in 5 s: the
+        // next status after that has one.
+        CliRun status;
+        QJsonObject statusJson;
+        QJsonArray sampled;
+        QDeadlineTimer statusDeadline(30000);
+        do {
+            status = runCli(QStringList{u"status"_s, path, u"--json"_s} + fleet());
+            statusJson = QJsonDocument::fromJson(status.out).object();
+            sampled = statusJson[u"devices"_s].toArray();
+        } while (sampled.size() < kServers && !statusDeadline.hasExpired() &&
+                 (QThread::msleep(1000), true));
+        QProcess top;
+        top.start(cliPath(), QStringList{u"top"_s, path, u"--interval"_s, u"1"_s} + fleet());
+        // The cpu "devices" are every process of the run there (train.sh, the launcher, ranks).
+        static const QRegularExpression serverLines(
+            u"server0  ranks 0-1  \\d+ processes[^\\n]*\\n  server1  ranks 2-3  \\d+ processes"_s);
+        QByteArray frames;
+        QDeadlineTimer topDeadline(60000);
+        while (!topDeadline.hasExpired() &&
+               !serverLines.match(QString::fromUtf8(frames)).hasMatch()) {
+            top.waitForReadyRead(1000);
+            frames += top.readAllStandardOutput();
+        }
+        top.kill();
+        top.waitForFinished();
         const CliRun stopped = runCli(QStringList{u"stop"_s, path, u"--run"_s, runId} + fleet());
+        QVERIFY2(status.exitCode == 0, status.describe());
+        QVERIFY2(statusJson[u"verdicts"_s].isArray(), status.out.constData());
+        QCOMPARE(sampled.size(), kServers);
+        for (int i = 0; i < kServers; ++i) {
+            QCOMPARE(sampled[i][u"server"_s].toString(), u"server%1"_s.arg(i));
+            QCOMPARE(sampled[i][u"tool"_s].toString(), u"cpu"_s);
+            QVERIFY2(sampled[i][u"devices"_s].toArray().size() >= kDevices, status.out.constData());
+        }
+        QVERIFY2(serverLines.match(QString::fromUtf8(frames)).hasMatch(), frames.constData());
+        QVERIFY2(frames.startsWith("run " + runId.toUtf8() + ": running"), frames.constData());
         QCOMPARE(diagnosis[u"state"_s].toString(), u"hung"_s);
         QVERIFY2(result.exitCode == 1, result.describe());
         const QJsonArray behind = diagnosis[u"behind"_s].toArray();

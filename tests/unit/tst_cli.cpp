@@ -339,6 +339,7 @@ private Q_SLOTS:
         QTest::newRow("generate without -o")
             << QStringList{u"generate"_s, project} << u"--output"_s;
         QTest::newRow("logs no project") << QStringList{u"logs"_s} << u"PROJECT is missing"_s;
+        QTest::newRow("top no project") << QStringList{u"top"_s} << u"PROJECT is missing"_s;
         QTest::newRow("logs bad run id")
             << QStringList{u"logs"_s, project, u"--run"_s, u"-rf"_s} << u"'-rf' is not a run id"_s;
         QTest::newRow("logs bad timeout")
@@ -440,6 +441,14 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 64);
         QVERIFY2(r.err.contains(u"'server2' is not a server of run 20261123-010000-abcdef "
                                 u"(servers: server0, server1)"_s),
+                 qPrintable(r.err));
+        r = run({u"top"_s, path, u"--interval"_s, u"0"_s});
+        QCOMPARE(r.exitCode, 64);
+        QVERIFY2(r.err.contains(u"--interval must be a whole number of seconds from 1 to 3600"_s),
+                 qPrintable(r.err));
+        r = run({u"logs"_s, path, u"--follow"_s, u"--fold"_s});
+        QCOMPARE(r.exitCode, 64);
+        QVERIFY2(r.err.contains(u"--fold reads the whole logs: it does not go with --follow"_s),
                  qPrintable(r.err));
         r = run({u"logs"_s, path, u"--follow"_s, u"--server"_s, u"server1"_s, u"--rank"_s, u"1"_s});
         QCOMPARE(r.exitCode, 64);

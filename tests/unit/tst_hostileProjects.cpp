@@ -4,6 +4,7 @@
 // files are in tests/data/hostile/ or made here (too large or too deep to keep).
 #include "exchange/ImportShared.h"
 #include "fix/UndoJournal.h"
+#include "launch/DeviceRecord.h"
 #include "launch/RunAttempts.h"
 #include "launch/RunRecord.h"
 #include "model/JsonRead.h"
@@ -205,6 +206,159 @@ private Q_SLOTS:
             QVERIFY2(!loadRunRecord(project, u"r1"_s, &error), member);
             QVERIFY2(error.contains(QString::fromLatin1(member)), qPrintable(error));
         }
+    }
+
+    // The device samples a record keeps (launch/DeviceRecord.h): written bounded however large
+    // the run, read back equal, and anything off in the file drops them with the member named,
+    // while the record itself still loads (stop and status act on the rest).
+    void hostileDeviceHistories()
+    {
+        using Json = nlohmann::ordered_json;
+        const QString project = m_dir.filePath(u"d.clusterwiz.json"_s);
+        QDir().mkpath(runsFolder(project));
+        RunRecord record;
+        record.projectPath = project;
+        record.runId = u"r1"_s;
+        record.state = RunState::Running;
+        record.servers = {RunServer{u"a"_s, u"/r/a"_s, true, 0, 2},
+                          RunServer{u"b"_s, u"/r/b"_s, false, 2, 2}};
+        record.devices = DeviceHistory(2);
+        for (int i = 0; i < 30; ++i) {
+            DeviceSampleSet set{u"npu"_s, 1795000000 + 5 * i, {}, {}};
+            set.devices.push_back(DeviceSample{0, 87.5, 30210, 65536, 52, 96.4, u"OK"_s});
+            set.devices.push_back(DeviceSample{1, {}, 2870, {}, {}, {}, {}});
+            record.devices.add(0, set);
+            set.tool = u"nvidia"_s;
+            set.problem = u"line 3: \"x\" is not a number"_s;
+            record.devices.add(1, set);
+        }
+        QCOMPARE(saveRunRecord(record), QString());
+        QString error;
+        std::optional<RunRecord> read = loadRunRecord(project, u"r1"_s, &error);
+        QVERIFY2(read, qPrintable(error));
+        QCOMPARE(read->devicesProblem, QString());
+        QCOMPARE(read->devices.servers(), 2);
+        // The newest kRecordSamplesKept of each server, equal to what was written.
+        QCOMPARE(int(read->devices.of(0).size()), kRecordSamplesKept);
+        for (int server = 0; server < 2; ++server) {
+            for (int i = 0; i < kRecordSamplesKept; ++i)
+                QCOMPARE(read->devices.of(server)[size_t(i)],
+                         record.devices.of(server)[size_t(30 - kRecordSamplesKept + i)]);
+        }
+
+        // 1,024 servers of 8 devices at the full in-memory history: the file stays small.
+        RunRecord big = record;
+        big.runId = u"r2"_s;
+        big.servers.clear();
+        big.devices = DeviceHistory(1024);
+        DeviceSampleSet eight{u"nvidia"_s, 1795000000, {}, {}};
+        for (int d = 0; d < 8; ++d)
+            eight.devices.push_back(DeviceSample{d, 99, 70000, 81559, 70, 600, {}});
+        for (int server = 0; server < 1024; ++server) {
+            big.servers.push_back(RunServer{u"s%1"_s.arg(server), u"/r"_s, true, server * 8, 8});
+            for (int i = 0; i < kDeviceHistoryKeep; ++i)
+                big.devices.add(server, eight);
+        }
+        QCOMPARE(saveRunRecord(big), QString());
+        const qint64 bytes = QFileInfo(runRecordPath(project, u"r2"_s)).size();
+        QVERIFY2(bytes < 8 * 1024 * 1024, qPrintable(QString::number(bytes)));
+        read = loadRunRecord(project, u"r2"_s, &error);
+        QVERIFY2(read, qPrintable(error));
+        QCOMPARE(read->devicesProblem, QString());
+        QCOMPARE(int(read->devices.of(1023).size()), kRecordReadingsKept / (1024 * 8));
+
+        // Each member off, one at a time: the record loads, the samples are dropped, the
+        // problem names the member; nothing throws.
+        const Json good = Json::parse(
+            QByteArray(readRegularFile(runRecordPath(project, u"r1"_s)).bytes).toStdString());
+        const struct {
+            const char *pointer;
+            Json value;
+            const char *expected;
+        } cases[] = {
+            {"/devices", "all", "devices: must be an array"},
+            {"/devices/0", 3, "devices[0]: must be an object"},
+            {"/devices/0/server", "b", "devices[0].server: must be \"a\""},
+            {"/devices/1/samples", Json::object(), "devices[1].samples: must be an array"},
+            {"/devices/0/samples/0", Json::array(), "devices[0].samples[0]: must be an object"},
+            {"/devices/0/samples/0/tool", "rocm", "samples[0].tool: \"rocm\" is not"},
+            {"/devices/0/samples/0/time", -1, "samples[0].time: must be seconds"},
+            {"/devices/0/samples/0/time", 1e300, "samples[0].time: must be seconds"},
+            {"/devices/0/samples/0/time", 18446744073709551615ull, "samples[0].time"},
+            {"/devices/0/samples/0/devices", 0, "samples[0].devices: must be an array"},
+            {"/devices/0/samples/0/devices/0", Json::array({1, 2}),
+             "devices[0]: must be an array of 7"},
+            {"/devices/0/samples/0/devices/0/0", "0", "devices[0][0]: must be a whole number"},
+            {"/devices/0/samples/0/devices/0/0", 1e10, "devices[0][0]: "},
+            {"/devices/0/samples/0/devices/0/1", "87", "devices[0][1]: must be a number or null"},
+            {"/devices/0/samples/0/devices/0/2", -5, "devices[0][2]: -5 is out of range"},
+            {"/devices/0/samples/0/devices/0/4", 1e300, "devices[0][4]: "},
+            {"/devices/0/samples/0/devices/0/6", 7, "devices[0][6]: must be a string"},
+            {"/devices/0/samples/0/problem", Json::object(), "samples[0].problem: must be"},
+        };
+        for (const auto &c : cases) {
+            Json doc = good;
+            doc[Json::json_pointer(c.pointer)] = c.value;
+            QVERIFY(write(runRecordPath(project, u"r1"_s), QByteArray::fromStdString(doc.dump())));
+            read = loadRunRecord(project, u"r1"_s, &error);
+            QVERIFY2(read, qPrintable(error));
+            QCOMPARE(read->state, RunState::Running);
+            QCOMPARE(read->servers.size(), size_t(2));
+            QVERIFY2(read->devicesProblem.contains(QString::fromLatin1(c.expected)),
+                     qPrintable(read->devicesProblem));
+            QCOMPARE(int(read->devices.of(0).size() + read->devices.of(1).size()), 0);
+        }
+        // Too many of anything: servers, samples, devices per sample, readings in all.
+        Json tooMany = good;
+        tooMany["devices"].push_back(good["devices"][0]);
+        Json samples = good;
+        samples["devices"][0]["samples"].push_back(good["devices"][0]["samples"][0]);
+        Json devices = good;
+        for (int i = 0; i <= kMaxDevices; ++i)
+            devices["devices"][0]["samples"][0]["devices"].push_back(
+                Json::array({i, 1, 1, 1, 1, 1, ""}));
+        Json readings = good;
+        Json full = Json::array();
+        for (int i = 0; i < kMaxDevices; ++i)
+            full.push_back(Json::array({i, 1, 1, 1, 1, 1, ""}));
+        for (auto &sample : readings["devices"][0]["samples"])
+            sample["devices"] = full;
+        for (auto &sample : readings["devices"][1]["samples"])
+            sample["devices"] = full;
+        for (int i = 0; i < 30; ++i)
+            readings["devices"][1]["samples"].push_back(readings["devices"][1]["samples"][0]);
+        readings["devices"][1]["samples"].erase(readings["devices"][1]["samples"].begin() + 20,
+                                                readings["devices"][1]["samples"].end());
+        const std::pair<const Json *, const char *> bounds[] = {
+            {&tooMany, "devices: has 3 servers, the run 2"},
+            {&samples, "more than 24 samples"},
+            {&devices, "more than 1024 devices"},
+            {&readings, "more than 32768 readings in all"},
+        };
+        for (const auto &[doc, expected] : bounds) {
+            QVERIFY(write(runRecordPath(project, u"r1"_s), QByteArray::fromStdString(doc->dump())));
+            read = loadRunRecord(project, u"r1"_s, &error);
+            QVERIFY2(read, qPrintable(error));
+            QVERIFY2(read->devicesProblem.contains(QString::fromLatin1(expected)),
+                     qPrintable(read->devicesProblem));
+        }
+        // Control characters in the texts cannot forge a line; texts are cut to their bound.
+        Json noisy = good;
+        noisy["devices"][0]["samples"][0]["problem"] = std::string(5000, 'x') + "\nforged";
+        noisy["devices"][0]["samples"][0]["devices"][0][6] = "OK\n[server0/0] forged";
+        QVERIFY(write(runRecordPath(project, u"r1"_s), QByteArray::fromStdString(noisy.dump())));
+        read = loadRunRecord(project, u"r1"_s, &error);
+        QVERIFY2(read && read->devicesProblem.isEmpty(), qPrintable(read->devicesProblem));
+        const DeviceSampleSet &first = read->devices.of(0).front();
+        QCOMPARE(first.problem.size(), kRecordSampleTextLimit);
+        QVERIFY(!first.devices[0].health.contains(u'\n'));
+        QVERIFY(first.devices[0].health.size() <= kRecordHealthTextLimit);
+        // Nested past the depth limit inside "devices": refused before parsing, as any record.
+        QByteArray deep = QByteArray::fromStdString(good.dump());
+        deep.replace("\"devices\":[", "\"devices\":[" + nested(100) + ",");
+        QVERIFY(write(runRecordPath(project, u"r1"_s), deep));
+        QVERIFY(!loadRunRecord(project, u"r1"_s, &error));
+        QVERIFY2(error.contains(u"deeper"_s), qPrintable(error));
     }
 
     // A restarting run's attempts, as the supervisor writes them on its server and the record

@@ -283,6 +283,78 @@ private Q_SLOTS:
             QVERIFY2(newest->problem.isEmpty(), qPrintable(newest->problem));
             QVERIFY(newest->time > 1700000000);
         }
+        // The record keeps them (bounded, launch/DeviceRecord.h) for a later `status`.
+        QString error;
+        const auto saved = loadRunRecord(run.projectPath, runId, &error);
+        QVERIFY2(saved, qPrintable(error));
+        QVERIFY2(saved->devicesProblem.isEmpty(), qPrintable(saved->devicesProblem));
+        QCOMPARE(saved->devices.servers(), 2);
+        for (int server = 0; server < 2; ++server) {
+            QVERIFY(saved->devices.newest(server));
+            QCOMPARE(saved->devices.newest(server)->tool, u"cpu"_s);
+        }
+    }
+
+    // `status` (one round) over GPUs the simulated nvidia-smi reports (tests/fixtures/nvidia):
+    // this round's sample joins the two the record kept, so server0's GPU 1, at 0 % in all three
+    // while the others work, is named idle with its rank; GPU 0 above 95 % memory on both
+    // servers is named too; and the record now keeps all three samples.
+    void statusNamesIdleAndFullDevices()
+    {
+        Project project = this->project();
+        project.accelerator = Accelerator::Nvidia;
+        const QString runId = u"20240101-000000-verdict"_s;
+        RunRecord run = record(project, runId);
+        const qint64 now = QDateTime::currentSecsSinceEpoch();
+        run.devices = DeviceHistory(2);
+        for (int i = 2; i >= 1; --i) {
+            for (int server = 0; server < 2; ++server) {
+                DeviceSampleSet set{u"nvidia"_s, now - 5 * i, {}, {}};
+                set.devices.push_back(DeviceSample{0, 90.0, 40000, 81559, 60, 300, {}});
+                set.devices.push_back(
+                    DeviceSample{1, server == 0 ? 0.0 : 90.0, 40000, 81559, 60, 300, {}});
+                run.devices.add(server, set);
+            }
+        }
+        QCOMPARE(saveRunRecord(run), QString());
+        const QString conf = m_dir.filePath(u"nvidia-smi.conf"_s);
+        write(conf, "gpu_count=2\nutil_0=90\nutil_1=0\nmemory_used_0=79000\nmemory_used_1=1000\n");
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", QByteArrayLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/fixtures/nvidia:") + path);
+        qputenv("NVIDIA_SMI_CONF", conf.toUtf8());
+        const auto restore = qScopeGuard([path] {
+            qputenv("PATH", path);
+            qunsetenv("NVIDIA_SMI_CONF");
+        });
+        QProcess *job = jobProcess(runId);
+        const auto killJob = qScopeGuard([job] {
+            job->kill();
+            job->waitForFinished();
+            delete job;
+        });
+        RunSessionOptions once;
+        once.fleet.connector = std::make_shared<localremote::LocalConnector>();
+        once.once = true;
+        RunSession session(project, run, {}, once, nullptr);
+        session.run();
+        const std::vector<RunVerdict> verdicts = session.verdicts();
+        QStringList texts;
+        for (const RunVerdict &verdict : verdicts)
+            texts << verdict.text.english();
+        QCOMPARE(texts, (QStringList{
+                            u"server0 device 1 (rank 1) is idle: under 1 % in its last 3 samples "
+                            u"while the run's other devices are at 90 % (median)"_s,
+                            u"server0 device 0 (rank 0): memory 79000 of 81559 MiB used (96.9 %), "
+                            u"above 95 %"_s,
+                            u"server1 device 0 (rank 2): memory 79000 of 81559 MiB used (96.9 %), "
+                            u"above 95 %"_s}));
+        QString error;
+        const auto saved = loadRunRecord(run.projectPath, runId, &error);
+        QVERIFY2(saved, qPrintable(error));
+        QCOMPARE(int(saved->devices.of(0).size()), 3);
+        QCOMPARE(saved->devices.newest(0)->devices[0].memoryUsedMiB, 79000.0);
+        // What diagnose of a hung run adds: the same, from the record alone.
+        QCOMPARE(int(recordVerdicts(project, *saved).size()), 3);
     }
 
     // Rank 3 fails while a process of the job lives: the session stops it on its own connection.

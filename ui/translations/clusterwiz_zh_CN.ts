@@ -152,6 +152,57 @@
     </message>
 </context>
 <context>
+    <name>RunVerdicts</name>
+    <message>
+        <source>%1 process %2</source>
+        <translation>%1 进程 %2</translation>
+    </message>
+    <message>
+        <source>%1 device %2</source>
+        <translation>%1 设备 %2</translation>
+    </message>
+    <message>
+        <source>%1 device %2 (rank %3)</source>
+        <translation>%1 设备 %2（rank %3）</translation>
+    </message>
+    <message>
+        <source>%1 is a straggler: its ranks %2-%3 make %4 steps/s, %5 % below the servers&apos; median of %6</source>
+        <translation>%1 是掉队者：其 rank %2-%3 每秒 %4 步，比各服务器的中位数 %6 低 %5 %</translation>
+    </message>
+    <message>
+        <source>rank %1 on %2 (device %3)</source>
+        <translation>服务器 %2 上的 rank %1（设备 %3）</translation>
+    </message>
+    <message>
+        <source>rank %1 on %2</source>
+        <translation>服务器 %2 上的 rank %1</translation>
+    </message>
+    <message>
+        <source>%1 is a straggler: its steps stopped (the ranks&apos; median is %2 steps/s)</source>
+        <translation>%1 是掉队者：它的步数已停止增长（各 rank 的中位数为每秒 %2 步）</translation>
+    </message>
+    <message>
+        <source>%1 is a straggler: %2 steps/s, %3 % below the ranks&apos; median of %4</source>
+        <translation>%1 是掉队者：每秒 %2 步，比各 rank 的中位数 %4 低 %3 %</translation>
+    </message>
+    <message>
+        <source>%1 is idle: under %2 % in its last %3 samples while the run&apos;s other devices are at %4 % (median)</source>
+        <translation>%1 处于空闲：最近 %3 次采样均低于 %2 %，而本次运行的其他设备为 %4 %（中位数）</translation>
+    </message>
+    <message>
+        <source>%1: memory %2 of %3 MiB used (%4 %), above %5 %</source>
+        <translation>%1：内存已用 %2 / %3 MiB（%4 %），超过 %5 %</translation>
+    </message>
+    <message>
+        <source>%1: %2 °C, at or above the alarm at %3 °C</source>
+        <translation>%1：%2 °C，已达到或超过 %3 °C 的告警温度</translation>
+    </message>
+    <message>
+        <source>%1: npu-smi reports its health as %2</source>
+        <translation>%1：npu-smi 报告其健康状态为 %2</translation>
+    </message>
+</context>
+<context>
     <name>ServerProblemText</name>
     <message>
         <source>Add at least one server.</source>
