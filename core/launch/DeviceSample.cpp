@@ -66,6 +66,24 @@ QStringList cells(QStringView line)
     return out;
 }
 
+// Every non-empty line of a one-line-per-device output, trimmed, goes to `read`, which adds its
+// sample and returns false for a line it could not (wholly) read; a line too long, or one past
+// kMaxDevices, is not read. The first line not read goes to *problem.
+template <typename Read>
+std::vector<DeviceSample> readLines(QStringView text, QString *problem, Read read)
+{
+    std::vector<DeviceSample> samples;
+    for (QStringView line : text.split(u'\n')) {
+        line = line.trimmed();
+        if (line.isEmpty())
+            continue;
+        if (line.size() > kMaxLineLength || samples.size() >= size_t(kMaxDevices) ||
+            !read(line, samples))
+            report(problem, line);
+    }
+    return samples;
+}
+
 } // namespace
 
 std::optional<double> DeviceSample::memoryPercent() const
@@ -77,21 +95,11 @@ std::optional<double> DeviceSample::memoryPercent() const
 
 std::vector<DeviceSample> parseNvidiaSmiQuery(QStringView text, QString *problem)
 {
-    std::vector<DeviceSample> samples;
-    for (QStringView line : text.split(u'\n')) {
-        line = line.trimmed();
-        if (line.isEmpty())
-            continue;
-        if (line.size() > kMaxLineLength || samples.size() >= size_t(kMaxDevices)) {
-            report(problem, line);
-            continue;
-        }
+    return readLines(text, problem, [](QStringView line, std::vector<DeviceSample> &samples) {
         const QList<QStringView> fields = line.split(u',');
         const std::optional<int> gpu = fields.size() == 6 ? index(fields[0]) : std::nullopt;
-        if (!gpu) {
-            report(problem, line);
-            continue;
-        }
+        if (!gpu)
+            return false;
         DeviceSample sample;
         sample.device = *gpu;
         std::optional<double> *targets[] = {&sample.utilisationPercent, &sample.memoryUsedMiB,
@@ -105,11 +113,9 @@ std::vector<DeviceSample> parseNvidiaSmiQuery(QStringView text, QString *problem
             *targets[i] = number(fields[i + 1], limits[i]);
             readable = readable && targets[i]->has_value();
         }
-        if (!readable)
-            report(problem, line);
-        samples.push_back(sample);
-    }
-    return samples;
+        samples.push_back(sample); // what could be read counts; the line is still reported
+        return readable;
+    });
 }
 
 std::vector<DeviceSample> parseNpuSmiSample(QStringView text, QString *problem)
@@ -188,31 +194,21 @@ std::vector<DeviceSample> parseNpuSmiSample(QStringView text, QString *problem)
 
 std::vector<DeviceSample> parsePsSample(QStringView text, QString *problem)
 {
-    std::vector<DeviceSample> samples;
-    for (QStringView line : text.split(u'\n')) {
-        line = line.trimmed();
-        if (line.isEmpty())
-            continue;
-        if (line.size() > kMaxLineLength || samples.size() >= size_t(kMaxDevices)) {
-            report(problem, line);
-            continue;
-        }
+    return readLines(text, problem, [](QStringView line, std::vector<DeviceSample> &samples) {
         const QStringList words = line.toString().simplified().split(u' ');
         const std::optional<int> pid = words.size() == 3 ? index(words[0]) : std::nullopt;
         // %CPU of a multi-threaded rank goes past 100 (one core is 100).
         const std::optional<double> cpu = pid ? number(words[1], 100000) : std::nullopt;
         const std::optional<double> rss = cpu ? number(words[2], 1e12) : std::nullopt;
-        if (!rss) {
-            report(problem, line);
-            continue;
-        }
+        if (!rss)
+            return false;
         DeviceSample sample;
         sample.device = *pid;
         sample.utilisationPercent = cpu;
         sample.memoryUsedMiB = *rss / 1024.0;
         samples.push_back(sample);
-    }
-    return samples;
+        return true;
+    });
 }
 
 DeviceHistory::DeviceHistory(int servers, int keep)

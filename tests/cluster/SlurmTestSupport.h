@@ -58,17 +58,7 @@ public:
 private:
     int script(const QStringList &arguments, QString *output) const
     {
-        QProcess process;
-        process.setProcessChannelMode(QProcess::MergedChannels);
-        process.start(scriptPath(), arguments);
-        if (!process.waitForFinished(120000)) {
-            process.kill();
-            process.waitForFinished();
-            return -1;
-        }
-        if (output)
-            *output = QString::fromUtf8(process.readAll());
-        return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+        return runClusterScript(scriptPath(), arguments, output);
     }
 
     const TestCluster &m_cluster;

@@ -18,6 +18,23 @@
 
 #include <unistd.h>
 
+// Runs one of the test cluster's scripts (cluster.sh, slurm.sh) with `arguments`, at most two
+// minutes: its exit code, -1 when it crashed or timed out; its output (both streams) in *output.
+inline int runClusterScript(const QString &path, const QStringList &arguments, QString *output)
+{
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(path, arguments);
+    if (!process.waitForFinished(120000)) {
+        process.kill();
+        process.waitForFinished();
+        return -1;
+    }
+    if (output)
+        *output = QString::fromUtf8(process.readAll());
+    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+}
+
 class TestCluster {
 public:
     TestCluster() = default;
@@ -232,17 +249,7 @@ private:
 
     int script(const QStringList &arguments, QString *output) const
     {
-        QProcess process;
-        process.setProcessChannelMode(QProcess::MergedChannels);
-        process.start(scriptPath(), arguments);
-        if (!process.waitForFinished(120000)) {
-            process.kill();
-            process.waitForFinished();
-            return -1;
-        }
-        if (output)
-            *output = QString::fromUtf8(process.readAll());
-        return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+        return runClusterScript(scriptPath(), arguments, output);
     }
 
     QTemporaryDir m_dir{QDir::tempPath() + QStringLiteral("/clusterwiz-cluster-XXXXXX")};

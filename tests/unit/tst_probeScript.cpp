@@ -83,6 +83,18 @@ void writeFile(const QString &path, const QByteArray &content)
 
 const QString kFixtures = QStringLiteral(CLUSTERWIZ_SOURCE_DIR "/tests/fixtures/ascend");
 
+// The real probe of `input` (its python made absent) under /bin/sh, the simulated Ascend tools
+// reading `state` as their hccn.conf in `dir`: what discovery reads from it.
+ServerFacts probeAscendFixture(Project input, const QTemporaryDir &dir, const QByteArray &state)
+{
+    writeFile(dir.filePath(u"hccn.conf"_s), state);
+    const QString path = kFixtures + u':' + qEnvironmentVariable("PATH");
+    input.launch.python = u"/nonexistent/python3"_s;
+    const Run run = runShell(u"/bin/sh"_s, {u"-c"_s, probeScript(input, 0)}, {},
+                             {u"PATH="_s + path, u"HCCN_CONF="_s + dir.filePath(u"hccn.conf"_s)});
+    return parseProbeOutput(run.out);
+}
+
 } // namespace
 
 class TestProbeScript : public QObject {
@@ -378,14 +390,8 @@ private Q_SLOTS:
                          .arg(device < 4 ? 101 : 100)
                          .toUtf8();
         }
-        writeFile(dir.filePath(u"hccn.conf"_s), state);
-        const QString path = kFixtures + u':' + qEnvironmentVariable("PATH");
-        Project input = project(Accelerator::Ascend910, {0, 1, 2, 3, 4, 5, 6, 7});
-        input.launch.python = u"/nonexistent/python3"_s;
-        const Run run =
-            runShell(u"/bin/sh"_s, {u"-c"_s, probeScript(input, 0)}, {},
-                     {u"PATH="_s + path, u"HCCN_CONF="_s + dir.filePath(u"hccn.conf"_s)});
-        const ServerFacts facts = parseProbeOutput(run.out);
+        const ServerFacts facts = probeAscendFixture(
+            project(Accelerator::Ascend910, {0, 1, 2, 3, 4, 5, 6, 7}), dir, state);
         QVERIFY(facts.complete);
         QVERIFY2(facts.issues.empty(), qPrintable(issuesText(facts)));
         QVERIFY(facts.npu.present);
@@ -406,11 +412,9 @@ private Q_SLOTS:
         QCOMPARE(facts.ascendDevice(2)->netHealth, NetHealth::DetectIpSet);
 
         // Fewer NPUs than the project lists: the missing ones say so, nothing crashes.
-        writeFile(dir.filePath(u"hccn.conf"_s), "npu_count=4\naddress_0=192.168.100.101\n");
-        const Run small =
-            runShell(u"/bin/sh"_s, {u"-c"_s, probeScript(input, 0)}, {},
-                     {u"PATH="_s + path, u"HCCN_CONF="_s + dir.filePath(u"hccn.conf"_s)});
-        const ServerFacts four = parseProbeOutput(small.out);
+        const ServerFacts four =
+            probeAscendFixture(project(Accelerator::Ascend910, {0, 1, 2, 3, 4, 5, 6, 7}), dir,
+                               "npu_count=4\naddress_0=192.168.100.101\n");
         QCOMPARE(four.npu.count, 4);
         QCOMPARE(four.ascendDevice(6)->ipError, u"Device 6 does not exist."_s);
         QCOMPARE(four.ascendDevice(6)->link, LinkState::Unknown);
@@ -428,14 +432,8 @@ private Q_SLOTS:
                            "super_pod_size=32\nserver_index=1\n";
         for (int die = 0; die < 16; ++die)
             state += QStringLiteral("sdid_%1=%2\n").arg(die).arg(4194304 + die * 65537).toUtf8();
-        writeFile(dir.filePath(u"hccn.conf"_s), state);
-        const QString path = kFixtures + u':' + qEnvironmentVariable("PATH");
-        Project input = project(Accelerator::Ascend910_93, {});
-        input.launch.python = u"/nonexistent/python3"_s;
-        const Run run =
-            runShell(u"/bin/sh"_s, {u"-c"_s, probeScript(input, 0)}, {},
-                     {u"PATH="_s + path, u"HCCN_CONF="_s + dir.filePath(u"hccn.conf"_s)});
-        const ServerFacts facts = parseProbeOutput(run.out);
+        const Project input = project(Accelerator::Ascend910_93, {});
+        const ServerFacts facts = probeAscendFixture(input, dir, state);
         QVERIFY(facts.complete);
         QVERIFY2(facts.issues.empty(), qPrintable(issuesText(facts)));
         QCOMPARE(facts.npu.count, 8);
