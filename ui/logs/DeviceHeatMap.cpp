@@ -115,16 +115,28 @@ QString DeviceHeatMap::cellText(int row, int column) const
     return percent ? number(*percent) + u'%' : QString();
 }
 
-QString DeviceHeatMap::toolTipText(int row, int column) const
+bool DeviceHeatMap::hasCell(int row, int column) const
 {
-    if (row < 0 || row >= rowCount() || column < 0 ||
-        size_t(column) >= m_servers[size_t(row)].devices.size())
+    return row >= 0 && row < rowCount() && column >= 0 &&
+           size_t(column) < m_servers[size_t(row)].devices.size();
+}
+
+QString DeviceHeatMap::placeText(int row, int column) const
+{
+    if (!hasCell(row, column))
         return {};
     const Row &server = m_servers[size_t(row)];
-    const QString place =
-        m_accelerator == Accelerator::Cpu
-            ? tr("%1, rank process %2").arg(server.name).arg(column)
-            : tr("%1 device %2").arg(server.name).arg(server.devices[size_t(column)]);
+    return m_accelerator == Accelerator::Cpu
+               ? tr("%1, rank process %2").arg(server.name).arg(column)
+               : tr("%1 device %2").arg(server.name).arg(server.devices[size_t(column)]);
+}
+
+QString DeviceHeatMap::toolTipText(int row, int column) const
+{
+    if (!hasCell(row, column))
+        return {};
+    const Row &server = m_servers[size_t(row)];
+    const QString place = placeText(row, column);
     if (!server.newest)
         return tr("%1: no sample yet").arg(place);
     const DeviceSample *device = sample(row, column);
@@ -188,9 +200,7 @@ QPoint DeviceHeatMap::cellAt(const QPoint &pos) const
         return {-1, -1};
     const int column = x / (kCellWidth + kGap);
     const int row = y / (kCellHeight + kGap);
-    if (row >= rowCount() || size_t(column) >= m_servers[size_t(row)].devices.size())
-        return {-1, -1};
-    return {column, row};
+    return hasCell(row, column) ? QPoint(column, row) : QPoint(-1, -1);
 }
 
 void DeviceHeatMap::paintEvent(QPaintEvent *event)
@@ -312,9 +322,7 @@ void DeviceHeatPanel::showSummary()
     const bool memory = m_map->measure() == DeviceHeatMap::Measure::Memory;
     for (int row = 0; row < m_map->rowCount(); ++row) {
         for (int column = 0; column < m_map->columnCount(); ++column) {
-            if (m_map->cellRect(row, column).isNull())
-                continue;
-            if (m_map->toolTipText(row, column).isEmpty())
+            if (!m_map->hasCell(row, column))
                 continue; // no such device on this server
             ++cells;
             const std::optional<double> value = m_map->value(row, column);
@@ -335,7 +343,7 @@ void DeviceHeatPanel::showSummary()
     std::vector<double> sorted = values;
     std::sort(sorted.begin(), sorted.end());
     const double median = sorted[sorted.size() / 2];
-    const QString where = m_map->toolTipText(extreme.y(), extreme.x()).section(u'\n', 0, 0);
+    const QString where = m_map->placeText(extreme.y(), extreme.x());
     m_summary->setText(memory ? tr("%1 of %2 devices sampled; memory median %3%, fullest %4%: %5")
                                     .arg(values.size())
                                     .arg(cells)

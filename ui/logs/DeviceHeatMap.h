@@ -37,7 +37,9 @@ public:
     int columnCount() const;
     // The cell's value in percent, when the newest sample has the device and the measure.
     std::optional<double> value(int row, int column) const;
-    QString cellText(int row, int column) const; // "87%", "" when no value
+    QString cellText(int row, int column) const;  // "87%", "" when no value
+    bool hasCell(int row, int column) const;      // the server has a device in that column
+    QString placeText(int row, int column) const; // "server1 device 3", "" off the cells
     QString toolTipText(int row, int column) const;
     QColor cellColour(int row, int column) const;
     QRect cellRect(int row, int column) const;
