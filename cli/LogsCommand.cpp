@@ -139,9 +139,9 @@ int runLogs(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (follow && !record.slurmJobId.isEmpty() && !isFinal(record.state)) {
         // A Slurm job still waiting has nothing on the nodes yet: the follow would read that as
         // its end. Wait as `launch --follow` does.
-        const QString error =
-            waitForSlurmStart(project, record, fleet, [&](const SlurmJobState &job) {
-                err << programName() << " logs: Slurm job " << record.slurmJobId << ": "
+        const QString error = waitForSlurmStart(
+            project, record, fleet, [&err, &jobId = record.slurmJobId](const SlurmJobState &job) {
+                err << programName() << " logs: Slurm job " << jobId << ": "
                     << escapeControls(job.text()) << '\n';
                 err.flush();
             });
