@@ -137,8 +137,9 @@ void RankSpeedPanel::showVerdicts()
     const QStringList lines = verdictLines();
     if (lines.isEmpty()) {
         m_verdictText->setStyleSheet({});
-        m_verdictText->setText(tr("No verdict: no straggler, idle device, full memory or "
-                                  "temperature alarm in what the run has shown so far."));
+        m_verdictText->setText(tr("No verdict: no straggler, idle device, full memory, "
+                                  "temperature alarm or health warning in what the run has "
+                                  "shown so far."));
         return;
     }
     m_verdictText->setStyleSheet(u"color: #b00020;"_s);
