@@ -2235,6 +2235,23 @@
     </message>
 </context>
 <context>
+    <name>cw::FoldedLogView</name>
+    <message>
+        <source>rank %1: %2</source>
+        <translation>rank %1：%2</translation>
+    </message>
+    <message>
+        <source>ranks %1: %2</source>
+        <translation>rank %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) printed this line; open the row for each one&apos;s.</source>
+        <translation>
+            <numerusform>%n 个 rank 打印了这一行；展开该行可看到每个 rank 的行。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>cw::LaunchEditor</name>
     <message>
         <source>one argument per line</source>
@@ -2453,6 +2470,14 @@
     <message>
         <source>Follo&amp;w</source>
         <translation>跟随(&amp;W)</translation>
+    </message>
+    <message>
+        <source>F&amp;old</source>
+        <translation>折叠(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Show a line that many ranks print alike once, as &quot;ranks 0-1023: line&quot;; open the row for each rank&apos;s.</source>
+        <translation>多个 rank 打印的相同行只显示一次，如“rank 0-1023：行”；展开该行可看到每个 rank 的行。</translation>
     </message>
 </context>
 <context>
