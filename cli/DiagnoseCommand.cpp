@@ -9,6 +9,8 @@
 
 #include <QFileInfo>
 
+#include <nlohmann/json.hpp>
+
 using namespace Qt::StringLiterals;
 
 namespace cw::cli {

@@ -5,6 +5,8 @@
 #include "doctor/Doctor.h"
 #include "doctor/DoctorText.h"
 
+#include <nlohmann/json.hpp>
+
 using namespace Qt::StringLiterals;
 
 namespace cw::cli {

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <limits>
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 

@@ -6,6 +6,7 @@
 #include <QDateTime>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 

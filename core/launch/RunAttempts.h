@@ -10,7 +10,7 @@
 #include <QString>
 #include <QStringList>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <vector>
 

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <nlohmann/json.hpp>
+
 using namespace cw;
 using namespace Qt::StringLiterals;
 

@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+#include <nlohmann/json.hpp>
+
 using namespace cw;
 using namespace Qt::StringLiterals;
 

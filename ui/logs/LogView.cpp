@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LogView.h"
 
+#include "FoldedLogView.h"
 #include "LogFilterModel.h"
 #include "LogModel.h"
 
@@ -12,6 +13,8 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QSignalBlocker>
+#include <QStackedWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -24,7 +27,9 @@ namespace cw {
 LogView::LogView(LogModel *model, QWidget *parent)
     : QWidget(parent), m_model(model), m_filter(new LogFilterModel(this)),
       m_rank(new QComboBox(this)), m_filterText(new QLineEdit(this)), m_search(new QLineEdit(this)),
-      m_follow(new QCheckBox(tr("Follo&w"), this)), m_list(new QListView(this))
+      m_follow(new QCheckBox(tr("Follo&w"), this)), m_fold(new QCheckBox(tr("F&old"), this)),
+      m_list(new QListView(this)), m_folded(new FoldedLogView(model->store(), this)),
+      m_views(new QStackedWidget(this))
 {
     m_filter->setSourceModel(m_model);
     m_list->setModel(m_filter);
@@ -43,16 +48,22 @@ LogView::LogView(LogModel *model, QWidget *parent)
     m_search->setPlaceholderText(tr("Search (Enter: next)"));
     m_follow->setObjectName(u"follow"_s);
     m_follow->setChecked(true);
+    m_fold->setObjectName(u"fold"_s);
+    m_fold->setToolTip(tr("Show a line that many ranks print alike once, as \"ranks 0-1023: "
+                          "line\"; open the row for each rank's."));
+    m_views->addWidget(m_list);
+    m_views->addWidget(m_folded);
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_rank);
     bar->addWidget(m_filterText, 2);
     bar->addWidget(m_search, 1);
     bar->addWidget(m_follow);
+    bar->addWidget(m_fold);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
-    layout->addWidget(m_list, 1);
+    layout->addWidget(m_views, 1);
 
     connect(m_model, &LogModel::rankSeen, this, [this](const QString &server, int rank) {
         m_rank->addItem(u"%1/%2"_s.arg(server).arg(rank), rank);
@@ -64,9 +75,28 @@ LogView::LogView(LogModel *model, QWidget *parent)
             m_rank->removeItem(m_rank->count() - 1);
         m_rank->setCurrentIndex(0);
     });
-    connect(m_rank, &QComboBox::currentIndexChanged, this,
-            [this] { m_filter->setRank(m_rank->currentData().toInt()); });
-    connect(m_filterText, &QLineEdit::textChanged, m_filter, &LogFilterModel::setText);
+    connect(m_rank, &QComboBox::currentIndexChanged, this, [this] {
+        m_filter->setRank(m_rank->currentData().toInt());
+        m_folded->setFilter(m_rank->currentData().toInt(), m_filterText->text());
+    });
+    connect(m_filterText, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_filter->setText(text);
+        m_folded->setFilter(m_rank->currentData().toInt(), text);
+    });
+    connect(m_follow, &QCheckBox::toggled, m_folded, &FoldedLogView::setFollow);
+    // Folding reads every line the store holds: once a second while it is shown, not per line.
+    auto *foldTimer = new QTimer(this);
+    foldTimer->setInterval(1000);
+    connect(foldTimer, &QTimer::timeout, m_folded, [this] { m_folded->refresh(); });
+    connect(m_fold, &QCheckBox::toggled, this, [this, foldTimer](bool fold) {
+        if (fold) {
+            m_folded->refresh(true);
+            foldTimer->start();
+        } else {
+            foldTimer->stop();
+        }
+        m_views->setCurrentWidget(fold ? static_cast<QWidget *>(m_folded) : m_list);
+    });
     connect(m_search, &QLineEdit::returnPressed, this, [this] { findNext(m_search->text()); });
     connect(m_filter, &QAbstractItemModel::rowsInserted, this, [this] {
         if (m_follow->isChecked())

@@ -2235,6 +2235,23 @@
     </message>
 </context>
 <context>
+    <name>cw::FoldedLogView</name>
+    <message>
+        <source>rank %1: %2</source>
+        <translation>rank %1：%2</translation>
+    </message>
+    <message>
+        <source>ranks %1: %2</source>
+        <translation>rank %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) printed this line; open the row for each one&apos;s.</source>
+        <translation>
+            <numerusform>%n 个 rank 打印了这一行；展开该行可看到每个 rank 的行。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>cw::LaunchEditor</name>
     <message>
         <source>one argument per line</source>
@@ -2453,6 +2470,14 @@
     <message>
         <source>Follo&amp;w</source>
         <translation>跟随(&amp;W)</translation>
+    </message>
+    <message>
+        <source>F&amp;old</source>
+        <translation>折叠(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Show a line that many ranks print alike once, as &quot;ranks 0-1023: line&quot;; open the row for each rank&apos;s.</source>
+        <translation>多个 rank 打印的相同行只显示一次，如“rank 0-1023：行”；展开该行可看到每个 rank 的行。</translation>
     </message>
 </context>
 <context>
@@ -2684,6 +2709,63 @@
     </message>
 </context>
 <context>
+    <name>cw::RankSpeedPanel</name>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Steps/s</source>
+        <translation>步/秒</translation>
+    </message>
+    <message>
+        <source>Samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>Last step</source>
+        <translation>最新步数</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>stalled: no progress for %1 s</source>
+        <translation>停滞：%1 秒无进展</translation>
+    </message>
+    <message>
+        <source>straggler: %1% below the median of %2 steps/s</source>
+        <translation>掉队者：比中位数 %2 步/秒低 %1%</translation>
+    </message>
+    <message>
+        <source>From its step counter over the last minute.</source>
+        <translation>根据最近一分钟的步数计数器得出。</translation>
+    </message>
+    <message>
+        <source>The rate its log prints.</source>
+        <translation>其日志打印的速率。</translation>
+    </message>
+    <message>
+        <source>No rank has printed its progress yet: the speeds come from the step counters and rates the trainers print (tqdm, MindSpore, Megatron, Hugging Face).</source>
+        <translation>还没有 rank 打印进度：速度来自训练程序打印的步数计数器和速率（tqdm、MindSpore、Megatron、Hugging Face）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) print their progress; median %1 steps/s; the slowest is rank %2 (%3) at %4 steps/s.</source>
+        <translation>
+            <numerusform>%n 个 rank 打印了进度；中位数 %1 步/秒；最慢的是 rank %2（%3），%4 步/秒。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No verdict: no straggler, idle device, full memory, temperature alarm or health warning in what the run has shown so far.</source>
+        <translation>暂无判断：到目前为止，运行中没有出现掉队者、空闲设备、内存已满、温度告警或健康告警。</translation>
+    </message>
+</context>
+<context>
     <name>cw::RestartEditor</name>
     <message>
         <source>Restarts after a failure</source>
@@ -2909,6 +2991,10 @@ Upload them?</source>
     <message>
         <source>Devices</source>
         <translation>设备</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
     </message>
 </context>
 <context>

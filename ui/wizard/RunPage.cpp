@@ -11,6 +11,7 @@
 #include "logs/LogView.h"
 #include "logs/LossChart.h"
 #include "logs/RankOverview.h"
+#include "logs/RankSpeedPanel.h"
 #include "logs/RecordedRun.h"
 #include "logs/RunPanelSession.h"
 #include "logs/WhyDialog.h"
@@ -33,7 +34,7 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     : QWizardPage(parent), m_model(model), m_logs(new LogModel(&m_store, this)),
       m_logView(new LogView(m_logs, this)), m_loss(new LossChart(&m_store, this)),
       m_ranks(new RankOverview(&m_store, this)), m_devices(new DeviceHeatPanel(this)),
-      m_session(new RunPanelSession(&m_store, this)),
+      m_speeds(new RankSpeedPanel(&m_store, this)), m_session(new RunPanelSession(&m_store, this)),
       m_launch(new QPushButton(tr("&Launch"), this)), m_stop(new QPushButton(tr("S&top"), this)),
       m_why(new QPushButton(tr("Wh&y?"), this)), m_hang(new HangWatch(m_ranks, this)),
       m_state(new QLabel(this)), m_connection(new QLabel(this))
@@ -65,11 +66,13 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     top->addWidget(m_logView);
     top->setStretchFactor(1, 1);
     top->setSizes({220, 600});
-    // Below, the loss plot, and each device's use from the status rounds' samples.
+    // Below, the loss plot, each device's use from the status rounds' samples, and each rank's
+    // speed with the verdicts on both.
     auto *below = new QTabWidget(this);
     below->setObjectName(u"runTabs"_s);
     below->addTab(m_loss, tr("Loss"));
     below->addTab(m_devices, tr("Devices"));
+    below->addTab(m_speeds, tr("Speed"));
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(top);
     splitter->addWidget(below);
@@ -115,6 +118,7 @@ RunPage::RunPage(ProjectModel *model, QWidget *parent)
     connect(m_session, &RunPanelSession::attemptStarted, this, &RunPage::showAttempt);
     connect(m_session, &RunPanelSession::polled, m_ranks, &RankOverview::applyPoll);
     connect(m_session, &RunPanelSession::polled, m_devices, &DeviceHeatPanel::applyPoll);
+    connect(m_session, &RunPanelSession::polled, m_speeds, &RankSpeedPanel::applyPoll);
     connect(m_ranks, &RankOverview::rankClicked, this, &RunPage::showRank);
     connect(m_ranks, &RankOverview::problemRanksChanged, m_logView, &LogView::setProblemRanks);
     connect(m_session, &RunPanelSession::stopped, this,
@@ -156,6 +160,7 @@ void RunPage::initializePage()
     if (!m_session->isActive()) {
         m_ranks->setProject(m_model->project());
         m_devices->setProject(m_model->project());
+        m_speeds->setProject(m_model->project());
     }
     updateLaunch();
 }
@@ -273,6 +278,7 @@ void RunPage::startLaunch(const QStringList &confirmedUploads)
     m_loss->clear();
     m_ranks->setProject(m_model->project());
     m_devices->setProject(m_model->project());
+    m_speeds->setProject(m_model->project());
     m_ranks->clearRun();
     m_ranks->freezeAt(std::nullopt);
     m_connection->hide();
@@ -428,6 +434,7 @@ void RunPage::showAttempt(const RunRecord &record, const RunAttempt &attempt)
     const Project servers = attemptProject(m_model->project(), attempt.servers);
     m_ranks->startAttempt(servers, attempt.number);
     m_devices->setProject(servers);
+    m_speeds->setProject(servers);
     showRecord(record);
 }
 

@@ -20,6 +20,7 @@ class HangWatch;
 class LogModel;
 class LogView;
 class DeviceHeatPanel;
+class RankSpeedPanel;
 class LossChart;
 class ProjectModel;
 class RankOverview;
@@ -49,6 +50,7 @@ public:
     LossChart *lossChart() const { return m_loss; }
     RankOverview *rankOverview() const { return m_ranks; }
     DeviceHeatPanel *devicePanel() const { return m_devices; }
+    RankSpeedPanel *speedPanel() const { return m_speeds; }
     RunPanelSession *session() const { return m_session; }
     void setFleetOptions(const FleetOptions &options);
     // The last check report: failed checks hold Launch back.
@@ -91,6 +93,7 @@ private:
     LossChart *m_loss;
     RankOverview *m_ranks;
     DeviceHeatPanel *m_devices;
+    RankSpeedPanel *m_speeds;
     RunPanelSession *m_session;
     QPushButton *m_launch;
     QPushButton *m_stop;

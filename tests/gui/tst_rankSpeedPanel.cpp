@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The run panel's Speed tab: each rank's steps per second from the progress lines in the run's
+// log store, slowest first and sorted by a click on a column's header, the median and the
+// slowest rank named, and the verdicts on the run (a straggler rank, an idle device, a device
+// whose health npu-smi reports as Warning) from the status rounds' samples (the vendor's
+// documented format, tests/data/samples); the Run page's Speed tab fed by the session's polls.
+#include "WizardTestSupport.h"
+
+#include "launch/DeviceSample.h"
+#include "logs/LogStore.h"
+#include "logs/RankSpeedPanel.h"
+#include "logs/RunPanelSession.h"
+#include "model/ProjectJson.h"
+#include "wizard/ProjectModel.h"
+#include "wizard/RunPage.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QHeaderView>
+#include <QTabWidget>
+#include <QTableWidget>
+
+using namespace cw;
+using namespace Qt::StringLiterals;
+using namespace wizardtest;
+
+namespace {
+
+QString sampleText(const QString &name)
+{
+    QFile file(QStringLiteral(CLUSTERWIZ_TEST_DATA "/samples/") + name);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+// The 2 x 8 example's 16 ranks print "step: N" once a second for 30 s, rank 3 (server0's
+// fourth device) every 2 s: half the others' speed. The last line is 10 s before `nowMs`.
+void printSteps(LogStore &store, qint64 nowMs)
+{
+    const qint64 start = nowMs - 40'000;
+    for (qint64 ms = 0; ms <= 30'000; ms += 1000) {
+        for (int rank = 0; rank < 16; ++rank) {
+            if (rank == 3 && ms % 2000 != 0)
+                continue;
+            const qint64 step = rank == 3 ? ms / 2000 : ms / 1000;
+            store.append({rank < 8 ? u"server0"_s : u"server1"_s, rank,
+                          u"epoch 0 step: %1 loss 0.5"_s.arg(step), start + ms});
+        }
+    }
+}
+
+// A status round in which server1 of the example took the npu-smi sample of the 910B1 file
+// (device 7 at 0 % while the others are near 90 %, device 5's health Warning).
+RunSnapshot npuRound(qint64 timeS)
+{
+    RunSnapshot snapshot;
+    snapshot.servers.resize(2);
+    snapshot.servers[1].devices =
+        parseDeviceSampleSet(u"npu"_s, timeS, sampleText(u"npu-smi-910b1-8.txt"_s));
+    return snapshot;
+}
+
+QString column(const QTableWidget *table, int column)
+{
+    QStringList cells;
+    for (int row = 0; row < table->rowCount(); ++row)
+        cells << table->item(row, column)->text();
+    return cells.join(u' ');
+}
+
+} // namespace
+
+class TestRankSpeedPanel : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void initTestCase() { isolateSettings(m_dir); }
+
+    void noProgressYet()
+    {
+        LogStore store;
+        RankSpeedPanel panel(&store);
+        panel.setProject(loadProjectFile(kExample2x8).project);
+        store.append(
+            {u"server0"_s, 0, u"loading the data set"_s, QDateTime::currentMSecsSinceEpoch()});
+        panel.refresh(QDateTime::currentMSecsSinceEpoch());
+        QCOMPARE(panel.table()->rowCount(), 0);
+        QVERIFY2(panel.summaryText().startsWith(u"No rank has printed its progress yet"_s),
+                 qPrintable(panel.summaryText()));
+        QVERIFY(panel.verdictLines().isEmpty());
+    }
+
+    void slowestFirstAndNamed()
+    {
+        LogStore store;
+        RankSpeedPanel panel(&store);
+        panel.setProject(loadProjectFile(kExample2x8).project);
+        panel.resize(900, 400);
+        panel.show();
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        printSteps(store, now);
+        panel.refresh(now);
+
+        QTableWidget *table = panel.table();
+        QCOMPARE(table->rowCount(), 16);
+        QCOMPARE(table->item(0, 0)->text(), u"3"_s);
+        QCOMPARE(table->item(0, 1)->text(), u"server0"_s);
+        QCOMPARE(table->item(0, 2)->text(), u"0.50"_s);
+        QCOMPARE(table->item(1, 2)->text(), u"1.00"_s);
+        QCOMPARE(table->item(0, 4)->text(), u"15"_s);
+        QVERIFY2(table->item(0, 5)->text().startsWith(u"straggler: 50% below the median"_s),
+                 qPrintable(table->item(0, 5)->text()));
+        QVERIFY(table->item(1, 5)->text().isEmpty());
+        QVERIFY2(panel.summaryText().contains(u"16 ranks print their progress; median 1.00 "
+                                              "steps/s; the slowest is rank 3 (server0) at "
+                                              "0.50 steps/s"_s),
+                 qPrintable(panel.summaryText()));
+        const QStringList verdicts = panel.verdictLines();
+        QCOMPARE(verdicts.size(), 1);
+        QVERIFY2(verdicts.front().startsWith(u"rank 3 on server0 (device 3) is a straggler: "_s) &&
+                     verdicts.front().contains(u"50 % below the ranks' median"_s),
+                 qPrintable(verdicts.front()));
+    }
+
+    // A click on a header sorts by that column (as numbers: rank 10 after rank 9), a second
+    // click the other way; a refresh keeps the order chosen.
+    void headerClickSorts()
+    {
+        LogStore store;
+        RankSpeedPanel panel(&store);
+        panel.setProject(loadProjectFile(kExample2x8).project);
+        panel.resize(900, 500);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        printSteps(store, now);
+        panel.refresh(now);
+        QHeaderView *header = panel.table()->horizontalHeader();
+        const auto clickHeader = [header](int section) {
+            QTest::mouseClick(
+                header->viewport(), Qt::LeftButton, {},
+                QPoint(header->sectionViewportPosition(section) + header->sectionSize(section) / 2,
+                       header->height() / 2));
+        };
+        clickHeader(0);
+        QCOMPARE(column(panel.table(), 0), u"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"_s);
+        clickHeader(0);
+        QCOMPARE(column(panel.table(), 0), u"15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0"_s);
+        panel.refresh(now + 1000);
+        QCOMPARE(panel.table()->item(0, 0)->text(), u"15"_s);
+        clickHeader(2);
+        QCOMPARE(panel.table()->item(0, 0)->text(), u"3"_s);
+    }
+
+    // Three rounds of samples: device 7 idle while its peers work, device 5's health Warning.
+    void verdictsFromTheRounds()
+    {
+        LogStore store;
+        RankSpeedPanel panel(&store);
+        panel.setProject(loadProjectFile(kExample2x8).project);
+        const qint64 now = QDateTime::currentSecsSinceEpoch();
+        panel.applyPoll(npuRound(now - 10));
+        panel.applyPoll(npuRound(now - 5));
+        QVERIFY2(!panel.verdictLines().join(u'\n').contains(u"idle"_s),
+                 qPrintable(panel.verdictLines().join(u'\n')));
+        panel.applyPoll(npuRound(now));
+        const QString verdicts = panel.verdictLines().join(u'\n');
+        QVERIFY2(verdicts.contains(u"server1 device 7 (rank 15) is idle"_s), qPrintable(verdicts));
+        QVERIFY2(verdicts.contains(u"server1 device 5 (rank 13): npu-smi reports its health as "
+                                   "Warning"_s),
+                 qPrintable(verdicts));
+        // A new project (or a new run) starts without the old run's samples.
+        panel.setProject(loadProjectFile(kExample2x8).project);
+        QVERIFY(panel.verdictLines().isEmpty());
+    }
+
+    // The Run page shows the panel in its Speed tab, fed by the session's polls.
+    void runPageFeedsTheSpeedTab()
+    {
+        ProjectModel model;
+        QVERIFY(model.load(kExample2x8).isEmpty());
+        RunPage page(&model);
+        page.initializePage();
+        page.resize(1180, 800);
+        page.show();
+        auto *tabs = page.findChild<QTabWidget *>(u"runTabs"_s);
+        QVERIFY(tabs);
+        QCOMPARE(tabs->tabText(2), u"Speed"_s);
+        QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(2).center());
+        QCOMPARE(tabs->currentWidget(), page.speedPanel());
+        printSteps(*page.logStore(), QDateTime::currentMSecsSinceEpoch());
+        Q_EMIT page.session()->polled(npuRound(QDateTime::currentSecsSinceEpoch()));
+        QCOMPARE(page.speedPanel()->table()->rowCount(), 16);
+        QCOMPARE(page.speedPanel()->table()->item(0, 0)->text(), u"3"_s);
+        QVERIFY2(page.speedPanel()->verdictLines().join(u'\n').contains(u"rank 3 on server0"_s),
+                 qPrintable(page.speedPanel()->verdictLines().join(u'\n')));
+    }
+};
+
+QTEST_MAIN(TestRankSpeedPanel)
+#include "tst_rankSpeedPanel.moc"
