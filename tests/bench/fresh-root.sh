@@ -6,9 +6,11 @@
 #   tests/bench/fresh-root.sh ROOT OUT          e.g. /srv/fresh /tmp/fresh
 #   tests/bench/fresh-root.sh ROOT OUT --first  only the first command, apt included, timed whole
 #                                               (the figure the README's bar is about)
+#   tests/bench/fresh-root.sh ROOT OUT --first-gui  the same with --gui (both programs, as on a
+#                                               machine with a display)
 set -u
-root=${1:?usage: fresh-root.sh ROOT OUT [--first]}
-out=${2:?usage: fresh-root.sh ROOT OUT [--first]}
+root=${1:?usage: fresh-root.sh ROOT OUT [--first | --first-gui]}
+out=${2:?usage: fresh-root.sh ROOT OUT [--first | --first-gui]}
 first_only=${3:-}
 tree=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 mkdir -p "$out"
@@ -31,9 +33,11 @@ git clone -q "$tree" "$root/root/clusterwiz"
 for m in proc sys dev dev/pts; do mount --bind "/$m" "$root/$m"; done
 trap 'for m in dev/pts dev sys proc; do umount "$root/$m"; done' EXIT
 
-if [ "$first_only" = --first ]; then
-    say "run-example.sh, apt included"
-    { time inroot 'cd /root/clusterwiz && ./scripts/run-example.sh' >"$out/run.log" 2>&1; } 2>>"$log"
+if [ "$first_only" = --first ] || [ "$first_only" = --first-gui ]; then
+    flag=
+    [ "$first_only" = --first-gui ] && flag=--gui
+    say "run-example.sh $flag, apt included"
+    { time inroot "cd /root/clusterwiz && ./scripts/run-example.sh $flag" >"$out/run.log" 2>&1; } 2>>"$log"
     cp "$root/root/clusterwiz/build/.ninja_log" "$out/ninja_log.run-example"
     say "exit: the example exported: $(ls "$root/root/clusterwiz/out/ascend-2x8.tar.gz" 2>&1)"
     exit 0
