@@ -43,14 +43,6 @@ RunSnapshot pollWith(int servers, int server, const QString &tool, const QString
     return snapshot;
 }
 
-// With CLUSTERWIZ_SCREENSHOTS set, the widget as drawn goes there (for people to look at).
-void keepScreenshot(QWidget *widget, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("CLUSTERWIZ_SCREENSHOTS");
-    if (!dir.isEmpty())
-        widget->grab().save(dir + u'/' + name + u".png"_s);
-}
-
 Project example(const QString &name)
 {
     return loadProjectFile(kExamples + u'/' + name).project;
@@ -104,7 +96,7 @@ private Q_SLOTS:
         QVERIFY(map->cellColour(0, 0) != QColor(214, 39, 40)); // 75%: not an alarm
         QVERIFY2(panel.summaryText().contains(u"fullest 98%: server0 device 7"_s),
                  qPrintable(panel.summaryText()));
-        keepScreenshot(&panel, u"devices-2x8-memory"_s);
+        keepPicture(&panel, u"devices-2x8-memory.png"_s);
     }
 
     // A device of the project the sample lacks is hatched and says so; hovering shows it.
@@ -172,7 +164,7 @@ private Q_SLOTS:
         QCOMPARE(map->cellAt(last.center()), QPoint(7, 127));
         QVERIFY(map->toolTipText(127, 7).startsWith(u"node127 device 7"_s));
         scroll->ensureVisible(0, 0);
-        keepScreenshot(&panel, u"devices-128x8"_s);
+        keepPicture(&panel, u"devices-128x8.png"_s);
     }
 
     // The Run page shows the heat map in its Devices tab, fed by the session's polls.
@@ -193,7 +185,7 @@ private Q_SLOTS:
         QCOMPARE(page.devicePanel()->map()->cellText(1, 7), u"0%"_s);
         QVERIFY2(page.devicePanel()->summaryText().contains(u"least busy 0%: server1 device 7"_s),
                  qPrintable(page.devicePanel()->summaryText()));
-        keepScreenshot(&page, u"run-page-devices-2x8"_s);
+        keepPicture(&page, u"run-page-devices-2x8.png"_s);
     }
 };
 

@@ -4,6 +4,8 @@
 // "ranks 0-1023: Epoch done" that the Right key opens into each rank's line; a row left open
 // stays open when new lines come; the filter typed into its box applies; unticking the box brings
 // back the plain list.
+#include "WizardTestSupport.h"
+
 #include "logs/FoldedLogView.h"
 #include "logs/LogModel.h"
 #include "logs/LogStore.h"
@@ -91,6 +93,7 @@ private Q_SLOTS:
         QCOMPARE(first->child(0)->text(0), u"[server0/0] Epoch done"_s);
         QCOMPARE(first->child(1023)->text(0), u"[server127/1023] Epoch done"_s);
         QCOMPARE(folded->topLevelItem(2)->childCount(), 0); // filled only when opened
+        wizardtest::keepPicture(&view, u"log-folded-1024.png"_s);
 
         // New lines: folded again within a second, the open row still open.
         everyRankPrints(store, u"Epoch done"_s, 3);

@@ -121,6 +121,7 @@ private Q_SLOTS:
         QVERIFY2(verdicts.front().startsWith(u"rank 3 on server0 (device 3) is a straggler: "_s) &&
                      verdicts.front().contains(u"50 % below the ranks' median"_s),
                  qPrintable(verdicts.front()));
+        keepPicture(&panel, u"speed-2x8-straggler.png"_s);
     }
 
     // A click on a header sorts by that column (as numbers: rank 10 after rank 9), a second
@@ -195,6 +196,7 @@ private Q_SLOTS:
         QCOMPARE(page.speedPanel()->table()->item(0, 0)->text(), u"3"_s);
         QVERIFY2(page.speedPanel()->verdictLines().join(u'\n').contains(u"rank 3 on server0"_s),
                  qPrintable(page.speedPanel()->verdictLines().join(u'\n')));
+        keepPicture(&page, u"run-page-speed-2x8.png"_s);
     }
 };
 
