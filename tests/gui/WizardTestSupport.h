@@ -12,6 +12,8 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -76,6 +78,21 @@ inline void keepPicture(QWidget *widget, const QString &name)
     const QString dir = qEnvironmentVariable("CLUSTERWIZ_SCREENSHOT_DIR");
     if (!dir.isEmpty() && !widget->grab().save(dir + u'/' + name))
         qWarning("cannot save %s", qPrintable(name));
+}
+
+// Clicks, with the mouse, the tab labelled `text` of the QTabWidget named `tabs` inside `page`;
+// the widget that tab then shows, or null when there is no such tab.
+inline QWidget *clickTab(QWidget *page, const QString &tabs, const QString &text)
+{
+    auto *widget = page->findChild<QTabWidget *>(tabs);
+    for (int i = 0; widget && i < widget->count(); ++i) {
+        if (widget->tabText(i) == text) {
+            QTest::mouseClick(widget->tabBar(), Qt::LeftButton, {},
+                              widget->tabBar()->tabRect(i).center());
+            return widget->currentWidget();
+        }
+    }
+    return nullptr;
 }
 
 // Answers the next modal message box named `name` (the wizard's exec() of it runs its own event

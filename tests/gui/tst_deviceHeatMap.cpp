@@ -5,7 +5,7 @@
 // hatched; the measure chosen with the keyboard; the tooltip when hovering; the summary naming
 // the least busy or fullest device; 128 x 8 cells; and the Run page's Devices tab fed by the
 // session's polls.
-#include "WizardTestSupport.h"
+#include "RunPanelSupport.h"
 
 #include "launch/DeviceSample.h"
 #include "logs/DeviceHeatMap.h"
@@ -15,7 +15,6 @@
 #include "wizard/RunPage.h"
 
 #include <QComboBox>
-#include <QFile>
 #include <QHelpEvent>
 #include <QScrollArea>
 #include <QTabWidget>
@@ -26,22 +25,6 @@ using namespace Qt::StringLiterals;
 using namespace wizardtest;
 
 namespace {
-
-QString sampleText(const QString &name)
-{
-    QFile file(QStringLiteral(CLUSTERWIZ_TEST_DATA "/samples/") + name);
-    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-}
-
-// A poll round in which server `server` of `servers` took the sample of `tool` in `file`.
-RunSnapshot pollWith(int servers, int server, const QString &tool, const QString &file)
-{
-    RunSnapshot snapshot;
-    snapshot.servers.resize(size_t(servers));
-    snapshot.servers[size_t(server)].devices =
-        parseDeviceSampleSet(tool, 1764750000, sampleText(file));
-    return snapshot;
-}
 
 Project example(const QString &name)
 {
@@ -170,17 +153,10 @@ private Q_SLOTS:
     // The Run page shows the heat map in its Devices tab, fed by the session's polls.
     void runPageFeedsTheDevicesTab()
     {
-        ProjectModel model;
-        QVERIFY(model.load(kExample2x8).isEmpty());
-        RunPage page(&model);
-        page.initializePage();
-        page.resize(1180, 800);
-        page.show();
-        auto *tabs = page.findChild<QTabWidget *>(u"runTabs"_s);
-        QVERIFY(tabs);
-        QCOMPARE(tabs->tabText(1), u"Devices"_s);
-        QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(1).center());
-        QCOMPARE(tabs->currentWidget(), page.devicePanel());
+        ShownRunPage shown;
+        QVERIFY(shown.loaded);
+        RunPage &page = shown.page;
+        QCOMPARE(clickTab(&page, u"runTabs"_s, u"Devices"_s), page.devicePanel());
         Q_EMIT page.session()->polled(pollWith(2, 1, u"npu"_s, u"npu-smi-910b1-8.txt"_s));
         QCOMPARE(page.devicePanel()->map()->cellText(1, 7), u"0%"_s);
         QVERIFY2(page.devicePanel()->summaryText().contains(u"least busy 0%: server1 device 7"_s),

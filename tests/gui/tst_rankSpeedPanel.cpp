@@ -4,7 +4,7 @@
 // slowest rank named, and the verdicts on the run (a straggler rank, an idle device, a device
 // whose health npu-smi reports as Warning) from the status rounds' samples (the vendor's
 // documented format, tests/data/samples); the Run page's Speed tab fed by the session's polls.
-#include "WizardTestSupport.h"
+#include "RunPanelSupport.h"
 
 #include "launch/DeviceSample.h"
 #include "logs/LogStore.h"
@@ -15,7 +15,6 @@
 #include "wizard/RunPage.h"
 
 #include <QDateTime>
-#include <QFile>
 #include <QHeaderView>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -25,12 +24,6 @@ using namespace Qt::StringLiterals;
 using namespace wizardtest;
 
 namespace {
-
-QString sampleText(const QString &name)
-{
-    QFile file(QStringLiteral(CLUSTERWIZ_TEST_DATA "/samples/") + name);
-    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-}
 
 // The 2 x 8 example's 16 ranks print "step: N" once a second for 30 s, rank 3 (server0's
 // fourth device) every 2 s: half the others' speed. The last line is 10 s before `nowMs`.
@@ -52,12 +45,20 @@ void printSteps(LogStore &store, qint64 nowMs)
 // (device 7 at 0 % while the others are near 90 %, device 5's health Warning).
 RunSnapshot npuRound(qint64 timeS)
 {
-    RunSnapshot snapshot;
-    snapshot.servers.resize(2);
-    snapshot.servers[1].devices =
-        parseDeviceSampleSet(u"npu"_s, timeS, sampleText(u"npu-smi-910b1-8.txt"_s));
-    return snapshot;
+    return pollWith(2, 1, u"npu"_s, u"npu-smi-910b1-8.txt"_s, timeS);
 }
+
+// The panel on the 2 x 8 example, shown, over a store of its own.
+struct ShownPanel {
+    LogStore store;
+    RankSpeedPanel panel{&store};
+    ShownPanel()
+    {
+        panel.setProject(loadProjectFile(kExample2x8).project);
+        panel.resize(900, 500);
+        panel.show();
+    }
+};
 
 QString column(const QTableWidget *table, int column)
 {
@@ -93,11 +94,9 @@ private Q_SLOTS:
 
     void slowestFirstAndNamed()
     {
-        LogStore store;
-        RankSpeedPanel panel(&store);
-        panel.setProject(loadProjectFile(kExample2x8).project);
-        panel.resize(900, 400);
-        panel.show();
+        ShownPanel shown;
+        LogStore &store = shown.store;
+        RankSpeedPanel &panel = shown.panel;
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         printSteps(store, now);
         panel.refresh(now);
@@ -128,11 +127,9 @@ private Q_SLOTS:
     // click the other way; a refresh keeps the order chosen.
     void headerClickSorts()
     {
-        LogStore store;
-        RankSpeedPanel panel(&store);
-        panel.setProject(loadProjectFile(kExample2x8).project);
-        panel.resize(900, 500);
-        panel.show();
+        ShownPanel shown;
+        LogStore &store = shown.store;
+        RankSpeedPanel &panel = shown.panel;
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         printSteps(store, now);
@@ -179,17 +176,10 @@ private Q_SLOTS:
     // The Run page shows the panel in its Speed tab, fed by the session's polls.
     void runPageFeedsTheSpeedTab()
     {
-        ProjectModel model;
-        QVERIFY(model.load(kExample2x8).isEmpty());
-        RunPage page(&model);
-        page.initializePage();
-        page.resize(1180, 800);
-        page.show();
-        auto *tabs = page.findChild<QTabWidget *>(u"runTabs"_s);
-        QVERIFY(tabs);
-        QCOMPARE(tabs->tabText(2), u"Speed"_s);
-        QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(2).center());
-        QCOMPARE(tabs->currentWidget(), page.speedPanel());
+        ShownRunPage shown;
+        QVERIFY(shown.loaded);
+        RunPage &page = shown.page;
+        QCOMPARE(clickTab(&page, u"runTabs"_s, u"Speed"_s), page.speedPanel());
         printSteps(*page.logStore(), QDateTime::currentMSecsSinceEpoch());
         Q_EMIT page.session()->polled(npuRound(QDateTime::currentSecsSinceEpoch()));
         QCOMPARE(page.speedPanel()->table()->rowCount(), 16);
