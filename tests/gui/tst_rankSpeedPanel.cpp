@@ -111,9 +111,9 @@ private Q_SLOTS:
         QVERIFY2(table->item(0, 5)->text().startsWith(u"straggler: 50% below the median"_s),
                  qPrintable(table->item(0, 5)->text()));
         QVERIFY(table->item(1, 5)->text().isEmpty());
-        QVERIFY2(panel.summaryText().contains(u"16 ranks print their progress; median 1.00 "
+        QVERIFY2(panel.summaryText().contains(u"Ranks printing their progress: 16; median 1.00 "
                                               "steps/s; the slowest is rank 3 (server0) at "
-                                              "0.50 steps/s"_s),
+                                              "0.50 steps/s."_s),
                  qPrintable(panel.summaryText()));
         const QStringList verdicts = panel.verdictLines();
         QCOMPARE(verdicts.size(), 1);

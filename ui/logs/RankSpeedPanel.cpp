@@ -194,11 +194,11 @@ void RankSpeedPanel::showSpeeds(const std::vector<RankSpeed> &speeds, qint64 now
                               "Megatron, Hugging Face)."));
         return;
     }
-    m_summary->setText(tr("%n rank(s) print their progress; median %1 steps/s; the slowest is "
-                          "rank %2 (%3) at %4 steps/s.",
-                          nullptr, int(rates.size()))
-                           .arg(rate(median(rates)), QString::number(slowest->rank),
-                                serverOfRank(slowest->rank), rate(slowest->stepsPerSecond)));
+    m_summary->setText(tr("Ranks printing their progress: %1; median %2 steps/s; the slowest is "
+                          "rank %3 (%4) at %5 steps/s.")
+                           .arg(QString::number(rates.size()), rate(median(rates)),
+                                QString::number(slowest->rank), serverOfRank(slowest->rank),
+                                rate(slowest->stepsPerSecond)));
 }
 
 } // namespace cw

@@ -2754,15 +2754,13 @@
         <source>No rank has printed its progress yet: the speeds come from the step counters and rates the trainers print (tqdm, MindSpore, Megatron, Hugging Face).</source>
         <translation>还没有 rank 打印进度：速度来自训练程序打印的步数计数器和速率（tqdm、MindSpore、Megatron、Hugging Face）。</translation>
     </message>
-    <message numerus="yes">
-        <source>%n rank(s) print their progress; median %1 steps/s; the slowest is rank %2 (%3) at %4 steps/s.</source>
-        <translation>
-            <numerusform>%n 个 rank 打印了进度；中位数 %1 步/秒；最慢的是 rank %2（%3），%4 步/秒。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>No verdict: no straggler, idle device, full memory, temperature alarm or health warning in what the run has shown so far.</source>
         <translation>暂无判断：到目前为止，运行中没有出现掉队者、空闲设备、内存已满、温度告警或健康告警。</translation>
+    </message>
+    <message>
+        <source>Ranks printing their progress: %1; median %2 steps/s; the slowest is rank %3 (%4) at %5 steps/s.</source>
+        <translation>打印进度的 rank：%1 个；中位数 %2 步/秒；最慢的是 rank %3（%4），%5 步/秒。</translation>
     </message>
 </context>
 <context>
