@@ -689,7 +689,9 @@ void ServersPage::showTestProgress()
     const int waiting = int(m_waiting.size());
     m_progress->setRange(0, std::max(total, 1));
     m_progress->setValue(total - waiting);
-    if (m_jobsRunning > 0)
+    // Once every server has answered nothing is still connecting, though its job may not have
+    // reported its end yet: the count is final then.
+    if (m_jobsRunning > 0 && waiting > 0)
         m_message->setText(ok == 0 && waiting == total
                                ? tr("Connecting to %n server(s)…", nullptr, total)
                                : tr("%1 of %2 servers answered, %3 still connecting…")
