@@ -17,6 +17,9 @@
 #                               launch --follow on 8 to 128 simulated servers beside pdsh true:
 #                               wall, client CPU, logins per server (tests/bench/bench_scale.sh;
 #                               root; env N_LIST, default "8 32 64 128")
+#   scripts/bench.sh samples    the device samples' cost: the client's CPU per poll round at
+#                               128 x 8 (tests/bench/bench_samples) and a server's per cpu sample
+#                               (tests/bench/sample-cost.sh)
 # Figures and the machine they were taken on: docs/benchmarks.md.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -35,7 +38,13 @@ case "${1:-}" in
             -DCLUSTERWIZ_BUILD_TESTS=ON >/dev/null
         cmake --build "$build" -j "$(nproc)" --target clusterwiz-cli >/dev/null
         exec tests/bench/bench_scale.sh "$build" ;;
-    *) echo "usage: scripts/bench.sh [discover|scale]" >&2; exit 2 ;;
+    samples)
+        cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCLUSTERWIZ_BUILD_GUI=OFF \
+            -DCLUSTERWIZ_BUILD_TESTS=ON >/dev/null
+        cmake --build "$build" -j "$(nproc)" --target bench_samples >/dev/null
+        "$build/bin/bench_samples" --servers 128 --rounds 200
+        exec tests/bench/sample-cost.sh 200 ;;
+    *) echo "usage: scripts/bench.sh [discover|scale|samples]" >&2; exit 2 ;;
 esac
 runs=${RUNS:-30}
 in_process_bar_ms=20
