@@ -51,32 +51,35 @@ void FoldedLogView::refresh(bool force)
     const LogRing &ring = m_store->ring();
     const qint64 first = ring.firstId();
     const qint64 last = ring.lastId();
-    if (!force && first == m_foldedFirst && last == m_foldedLast)
+    if (!force && first == m_firstId && last == m_lastId)
         return;
-    m_foldedFirst = first;
-    m_foldedLast = last;
-    qint64 firstId = 0;
+    qint64 firstId = first;
     std::vector<LogRecord> lines = ring.since(first - 1, ring.maxLines(), &firstId);
-    // The filter as the list applies it; ids stay those of the ring for the open rows.
-    m_lines.clear();
+    m_firstId = firstId;
+    m_lastId = last;
+    // The filter as the list applies it; ids stay those of the ring for the open rows. Each
+    // rank's server is kept for the rows' children (a rank prints on one server); the lines
+    // themselves are not: the store holds them.
+    std::vector<LogRecord> shown;
     std::vector<qint64> ids;
+    m_servers.clear();
     for (size_t i = 0; i < lines.size(); ++i) {
         LogRecord &line = lines[i];
         if (m_rank >= 0 && line.rank != m_rank && !line.isAttemptMark())
             continue;
         if (!m_text.isEmpty() && !line.line.contains(m_text, Qt::CaseInsensitive))
             continue;
+        if (line.rank >= 0 && !m_servers.contains(line.rank))
+            m_servers.insert(line.rank, line.server);
         ids.push_back(firstId + qint64(i));
-        m_lines.push_back(std::move(line));
+        shown.push_back(std::move(line));
     }
-    m_rows = foldLines(m_lines);
+    m_rows = foldLines(shown);
     // Each row's firstIndex becomes its first line's place in the ring (from firstId), so that
     // an open row stays open when the lines are folded again, whatever the filter skipped.
     for (FoldedLine &row : m_rows)
         row.firstIndex = qsizetype(ids[size_t(row.firstIndex)] - firstId);
-    m_firstId = firstId;
 
-    const bool keepAtEnd = m_follow;
     setUpdatesEnabled(false);
     clear();
     QList<QTreeWidgetItem *> items;
@@ -104,7 +107,7 @@ void FoldedLogView::refresh(bool force)
             item->setExpanded(true); // fills its children through itemExpanded
     }
     setUpdatesEnabled(true);
-    if (keepAtEnd)
+    if (m_follow)
         scrollToBottom();
 }
 
@@ -113,17 +116,11 @@ void FoldedLogView::fillChildren(QTreeWidgetItem *item)
     if (item->childCount() > 0)
         return;
     const FoldedLine &row = m_rows[size_t(item->data(0, kRowRole).toInt())];
-    // Each rank's server, from the lines folded (a rank prints on one server).
-    QHash<int, QString> servers;
-    for (const LogRecord &line : m_lines) {
-        if (line.rank >= 0 && !servers.contains(line.rank))
-            servers.insert(line.rank, line.server);
-    }
     QList<QTreeWidgetItem *> children;
     children.reserve(qsizetype(row.ranks.size()));
     for (int rank : row.ranks) {
         children << new QTreeWidgetItem(
-            QStringList{logRecordText(LogRecord{servers.value(rank), rank, row.text})});
+            QStringList{logRecordText(LogRecord{m_servers.value(rank), rank, row.text})});
     }
     item->addChildren(children);
 }

@@ -3,6 +3,7 @@
 
 #include "logs/LineFolding.h"
 
+#include <QHash>
 #include <QSet>
 #include <QTreeWidget>
 
@@ -37,12 +38,11 @@ private:
     int m_rank = -1;
     QString m_text;
     bool m_follow = true;
-    qint64 m_foldedFirst = -1; // the ring's first and last ids when last folded
-    qint64 m_foldedLast = -1;
-    std::vector<LogRecord> m_lines; // the lines folded, for the rows' children
+    QHash<int, QString> m_servers; // each rank's server, for the rows' children
     std::vector<FoldedLine> m_rows;
-    QSet<qint64> m_open;  // the ring id of the first line of each open row
-    qint64 m_firstId = 0; // the ring id of m_lines[0]
+    QSet<qint64> m_open;   // the ring id of the first line of each open row
+    qint64 m_firstId = -1; // the ring's oldest and newest ids when last folded
+    qint64 m_lastId = -1;
 };
 
 } // namespace cw

@@ -33,11 +33,11 @@ public:
     }
     bool operator<(const QTableWidgetItem &other) const override
     {
-        const QVariant mine = data(Qt::UserRole);
-        const QVariant theirs = other.data(Qt::UserRole);
-        if (!mine.isValid() || !theirs.isValid())
-            return mine.isValid() && !theirs.isValid();
-        return mine.toDouble() < theirs.toDouble();
+        const QVariant value = data(Qt::UserRole);
+        const QVariant otherValue = other.data(Qt::UserRole);
+        if (!value.isValid() || !otherValue.isValid())
+            return value.isValid() && !otherValue.isValid();
+        return value.toDouble() < otherValue.toDouble();
     }
 };
 
