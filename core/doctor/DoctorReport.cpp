@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "doctor/DoctorReport.h"
 
+#include "model/Median.h"
 #include "model/NameTable.h"
 
 #include <algorithm>
@@ -108,11 +109,9 @@ void flagSlowPairs(std::vector<PairBandwidth> &pairs)
         pair.slow = false;
     if (values.size() < 2)
         return; // one pair has nothing to be compared with
-    std::sort(values.begin(), values.end());
-    const size_t n = values.size();
-    const double median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    const double middle = *median(values);
     for (PairBandwidth &pair : pairs)
-        pair.slow = pair.gbps && *pair.gbps < kSlowFraction * median;
+        pair.slow = pair.gbps && *pair.gbps < kSlowFraction * middle;
 }
 
 namespace {

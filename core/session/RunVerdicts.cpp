@@ -3,6 +3,7 @@
 #include "session/RunVerdicts.h"
 
 #include "launch/DeviceRecord.h"
+#include "model/Median.h"
 #include "model/NameTable.h"
 
 #include <nlohmann/json.hpp>
@@ -22,19 +23,6 @@ constexpr auto kVerdictKindNames = nameTable<VerdictKind>({
     {VerdictKind::TemperatureAlarm, "temperature_alarm"},
     {VerdictKind::DeviceHealth, "device_health"},
 });
-
-std::optional<double> median(std::vector<double> values)
-{
-    if (values.empty())
-        return std::nullopt;
-    const size_t middle = values.size() / 2;
-    std::nth_element(values.begin(), values.begin() + long(middle), values.end());
-    const double upper = values[middle];
-    if (values.size() % 2 == 1)
-        return upper;
-    const double lower = *std::max_element(values.begin(), values.begin() + long(middle));
-    return (lower + upper) / 2;
-}
 
 QString number(double value, int decimals = 1)
 {
@@ -94,14 +82,21 @@ bool ofTheRun(const VerdictServer &server, const DeviceSampleSet &set, int devic
     return set.tool == u"cpu"_s || server.devices.empty() || rankOnDevice(server, device) >= 0;
 }
 
-void stragglers(const std::vector<VerdictServer> &servers, const std::vector<RankSpeed> &all,
-                std::vector<RunVerdict> &out)
+// The ranks whose speed the straggler verdicts compare: a rate over enough progress lines.
+std::vector<RankSpeed> comparedSpeeds(const std::vector<RankSpeed> &all)
 {
     std::vector<RankSpeed> speeds;
     for (const RankSpeed &speed : all) {
         if (speed.stepsPerSecond && speed.updates >= kStragglerMinUpdates)
             speeds.push_back(speed);
     }
+    return speeds;
+}
+
+void stragglers(const std::vector<VerdictServer> &servers, const std::vector<RankSpeed> &all,
+                std::vector<RunVerdict> &out)
+{
+    const std::vector<RankSpeed> speeds = comparedSpeeds(all);
     // Servers first: one slow server is one verdict, not one per rank.
     std::vector<bool> slowServer(servers.size(), false);
     std::vector<ServerSpeed> perServer;
@@ -300,6 +295,14 @@ std::vector<RunVerdict> evaluateVerdicts(const std::vector<VerdictServer> &serve
     idleDevices(servers, history, verdicts);
     newestReadings(servers, history, verdicts);
     return verdicts;
+}
+
+std::optional<double> rankSpeedMedian(const std::vector<RankSpeed> &speeds)
+{
+    std::vector<double> values;
+    for (const RankSpeed &speed : comparedSpeeds(speeds))
+        values.push_back(*speed.stepsPerSecond);
+    return median(values);
 }
 
 std::vector<VerdictServer> verdictServers(const Project &project)

@@ -26,6 +26,7 @@
 #include <QString>
 
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <vector>
 
 namespace cw {
@@ -67,6 +68,10 @@ struct RunVerdict {
 std::vector<RunVerdict> evaluateVerdicts(const std::vector<VerdictServer> &servers,
                                          const DeviceHistory &history,
                                          const std::vector<RankSpeed> &speeds);
+
+// The ranks' median steps per second as the straggler verdicts hold a rank against it (over
+// the ranks with at least kStragglerMinUpdates progress lines); nullopt while none has them.
+std::optional<double> rankSpeedMedian(const std::vector<RankSpeed> &speeds);
 
 // The project's servers as the verdicts see them: its rank numbering and device indices.
 std::vector<VerdictServer> verdictServers(const Project &project);

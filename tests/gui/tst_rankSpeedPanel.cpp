@@ -25,13 +25,14 @@ using namespace wizardtest;
 
 namespace {
 
-// The 2 x 8 example's 16 ranks print "step: N" once a second for 30 s, rank 3 (server0's
-// fourth device) every 2 s: half the others' speed. The last line is 10 s before `nowMs`.
-void printSteps(LogStore &store, qint64 nowMs)
+// The 2 x 8 example's ranks (the first `ranks` of its 16) print "step: N" once a second for
+// 30 s, rank 3 (server0's fourth device) every 2 s: half the others' speed. The last line is
+// 10 s before `nowMs`.
+void printSteps(LogStore &store, qint64 nowMs, int ranks = 16)
 {
     const qint64 start = nowMs - 40'000;
     for (qint64 ms = 0; ms <= 30'000; ms += 1000) {
-        for (int rank = 0; rank < 16; ++rank) {
+        for (int rank = 0; rank < ranks; ++rank) {
             if (rank == 3 && ms % 2000 != 0)
                 continue;
             const qint64 step = rank == 3 ? ms / 2000 : ms / 1000;
@@ -121,6 +122,52 @@ private Q_SLOTS:
                      verdicts.front().contains(u"50 % below the ranks' median"_s),
                  qPrintable(verdicts.front()));
         keepPicture(&panel, u"speed-2x8-straggler.png"_s);
+    }
+
+    // The summary's median is the one the straggler verdicts hold a rank against: over the
+    // ranks with enough progress lines (kStragglerMinUpdates). Here server1's ranks printed only
+    // two lines each, at twice the others' rate: a median over every rank with a rate would be
+    // 1.50, the verdicts' is 1.00, and both lines say 1.00.
+    void summaryMedianIsTheVerdicts()
+    {
+        ShownPanel shown;
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const qint64 start = now - 40'000;
+        printSteps(shown.store, now, 8);
+        for (int rank = 8; rank < 16; ++rank) {
+            shown.store.append({u"server1"_s, rank, u"epoch 0 step: 0 loss 0.5"_s, start + 20'000});
+            shown.store.append(
+                {u"server1"_s, rank, u"epoch 0 step: 20 loss 0.5"_s, start + 30'000});
+        }
+        shown.panel.refresh(now);
+        const QString summary = shown.panel.summaryText();
+        // server1's ranks have a rate (2.00), so a median over every rate would differ.
+        QVERIFY2(summary.startsWith(u"Ranks printing their progress: 16; median 1.00 steps/s;"_s),
+                 qPrintable(summary));
+        const QStringList verdicts = shown.panel.verdictLines();
+        QVERIFY2(verdicts.size() == 1 && verdicts.front().contains(u"the ranks' median of 1.00"_s),
+                 qPrintable(verdicts.join(u'\n')));
+    }
+
+    // Two lines give each rank a rate (its counter over their 8 s), not yet a median: no rank
+    // has the lines the verdicts ask for, so there is no verdict either, rank 3's slower
+    // counter notwithstanding.
+    void noMedianBeforeEnoughLines()
+    {
+        ShownPanel shown;
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        for (int rank = 0; rank < 16; ++rank) {
+            shown.store.append({rank < 8 ? u"server0"_s : u"server1"_s, rank,
+                                u"epoch 0 step: 0 loss 0.5"_s, now - 10'000});
+            shown.store.append({rank < 8 ? u"server0"_s : u"server1"_s, rank,
+                                u"epoch 0 step: %1 loss 0.5"_s.arg(rank == 3 ? 2 : 8),
+                                now - 2'000});
+        }
+        shown.panel.refresh(now);
+        const QString summary = shown.panel.summaryText();
+        QVERIFY2(summary.contains(u"no median yet (a rank needs 3 progress lines)"_s),
+                 qPrintable(summary));
+        QVERIFY(shown.panel.verdictLines().isEmpty());
     }
 
     // A click on a header sorts by that column (as numbers: rank 10 after rank 9), a second

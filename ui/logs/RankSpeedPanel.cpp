@@ -48,13 +48,6 @@ QString rate(const std::optional<double> &value)
     return QString::number(*value, 'f', *value < 10 ? 2 : 1);
 }
 
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    const size_t mid = values.size() / 2;
-    return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
-}
-
 } // namespace
 
 RankSpeedPanel::RankSpeedPanel(const LogStore *store, QWidget *parent)
@@ -158,7 +151,7 @@ void RankSpeedPanel::showSpeeds(const std::vector<RankSpeed> &speeds, qint64 now
     }
     m_table->setSortingEnabled(false); // rows in as they are, sorted once at the end
     m_table->setRowCount(int(speeds.size()));
-    std::vector<double> rates;
+    int printing = 0; // ranks with a rate
     const RankSpeed *slowest = nullptr;
     for (int row = 0; row < int(speeds.size()); ++row) {
         const RankSpeed &speed = speeds[size_t(row)];
@@ -184,7 +177,7 @@ void RankSpeedPanel::showSpeeds(const std::vector<RankSpeed> &speeds, qint64 now
                          new NumberItem(step ? QString::number(speed.lastStep) : QString(), step));
         m_table->setItem(row, NoteColumn, new QTableWidgetItem(note));
         if (speed.stepsPerSecond) {
-            rates.push_back(*speed.stepsPerSecond);
+            ++printing;
             if (!slowest || *speed.stepsPerSecond < *slowest->stepsPerSecond)
                 slowest = &speed;
         }
@@ -196,11 +189,15 @@ void RankSpeedPanel::showSpeeds(const std::vector<RankSpeed> &speeds, qint64 now
                               "Megatron, Hugging Face)."));
         return;
     }
-    m_summary->setText(tr("Ranks printing their progress: %1; median %2 steps/s; the slowest is "
-                          "rank %3 (%4) at %5 steps/s.")
-                           .arg(QString::number(rates.size()), rate(median(rates)),
-                                QString::number(slowest->rank), serverOfRank(slowest->rank),
-                                rate(slowest->stepsPerSecond)));
+    // The median the straggler verdicts compare with, so that the two say the same number.
+    const std::optional<double> middle = rankSpeedMedian(speeds);
+    const QString median =
+        middle ? tr("median %1 steps/s").arg(rate(middle))
+               : tr("no median yet (a rank needs %1 progress lines)").arg(kStragglerMinUpdates);
+    m_summary->setText(tr("Ranks printing their progress: %1; %2; the slowest is rank %3 (%4) at "
+                          "%5 steps/s.")
+                           .arg(QString::number(printing), median, QString::number(slowest->rank),
+                                serverOfRank(slowest->rank), rate(slowest->stepsPerSecond)));
 }
 
 } // namespace cw

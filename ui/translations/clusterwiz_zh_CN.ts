@@ -2759,8 +2759,16 @@
         <translation>暂无判断：到目前为止，运行中没有出现掉队者、空闲设备、内存已满、温度告警或健康告警。</translation>
     </message>
     <message>
-        <source>Ranks printing their progress: %1; median %2 steps/s; the slowest is rank %3 (%4) at %5 steps/s.</source>
-        <translation>打印进度的 rank：%1 个；中位数 %2 步/秒；最慢的是 rank %3（%4），%5 步/秒。</translation>
+        <source>median %1 steps/s</source>
+        <translation>中位数 %1 步/秒</translation>
+    </message>
+    <message>
+        <source>no median yet (a rank needs %1 progress lines)</source>
+        <translation>尚无中位数（每个 rank 需要 %1 行进度）</translation>
+    </message>
+    <message>
+        <source>Ranks printing their progress: %1; %2; the slowest is rank %3 (%4) at %5 steps/s.</source>
+        <translation>打印进度的 rank：%1 个；%2；最慢的是 rank %3（%4），%5 步/秒。</translation>
     </message>
 </context>
 <context>
