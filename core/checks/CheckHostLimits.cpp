@@ -13,23 +13,6 @@ namespace cw::checks {
 namespace {
 
 // The texts check.sh prints too (hostLimitScriptConstants()).
-constexpr char kShmSilent[] = QT_TRANSLATE_NOOP("cw::Checks", "df /dev/shm %1");
-constexpr char kShmUnknown[] =
-    QT_TRANSLATE_NOOP("cw::Checks", "cannot tell the size of /dev/shm: %1");
-constexpr char kShmSmall[] = QT_TRANSLATE_NOOP(
-    "cw::Checks", "/dev/shm is %1 MiB, under 1 GiB: DataLoader workers and NCCL/gloo between "
-                  "processes of one server run out of it (\"No space left on device\", bus "
-                  "error); give it more (a container: --shm-size=16g; a host: mount -o "
-                  "remount,size=16G /dev/shm)");
-constexpr char kShmOk[] = QT_TRANSLATE_NOOP("cw::Checks", "/dev/shm is %1 MiB");
-constexpr char kMemlockSilent[] = QT_TRANSLATE_NOOP("cw::Checks", "ulimit -l %1");
-constexpr char kMemlockUnknown[] =
-    QT_TRANSLATE_NOOP("cw::Checks", "cannot tell the locked-memory limit: %1");
-constexpr char kMemlockSmall[] = QT_TRANSLATE_NOOP(
-    "cw::Checks", "ulimit -l is %1 KiB in a non-interactive login: RDMA (NCCL over InfiniBand or "
-                  "RoCE, HCCL) pins memory and fails or falls back with a small limit; set "
-                  "\"* - memlock unlimited\" in /etc/security/limits.conf (sshd with UsePAM "
-                  "yes)");
 constexpr char kResolveSilent[] = QT_TRANSLATE_NOOP("cw::Checks", "getent %1");
 constexpr char kResolveNone[] =
     QT_TRANSLATE_NOOP("cw::Checks", "%1 does not resolve on the master: a job that looks it up "
@@ -68,15 +51,7 @@ std::vector<ScriptConstant> hostLimitScriptConstants()
 {
     const auto utf8 = [](const char *source) { return QString::fromUtf8(source); };
     return {
-        {"SHM_WANTED_KIB", QString::number(kShmWantedKib)},
         {"CLOCK_SKEW_LIMIT_MS", QString::number(kClockSkewLimitMs)},
-        {"TEXT_SHM_SILENT", utf8(kShmSilent)},
-        {"TEXT_SHM_UNKNOWN", utf8(kShmUnknown)},
-        {"TEXT_SHM_SMALL", utf8(kShmSmall)},
-        {"TEXT_SHM_OK", utf8(kShmOk)},
-        {"TEXT_MEMLOCK_SILENT", utf8(kMemlockSilent)},
-        {"TEXT_MEMLOCK_UNKNOWN", utf8(kMemlockUnknown)},
-        {"TEXT_MEMLOCK_SMALL", utf8(kMemlockSmall)},
         {"TEXT_SOME_HOSTNAME", utf8(kSomeHostname)},
         {"TEXT_RESOLVE_SILENT", utf8(kResolveSilent)},
         {"TEXT_RESOLVE_NONE", utf8(kResolveNone)},
@@ -90,34 +65,6 @@ std::vector<ScriptConstant> hostLimitScriptConstants()
         {"TEXT_CLOCK_NOT_COMPARED", utf8(kClockNotCompared)},
         {"TEXT_CLOCK_OK", utf8(kClockOk)},
     };
-}
-
-CheckResult checkShmSize(const CheckContext &c)
-{
-    const QString name = id(check::kShmSize);
-    const HostLimitFacts &limits = c.facts.limits;
-    if (const auto silent = unanswered(c.facts, probe::kShm))
-        return result(name, c, CheckStatus::Warning, text(kShmSilent).arg(*silent));
-    if (!limits.shmKib)
-        return result(name, c, CheckStatus::Warning, text(kShmUnknown).arg(limits.shmError));
-    const qint64 mib = *limits.shmKib / 1024;
-    if (*limits.shmKib < kShmWantedKib)
-        return result(name, c, CheckStatus::Warning, text(kShmSmall).arg(mib));
-    return result(name, c, CheckStatus::Ok, text(kShmOk).arg(mib));
-}
-
-CheckResult checkMemlock(const CheckContext &c)
-{
-    const QString name = id(check::kMemlock);
-    const HostLimitFacts &limits = c.facts.limits;
-    if (const auto silent = unanswered(c.facts, probe::kMemlock))
-        return result(name, c, CheckStatus::Warning, text(kMemlockSilent).arg(*silent));
-    if (limits.memlock.isEmpty())
-        return result(name, c, CheckStatus::Warning,
-                      text(kMemlockUnknown).arg(limits.memlockError));
-    if (limits.memlock == u"unlimited"_s)
-        return result(name, c, CheckStatus::Ok, TrText::verbatim(u"ulimit -l unlimited"_s));
-    return result(name, c, CheckStatus::Warning, text(kMemlockSmall).arg(limits.memlock));
 }
 
 CheckResult checkMasterResolves(const CheckContext &c)

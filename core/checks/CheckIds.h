@@ -32,6 +32,9 @@ inline constexpr char kVersions[] = "versions";      // same driver, CANN, pytho
 inline constexpr char kSuperPods[] = "super-pods";   // A3: a pod inside one physical SuperPoD
 inline constexpr char kShmSize[] = "shm-size";       // /dev/shm of 1 GiB or more
 inline constexpr char kMemlock[] = "memlock";        // ulimit -l unlimited (RDMA pins memory)
+inline constexpr char kOpenFiles[] = "open-files";   // ulimit -n of 65536 or more (DataLoader)
+inline constexpr char kMunge[] = "munge";            // slurm: munge -n | unmunge succeeds
+inline constexpr char kSlurmNode[] = "slurm-node";   // slurm: the node's State takes jobs
 inline constexpr char kMasterResolves[] = "master-resolves"; // master's hostname not 127.x
 inline constexpr char kClockSkew[] = "clock-skew"; // every clock within 1 s of the master's
 

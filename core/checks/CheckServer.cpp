@@ -350,6 +350,13 @@ std::optional<TrText> unanswered(const ServerFacts &facts, const char *section)
     return std::nullopt;
 }
 
+std::optional<TrText> unansweredOrAbsent(const ServerFacts &facts, const char *section)
+{
+    if (!facts.section(QLatin1StringView(section)))
+        return text(kUnansweredStopped);
+    return unanswered(facts, section);
+}
+
 CheckResult checkPython(const CheckContext &c)
 {
     const PythonFacts &python = c.facts.python;

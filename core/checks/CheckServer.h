@@ -26,5 +26,8 @@ CheckResult checkSshd(const CheckContext &context);
 // A fact section that did not answer: "did not answer within N s" where it timed out, or the
 // probe output stopped before it; nullopt when it answered.
 std::optional<TrText> unanswered(const ServerFacts &facts, const char *section);
+// The same, and "stopped before it" too for a section that is not there at all (a probe of an
+// older version never printed it), as check.sh says of a fact it does not have.
+std::optional<TrText> unansweredOrAbsent(const ServerFacts &facts, const char *section);
 
 } // namespace cw::checks

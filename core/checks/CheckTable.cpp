@@ -8,6 +8,7 @@
 #include "checks/DeviceProcesses.h"
 #include "checks/DeviceTls.h"
 #include "checks/SuperPodSpan.h"
+#include "checks/ValueChecks.h"
 #include "checks/VersionConsistency.h"
 #include "discover/FactCommands.h"
 
@@ -139,17 +140,38 @@ const std::vector<CheckSpec> &checkTable()
          .facts = {kSshdProcesses, kSshConnection},
          .verdict = &checks::checkSshd,
          .scriptFunction = "clusterwiz_check_sshd"},
+        // Value rows (checks/ValueChecks.cpp): one verdict and one bash interpreter read them.
         {.id = check::kShmSize,
          .summary = "/dev/shm holds 1 GiB or more",
          .facts = {kShm},
-         .verdict = &checks::checkShmSize,
-         .scriptFunction = "clusterwiz_check_shm_size"},
+         .verdict = &checks::checkValue,
+         .scriptFunction = "clusterwiz_check_value"},
         {.id = check::kMemlock,
          .summary = "a non-interactive login may lock unlimited memory (RDMA pins it)",
          .needsAccelerator = true,
          .facts = {kMemlock},
-         .verdict = &checks::checkMemlock,
-         .scriptFunction = "clusterwiz_check_memlock"},
+         .verdict = &checks::checkValue,
+         .scriptFunction = "clusterwiz_check_value"},
+        {.id = check::kOpenFiles,
+         .summary = "a non-interactive login may open as many files as DataLoader workers need",
+         .facts = {kOpenFiles},
+         .verdict = &checks::checkValue,
+         .scriptFunction = "clusterwiz_check_value"},
+        // A Slurm project's nodes: munge answers (every Slurm RPC is signed with it), and the
+        // node is up and not drained in Slurm's view.
+        {.id = check::kMunge,
+         .summary = "munge encodes and decodes a credential (Slurm signs every request with it)",
+         .scheduler = Scheduler::Slurm,
+         .facts = {kMunge},
+         .verdict = &checks::checkValue,
+         .scriptFunction = "clusterwiz_check_value"},
+        {.id = check::kSlurmNode,
+         .summary = "Slurm has the server as a node that takes jobs (not down, drained or failing)",
+         .scheduler = Scheduler::Slurm,
+         .facts = {kSlurmNode},
+         .verdict = &checks::checkValue,
+         .blocksLaunch = &blockAlways,
+         .scriptFunction = "clusterwiz_check_value"},
         {.id = check::kMasterResolves,
          .summary = "the master's hostname does not resolve to a loopback address there",
          .row = R::Master,
@@ -276,6 +298,7 @@ bool checkApplies(const CheckSpec &spec, const Project &project)
         !spec.accelerator || *spec.accelerator == project.accelerator ||
         (*spec.accelerator == Accelerator::Ascend910 && isAscend(project.accelerator));
     return acceleratorFits && (!spec.mode || *spec.mode == project.launch.mode) &&
+           (!spec.scheduler || *spec.scheduler == project.launch.scheduler) &&
            (!spec.severalServers || project.servers.size() > 1) &&
            (!spec.needsAccelerator || project.accelerator != Accelerator::Cpu) &&
            (!spec.peerLogin || project.needsPeerLogin());

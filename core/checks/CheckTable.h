@@ -47,9 +47,10 @@ struct CheckSpec {
     // When it applies; nullopt: whatever the project's accelerator or mode.
     std::optional<Accelerator> accelerator = std::nullopt;
     std::optional<LaunchMode> mode = std::nullopt;
-    bool severalServers = false;   // only for 2 servers or more
-    bool needsAccelerator = false; // not for a cpu project
-    bool peerLogin = false;        // only where a server logs in to the others (needsPeerLogin)
+    std::optional<Scheduler> scheduler = std::nullopt; // launch.scheduler
+    bool severalServers = false;                       // only for 2 servers or more
+    bool needsAccelerator = false;                     // not for a cpu project
+    bool peerLogin = false; // only where a server logs in to the others (needsPeerLogin)
     CheckRole row = CheckRole::EveryServer;
     CheckRole scriptRole = CheckRole::EveryServer;
     bool contactsOthers = false; // check.sh connects to other servers for it (not with --no-reach)

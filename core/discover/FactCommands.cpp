@@ -49,6 +49,11 @@ bool msrunMode(const Project &project)
     return project.launch.mode == LaunchMode::Msrun;
 }
 
+bool slurmScheduler(const Project &project)
+{
+    return project.launch.scheduler == Scheduler::Slurm;
+}
+
 } // namespace
 
 const std::vector<FactCommand> &factCommands()
@@ -224,17 +229,30 @@ const std::vector<FactCommand> &factCommands()
         // The field's usual traps: a small /dev/shm (containers: 64 MiB), a locked-memory limit
         // that RDMA cannot work with, a hostname that resolves to loopback (torchrun advertises
         // it to the other servers, pytorch/pytorch#85300).
+        // Read by their value rows (checks/ValueChecks.cpp), not here.
         {.section = kShm,
          .argv = {u"df"_s, u"-P"_s, u"-k"_s, u"/dev/shm"_s},
          .quick = true,
-         .read = &readShm,
          .reads = "/dev/shm's size in KiB (1024-blocks)"},
         {.section = kMemlock,
          .argv = {u"sh"_s, u"-c"_s, u"ulimit -l"_s},
          .wanted = &hasAccelerator,
          .quick = true,
-         .read = &readMemlock,
          .reads = "the locked-memory limit of a non-interactive login: unlimited or KiB"},
+        {.section = kOpenFiles,
+         .argv = {u"sh"_s, u"-c"_s, u"ulimit -n"_s},
+         .quick = true,
+         .reads = "the open-files limit of a non-interactive login: unlimited or a number"},
+        // A Slurm project's node as Slurm sees it (munge(1), unmunge(1), scontrol(1)): the node
+        // is the server's short hostname, as slurmd names itself by default.
+        {.section = kMunge,
+         .argv = {u"sh"_s, u"-c"_s, u"munge -n | unmunge"_s},
+         .wanted = &slurmScheduler,
+         .reads = "unmunge's STATUS line: Success (0), or munge's error"},
+        {.section = kSlurmNode,
+         .argv = {u"sh"_s, u"-c"_s, u"scontrol -o show node \"$(hostname -s)\""_s},
+         .wanted = &slurmScheduler,
+         .reads = "the node's one line, its State= word (IDLE, MIXED, DOWN*, IDLE+DRAIN...)"},
         {.section = kHostResolves,
          .argv = {u"sh"_s, u"-c"_s, u"getent ahostsv4 \"$(hostname)\""_s},
          .read = &readHostResolves,

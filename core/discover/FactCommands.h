@@ -57,6 +57,9 @@ inline constexpr char kReservedPorts[] = "reserved-ports"; // ip_local_reserved_
 inline constexpr char kClock[] = "clock";                  // date +%s.%N (asked first)
 inline constexpr char kShm[] = "shm";                      // df -P -k /dev/shm
 inline constexpr char kMemlock[] = "memlock";              // ulimit -l
+inline constexpr char kOpenFiles[] = "open-files";         // ulimit -n
+inline constexpr char kMunge[] = "munge";                  // munge -n | unmunge
+inline constexpr char kSlurmNode[] = "slurm-node";         // scontrol -o show node HOSTNAME
 inline constexpr char kHostResolves[] = "host-resolves";   // getent ahostsv4 "$(hostname)"
 inline constexpr char kEnd[] = "end";                      // last: the output is complete
 

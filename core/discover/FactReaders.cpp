@@ -260,36 +260,6 @@ void readClock(ServerFacts &facts, const ProbeSection &section, int, QString *)
         facts.limits.clock = line.toDouble();
 }
 
-void readShm(ServerFacts &facts, const ProbeSection &section, int, QString *)
-{
-    HostLimitFacts &limits = facts.limits;
-    if (section.rc != 0) {
-        limits.shmError = section.rc == kNotFound ? u"df not found"_s : firstLineOf(section.output);
-        return;
-    }
-    // POSIX df -P: a header, then "FILESYSTEM 1024-BLOCKS USED AVAILABLE CAPACITY MOUNTED-ON".
-    const QStringList lines = section.output.split(u'\n', Qt::SkipEmptyParts);
-    const QStringList fields =
-        lines.isEmpty() ? QStringList() : lines.back().simplified().split(u' ');
-    bool ok = false;
-    const qint64 kib = fields.size() >= 6 ? fields[1].toLongLong(&ok) : 0;
-    if (ok && lines.size() == 2)
-        limits.shmKib = kib;
-    else
-        limits.shmError = u"unexpected df output"_s;
-}
-
-void readMemlock(ServerFacts &facts, const ProbeSection &section, int, QString *)
-{
-    HostLimitFacts &limits = facts.limits;
-    const QString line = firstLineOf(section.output);
-    static const QRegularExpression value(u"^(unlimited|[0-9]+)$"_s);
-    if (section.rc == 0 && value.match(line).hasMatch())
-        limits.memlock = line;
-    else
-        limits.memlockError = section.rc == 0 ? u"unexpected ulimit -l output"_s : line;
-}
-
 void readHostResolves(ServerFacts &facts, const ProbeSection &section, int, QString *)
 {
     HostLimitFacts &limits = facts.limits;

@@ -35,8 +35,6 @@ void readSuperPod(ServerFacts &facts, const ProbeSection &section, int device, Q
 void readCannVersion(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
 void readOrted(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
 void readClock(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
-void readShm(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
-void readMemlock(ServerFacts &facts, const ProbeSection &section, int device, QString *problem);
 void readHostResolves(ServerFacts &facts, const ProbeSection &section, int device,
                       QString *problem);
 void readReservedPorts(ServerFacts &facts, const ProbeSection &section, int device,

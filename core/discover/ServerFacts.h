@@ -209,14 +209,10 @@ struct ListeningPort {
 const ListeningPort *findPortOwner(const std::vector<ListeningPort> &owners, int port,
                                    const QString &proto = QStringLiteral("tcp"));
 
-// The field's usual traps, read as the job's login sees them: /dev/shm's size, the locked-memory
-// limit, what the hostname resolves to, and the clock (with the moment it was asked for, on the
+// Two of the field's usual traps, read as the job's login sees them: what the hostname resolves
+// to, and the clock (with the moment it was asked for, on the
 // asking side's clock, so that two servers' clocks compare across the asking).
 struct HostLimitFacts {
-    std::optional<qint64> shmKib; // df -P -k /dev/shm
-    QString shmError;
-    QString memlock; // "unlimited" or KiB; empty: see memlockError
-    QString memlockError;
     int resolveStatus = -1;  // getent's exit status (2: the name is unknown); -1: not asked
     QString resolvedAddress; // the first IPv4 address
     QString resolveError;

@@ -24,6 +24,7 @@
 #include "checks/DeviceProcesses.h"
 #include "checks/DeviceTls.h"
 #include "checks/SuperPodSpan.h"
+#include "checks/ValueChecks.h"
 #include "checks/VersionConsistency.h"
 #include "generate/CheckScriptFacts.h"
 #include "generate/DeviceIpBash.h"
@@ -118,8 +119,9 @@ QString projectValues(const Project &project)
 }
 
 // The thresholds and texts the checks' bash decides with, the C++ verdicts' own (checks/), so
-// that the two verdicts of a check cannot drift apart.
-QString verdictConstants()
+// that the two verdicts of a check cannot drift apart; then the value rows of the project's
+// checks, which both read.
+QString verdictConstants(const Project &project)
 {
     QString text = QStringLiteral("\n# What the C++ verdicts decide with too (checks/): "
                                   "thresholds, and texts whose %1, %2... clusterwiz_text fills "
@@ -138,7 +140,7 @@ QString verdictConstants()
             text += u"readonly %1=%2\n"_s.arg(QLatin1StringView(constant.name),
                                               shellQuote(constant.value));
     }
-    return text;
+    return text + checks::valueCheckRowsBash(applicableCheckIds(project));
 }
 
 QString scriptRoleName(CheckRole role)
@@ -244,7 +246,7 @@ QByteArray checkScript(const Project &project)
     text += QStringLiteral("set -u\n\n");
     text += planTable(project);
     text += projectValues(project);
-    text += verdictConstants();
+    text += verdictConstants(project);
     if (ascend) {
         text += deviceIpTable(project, DeviceTableUse::Check);
         text += deviceRouteTable(project);
@@ -262,7 +264,8 @@ QByteArray checkScript(const Project &project)
     // hostname, host-ip, python-torch, mpirun, msrun, cann-env, paths, sshd
     text += programText(program::check_host_sh);
     text += programText(program::check_versions_sh); // versions across servers
-    text += programText(program::check_limits_sh); // shm-size, memlock, master-resolves, clock-skew
+    text += programText(program::check_value_sh);  // the value rows: shm-size, memlock, open-files
+    text += programText(program::check_limits_sh); // master-resolves, clock-skew
     text += acceleratorFunctions(project);
     text += firewallFunctions();
     // ssh, master-port-free, hccl-ports-free, master-port-reachable, peer-login, known-hosts

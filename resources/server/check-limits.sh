@@ -1,53 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 
-clusterwiz_check_shm_size() {
-    local output status silent kib
-    output=$(clusterwiz_fact shm)
-    status=$?
-    if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_SILENT" "$silent")"
-        return
-    fi
-    if [ "$status" = 127 ]; then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_UNKNOWN" "df not found")"
-        return
-    elif [ "$status" != 0 ]; then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_UNKNOWN" "$(clusterwiz_output_line "$output")")"
-        return
-    fi
-    # POSIX df -P: a header, then "FILESYSTEM 1024-BLOCKS USED AVAILABLE CAPACITY MOUNTED-ON".
-    kib=$(printf '%s\n' "$output" | awk 'NF { n++; last = $0 } END {
-        if (n == 2 && split(last, f, /[ \t]+/) >= 6 && f[2] ~ /^[0-9]+$/) print f[2] }')
-    if [ -z "$kib" ]; then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_UNKNOWN" "unexpected df output")"
-    elif [ "$kib" -lt "$SHM_WANTED_KIB" ]; then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_SMALL" "$((kib / 1024))")"
-    else
-        clusterwiz_ok "$(clusterwiz_text "$TEXT_SHM_OK" "$((kib / 1024))")"
-    fi
-}
-
-clusterwiz_check_memlock() {
-    local output status silent line
-    output=$(clusterwiz_fact memlock)
-    status=$?
-    if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_SILENT" "$silent")"
-        return
-    fi
-    line=$(clusterwiz_output_line "$output")
-    if [ "$status" != 0 ]; then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_UNKNOWN" "$line")"
-    elif [ "$line" = unlimited ]; then
-        clusterwiz_ok "ulimit -l unlimited"
-    elif [[ "$line" =~ ^[0-9]+$ ]]; then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_SMALL" "$line")"
-    else
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_UNKNOWN" "unexpected ulimit -l output")"
-    fi
-}
-
 clusterwiz_check_master_resolves() {
     local output status silent host address
     host=$(clusterwiz_hostname_of "$(clusterwiz_fact hostname)")

@@ -29,6 +29,8 @@
 
 #include <functional>
 
+#include <sys/resource.h>
+
 using namespace cw;
 using namespace Qt::StringLiterals;
 using containertest::SshResult;
@@ -347,12 +349,25 @@ private Q_SLOTS:
             QJsonDocument::fromJson(check.out).object()[u"results"_s].toArray();
         QVERIFY2(!results.isEmpty(), check.describe());
         // Every other check passes inside a container too, or does not apply (the firewall is
-        // the host's, on the host's network; shm and memlock are the container's own).
+        // the host's, on the host's network; shm and memlock are the container's own). The one
+        // exception this machine makes: a container inherits the host's open-files limit
+        // (podman), and a limit under the check's 65536 is a warning that names it.
+        struct rlimit files {};
+        QCOMPARE(getrlimit(RLIMIT_NOFILE, &files), 0);
+        const bool fewFiles = files.rlim_cur < 65536;
         QStringList skipped;
         for (const QJsonValue &row : results) {
             const QString line = row[u"server"_s].toString() + u' ' + row[u"check"_s].toString() +
                                  u": "_s + row[u"status"_s].toString() + u' ' +
                                  row[u"reason"_s].toString();
+            if (fewFiles && row[u"check"_s].toString() == u"open-files"_s) {
+                QVERIFY2(row[u"status"_s].toString() == u"warning"_s &&
+                             row[u"reason"_s].toString().startsWith(
+                                 u"ulimit -n is %1 in a non-interactive login, under 65536"_s.arg(
+                                     qulonglong(files.rlim_cur))),
+                         qPrintable(line));
+                continue;
+            }
             QVERIFY2(row[u"status"_s].toString() == u"ok"_s ||
                          row[u"status"_s].toString() == u"skipped"_s,
                      qPrintable(line));

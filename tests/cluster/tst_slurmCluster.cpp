@@ -84,6 +84,15 @@ class TestSlurmCluster : public QObject {
         return QString::fromUtf8(output).trimmed();
     }
 
+    // The 2 x 2 gloo job of the cpu example on the test cluster, submitted through Slurm.
+    cw::Project slurmProject(const QStringList &trainArgs) const
+    {
+        cw::Project project =
+            jobtest::cpuProject(m_cluster, 2, 2, cw::LaunchMode::Launch, trainArgs);
+        project.launch.scheduler = cw::Scheduler::Slurm;
+        return project;
+    }
+
     static qint64 pidIn(const QString &path)
     {
         QFile file(path);
@@ -237,10 +246,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
 
-        cw::Project project =
-            jobtest::cpuProject(m_cluster, 2, 2, cw::LaunchMode::Launch,
-                                {u"--steps"_s, u"3"_s, u"--backend"_s, u"gloo"_s});
-        project.launch.scheduler = cw::Scheduler::Slurm;
+        cw::Project project = slurmProject({u"--steps"_s, u"3"_s, u"--backend"_s, u"gloo"_s});
         project.launch.slurm.partition = u"main"_s;
         project.launch.slurm.time = u"10"_s;
         // A word with a space and a quote reaches sbatch as one word (shellQuote).
@@ -335,6 +341,73 @@ private Q_SLOTS:
         QCOMPARE(m_cluster.sh(0, u"scancel "_s + blocker), 0);
     }
 
+    // `check` of a Slurm project asks each node's munge and Slurm's view of the node: both pass
+    // on an idle cluster; a node drained by scontrol fails slurm-node on that server only, with
+    // the state Slurm gives, and stops a launch before anything is submitted; resumed, it passes.
+    void checkSeesMungeAndNodeStates()
+    {
+        TestSlurm slurm(m_cluster);
+        QString error;
+        QVERIFY2(slurm.up(&error), qPrintable(error));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const cw::Project project = slurmProject({u"--steps"_s, u"2"_s, u"--backend"_s, u"gloo"_s});
+        const QString path = dir.filePath(u"checked.clusterwiz.json"_s);
+        QVERIFY(cw::saveProjectFile(project, path).isEmpty());
+        // "STATUS REASON" of that check on that server, from `check --json`.
+        const auto verdict = [](const CliRun &run, const QString &check, const QString &server) {
+            const QJsonArray results =
+                QJsonDocument::fromJson(run.out).object()[u"results"_s].toArray();
+            for (const QJsonValue &row : results) {
+                if (row[u"check"_s].toString() == check && row[u"server"_s].toString() == server)
+                    return row[u"status"_s].toString() + u' ' + row[u"reason"_s].toString();
+            }
+            return u"(none) "_s + QString::fromUtf8(run.out.left(2000));
+        };
+        const auto check = [&] {
+            return runCli(QStringList{u"check"_s, path, u"--json"_s} + fleet(), 300000);
+        };
+
+        const CliRun idle = check();
+        for (const QString &server : {u"server0"_s, u"server1"_s}) {
+            QCOMPARE(verdict(idle, u"munge"_s, server), u"ok munge answers: Success (0)"_s);
+            QCOMPARE(verdict(idle, u"slurm-node"_s, server), u"ok the Slurm node is IDLE"_s);
+        }
+
+        QByteArray output;
+        QCOMPARE(m_cluster.sh(0,
+                              u"scontrol update nodename=server1 state=drain "
+                              "reason=clusterwiz-test"_s,
+                              &output),
+                 0);
+        const CliRun drained = check();
+        QVERIFY2(drained.exitCode != 0, drained.describe());
+        QCOMPARE(verdict(drained, u"slurm-node"_s, u"server0"_s), u"ok the Slurm node is IDLE"_s);
+        const QString server1 = verdict(drained, u"slurm-node"_s, u"server1"_s);
+        QVERIFY2(server1.startsWith(u"failed the Slurm node is IDLE+DRAIN, not one of "_s),
+                 qPrintable(server1));
+
+        QByteArray jobsBefore;
+        m_cluster.sh(0, u"squeue -h -t all -o %i"_s, &jobsBefore);
+        const CliRun refused =
+            runCli(QStringList{u"launch"_s, path, u"--allow-upload-outside"_s} + fleet(), 120000);
+        QVERIFY2(refused.exitCode != 0, refused.describe());
+        QVERIFY2(refused.err.contains("slurm-node on server1: the Slurm node is IDLE+DRAIN"),
+                 refused.describe());
+        QVERIFY2(!refused.err.contains("submitted to Slurm"), refused.describe());
+        QByteArray jobsAfter;
+        m_cluster.sh(0, u"squeue -h -t all -o %i"_s, &jobsAfter);
+        QCOMPARE(jobsAfter, jobsBefore); // nothing submitted
+
+        QCOMPARE(m_cluster.sh(0, u"scontrol update nodename=server1 state=resume"_s, &output), 0);
+        // Resumed, the node is IDLE+NOT_RESPONDING until slurmd answers slurmctld's next ping.
+        QTRY_VERIFY_WITH_TIMEOUT((m_cluster.sh(0, u"scontrol -o show node server1"_s, &output),
+                                  output.contains(" State=IDLE ")),
+                                 60000);
+        const CliRun resumed = check();
+        QCOMPARE(verdict(resumed, u"slurm-node"_s, u"server1"_s), u"ok the Slurm node is IDLE"_s);
+    }
+
     // A Slurm job that runs: `status` says running with Slurm's RUNNING beside it; `stop`
     // cancels it through scancel, Slurm records it CANCELLED, and no process of the job is left
     // on either node.
@@ -345,10 +418,8 @@ private Q_SLOTS:
         QVERIFY2(slurm.up(&error), qPrintable(error));
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        cw::Project project = jobtest::cpuProject(
-            m_cluster, 2, 2, cw::LaunchMode::Launch,
+        const cw::Project project = slurmProject(
             {u"--steps"_s, u"100000"_s, u"--sleep"_s, u"0.2"_s, u"--backend"_s, u"gloo"_s});
-        project.launch.scheduler = cw::Scheduler::Slurm;
         const QString path = dir.filePath(u"long.clusterwiz.json"_s);
         QVERIFY(cw::saveProjectFile(project, path).isEmpty());
         const CliRun launched =

@@ -297,9 +297,10 @@ inline std::vector<ProbeFacts> healthyFacts(const cw::Project &project, QString 
 
 // The checks whose check.sh lines carry the C++ reason itself, not only its status (one line per
 // line of the reason): every check judged from facts but mpirun, whose check.sh line is the
-// tool's own --version line where the C++ shows discovery's summary of it, and shm-size, memlock
-// and master-resolves, which word a section an older probe never printed unlike the C++
-// ("did not answer" against "cannot tell ...: "; recordedGpuServer).
+// tool's own --version line where the C++ shows discovery's summary of it, and master-resolves,
+// which words a section an older probe never printed unlike the C++ ("did not answer" against
+// "cannot tell ...: "; recordedGpuServer). The value rows (shm-size, memlock, open-files, munge,
+// slurm-node) word it alike: one row, read by both.
 inline const QStringList &sameReasonChecks()
 {
     using namespace cw::check;
@@ -309,7 +310,8 @@ inline const QStringList &sameReasonChecks()
         for (const char *id : {kHostname, kHostIp, kAccelerator, kDeviceIps, kDeviceLinks,
                                kDeviceNetHealth, kDeviceTls, kDeviceProcesses, kPython, kMsrun,
                                kCannEnv, kPaths, kSshd, kFirewallPorts, kMasterPortFree,
-                               kHcclPortsFree, kHcclPortsReserved, kVersions, kClockSkew})
+                               kHcclPortsFree, kHcclPortsReserved, kVersions, kClockSkew,
+                               kShmSize, kMemlock, kOpenFiles, kMunge, kSlurmNode})
             list << QLatin1StringView(id);
         // clang-format on
         return list;

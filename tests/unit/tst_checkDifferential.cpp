@@ -351,6 +351,29 @@ private Q_SLOTS:
         addRow("memlock unlimited", nvidia,
                [](auto &f) { f[0].set(probe::kMemlock, 0, u"unlimited"_s); });
         addRow("memlock garbled", nvidia, [](auto &f) { f[0].set(probe::kMemlock, 0, u"lots"_s); });
+        addRow("shm missing df", cpu,
+               [](auto &f) { f[1].set(probe::kShm, 127, u"sh: 1: df: not found"_s); });
+        addRow("shm with blank lines and tabs", cpu, [dfHeader](auto &f) {
+            f[0].set(probe::kShm, 0,
+                     u"\n"_s + dfHeader + u"  \n\ttmpfs\t2097152 0 2097152 0% /dev/shm"_s);
+        });
+        addRow("shm of 19 digits", cpu, [dfHeader](auto &f) {
+            f[0].set(probe::kShm, 0, dfHeader + u"tmpfs 1234567890123456789 0 1 0% /dev/shm"_s);
+        });
+        addRow("memlock timed out", ascend, [](auto &f) { f[0].set(probe::kMemlock, 124, u""_s); });
+        // ulimit -n as a login's shell prints it (Debian 12's default soft limit is 1024).
+        addRow("open files 1024", cpu, [](auto &f) { f[0].set(probe::kOpenFiles, 0, u"1024"_s); });
+        addRow("open files 65536", nvidia,
+               [](auto &f) { f[1].set(probe::kOpenFiles, 0, u"65536"_s); });
+        addRow("open files with leading zeros", nvidia,
+               [](auto &f) { f[1].set(probe::kOpenFiles, 0, u"0065535"_s); });
+        addRow("open files unlimited", ascend,
+               [](auto &f) { f[1].set(probe::kOpenFiles, 0, u"unlimited"_s); });
+        addRow("open files unreadable", ascend, [](auto &f) {
+            f[0].set(probe::kOpenFiles, 2, u"sh: 1: ulimit: Illegal option -n"_s);
+        });
+        addRow("open files garbled", cpu,
+               [](auto &f) { f[0].set(probe::kOpenFiles, 0, u"open files (-n) 1024"_s); });
         const QString loopback = u"127.0.1.1       STREAM server0\n127.0.1.1       DGRAM  \n"
                                  u"127.0.1.1       RAW    \n"_s;
         addRow("master resolves to loopback (torchrun)", cpu,
@@ -413,6 +436,52 @@ private Q_SLOTS:
         std::vector<ProbeFacts> facts = m_base.at(projectFile);
         mutation.value<Mutation>()(facts);
         const Project project = loadExample(example(projectFile));
+        const DifferentialResult result = compareVerdicts(project, facts);
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QVERIFY2(result.compared > 0, "no check was compared");
+        QVERIFY2(result.differences.isEmpty(), qPrintable(result.differences.join(u'\n')));
+    }
+
+    // A Slurm project's value rows (munge, slurm-node) through the generated check.sh and the
+    // C++ alike: the cpu example with launch.scheduler slurm, each server's munge and node state
+    // as munge 0.5.15 and scontrol -o of Slurm 22.05 print them.
+    void slurmRowsAgree_data()
+    {
+        QTest::addColumn<QVariant>("mutation");
+        const QString munged =
+            u"STATUS:          Success (0)\nENCODE_HOST:     server0 (10.99.0.1)"_s;
+        const auto node = [](const char *state) {
+            return u"NodeName=server0 Arch=x86_64 CPUTot=1 State=%1 ThreadsPerCore=1"_s.arg(
+                QLatin1StringView(state));
+        };
+        const auto row = [&](const char *name, const char *state0, const char *state1, int mungeRc1,
+                             const QString &munge1) {
+            QTest::newRow(name) << QVariant::fromValue(Mutation([=](auto &f) {
+                f[0].set(probe::kMunge, 0, munged);
+                f[1].set(probe::kMunge, mungeRc1, munge1);
+                f[0].set(probe::kSlurmNode, 0, node(state0));
+                f[1].set(probe::kSlurmNode, 0, node(state1));
+            }));
+        };
+        row("both idle", "IDLE", "MIXED", 0, munged);
+        row("one drained", "IDLE", "IDLE+DRAIN", 0, munged);
+        row("one not responding", "DOWN*", "ALLOCATED", 0, munged);
+        row("munged not running", "IDLE", "IDLE", 1,
+            u"munge: Error: Failed to access \"/run/munge/munge.socket.2\": No such file or "
+            "directory"_s);
+        row("credential refused", "IDLE", "IDLE", 0, u"STATUS:          Expired credential (15)"_s);
+        row("munge garbled", "IDLE", "IDLE", 0, u"nothing like metadata"_s);
+        row("munge missing", "IDLE", "IDLE", 127, u"sh: 1: munge: not found"_s);
+    }
+
+    void slurmRowsAgree()
+    {
+        QFETCH(QVariant, mutation);
+        const QString file = u"cpu-2x2.clusterwiz.json"_s;
+        std::vector<ProbeFacts> facts = m_base.at(file);
+        mutation.value<Mutation>()(facts);
+        Project project = loadExample(example(file));
+        project.launch.scheduler = Scheduler::Slurm;
         const DifferentialResult result = compareVerdicts(project, facts);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QVERIFY2(result.compared > 0, "no check was compared");

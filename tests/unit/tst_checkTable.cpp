@@ -5,6 +5,7 @@
 // ports it needs, and a whole run (--no-reach) for the ids its bash verdicts print.
 #include "checks/CheckCatalogue.h"
 #include "checks/CheckTable.h"
+#include "checks/ValueChecks.h"
 #include "discover/FactCommands.h"
 #include "discover/ProbeParsers.h"
 #include "fix/FixTable.h"
@@ -161,11 +162,16 @@ private Q_SLOTS:
         }
     }
 
-    // Every fact has a command and a reader, and every section the probe prints reaches one.
+    // Every fact has a command and exactly one reader: discovery's, or a value row's (the row
+    // is then its only reader, checks/ValueChecks.h); every section the probe prints reaches one.
     void everyFactHasACommandAndAReader()
     {
         for (const FactCommand &fact : factCommands()) {
-            QVERIFY2(fact.read, fact.section);
+            bool readByRow = false;
+            for (const checks::ValueCheckRow &row : checks::valueCheckRows())
+                readByRow =
+                    readByRow || QLatin1StringView(row.section) == QLatin1StringView(fact.section);
+            QVERIFY2(bool(fact.read) != readByRow, fact.section);
             QVERIFY2(fact.reads, fact.section);
             const bool perDevice = fact.devices != FactDevices::None;
             QVERIFY2(perDevice == (fact.deviceArgv != nullptr), fact.section);

@@ -877,10 +877,6 @@
         <translation>无法判断 /dev/shm 的大小：%1</translation>
     </message>
     <message>
-        <source>/dev/shm is %1 MiB, under 1 GiB: DataLoader workers and NCCL/gloo between processes of one server run out of it (&quot;No space left on device&quot;, bus error); give it more (a container: --shm-size=16g; a host: mount -o remount,size=16G /dev/shm)</source>
-        <translation>/dev/shm 为 %1 MiB，不足 1 GiB：DataLoader 工作进程以及同一服务器上进程间的 NCCL/gloo 会将其耗尽（“No space left on device”、bus error）；请调大（容器：--shm-size=16g；主机：mount -o remount,size=16G /dev/shm）</translation>
-    </message>
-    <message>
         <source>/dev/shm is %1 MiB</source>
         <translation>/dev/shm 为 %1 MiB</translation>
     </message>
@@ -1091,6 +1087,54 @@
     <message>
         <source>%1; not compared: %2</source>
         <translation>%1；未比较：%2</translation>
+    </message>
+    <message>
+        <source>/dev/shm is %1 MiB, under %2 MiB: DataLoader workers and NCCL/gloo between processes of one server run out of it (&quot;No space left on device&quot;, bus error); give it more (a container: --shm-size=16g; a host: mount -o remount,size=16G /dev/shm)</source>
+        <translation>/dev/shm 为 %1 MiB，不足 %2 MiB：DataLoader 工作进程以及同一服务器上进程间的 NCCL/gloo 会将其耗尽（“No space left on device”、bus error）；请调大（容器：--shm-size=16g；主机：mount -o remount,size=16G /dev/shm）</translation>
+    </message>
+    <message>
+        <source>ulimit -n %1</source>
+        <translation>ulimit -n %1</translation>
+    </message>
+    <message>
+        <source>cannot tell the open-files limit: %1</source>
+        <translation>无法确定打开文件数上限：%1</translation>
+    </message>
+    <message>
+        <source>ulimit -n is %1 in a non-interactive login, under %2: DataLoader workers pass batches as file descriptors and a rank fails with &quot;Too many open files&quot; or &quot;received 0 items of ancdata&quot; (pytorch/pytorch#973); set &quot;* - nofile 1048576&quot; in /etc/security/limits.conf (sshd with UsePAM yes)</source>
+        <translation>非交互式登录的 ulimit -n 为 %1，低于 %2：DataLoader 工作进程以文件描述符传递批数据，rank 会因“Too many open files”或“received 0 items of ancdata”失败（pytorch/pytorch#973）；请在 /etc/security/limits.conf 中设置“* - nofile 1048576”（sshd 需 UsePAM yes）</translation>
+    </message>
+    <message>
+        <source>munge -n | unmunge %1</source>
+        <translation>munge -n | unmunge %1</translation>
+    </message>
+    <message>
+        <source>munge does not answer: %1 (Slurm cannot sign a request: is munged running with the cluster&apos;s key?)</source>
+        <translation>munge 无应答：%1（Slurm 无法为请求签名：munged 是否以集群的密钥在运行？）</translation>
+    </message>
+    <message>
+        <source>unmunge says %1: the credential was refused (the key or the clock differs?)</source>
+        <translation>unmunge 返回 %1：凭据被拒绝（密钥或时钟不一致？）</translation>
+    </message>
+    <message>
+        <source>munge answers: %1</source>
+        <translation>munge 有应答：%1</translation>
+    </message>
+    <message>
+        <source>scontrol show node %1</source>
+        <translation>scontrol show node %1</translation>
+    </message>
+    <message>
+        <source>cannot tell the Slurm node&apos;s state: %1</source>
+        <translation>无法确定 Slurm 节点的状态：%1</translation>
+    </message>
+    <message>
+        <source>the Slurm node is %1, not one of %2: a job on it waits or fails (scontrol show node tells the reason; scontrol update nodename=NAME state=resume once it is mended)</source>
+        <translation>Slurm 节点状态为 %1，不属于 %2：其上的作业会等待或失败（scontrol show node 可查看原因；修复后执行 scontrol update nodename=NAME state=resume）</translation>
+    </message>
+    <message>
+        <source>the Slurm node is %1</source>
+        <translation>Slurm 节点状态为 %1</translation>
     </message>
 </context>
 <context>

@@ -129,15 +129,7 @@ readonly TEXT_NONE_HELD='no process holds the %1 planned devices'
 readonly TEXT_VERSIONS_NONE='no versions known'
 readonly TEXT_VERSIONS_SAME='the same on %1 servers: %2'
 readonly TEXT_VERSIONS_NOT_COMPARED='%1 (not compared: %2 not reached)'
-readonly SHM_WANTED_KIB='1048576'
 readonly CLOCK_SKEW_LIMIT_MS='1000'
-readonly TEXT_SHM_SILENT='df /dev/shm %1'
-readonly TEXT_SHM_UNKNOWN='cannot tell the size of /dev/shm: %1'
-readonly TEXT_SHM_SMALL='/dev/shm is %1 MiB, under 1 GiB: DataLoader workers and NCCL/gloo between processes of one server run out of it ("No space left on device", bus error); give it more (a container: --shm-size=16g; a host: mount -o remount,size=16G /dev/shm)'
-readonly TEXT_SHM_OK='/dev/shm is %1 MiB'
-readonly TEXT_MEMLOCK_SILENT='ulimit -l %1'
-readonly TEXT_MEMLOCK_UNKNOWN='cannot tell the locked-memory limit: %1'
-readonly TEXT_MEMLOCK_SMALL='ulimit -l is %1 KiB in a non-interactive login: RDMA (NCCL over InfiniBand or RoCE, HCCL) pins memory and fails or falls back with a small limit; set "* - memlock unlimited" in /etc/security/limits.conf (sshd with UsePAM yes)'
 readonly TEXT_SOME_HOSTNAME='the hostname'
 readonly TEXT_RESOLVE_SILENT='getent %1'
 readonly TEXT_RESOLVE_NONE='%1 does not resolve on the master: a job that looks it up fails; map it to host_ip %2 in /etc/hosts'
@@ -173,6 +165,53 @@ readonly TEXT_SUPER_PODS_NONE='no super pods in the project (typical networking)
 readonly TEXT_SUPER_PODS_SPAN='super pod %1 spans physical SuperPoDs: %2 (ranks of different physical SuperPoDs cannot share a logical one)'
 readonly TEXT_SUPER_PODS_SAME='%1 super pods, each inside one physical SuperPoD'
 readonly TEXT_SUPER_PODS_NOT_COMPARED='%1; not compared: %2'
+
+# The checks that are one data row (checks/ValueChecks.cpp), as clusterwiz_check_value reads
+# them: [CHECK.FIELD]=VALUE.
+declare -A VALUE_ROWS=(
+    [shm-size.section]='shm'
+    [shm-size.reading]='df-blocks'
+    [shm-size.key]=''
+    [shm-size.test]='at-least'
+    [shm-size.wanted]='1048576'
+    [shm-size.divisor]='1024'
+    [shm-size.below-status]='warn'
+    [shm-size.unknown-status]='warn'
+    [shm-size.missing]='df not found'
+    [shm-size.unexpected]='unexpected df output'
+    [shm-size.silent]='df /dev/shm %1'
+    [shm-size.unknown]='cannot tell the size of /dev/shm: %1'
+    [shm-size.below]='/dev/shm is %1 MiB, under %2 MiB: DataLoader workers and NCCL/gloo between processes of one server run out of it ("No space left on device", bus error); give it more (a container: --shm-size=16g; a host: mount -o remount,size=16G /dev/shm)'
+    [shm-size.passed]='/dev/shm is %1 MiB'
+    [memlock.section]='memlock'
+    [memlock.reading]='limit'
+    [memlock.key]=''
+    [memlock.test]='equals'
+    [memlock.wanted]='unlimited'
+    [memlock.divisor]='1'
+    [memlock.below-status]='warn'
+    [memlock.unknown-status]='warn'
+    [memlock.missing]=''
+    [memlock.unexpected]='unexpected ulimit -l output'
+    [memlock.silent]='ulimit -l %1'
+    [memlock.unknown]='cannot tell the locked-memory limit: %1'
+    [memlock.below]='ulimit -l is %1 KiB in a non-interactive login: RDMA (NCCL over InfiniBand or RoCE, HCCL) pins memory and fails or falls back with a small limit; set "* - memlock unlimited" in /etc/security/limits.conf (sshd with UsePAM yes)'
+    [memlock.passed]='ulimit -l %1'
+    [open-files.section]='open-files'
+    [open-files.reading]='limit'
+    [open-files.key]=''
+    [open-files.test]='at-least'
+    [open-files.wanted]='65536'
+    [open-files.divisor]='1'
+    [open-files.below-status]='warn'
+    [open-files.unknown-status]='warn'
+    [open-files.missing]=''
+    [open-files.unexpected]='unexpected ulimit -n output'
+    [open-files.silent]='ulimit -n %1'
+    [open-files.unknown]='cannot tell the open-files limit: %1'
+    [open-files.below]='ulimit -n is %1 in a non-interactive login, under %2: DataLoader workers pass batches as file descriptors and a rank fails with "Too many open files" or "received 0 items of ancdata" (pytorch/pytorch#973); set "* - nofile 1048576" in /etc/security/limits.conf (sshd with UsePAM yes)'
+    [open-files.passed]='ulimit -n %1'
+)
 
 # Device IPs of every server (same order as NODE_DEVICES) and the hccn_tool command lines.
 NODE_DEVICE_IPS=('192.168.100.101 192.168.101.101 192.168.102.101 192.168.103.101 192.168.100.100 192.168.101.100 192.168.102.100 192.168.103.100' '192.168.100.111 192.168.101.111 192.168.102.111 192.168.103.111 192.168.100.110 192.168.101.110 192.168.102.110 192.168.103.110')
@@ -362,12 +401,13 @@ for arg in sys.argv[1:]:
     [reserved-ports]=''\''cat'\'' '\''/proc/sys/net/ipv4/ip_local_reserved_ports'\'' '\''/proc/sys/net/ipv4/ip_local_port_range'\'''
     [shm]=''\''df'\'' '\''-P'\'' '\''-k'\'' '\''/dev/shm'\'''
     [memlock]=''\''sh'\'' '\''-c'\'' '\''ulimit -l'\'''
+    [open-files]=''\''sh'\'' '\''-c'\'' '\''ulimit -n'\'''
     [host-resolves]=''\''sh'\'' '\''-c'\'' '\''getent ahostsv4 "$(hostname)"'\'''
 )
-FACT_ORDER=(clock hostname hostname-i ip-addr os-release ssh-connection sshd-processes ss paths mpirun ufw firewalld-state firewalld nft iptables npu-smi nvidia-smi hccn-conf @devices device-holders python npu-board@first cann-version reserved-ports shm memlock host-resolves)
+FACT_ORDER=(clock hostname hostname-i ip-addr os-release ssh-connection sshd-processes ss paths mpirun ufw firewalld-state firewalld nft iptables npu-smi nvidia-smi hccn-conf @devices device-holders python npu-board@first cann-version reserved-ports shm memlock open-files host-resolves)
 FACT_DEVICE_SECTIONS=(hccn-ip hccn-link hccn-health hccn-tls)
 FACT_IF_PREVIOUS_OK=(firewalld)
-FACT_QUICK=(clock hostname hostname-i ip-addr os-release ssh-connection ss mpirun nft iptables hccn-conf device-holders cann-version reserved-ports shm memlock)
+FACT_QUICK=(clock hostname hostname-i ip-addr os-release ssh-connection ss mpirun nft iptables hccn-conf device-holders cann-version reserved-ports shm memlock open-files)
 FACT_TIMEOUT=20
 
 # The checks of this project, from the check table: id, where check.sh decides it, whether it
@@ -401,9 +441,11 @@ clusterwiz_checks() {
     # sshd: sshd runs
     clusterwiz_check sshd all local facts clusterwiz_check_sshd
     # shm-size: /dev/shm holds 1 GiB or more
-    clusterwiz_check shm-size all local facts clusterwiz_check_shm_size
+    clusterwiz_check shm-size all local facts clusterwiz_check_value
     # memlock: a non-interactive login may lock unlimited memory (RDMA pins it)
-    clusterwiz_check memlock all local facts clusterwiz_check_memlock
+    clusterwiz_check memlock all local facts clusterwiz_check_value
+    # open-files: a non-interactive login may open as many files as DataLoader workers need
+    clusterwiz_check open-files all local facts clusterwiz_check_value
     # master-resolves: the master's hostname does not resolve to a loopback address there
     clusterwiz_check master-resolves master local facts clusterwiz_check_master_resolves
     # firewall-ports: the firewall lets the job's ports in
@@ -1196,50 +1238,105 @@ clusterwiz_check_versions() {
     fi
 }
 
-clusterwiz_check_shm_size() {
-    local output status silent kib
-    output=$(clusterwiz_fact shm)
-    status=$?
-    if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_SILENT" "$silent")"
-        return
-    fi
-    if [ "$status" = 127 ]; then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_UNKNOWN" "df not found")"
-        return
-    elif [ "$status" != 0 ]; then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_UNKNOWN" "$(clusterwiz_output_line "$output")")"
-        return
-    fi
-    # POSIX df -P: a header, then "FILESYSTEM 1024-BLOCKS USED AVAILABLE CAPACITY MOUNTED-ON".
-    kib=$(printf '%s\n' "$output" | awk 'NF { n++; last = $0 } END {
-        if (n == 2 && split(last, f, /[ \t]+/) >= 6 && f[2] ~ /^[0-9]+$/) print f[2] }')
-    if [ -z "$kib" ]; then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_UNKNOWN" "unexpected df output")"
-    elif [ "$kib" -lt "$SHM_WANTED_KIB" ]; then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_SHM_SMALL" "$((kib / 1024))")"
+# The one interpreter of the value rows (VALUE_ROWS, from checks/ValueChecks.cpp): the check
+# CHECK_ID reads its row's fact, one value from it, compares it and prints the row's text, as
+# the C++ checkValue() does with the same row.
+
+# clusterwiz_value_read READING KEY OUTPUT: the value a reading rule reads; nothing when it is
+# not there. A number is 1 to 18 digits, so that bash's 64-bit arithmetic compares it.
+clusterwiz_value_read() {
+    local line word
+    local -a words
+    case $1 in
+        limit)
+            line=$(clusterwiz_output_line "$3")
+            [[ $line =~ ^(unlimited|[0-9]{1,18})$ ]] && printf '%s' "$line" ;;
+        df-blocks)
+            # POSIX df -P: a header, then "FILESYSTEM 1024-BLOCKS USED AVAILABLE CAPACITY
+            # MOUNTED-ON".
+            printf '%s\n' "$3" | awk 'NF { n++; last = $0 } END {
+                if (n == 2 && split(last, f) >= 6 && f[2] ~ /^[0-9]+$/ && length(f[2]) <= 18)
+                    printf "%s", f[2] }' ;;
+        key-value)
+            while IFS= read -r line; do
+                [[ $line == *:* ]] || continue
+                word=${line%%:*}
+                word=${word#"${word%%[![:space:]]*}"}
+                [ "${word%"${word##*[![:space:]]}"}" = "$2" ] || continue
+                clusterwiz_value_text "${line#*:}"
+                return
+            done <<< "$3" ;;
+        word)
+            # scontrol's -o line is long: the word is looked for in all of it.
+            read -r -a words <<< "$(clusterwiz_value_line "$3")"
+            for word in "${words[@]}"; do
+                if [[ $word == "$2="* ]]; then
+                    clusterwiz_value_text "${word#"$2="}"
+                    return
+                fi
+            done ;;
+    esac
+    return 0
+}
+
+# The first non-blank line of a tool's output, trimmed, whole.
+clusterwiz_value_line() {
+    printf '%s\n' "$1" | awk 'NF { sub(/^[ \t]+/, ""); sub(/[ \t]+$/, ""); print; exit }'
+}
+
+# A value as the C++ firstLineOf() keeps it: trimmed, 160 characters, a control character as "?".
+clusterwiz_value_text() {
+    local value
+    value=$(clusterwiz_output_line "$1")
+    printf '%s' "${value//[[:cntrl:]]/?}"
+}
+
+# clusterwiz_value_shown VALUE: a number (decimal, leading zeros too) divided by the row's
+# divisor, anything else as it is.
+clusterwiz_value_shown() {
+    if [[ $1 =~ ^[0-9]+$ ]]; then
+        printf '%s' "$((10#$1 / VALUE_ROWS[$CHECK_ID.divisor]))"
     else
-        clusterwiz_ok "$(clusterwiz_text "$TEXT_SHM_OK" "$((kib / 1024))")"
+        printf '%s' "$1"
     fi
 }
 
-clusterwiz_check_memlock() {
-    local output status silent line
-    output=$(clusterwiz_fact memlock)
+clusterwiz_check_value() {
+    local row=$CHECK_ID output status silent reason value wanted passed=0
+    output=$(clusterwiz_fact "${VALUE_ROWS[$row.section]}")
     status=$?
     if silent=$(clusterwiz_unanswered "$status"); then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_SILENT" "$silent")"
+        clusterwiz_warn "$(clusterwiz_text "${VALUE_ROWS[$row.silent]}" "$silent")"
         return
     fi
-    line=$(clusterwiz_output_line "$output")
     if [ "$status" != 0 ]; then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_UNKNOWN" "$line")"
-    elif [ "$line" = unlimited ]; then
-        clusterwiz_ok "ulimit -l unlimited"
-    elif [[ "$line" =~ ^[0-9]+$ ]]; then
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_SMALL" "$line")"
+        reason=$(clusterwiz_value_text "$output")
+        [ "$status" = 127 ] && [ -n "${VALUE_ROWS[$row.missing]}" ] && reason=${VALUE_ROWS[$row.missing]}
+        "clusterwiz_${VALUE_ROWS[$row.unknown-status]}" "$(clusterwiz_text "${VALUE_ROWS[$row.unknown]}" "$reason")"
+        return
+    fi
+    value=$(clusterwiz_value_read "${VALUE_ROWS[$row.reading]}" "${VALUE_ROWS[$row.key]}" "$output")
+    if [ -z "$value" ]; then
+        "clusterwiz_${VALUE_ROWS[$row.unknown-status]}" "$(clusterwiz_text "${VALUE_ROWS[$row.unknown]}" "${VALUE_ROWS[$row.unexpected]}")"
+        return
+    fi
+    wanted=${VALUE_ROWS[$row.wanted]}
+    case ${VALUE_ROWS[$row.test]} in
+        equals) [ "$value" = "$wanted" ] && passed=1 ;;
+        at-least)
+            if [ "$value" = unlimited ] || { [[ $value =~ ^[0-9]+$ ]] && ((10#$value >= 10#$wanted)); }; then
+                passed=1
+            fi ;;
+        one-of)
+            if [[ $value != *" "* ]]; then
+                case " $wanted " in *" $value "*) passed=1 ;; esac
+            fi ;;
+    esac
+    if [ "$passed" = 1 ]; then
+        clusterwiz_ok "$(clusterwiz_text "${VALUE_ROWS[$row.passed]}" "$(clusterwiz_value_shown "$value")")"
     else
-        clusterwiz_warn "$(clusterwiz_text "$TEXT_MEMLOCK_UNKNOWN" "unexpected ulimit -l output")"
+        "clusterwiz_${VALUE_ROWS[$row.below-status]}" "$(clusterwiz_text "${VALUE_ROWS[$row.below]}" \
+            "$(clusterwiz_value_shown "$value")" "$(clusterwiz_value_shown "$wanted")")"
     fi
 }
 
