@@ -93,6 +93,27 @@ private Q_SLOTS:
         QVERIFY(panel.verdictLines().isEmpty());
     }
 
+    // Progress lines that all arrived at one moment (a finished run's logs read at once, the
+    // demo run): the ranks printed their progress, but no rate can be taken from them, and the
+    // summary says so instead of "no rank has printed its progress".
+    void progressWithoutARate()
+    {
+        LogStore store;
+        RankSpeedPanel panel(&store);
+        panel.setProject(loadProjectFile(kExample2x8).project);
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        for (int step = 0; step < 12; ++step) {
+            for (int rank = 0; rank < 16; ++rank)
+                store.append({rank < 8 ? u"server0"_s : u"server1"_s, rank,
+                              u"step %1 loss = 2.3"_s.arg(step), now - 5'000});
+        }
+        panel.refresh(now);
+        QVERIFY2(panel.summaryText().startsWith(u"Ranks printed their progress (16), but no "
+                                                "speed can be told from it yet"_s),
+                 qPrintable(panel.summaryText()));
+        QVERIFY(panel.verdictLines().isEmpty());
+    }
+
     void slowestFirstAndNamed()
     {
         ShownPanel shown;

@@ -183,6 +183,13 @@ void RankSpeedPanel::showSpeeds(const std::vector<RankSpeed> &speeds, qint64 now
         }
     }
     m_table->setSortingEnabled(true);
+    if (!slowest && !speeds.empty()) {
+        // Lines that arrived together (a finished run's logs read at once) give no rate.
+        m_summary->setText(tr("Ranks printed their progress (%1), but no speed can be told from "
+                              "it yet: a step counter needs lines that arrive some time apart.")
+                               .arg(QString::number(speeds.size())));
+        return;
+    }
     if (!slowest) {
         m_summary->setText(tr("No rank has printed its progress yet: the speeds come from the "
                               "step counters and rates the trainers print (tqdm, MindSpore, "

@@ -2814,6 +2814,10 @@
         <source>Ranks printing their progress: %1; %2; the slowest is rank %3 (%4) at %5 steps/s.</source>
         <translation>打印进度的 rank：%1 个；%2；最慢的是 rank %3（%4），%5 步/秒。</translation>
     </message>
+    <message>
+        <source>Ranks printed their progress (%1), but no speed can be told from it yet: a step counter needs lines that arrive some time apart.</source>
+        <translation>已有 rank 打印了进度（%1 个），但暂时无法据此得出速度：步数计数器需要相隔一段时间到达的多行输出。</translation>
+    </message>
 </context>
 <context>
     <name>cw::RestartEditor</name>
