@@ -3,6 +3,7 @@
 
 #include "checks/CheckServer.h"
 #include "discover/FactCommands.h"
+#include "discover/ProbeText.h"
 #include "model/NameTable.h"
 #include "shell/ShellQuote.h"
 
@@ -47,7 +48,9 @@ QString shown(const ValueCheckRow &row, const QString &value)
     return isNumber(value) ? QString::number(value.toLongLong() / row.shownDivisor) : value;
 }
 
-// The first non-blank line, trimmed (check-value.sh's clusterwiz_value_line).
+// The first non-blank line, trimmed, whole (check-value.sh's clusterwiz_value_line); a value or
+// a reason is shown as discovery shows a tool's line (firstLineOf: 160 characters, a control
+// character as "?").
 QString firstLine(const QString &output)
 {
     for (const QString &line : output.split(u'\n')) {
@@ -56,23 +59,6 @@ QString firstLine(const QString &output)
             return trimmed;
     }
     return {};
-}
-
-// That line as a tool's answer is shown: at most 160 characters (clusterwiz_output_line).
-QString outputLine(const QString &output)
-{
-    return firstLine(output).left(160);
-}
-
-// A value as people read it: a control character as "?" (as firstLineOf() shows a tool's line).
-QString printable(const QString &text)
-{
-    QString out = text;
-    for (QChar &c : out) {
-        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
-            c = u'?';
-    }
-    return out;
 }
 
 bool passes(const ValueCheckRow &row, const QString &value)
@@ -216,7 +202,7 @@ QString readValue(ValueReading reading, const QString &output, const char *key)
     const QString wantedKey = QLatin1StringView(key);
     switch (reading) {
     case ValueReading::Limit: {
-        const QString line = outputLine(output);
+        const QString line = firstLineOf(output);
         return line == u"unlimited"_s || isNumber(line) ? line : QString();
     }
     case ValueReading::DfBlocks: {
@@ -235,7 +221,7 @@ QString readValue(ValueReading reading, const QString &output, const char *key)
         for (const QString &line : output.split(u'\n')) {
             const qsizetype colon = line.indexOf(u':');
             if (colon > 0 && line.left(colon).trimmed() == wantedKey)
-                return printable(outputLine(line.mid(colon + 1)));
+                return firstLineOf(line.mid(colon + 1));
         }
         return {};
     case ValueReading::Word: {
@@ -243,7 +229,7 @@ QString readValue(ValueReading reading, const QString &output, const char *key)
         // scontrol's -o line is long: the word is looked for in all of it.
         for (const QString &word : firstLine(output).simplified().split(u' ')) {
             if (word.startsWith(prefix))
-                return printable(word.mid(prefix.size()));
+                return firstLineOf(word.mid(prefix.size()));
         }
         return {};
     }
@@ -262,7 +248,7 @@ CheckResult checkValue(const CheckContext &c)
     if (fact.rc != 0) {
         const QString why = fact.rc == kCommandNotFound && row->missing
                                 ? QString::fromUtf8(row->missing)
-                                : printable(outputLine(fact.output));
+                                : firstLineOf(fact.output);
         return result(name, c, row->unknownStatus, text(row->unknownText).arg(why));
     }
     const QString value = readValue(row->reading, fact.output, row->key);
